@@ -1,0 +1,97 @@
+// swift-tools-version:6.1
+// StudyRecorder: run EEG study protocols from the terminal, store recordings as HDF5, and move the
+// pseudonymised (optionally OpenPGP-encrypted) data to a WebDAV server unattended.
+
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 language mode and explicit existentials.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "StudyRecorder",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "study-recorder", targets: ["StudyRecorder"]),
+        .library(name: "DataSources", targets: ["DataSources"]),
+        .library(name: "Processing", targets: ["Processing"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "Transfer", targets: ["Transfer"]),
+        .library(name: "Study", targets: ["Study"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // Thin wrappers around the C libraries, one per library; each shim.h holds the static inline
+        // functions Swift needs where the C API is a macro or variadic.
+        .systemLibrary(name: "CHDF5", pkgConfig: "hdf5", providers: [.apt(["libhdf5-dev", "pkg-config"])]),
+        .systemLibrary(name: "CGPGME", pkgConfig: "gpgme", providers: [.apt(["libgpgme-dev", "pkg-config"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev", "pkg-config"])]),
+        .systemLibrary(name: "CBlueZ", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev", "pkg-config"])]),
+
+        .target(
+            name: "DataSources",
+            dependencies: ["CBlueZ"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Processing",
+            dependencies: ["DataSources"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Storage",
+            dependencies: [
+                "DataSources", "CHDF5", "CGPGME",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Transfer",
+            dependencies: [
+                "Storage", "CCurl",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Study",
+            dependencies: ["DataSources", "Processing", "Storage", "Transfer"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "StudyRecorder",
+            dependencies: [
+                "DataSources", "Processing", "Storage", "Transfer", "Study",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        // Shared helpers for the test targets: the project's .venv Python (h5py, numpy, scipy), temporary
+        // folders, free loopback ports, and running the built CLI.
+        .target(
+            name: "TestSupport",
+            dependencies: [],
+            path: "Tests/TestSupport",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ProcessingTests", dependencies: ["Processing", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StudyRecorderTests",
+            dependencies: ["Storage", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,26 @@
+/// Why a source could not start or stopped delivering.
+public enum DataSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The machine has no usable Bluetooth adapter (or its kernel has no Bluetooth support).
+    case noBluetoothAdapter(String)
+    /// No device of the requested kind answered within the time allowed.
+    case deviceNotFound(String)
+    /// The connection to the device was lost.
+    case disconnected(String)
+    /// A stored recording could not be read for playback.
+    case unreadableRecording(String)
+    /// The source was configured with values it cannot honour.
+    case invalidConfiguration(String)
+    /// ``DataController/start()`` was called while the controller was already running.
+    case alreadyRunning
+
+    public var description: String {
+        switch self {
+        case .noBluetoothAdapter(let why): "no Bluetooth adapter: \(why)"
+        case .deviceNotFound(let what): "device not found: \(what)"
+        case .disconnected(let why): "device disconnected: \(why)"
+        case .unreadableRecording(let why): "cannot play back recording: \(why)"
+        case .invalidConfiguration(let why): "invalid source configuration: \(why)"
+        case .alreadyRunning: "the data controller is already running"
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+import Storage
+
+/// The `study-recorder` command: runs EEG study protocols, records, checks the signal, and moves the
+/// data to the study's server.
+@main
+struct StudyRecorderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "study-recorder",
+        abstract: "Run EEG studies from the terminal: record, check signal, store and upload data.",
+        version: StorageModule.softwareVersion,
+        subcommands: []
+    )
+}

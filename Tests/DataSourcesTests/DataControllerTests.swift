@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import DataSources
+
+struct DataControllerTests {
+    @Test func slowDisplayNeverCostsTheRecorderASample() async throws {
+        let limit: Int64 = 256 * 30
+        let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .asFastAsPossible, sampleLimit: limit)))
+        let recorder = await controller.events(.lossless(capacity: 4))
+        let display = await controller.events(.latest(capacity: 2))
+        try await controller.start()
+        async let recorded: [Int64] = {
+            var indices: [Int64] = []
+            for await event in recorder {
+                if case .frames(let f) = event { indices += f.map(\.index) }
+                if case .ended = event { break }
+            }
+            return indices
+        }()
+        async let shown: Int = {
+            var blocks = 0
+            for await event in display {
+                if case .frames = event {
+                    blocks += 1
+                    try? await Task.sleep(for: .milliseconds(20))
+                }
+                if case .ended = event { break }
+            }
+            return blocks
+        }()
+        let indices = await recorded
+        let blocks = await shown
+        #expect(indices == Array(0..<limit))
+        #expect(blocks < 30)
+        #expect(display.droppedCount > 0)
+    }
+
+    @Test func markersLandOnConsecutiveFramesInOrder() async throws {
+        let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .speed(8), sampleLimit: 512)))
+        let events = await controller.events()
+        await controller.mark(Marker(code: 310, label: "a"))
+        await controller.mark(Marker(code: 320, label: "b"))
+        try await controller.start()
+        var marked: [(Int64, Int32)] = []
+        var states: [DeviceState] = []
+        for await event in events {
+            switch event {
+            case .frames(let f): marked += f.compactMap { fr in fr.marker.map { (fr.index, $0.code) } }
+            case .state(let change): states.append(change.state)
+            case .ended: break
+            default: continue
+            }
+            if case .ended = event { break }
+        }
+        #expect(marked.map(\.0) == [0, 1])
+        #expect(marked.map(\.1) == [310, 320])
+        #expect(states.prefix(3) == [.found, .connected, .onHead])
+        #expect(states.last == .disconnected)
+        #expect(await controller.isRunning == false)
+    }
+
+    @Test func stopEndsObserversAndStartTwiceFails() async throws {
+        let controller = DataController(source: OscillatorSource())
+        let events = await controller.events(.latest())
+        try await controller.start()
+        await #expect(throws: DataSourceError.alreadyRunning) { try await controller.start() }
+        try await Task.sleep(for: .milliseconds(100))
+        await controller.stop()
+        var ended = false
+        for await event in events { if case .ended(let error) = event { ended = error == nil; break } }
+        #expect(ended)
+    }
+
+    @Test func observerThatLeavesDoesNotBlockTheSource() async throws {
+        let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .asFastAsPossible, sampleLimit: 256 * 100)))
+        let quitter = await controller.events(.lossless(capacity: 1))
+        try await controller.start()
+        for await event in quitter { if case .frames = event { break } }
+        let error = await controller.waitUntilEnded()
+        #expect(error == nil)
+        #expect(await controller.framesDelivered == 256 * 100)
+    }
+}
