@@ -10,6 +10,14 @@ enum HDF5Library {
         return true
     }()
 
+    /// Switches off HDF5's error printing for the calling thread. The library is a thread-safe build,
+    /// where that setting is per thread, so every entry point calls this before touching HDF5.
+    @inline(__always)
+    static func prepareThread() {
+        _ = ready
+        chdf5_silence_errors()
+    }
+
     /// The innermost message of HDF5's current error stack.
     static func lastError() -> String {
         var buffer = [CChar](repeating: 0, count: 512)

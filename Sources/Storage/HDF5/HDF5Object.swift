@@ -25,6 +25,7 @@ final class HDF5Object {
     func close() throws {
         guard isOpen else { return }
         isOpen = false
+        HDF5Library.prepareThread()
         let status: herr_t
         switch kind {
         case .file: status = H5Fclose(id)

@@ -43,6 +43,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// recording.
     public init(url: URL) throws {
         self.url = url
+        HDF5Library.prepareThread()
         let file: HDF5Object
         do {
             file = try HDF5File.openReadOnly(url.path)
@@ -107,7 +108,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// Reads up to `count` rows from `start` as flat arrays: values row-major (`count × channels`, µV),
     /// times in seconds since the epoch, marker codes.
     public func readBlock(from start: Int64, count: Int) throws -> (values: [Double], timestamps: [Double], markers: [Int64]) {
-        try handles.withLock { h in
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
             let values = try DatasetReader.readDoubles(h.data, start: Int(start), count: count)
             let rows = values.count / max(1, info.channelCount)
             let fs = info.samplingRate
@@ -126,7 +128,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// The events table (empty for files without one).
     public func events() throws -> [RecordingEvent] {
-        try handles.withLock { h in
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
             guard h.file.exists("Events") else { return [] }
             let g = try h.file.openGroup("Events")
             let n = try DatasetReader.dims(try g.openDataset("SampleIndex")).first ?? 0
@@ -142,7 +145,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// A derived series `/<group>/<name>` (rows × columns, row-major) with its times, or `nil`.
     public func series(group: String, name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
-        try handles.withLock { h in
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
             guard h.file.exists(group) else { return nil }
             let g = try h.file.openGroup(group)
             guard g.exists(name), g.exists(name + "Time") else { return nil }

@@ -148,7 +148,7 @@ public final class RecordingSession: Sendable {
             summary = try writer.finish(complete: complete, reason: reason)
         } catch {
             // The journal is still there: `recover` rebuilds the recording from it.
-            logger.error("recording could not be finished; run `study-recorder recover`", metadata: ["file": "\(item.path)", "error": "\(error)"])
+            logger.notice("recording could not be finished; its journal is kept for `study-recorder recover`", metadata: ["file": "\(item.path)", "error": "\(error)"])
             throw failure ?? error
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0

@@ -129,6 +129,7 @@ public final class RecordingWriter {
 
     deinit {
         if !finished {
+            HDF5Library.prepareThread()
             // Abandoned (error or crash path): keep the journal for recovery, release HDF5 handles.
             try? file.close()
         }
@@ -185,6 +186,7 @@ public final class RecordingWriter {
     /// Sets a typed attribute on the group `/<group>` (created if needed), e.g. the method parameters
     /// of a derived series.
     public func setGroupAttribute(group: String, name: String, value: MetadataValue) throws {
+        HDF5Library.prepareThread()
         if let journal {
             var out = ByteWriter()
             RecordingJournal.encode(.attribute(group: group, name: name, value: value), into: &out)
@@ -245,6 +247,7 @@ public final class RecordingWriter {
     }
 
     private func writeBuffered() throws {
+        HDF5Library.prepareThread()
         if !bufTimes.isEmpty {
             try data.append(bufValues)
             try marker.append(bufMarkers)
@@ -297,6 +300,7 @@ public final class RecordingWriter {
     @discardableResult
     public func finish(complete: Bool, reason: String? = nil) throws -> RecordingSummary {
         precondition(!finished, "finish twice")
+        HDF5Library.prepareThread()
         if !complete {
             try addEvent(code: Marker.interruptedCode, label: reason.map { "interrupted: \($0)" } ?? "interrupted")
         }
