@@ -1,0 +1,42 @@
+import Foundation
+
+/// Finds and validates a study folder: `Studies/<name>/study.json`.
+public enum StudyLoader {
+    /// The name of the study file inside a study folder.
+    public static let fileName = "study.json"
+
+    /// The study file of `folder` (or `folder` itself if it names a `.json` file).
+    public static func studyFile(in folder: URL) -> URL {
+        folder.pathExtension == "json" ? folder : folder.appendingPathComponent(fileName)
+    }
+
+    /// Loads and validates the study in `folder`. `displayPath` is how the file is named in errors
+    /// (defaults to the path as given).
+    public static func load(folder: URL, displayPath: String? = nil) throws(StudyLoadError) -> StudyDefinition {
+        let file = studyFile(in: folder)
+        let name = displayPath ?? file.relativePath
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw .missing(path: name)
+        }
+        switch StudyValidator.validate(bytes: Array(data), file: name) {
+        case .success(let study): return study
+        case .failure(let failure): throw .invalid(failure)
+        }
+    }
+}
+
+/// Why a study could not be loaded.
+public enum StudyLoadError: Error, Sendable, CustomStringConvertible {
+    /// There is no study file at the path.
+    case missing(path: String)
+    /// The study file has errors.
+    case invalid(StudyValidationFailure)
+
+    /// A message for the terminal.
+    public var description: String {
+        switch self {
+        case .missing(let path): "\(path): no study file here (expected Studies/<name>/\(StudyLoader.fileName))"
+        case .invalid(let failure): failure.description
+        }
+    }
+}

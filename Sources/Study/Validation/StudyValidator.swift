@@ -1,0 +1,47 @@
+import Foundation
+
+/// Validates study files: parses with positions, reads every field strictly (unknown keys are
+/// errors), then checks references, markers and placeholders. The only way the runner gets a
+/// ``StudyDefinition`` from a file, so nothing runs from an invalid study.
+public enum StudyValidator {
+    /// Validates the JSON `text` of a study file named `file` (used in errors). Returns the study,
+    /// or every error found, sorted by position.
+    public static func validate(text: String, file: String) -> Result<StudyDefinition, StudyValidationFailure> {
+        validate(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Validates the UTF-8 `bytes` of a study file.
+    public static func validate(bytes: [UInt8], file: String) -> Result<StudyDefinition, StudyValidationFailure> {
+        let root: JSONNode
+        do {
+            var parser = PositionedJSONParser(bytes: bytes)
+            root = try parser.parse()
+        } catch {
+            return .failure(
+                StudyValidationFailure(errors: [
+                    StudyValidationError(file: file, position: error.position, path: error.path, expected: error.expected)
+                ]))
+        }
+        let reader = DocumentReader(file: file)
+        let fileReader = StudyFileReader(reader: reader)
+        let study = fileReader.readStudy(root)
+        if let study, reader.errors.isEmpty {
+            StudyChecker(study: study, root: root, reader: reader, textRecords: fileReader.textRecords).run()
+        }
+        if let study, reader.errors.isEmpty { return .success(study) }
+        let sorted = reader.errors.sorted { ($0.line, $0.column, $0.path) < ($1.line, $1.column, $1.path) }
+        return .failure(StudyValidationFailure(errors: sorted))
+    }
+}
+
+/// A study file that did not validate, with all its errors.
+public struct StudyValidationFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The errors, sorted by position.
+    public var errors: [StudyValidationError]
+
+    /// Creates a failure.
+    public init(errors: [StudyValidationError]) { self.errors = errors }
+
+    /// The errors, one per line.
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
