@@ -9,6 +9,6 @@ struct StudyRecorderCommand: AsyncParsableCommand {
         commandName: "study-recorder",
         abstract: "Run EEG studies from the terminal: record, check signal, store and upload data.",
         version: StorageModule.softwareVersion,
-        subcommands: []
+        subcommands: [ValidateCommand.self, StatusCommand.self]
     )
 }

@@ -1,0 +1,44 @@
+/// One concrete trial of a block.
+public struct ExpandedTrial: Sendable, Hashable, Codable {
+    /// The trial's index within its block, from 0.
+    public var index: Int
+    /// The trial type's name.
+    public var type: String
+    /// The trial type's base marker.
+    public var marker: Int32
+    /// The phases with random parts drawn.
+    public var phases: [ExpandedPhase]
+    /// Placeholder values drawn for this trial (e.g. `subtractFrom`), to pass when rendering texts.
+    public var values: [String: String]
+
+    /// Creates a trial.
+    public init(index: Int, type: String, marker: Int32, phases: [ExpandedPhase], values: [String: String]) {
+        self.index = index
+        self.type = type
+        self.marker = marker
+        self.phases = phases
+        self.values = values
+    }
+}
+
+/// One concrete block: the runner records it as one file.
+public struct ExpandedBlock: Sendable, Hashable, Codable {
+    /// The block index within the session (repeats unrolled), from 0.
+    public var index: Int
+    /// The seed its random draws came from (stored with the recording for reproducibility).
+    public var seed: UInt64
+    /// The trials in the order they run.
+    public var trials: [ExpandedTrial]
+
+    /// Creates a block.
+    public init(index: Int, seed: UInt64, trials: [ExpandedTrial]) {
+        self.index = index
+        self.seed = seed
+        self.trials = trials
+    }
+
+    /// The sum of the fixed phase durations, in seconds.
+    public var fixedSeconds: Double {
+        trials.reduce(0) { $0 + $1.phases.reduce(0) { $0 + ($1.duration.seconds ?? 0) } }
+    }
+}

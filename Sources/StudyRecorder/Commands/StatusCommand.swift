@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import Study
+
+/// `study-recorder status <study-folder> --data DIR`: what is due now and when the next day opens,
+/// from the progress file `<data>/progress/<study-id>.json`.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show what is due in a study and when the next day opens."
+    )
+
+    /// The study folder.
+    @Argument(help: "The study folder (holding study.json).")
+    var study: String
+
+    /// The data folder holding `progress/<study-id>.json`.
+    @Option(help: "The data folder (progress is read from <data>/progress/<study-id>.json).")
+    var data: String
+
+    /// The time to evaluate at (ISO 8601), instead of now.
+    @Option(help: "Evaluate at this time (ISO 8601, e.g. 2026-11-22T08:00:00Z) instead of now.")
+    var now: String?
+
+    /// The participant's locale for titles.
+    @Option(help: "The locale for titles (falls back to the study's default).")
+    var locale: String?
+
+    func run() throws {
+        let definition: StudyDefinition
+        do {
+            definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
+        } catch {
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            switch error {
+            case .missing: throw ExitCode(ValidateCommand.missingStatus)
+            case .invalid: throw ExitCode(ValidateCommand.invalidStatus)
+            }
+        }
+        let clock: any StudyClock
+        if let now {
+            guard let date = ISO8601DateFormatter().date(from: now) else {
+                throw ValidationError("--now must be an ISO 8601 time such as 2026-11-22T08:00:00Z")
+            }
+            clock = FixedStudyClock(date)
+        } else {
+            clock = SystemStudyClock()
+        }
+        let store = ProgressStore(dataDirectory: URL(fileURLWithPath: data))
+        let schedule = StudySchedule(study: definition)
+        let locale = locale ?? definition.defaultLocale
+        let title = definition.render(definition.title, locale: locale)
+        guard let progress = try store.load(studyID: definition.id) else {
+            print("\(title): not enrolled (no \(store.url(forStudy: definition.id).path)); run 'study-recorder enroll' first")
+            return
+        }
+        do {
+            try schedule.check(progress)
+        } catch {
+            FileHandle.standardError.write(Data("\(store.url(forStudy: definition.id).path): \(error.description)\n".utf8))
+            throw ExitCode(ValidateCommand.invalidStatus)
+        }
+        let text = StatusReport.text(study: definition, progress: progress, schedule: schedule, now: clock.now, locale: locale)
+        print(text, terminator: "")
+    }
+}
+
+/// The text `status` prints, built from the schedule.
+enum StatusReport {
+    static func text(study: StudyDefinition, progress: StudyProgress, schedule: StudySchedule, now: Date, locale: String) -> String {
+        let current = schedule.advanced(progress, to: now)
+        let formatter = ISO8601DateFormatter()
+        var lines = ["\(study.render(study.title, locale: locale)) — participant \(progress.participant.uuidString)"]
+        let completed = current.items.filter { $0.state == .completed }.count
+        let skipped = current.items.filter { $0.state == .skipped }.count
+        lines.append("progress: \(completed) of \(current.items.count) sessions completed, \(skipped) skipped")
+        switch schedule.status(of: progress, at: now) {
+        case .due(let due):
+            let session = study.sessions[due.sessionName]
+            let name = session.map { study.render($0.title, locale: locale) } ?? due.sessionName
+            var line = "due now: day \(due.position.day + 1), session \(due.position.item + 1) '\(due.sessionName)' (\(name))"
+            if due.runCount > 1 { line += ", block \(due.resumeBlock + 1) of \(due.runCount)" }
+            lines.append(line)
+            if let closes = due.windowClosesAt {
+                lines.append("day \(due.position.day + 1) closes at \(formatter.string(from: closes)); open sessions are then recorded as skipped")
+            } else {
+                lines.append("day \(due.position.day + 1) opens its \(DocumentFormat.hours(study.settings.dayWindowHours)) window with the first completed session")
+            }
+        case .waiting(let opens, let day):
+            lines.append("day \(day) is done; day \(day + 1) opens at \(formatter.string(from: opens))")
+        case .finished:
+            lines.append("the study is finished")
+        }
+        for item in current.items where item.state == .skipped {
+            let when = item.skippedAt.map { formatter.string(from: $0) } ?? "?"
+            lines.append("skipped: day \(item.position.day + 1), session \(item.position.item + 1) '\(item.sessionName)' at \(when) (\(item.skipReason ?? ""))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Small formatting helpers.
+enum DocumentFormat {
+    /// "12 h", "1.5 h".
+    static func hours(_ value: Double) -> String {
+        value.rounded() == value ? "\(Int(value)) h" : "\(value) h"
+    }
+}
