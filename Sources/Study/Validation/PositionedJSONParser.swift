@@ -171,6 +171,7 @@ public struct PositionedJSONParser {
                 return String(scalars)
             case UInt8(ascii: "\\"):
                 try flush()
+                let escapeStart = here
                 advance()
                 guard let escape = peek else { throw error("an escape character after '\\'", path) }
                 advance()
@@ -202,10 +203,13 @@ public struct PositionedJSONParser {
                         throw error("a '\\u' escape that is not a lone low surrogate", path)
                     }
                 default:
-                    throw error("one of the escapes \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", path)
+                    throw error("one of the escapes \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", path, at: escapeStart)
                 }
             default:
-                if byte < 0x20 { throw error("no raw control character inside a string (write \\n, \\t …)", path) }
+                if byte == 0x0A || byte == 0x0D {
+                    throw error("a closing '\"' before the end of the line (a string cannot span lines; write \\n for a line break)", path)
+                }
+                if byte < 0x20 { throw error("no raw control character inside a string (write \\t for a tab)", path) }
                 raw.append(byte)
                 advance()
             }
