@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderTests",
-            dependencies: ["Storage", "TestSupport"],
+            dependencies: ["Storage", "Study", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]
