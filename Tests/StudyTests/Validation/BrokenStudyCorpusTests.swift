@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Study
 
@@ -104,6 +105,15 @@ struct BrokenStudyCorpusTests {
         #expect(Set(Self.cases.map(\.name)).count == Self.cases.count)
         // At least 20 distinct mistakes: distinct (path, expectation) pairs.
         #expect(Set(Self.cases.map { "\($0.path)|\($0.expected)" }).count >= 20)
+    }
+
+    @Test func theDocumentedCatalogueMatchesTheTable() throws {
+        let doc = try FixturePaths.text(ProjectPaths.root.appendingPathComponent("docs/study-format.md"))
+        for broken in Self.cases {
+            let row = "| `\(broken.name)` (\(broken.line):\(broken.column)) | `\(broken.path)` | "
+                + broken.expected.replacingOccurrences(of: "|", with: "\\|") + " |"
+            #expect(doc.contains(row), "docs/study-format.md lacks: \(row)")
+        }
     }
 
     @Test func theBaseOfTheCorpusIsValid() throws {
