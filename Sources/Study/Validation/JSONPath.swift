@@ -1,7 +1,7 @@
 /// The location of a value inside a JSON document, written like `$.days[2].sessions[0]`.
-public struct JSONPath: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step: an object key or an array index.
-    public enum Component: Sendable, Hashable, Codable {
+    public enum Component: Sendable, Hashable {
         /// An object member.
         case key(String)
         /// An array element.
@@ -35,17 +35,5 @@ public struct JSONPath: Sendable, Hashable, Codable, CustomStringConvertible {
             }
         }
         return text
-    }
-
-    /// Encodes as its text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
-
-    /// Decoding is not supported beyond the root form; paths are produced, not read.
-    public init(from decoder: any Decoder) throws {
-        _ = try decoder.singleValueContainer().decode(String.self)
-        self = .root
     }
 }
