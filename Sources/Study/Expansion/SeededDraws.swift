@@ -17,9 +17,10 @@ public struct SeededDraws: Sendable {
         amount == 0 ? 0 : uniform(in: -amount...amount)
     }
 
-    /// A uniform index in `0..<count`.
+    /// A uniform index in `0..<count` (0 when `count` is less than 1).
     public mutating func index(below count: Int) -> Int {
-        Int(generator.next() % UInt64(count))
+        guard count > 1 else { return 0 }
+        return Int(generator.next() % UInt64(count))
     }
 
     /// An integer from a Gaussian centred on the middle of `range` with a standard deviation of a

@@ -13,7 +13,9 @@ public struct SessionExpander: Sendable {
 
     /// The seed of one block, derived from the run seed, the item's position and the block index.
     public static func blockSeed(seed: UInt64, position: ItemPosition, block: Int) -> UInt64 {
-        var mixer = SeededDraws(seed: seed ^ (UInt64(position.day) << 40) ^ (UInt64(position.item) << 20) ^ UInt64(block))
+        var mixer = SeededDraws(
+            seed: seed ^ (UInt64(truncatingIfNeeded: position.day) << 40) ^ (UInt64(truncatingIfNeeded: position.item) << 20)
+                ^ UInt64(truncatingIfNeeded: block))
         return UInt64(mixer.uniform(in: 0...1) * 0x1p52)
     }
 

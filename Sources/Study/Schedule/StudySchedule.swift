@@ -112,15 +112,18 @@ public struct StudySchedule: Sendable {
     }
 
     /// Records a stored run (block `block` of the due item, or 0 for a questionnaire) that ended at
-    /// `time`. Only the due item and block are accepted. A complete run advances the protocol (and
-    /// opens the day's window if it is the day's first); an incomplete one is logged and due again.
-    /// Call this only after the run was stored: a failed store must not advance the study.
+    /// `time`. Only the item and block that were due when the run started (`startedAt`, default
+    /// `time`) are accepted, so a block that began just before the window closed still counts. A
+    /// complete run advances the protocol (and opens the day's window if it is the day's first); an
+    /// incomplete one is logged and due again. Call this only after the run was stored: a failed
+    /// store must not advance the study.
     public func recording(
         _ outcome: BlockOutcome, of position: ItemPosition, block: Int, in progress: StudyProgress, at time: Date,
-        file: String? = nil, reason: String? = nil
+        startedAt: Date? = nil, file: String? = nil, reason: String? = nil
     ) throws(ScheduleError) -> StudyProgress {
-        var progress = advanced(progress, to: time)
-        guard case .due(let due) = status(of: progress, at: time) else {
+        let start = min(startedAt ?? time, time)
+        var progress = advanced(progress, to: start)
+        guard case .due(let due) = status(of: progress, at: start) else {
             throw .notDue(position: position, block: block, due: "nothing is due now")
         }
         guard due.position == position, due.resumeBlock == block,

@@ -50,7 +50,14 @@ struct StatusCommand: ParsableCommand {
         let schedule = StudySchedule(study: definition)
         let locale = locale ?? definition.defaultLocale
         let title = definition.render(definition.title, locale: locale)
-        guard let progress = try store.load(studyID: definition.id) else {
+        let stored: StudyProgress?
+        do {
+            stored = try store.load(studyID: definition.id)
+        } catch {
+            FileHandle.standardError.write(Data("\(store.url(forStudy: definition.id).path): unreadable progress file: \(error)\n".utf8))
+            throw ExitCode(ValidateCommand.invalidStatus)
+        }
+        guard let progress = stored else {
             print("\(title): not enrolled (no \(store.url(forStudy: definition.id).path)); run 'study-recorder enroll' first")
             return
         }

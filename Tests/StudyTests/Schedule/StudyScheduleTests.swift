@@ -134,6 +134,17 @@ struct StudyScheduleTests {
         #expect(due(schedule.status(of: progress, at: hours(2)))?.position == rest2)
     }
 
+    @Test func aBlockStartedBeforeTheWindowClosedStillCounts() throws {
+        var progress = schedule.enroll(participant: participant, at: t0)
+        progress = try schedule.recording(.complete, of: mood, block: 0, in: progress, at: hours(1))
+        progress = try schedule.recording(.complete, of: rest1, block: 0, in: progress, at: hours(2))
+        // Block 2 started at 12:55 after opening and ended at 13:05, after the window closed at 13:00.
+        #expect(throws: ScheduleError.self) { try schedule.recording(.complete, of: rest1, block: 1, in: progress, at: hours(13.1)) }
+        progress = try schedule.recording(.complete, of: rest1, block: 1, in: progress, at: hours(13.1), startedAt: hours(12.9))
+        #expect(progress.item(at: rest1)?.state == .completed)
+        #expect(due(schedule.status(of: progress, at: hours(13.1)))?.position == rest2)
+    }
+
     @Test func theClockIsInjected() throws {
         var progress = schedule.enroll(participant: participant, at: t0)
         progress = try schedule.recording(.complete, of: mood, block: 0, in: progress, at: hours(1))
