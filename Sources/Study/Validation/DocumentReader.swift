@@ -41,7 +41,9 @@ final class DocumentReader {
             report(node, path.appending(key), "the key '\(key)' in \(what) (it is required but missing)")
             missing = true
         }
-        return ObjectFields(node: node, path: path, members: members, reader: self, missingRequired: missing)
+        // Members with unknown keys were reported above; they are not read any further.
+        return ObjectFields(
+            node: node, path: path, members: members.filter { allowed.contains($0.key) }, reader: self, missingRequired: missing)
     }
 
     /// Reads an object used as a dictionary: any keys, each checked with `keyPattern`.
@@ -177,7 +179,7 @@ final class ObjectFields {
     let node: JSONNode
     /// Its path.
     let path: JSONPath
-    /// Its members.
+    /// Its members with allowed keys.
     let members: [JSONMember]
     /// The reader reporting errors.
     let reader: DocumentReader

@@ -45,8 +45,10 @@ struct ValidateCommandTests {
         }
         let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
         #expect(!report.valid)
-        #expect(report.errors.map(\.path) == ["$.sessions.mood.blocks", "$.sessions.mood.blocks"])
-        #expect(report.errors.map(\.line) == [156, 156])
+        #expect(report.errors.map(\.path) == ["$.sessions.mood.blocks"])
+        #expect(report.errors.map(\.line) == [156])
+        #expect(report.errors.map(\.column) == [7])
+        #expect(report.errors.first?.expected.hasSuffix("('blocks' is not a key of a questionnaire session)") == true)
     }
 
     @Test func everyBrokenFixtureFailsWithoutCrashing() throws {

@@ -49,7 +49,8 @@ extension StudyFileReader {
             kind = reader.choice(kindNode, path.appending("kind"), what: "a question kind")
             if kind == nil { return nil }
         }
-        let specific = kind.map { Array($0.specificKeys).sorted() } ?? []
+        // Without a kind every kind's keys are let through; the missing kind is the error.
+        let specific = kind.map { Array($0.specificKeys).sorted() } ?? Array(Set(QuestionKind.allCases.flatMap(\.specificKeys))).sorted()
         let what = kind.map { "a question of kind '\($0.rawValue)'" } ?? "a question"
         guard let fields = reader.object(node, path, what: what, required: ["id", "kind"], optional: common + specific),
             let kind

@@ -10,7 +10,8 @@ extension StudyFileReader {
             switch kind {
             case .questionnaire: (["questionnaire"], [])
             case .recording: (["paradigm", "blocks"], ["preparation", "betweenBlocks"])
-            case nil: ([], [])
+            // Without a (valid) kind every key of either kind is let through; the missing kind is the error.
+            case nil: ([], ["questionnaire", "paradigm", "blocks", "preparation", "betweenBlocks"])
             }
         let what = kind.map { "a \($0.rawValue) session" } ?? "a session"
         guard
