@@ -25,6 +25,17 @@ public enum StudyLoader {
     }
 }
 
+extension StudyLoader {
+    /// Validates the study in `folder` and returns the full report (with warnings), or throws
+    /// ``StudyLoadError/missing(path:)`` when there is no study file.
+    public static func check(folder: URL, displayPath: String? = nil) throws(StudyLoadError) -> StudyValidationReport {
+        let file = studyFile(in: folder)
+        let name = displayPath ?? file.relativePath
+        guard let data = FileManager.default.contents(atPath: file.path) else { throw .missing(path: name) }
+        return StudyValidator.check(bytes: Array(data), file: name)
+    }
+}
+
 /// Why a study could not be loaded.
 public enum StudyLoadError: Error, Sendable, CustomStringConvertible {
     /// There is no study file at the path.

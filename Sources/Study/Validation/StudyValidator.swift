@@ -12,15 +12,20 @@ public enum StudyValidator {
 
     /// Validates the UTF-8 `bytes` of a study file.
     public static func validate(bytes: [UInt8], file: String) -> Result<StudyDefinition, StudyValidationFailure> {
+        let report = check(bytes: bytes, file: file)
+        if let study = report.study { return .success(study) }
+        return .failure(StudyValidationFailure(errors: report.errors))
+    }
+
+    /// Validates the UTF-8 `bytes` of a study file and, if it is valid, looks for warnings too.
+    public static func check(bytes: [UInt8], file: String) -> StudyValidationReport {
         let root: JSONNode
         do {
             var parser = PositionedJSONParser(bytes: bytes)
             root = try parser.parse()
         } catch {
-            return .failure(
-                StudyValidationFailure(errors: [
-                    StudyValidationError(file: file, position: error.position, path: error.path, expected: error.expected)
-                ]))
+            let error = StudyValidationError(file: file, position: error.position, path: error.path, expected: error.expected)
+            return StudyValidationReport(study: nil, errors: [error], warnings: [])
         }
         let reader = DocumentReader(file: file)
         let fileReader = StudyFileReader(reader: reader)
@@ -28,9 +33,12 @@ public enum StudyValidator {
         if let study, reader.errors.isEmpty {
             StudyChecker(study: study, root: root, reader: reader, textRecords: fileReader.textRecords).run()
         }
-        if let study, reader.errors.isEmpty { return .success(study) }
+        if let study, reader.errors.isEmpty {
+            let warnings = StudyLinter(study: study, root: root, file: file, textRecords: fileReader.textRecords).run()
+            return StudyValidationReport(study: study, errors: [], warnings: warnings)
+        }
         let sorted = reader.errors.sorted { ($0.line, $0.column, $0.path) < ($1.line, $1.column, $1.path) }
-        return .failure(StudyValidationFailure(errors: sorted))
+        return StudyValidationReport(study: nil, errors: sorted, warnings: [])
     }
 }
 

@@ -6,7 +6,8 @@ import Study
 ///
 /// Exit status 0 when the study is valid, 65 (`EX_DATAERR`) when it has errors, 66 (`EX_NOINPUT`)
 /// when there is no study file. Errors are printed one per line as
-/// `file:line:column: $.path: expected …`, or as a JSON array with `--json`.
+/// `file:line:column: $.path: expected …` on standard output (warnings, `… warning: …`, on standard
+/// error), or as one JSON object with `--json`.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -18,7 +19,7 @@ struct ValidateCommand: ParsableCommand {
     var study: String
 
     /// Print the result as JSON.
-    @Flag(help: "Print a JSON object {valid, errors:[{file,line,column,path,expected}]}.")
+    @Flag(help: "Print a JSON object {valid, errors:[{file,line,column,path,expected}], warnings:[{file,line,column,path,message}]}.")
     var json = false
 
     /// The exit status for an invalid study (sysexits `EX_DATAERR`).
@@ -29,34 +30,30 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let folder = URL(fileURLWithPath: study)
         let displayPath = StudyLoader.studyFile(in: URL(fileURLWithPath: study, relativeTo: nil)).relativePath
-        let loaded: Result<StudyDefinition, StudyLoadError>
+        let report: StudyValidationReport
         do {
-            loaded = .success(try StudyLoader.load(folder: folder, displayPath: displayPath))
+            report = try StudyLoader.check(folder: folder, displayPath: displayPath)
         } catch {
-            loaded = .failure(error)
-        }
-        switch loaded {
-        case .success(let definition):
             if json {
-                try printJSON(Report(valid: true, errors: []))
+                try printJSON(Report(valid: false, errors: [], warnings: [], missing: displayPath))
             } else {
-                print("\(displayPath): valid: study '\(definition.id)', \(definition.days.count) days, \(definition.items.count) sessions")
-            }
-        case .failure(.missing):
-            if json {
-                try printJSON(Report(valid: false, errors: [], missing: displayPath))
-            } else {
-                FileHandle.standardError.write(Data("\(StudyLoadError.missing(path: displayPath).description)\n".utf8))
+                FileHandle.standardError.write(Data("\(error.description)\n".utf8))
             }
             throw ExitCode(Self.missingStatus)
-        case .failure(.invalid(let failure)):
-            if json {
-                try printJSON(Report(valid: false, errors: failure.errors))
-            } else {
-                for line in failure.errors { print(line.description) }
-                FileHandle.standardError.write(Data("\(failure.errors.count) error(s) in \(displayPath)\n".utf8))
-            }
+        }
+        if json {
+            try printJSON(Report(valid: report.study != nil, errors: report.errors, warnings: report.warnings))
+        } else {
+            for warning in report.warnings { FileHandle.standardError.write(Data("\(warning.description)\n".utf8)) }
+            for line in report.errors { print(line.description) }
+        }
+        guard let definition = report.study else {
+            if !json { FileHandle.standardError.write(Data("\(report.errors.count) error(s) in \(displayPath)\n".utf8)) }
             throw ExitCode(Self.invalidStatus)
+        }
+        if !json {
+            let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warning(s)"
+            print("\(displayPath): valid: study '\(definition.id)', \(definition.days.count) days, \(definition.items.count) sessions\(warnings)")
         }
     }
 
@@ -64,6 +61,7 @@ struct ValidateCommand: ParsableCommand {
     struct Report: Encodable {
         var valid: Bool
         var errors: [StudyValidationError]
+        var warnings: [StudyValidationWarning]
         var missing: String?
     }
 
