@@ -26,6 +26,10 @@ struct StatusCommand: ParsableCommand {
     @Option(help: "The locale for titles (falls back to the study's default).")
     var locale: String?
 
+    /// Print the status as JSON.
+    @Flag(help: "Print a JSON object {enrolled, state, due, windowClosesAt, nextDayOpensAt, completed, skipped, total, skippedItems}.")
+    var json = false
+
     func run() throws {
         let definition: StudyDefinition
         do {
@@ -58,7 +62,11 @@ struct StatusCommand: ParsableCommand {
             throw ExitCode(ValidateCommand.invalidStatus)
         }
         guard let progress = stored else {
-            print("\(title): not enrolled (no \(store.url(forStudy: definition.id).path)); run 'study-recorder enroll' first")
+            if json {
+                try StatusReport.printJSON(StatusReport.Summary(enrolled: false, state: "notEnrolled", total: definition.items.count))
+            } else {
+                print("\(title): not enrolled (no \(store.url(forStudy: definition.id).path)); run 'study-recorder enroll' first")
+            }
             return
         }
         do {
@@ -67,13 +75,77 @@ struct StatusCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(store.url(forStudy: definition.id).path): \(error.description)\n".utf8))
             throw ExitCode(ValidateCommand.invalidStatus)
         }
-        let text = StatusReport.text(study: definition, progress: progress, schedule: schedule, now: clock.now, locale: locale)
-        print(text, terminator: "")
+        if json {
+            try StatusReport.printJSON(StatusReport.summary(progress: progress, schedule: schedule, now: clock.now))
+        } else {
+            let text = StatusReport.text(study: definition, progress: progress, schedule: schedule, now: clock.now, locale: locale)
+            print(text, terminator: "")
+        }
     }
 }
 
 /// The text `status` prints, built from the schedule.
 enum StatusReport {
+    /// The `--json` form.
+    struct Summary: Encodable {
+        struct Due: Encodable {
+            var day: Int
+            var item: Int
+            var session: String
+            var block: Int
+            var blocks: Int
+        }
+        struct Skipped: Encodable {
+            var day: Int
+            var item: Int
+            var session: String
+            var at: Date?
+            var reason: String?
+        }
+        var enrolled: Bool
+        var state: String
+        var participant: String?
+        var due: Due?
+        var windowClosesAt: Date?
+        var nextDayOpensAt: Date?
+        var completed = 0
+        var skipped = 0
+        var total: Int
+        var skippedItems: [Skipped] = []
+    }
+
+    /// The summary of `progress` at `now` (days, items and blocks counted from 1).
+    static func summary(progress: StudyProgress, schedule: StudySchedule, now: Date) -> Summary {
+        let current = schedule.advanced(progress, to: now)
+        var summary = Summary(enrolled: true, state: "finished", participant: progress.participant.uuidString, total: current.items.count)
+        summary.completed = current.items.filter { $0.state == .completed }.count
+        summary.skipped = current.items.filter { $0.state == .skipped }.count
+        summary.skippedItems = current.items.filter { $0.state == .skipped }.map {
+            Summary.Skipped(day: $0.position.day + 1, item: $0.position.item + 1, session: $0.sessionName, at: $0.skippedAt, reason: $0.skipReason)
+        }
+        switch schedule.status(of: progress, at: now) {
+        case .due(let due):
+            summary.state = "due"
+            summary.due = Summary.Due(
+                day: due.position.day + 1, item: due.position.item + 1, session: due.sessionName, block: due.resumeBlock + 1,
+                blocks: due.runCount)
+            summary.windowClosesAt = due.windowClosesAt
+        case .waiting(let opens, _):
+            summary.state = "waiting"
+            summary.nextDayOpensAt = opens
+        case .finished:
+            summary.state = "finished"
+        }
+        return summary
+    }
+
+    static func printJSON(_ summary: Summary) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+    }
+
     static func text(study: StudyDefinition, progress: StudyProgress, schedule: StudySchedule, now: Date, locale: String) -> String {
         let current = schedule.advanced(progress, to: now)
         let formatter = ISO8601DateFormatter()
