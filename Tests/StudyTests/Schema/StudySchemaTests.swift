@@ -27,7 +27,9 @@ struct StudySchemaTests {
         """
 
     static let structuralMistakes = [
-        "bad-date-bound", "bad-study-id", "choice-question-without-choices", "fractional-marker",
+        "bad-date-bound", "bad-locale-code", "bad-study-id", "blank-text", "choice-question-without-choices",
+        "duplicate-locale", "fractional-marker", "instruction-without-text", "task-on-a-prompt", "text-not-a-string",
+        "unknown-consent-topic", "unknown-task-type",
         "key-not-allowed-for-question-kind", "mains-frequency", "missing-phase-marker", "negative-repeat", "no-days",
         "not-an-object", "openpgp-without-recipients", "question-kind-wrong-case", "relaxed-threshold-without-timeout",
         "reserved-marker", "session-kind-keys", "task-phase-without-task", "unknown-duration", "unknown-phase-key",

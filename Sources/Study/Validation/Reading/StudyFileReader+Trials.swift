@@ -31,14 +31,17 @@ extension StudyFileReader {
         }
         let marker = fields.required("marker", reader.marker)
         let text = fields.optional("text", localized)
-        let task = fields.optional("task", readTask)
+        // A task only belongs in a phase of kind 'task'; elsewhere it is not read at all.
+        var task: TaskSpec?
+        if let kind, kind != .task, let taskNode = fields.node("task") {
+            reader.report(taskNode, path.appending("task"), "no 'task' in a phase of kind '\(kind.rawValue)' (only kind 'task' runs a task)")
+            fields.fail()
+        } else {
+            task = fields.optional("task", readTask)
+        }
         guard let kind, let duration, let jitter, let marker, !fields.failed else { return nil }
         if kind == .task && task == nil {
             reader.report(node, path.appending("task"), "the key 'task' in a phase of kind 'task' (it says which task to run)")
-            return nil
-        }
-        if kind != .task, let taskNode = fields.node("task") {
-            reader.report(taskNode, path.appending("task"), "no 'task' in a phase of kind '\(kind.rawValue)' (only kind 'task' runs a task)")
             return nil
         }
         if jitter > 0 {

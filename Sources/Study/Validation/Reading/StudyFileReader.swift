@@ -95,14 +95,7 @@ final class StudyFileReader {
     private func readLocales(_ fields: ObjectFields) {
         let list = fields.required("locales") { node, path in
             reader.array(node, path, what: "the list of locales", nonEmpty: true).flatMap { elements in
-                collect(
-                    elements.map { element in
-                        reader.string(element.node, element.path, what: "a locale code").flatMap { code in
-                            Self.isLocaleCode(code)
-                                ? code
-                                : { reader.report(element.node, element.path, "a locale code such as 'en', 'de' or 'de-AT' (not '\(code)')"); return nil }()
-                        }
-                    })
+                collect(elements.map { readLocaleCode($0.node, $0.path) })
             }
         }
         locales = list ?? []
@@ -117,6 +110,16 @@ final class StudyFileReader {
             }
             return code
         }
+    }
+
+    /// Reads one locale code.
+    private func readLocaleCode(_ node: JSONNode, _ path: JSONPath) -> String? {
+        guard let code = reader.string(node, path, what: "a locale code") else { return nil }
+        guard Self.isLocaleCode(code) else {
+            reader.report(node, path, "a locale code such as 'en', 'de' or 'de-AT' (not '\(code)')")
+            return nil
+        }
+        return code
     }
 
     /// Whether `code` looks like `en`, `de`, `de-AT` or `pt-BR`.
