@@ -72,7 +72,7 @@ public struct StudySchedule: Sendable {
             progress.events.append(ProgressEvent(kind: .dayClosed, time: closes, day: day))
             progress.currentDay += 1
             progress.dayOpenedAt = nil
-            if progress.currentDay == study.days.count {
+            if progress.currentDay == study.days.count, !progress.events.contains(where: { $0.kind == .studyFinished }) {
                 progress.events.append(ProgressEvent(kind: .studyFinished, time: closes, day: day))
             }
         }

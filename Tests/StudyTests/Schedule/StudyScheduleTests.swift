@@ -113,6 +113,9 @@ struct StudyScheduleTests {
         progress = try schedule.recording(.complete, of: rest2, block: 1, in: progress, at: hours(21))
         #expect(schedule.status(of: progress, at: hours(21)) == .finished(completed: 2, skipped: 1))
         #expect(progress.events.last?.kind == .studyFinished)
+        let muchLater = schedule.advanced(progress, to: hours(24 * 10))
+        #expect(muchLater.events.filter { $0.kind == .studyFinished }.count == 1)
+        #expect(muchLater.currentDay == 2)
         #expect(throws: ScheduleError.self) { try schedule.recording(.complete, of: rest2, block: 0, in: progress, at: hours(22)) }
     }
 
