@@ -45,13 +45,3 @@ public struct ReactionTimeResult: Sendable, Hashable, Codable {
         return latencies.count % 2 == 1 ? latencies[middle] : (latencies[middle - 1] + latencies[middle]) / 2
     }
 }
-
-/// How a reaction-time trial ended.
-public enum ReactionTimeOutcome: String, Sendable, Hashable, Codable {
-    /// A key within the response window after the stimulus.
-    case correct
-    /// A key before the stimulus (flagged; the trial still ends at its planned time).
-    case anticipation
-    /// No key, or a key after the response window.
-    case miss
-}

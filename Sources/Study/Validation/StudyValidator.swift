@@ -1,5 +1,3 @@
-import Foundation
-
 /// Validates study files: parses with positions, reads every field strictly (unknown keys are
 /// errors), then checks references, markers and placeholders. The only way the runner gets a
 /// ``StudyDefinition`` from a file, so nothing runs from an invalid study.
@@ -40,16 +38,4 @@ public enum StudyValidator {
         let sorted = reader.errors.sorted { ($0.line, $0.column, $0.path) < ($1.line, $1.column, $1.path) }
         return StudyValidationReport(study: nil, errors: sorted, warnings: [])
     }
-}
-
-/// A study file that did not validate, with all its errors.
-public struct StudyValidationFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The errors, sorted by position.
-    public var errors: [StudyValidationError]
-
-    /// Creates a failure.
-    public init(errors: [StudyValidationError]) { self.errors = errors }
-
-    /// The errors, one per line.
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
