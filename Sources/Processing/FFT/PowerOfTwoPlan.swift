@@ -4,12 +4,15 @@ struct PowerOfTwoPlan: Sendable {
     let size: Int
     /// `exp(-2πik/size)`, k = 0…size−1.
     let twiddles: TwiddleTable
+    /// The first pass's twiddles laid out contiguously (see ``StockhamKernel/firstPassTwiddles``).
+    let firstPass: [Double]
 
     /// Makes the plan; `size` must be a power of two.
     init(size: Int) {
         precondition(size > 0 && size & (size - 1) == 0, "PowerOfTwoPlan needs a power of two")
         self.size = size
         twiddles = TwiddleTable(n: size, count: size)
+        firstPass = StockhamKernel.firstPassTwiddles(n: size, table: twiddles)
     }
 
     /// Forward DFT in place in `(re, im)`, using `(scratchRe, scratchIm)` (size values each).
@@ -20,9 +23,11 @@ struct PowerOfTwoPlan: Sendable {
     ) {
         twiddles.real.withUnsafeBufferPointer { wr in
             twiddles.imaginary.withUnsafeBufferPointer { wi in
-                StockhamKernel.forward(
-                    n: size, xr: re, xi: im, yr: scratchRe, yi: scratchIm,
-                    wr: wr.baseAddress!, wi: wi.baseAddress!)
+                firstPass.withUnsafeBufferPointer { f in
+                    StockhamKernel.forward(
+                        n: size, xr: re, xi: im, yr: scratchRe, yi: scratchIm,
+                        wr: wr.baseAddress!, wi: wi.baseAddress!, first: f.baseAddress!)
+                }
             }
         }
     }
