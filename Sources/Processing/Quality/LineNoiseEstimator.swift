@@ -1,0 +1,165 @@
+import Foundation
+
+/// The reference app's line-noise mode ("noiseDetection"), with its two defects fixed.
+///
+/// Every second, per channel, the last 4 s of signal (N = 4·rate samples) have their mean removed,
+/// are tapered with the symmetric Hann window `0.5·(1 − cos(2πn/(N−1)))` and transformed; the
+/// amplitude `|X|·2/N` (zeros replaced by 1) is taken as `xf = ln(amplitude)`, bin k at k·rate/N Hz.
+/// Then, with all ranges inclusive:
+/// - `spectrum[f]`, f = 0…59: mean of `xf[⌊f·N/rate⌋ … ⌈(f+1)·N/rate⌉]`;
+/// - `alpha`: mean of `xf[⌊8N/rate⌋ … ⌈12N/rate⌉]`;
+/// - `noise`: mean of `xf[⌊(m−1)N/rate⌋ … ⌈(m+1)N/rate⌉]` for mains frequency m;
+/// - quality `clamp(−50·noise + 50, 0, 100)`: a mean ln-amplitude of ≤ −1 gives 100 %, 0 gives 50 %.
+///
+/// Fixed: the mains frequency is configurable or detected (the reference hard-coded 50 Hz), and
+/// nothing is reported from a zero-filled buffer: until 4 s of signal were seen the values are NaN
+/// with the reason "warming up" (the reference read "good" for the first seconds). Also, the
+/// transform has the full N points (the reference truncated to a power of two, which only agrees at
+/// 256 Hz-like rates).
+public struct LineNoiseEstimator: Sendable {
+    /// Samples in the analysis window (4 s).
+    public let windowLength: Int
+    /// Samples between readings (1 s).
+    public let updateInterval: Int
+    /// The sampling rate in Hz.
+    public let samplingRate: Double
+    /// The mains frequency setting.
+    public let mains: MainsFrequency
+    /// The number of channels.
+    public let channelCount: Int
+
+    private var history: [[Double]]
+    private var position = 0
+    private var seen = 0
+    private var sinceUpdate = 0
+    private var fft: RealFFT
+    private let window: [Double]
+    private var work: [Double]
+    private var spectrumRe: [Double], spectrumIm: [Double]
+    private var lnAmplitude: [Double]
+
+    /// Creates the estimator; `windowSeconds` and `updateSeconds` default to the reference's 4 and 1.
+    public init(channelCount: Int, samplingRate: Double, mains: MainsFrequency = .detect, windowSeconds: Double = 4, updateSeconds: Double = 1) {
+        self.channelCount = channelCount
+        self.samplingRate = samplingRate
+        self.mains = mains
+        windowLength = max(8, Int((samplingRate * windowSeconds).rounded()))
+        updateInterval = max(1, Int((samplingRate * updateSeconds).rounded()))
+        history = [[Double]](repeating: [Double](repeating: 0, count: max(8, Int((samplingRate * windowSeconds).rounded()))), count: channelCount)
+        fft = RealFFT(size: windowLength)
+        window = WindowFunction.hannSymmetric.coefficients(windowLength)
+        work = [Double](repeating: 0, count: windowLength)
+        spectrumRe = [Double](repeating: 0, count: windowLength / 2 + 1)
+        spectrumIm = spectrumRe
+        lnAmplitude = spectrumRe
+    }
+
+    /// Feeds one sample vector (NaN for missing values); returns a reading once per update interval.
+    public mutating func append(_ values: UnsafeBufferPointer<Double>, sampleIndex: Int64) -> LineNoiseReading? {
+        for c in 0..<channelCount { history[c][position] = values[c] }
+        position += 1
+        if position == windowLength { position = 0 }
+        seen += 1
+        sinceUpdate += 1
+        guard sinceUpdate == updateInterval else { return nil }
+        sinceUpdate = 0
+        return reading(sampleIndex: sampleIndex)
+    }
+
+    /// Feeds one sample vector (see ``append(_:sampleIndex:)-(UnsafeBufferPointer<Double>,_)``).
+    public mutating func append(_ values: [Double], sampleIndex: Int64) -> LineNoiseReading? {
+        values.withUnsafeBufferPointer { append($0, sampleIndex: sampleIndex) }
+    }
+
+    private mutating func reading(sampleIndex: Int64) -> LineNoiseReading {
+        let n = windowLength
+        let nan = [Double](repeating: .nan, count: channelCount)
+        guard seen >= n else {
+            let reason = "warming up: \(String(format: "%.1f", Double(n - seen) / samplingRate)) s more signal needed for the 4 s window"
+            return LineNoiseReading(
+                sampleIndex: sampleIndex, mainsFrequency: fixedMains ?? .nan, quality: nan, noise: nan, alpha: nan,
+                spectrum: [[Double]](repeating: [Double](repeating: .nan, count: 60), count: channelCount),
+                invalidReasons: [String?](repeating: reason, count: channelCount))
+        }
+        var noise50 = nan, noise60 = nan, alpha = nan
+        var spectra = [[Double]](repeating: [Double](repeating: .nan, count: 60), count: channelCount)
+        var reasons = [String?](repeating: nil, count: channelCount)
+        for c in 0..<channelCount {
+            guard lnAmplitudes(channel: c) else {
+                reasons[c] = "missing data in the 4 s window"
+                continue
+            }
+            var row = [Double](repeating: .nan, count: 60)
+            for f in 0..<60 { row[f] = meanLn(from: Double(f), to: Double(f + 1)) }
+            spectra[c] = row
+            alpha[c] = meanLn(from: 8, to: 12)
+            noise50[c] = meanLn(from: 49, to: 51)
+            noise60[c] = meanLn(from: 59, to: 61)
+        }
+        let mainsUsed: Double
+        if let fixed = fixedMains {
+            mainsUsed = fixed
+        } else {
+            // Detected: the frequency with the larger mean ln-amplitude over the valid channels.
+            let valid = (0..<channelCount).filter { reasons[$0] == nil && noise50[$0].isFinite && noise60[$0].isFinite }
+            let difference = valid.reduce(0.0) { $0 + noise60[$1] - noise50[$1] }
+            mainsUsed = difference > 0 ? 60 : 50
+        }
+        var noise = nan
+        if mainsUsed == 50 { noise = noise50 } else if mainsUsed == 60 { noise = noise60 }
+        if mainsUsed != 50 && mainsUsed != 60 {
+            for c in 0..<channelCount where reasons[c] == nil {
+                _ = lnAmplitudes(channel: c)
+                noise[c] = meanLn(from: mainsUsed - 1, to: mainsUsed + 1)
+            }
+        }
+        let quality = noise.map { $0.isNaN ? Double.nan : min(100, max(0, -50 * $0 + 50)) }
+        return LineNoiseReading(
+            sampleIndex: sampleIndex, mainsFrequency: mainsUsed, quality: quality, noise: noise, alpha: alpha, spectrum: spectra,
+            invalidReasons: reasons)
+    }
+
+    private var fixedMains: Double? {
+        if case .fixed(let f) = mains { return f }
+        return nil
+    }
+
+    /// Fills `lnAmplitude` for `channel`'s current window; false if the window holds NaN.
+    private mutating func lnAmplitudes(channel c: Int) -> Bool {
+        let n = windowLength
+        var mean = 0.0
+        for i in 0..<n {
+            let x = history[c][(position + i) % n]
+            if !x.isFinite { return false }
+            work[i] = x
+            mean += x
+        }
+        mean /= Double(n)
+        for i in 0..<n { work[i] = (work[i] - mean) * window[i] }
+        work.withUnsafeBufferPointer { x in
+            spectrumRe.withUnsafeMutableBufferPointer { r in
+                spectrumIm.withUnsafeMutableBufferPointer { im in
+                    fft.forward(x.baseAddress!, real: r.baseAddress!, imaginary: im.baseAddress!)
+                }
+            }
+        }
+        let scale = 2 / Double(n)
+        for k in 0..<lnAmplitude.count {
+            var amplitude = (spectrumRe[k] * spectrumRe[k] + spectrumIm[k] * spectrumIm[k]).squareRoot() * scale
+            if amplitude == 0 { amplitude = 1 }
+            lnAmplitude[k] = Foundation.log(amplitude)
+        }
+        return true
+    }
+
+    /// The mean of `xf[⌊lo·N/fs⌋ … ⌈hi·N/fs⌉]` (inclusive), limited to the one-sided bins.
+    private func meanLn(from lo: Double, to hi: Double) -> Double {
+        let scale = Double(windowLength) / samplingRate
+        let first = max(0, Int((lo * scale).rounded(.down)))
+        let last = min(lnAmplitude.count - 1, Int((hi * scale).rounded(.up)))
+        guard first <= last else { return .nan }
+        var sum = 0.0
+        for k in first...last { sum += lnAmplitude[k] }
+        return sum / Double(last - first + 1)
+    }
+}
