@@ -1,0 +1,141 @@
+import Foundation
+import GRDB
+
+/// The list of every stored item with its transmission state: the single source of truth for what
+/// exists and what still has to be sent.
+///
+/// It is an SQLite database (`catalog.sqlite` in the data folder) in WAL mode, so a recorder and an
+/// uploader in two processes can use it at the same time: every change is a transaction, readers never
+/// block writers, and a writer waits (up to ``busyTimeout``) for another. Upload runs claim items
+/// atomically (``claimDue(now:owner:limit:staleAfter:)``), so two overlapping runs never send the same
+/// item.
+public final class Catalog: Sendable {
+    /// The database file.
+    public let url: URL
+    /// How long a change waits for another process's transaction before failing.
+    public static let busyTimeout: TimeInterval = 30
+
+    private let pool: DatabasePool
+
+    /// Opens (creating and migrating when needed) the catalog at `url`.
+    public init(url: URL) throws {
+        self.url = url
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.label = "catalog"
+        do {
+            pool = try DatabasePool(path: url.path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch {
+            throw CatalogError.unavailable(path: url.path, reason: "\(error)")
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "items") { t in
+                t.primaryKey("id", .text)
+                t.column("kind", .text).notNull()
+                t.column("path", .text).notNull().unique()
+                t.column("participant", .text).notNull().indexed()
+                t.column("study", .text)
+                t.column("title", .text)
+                t.column("day", .integer)
+                t.column("session", .integer)
+                t.column("run", .integer)
+                t.column("created", .datetime).notNull()
+                t.column("size", .integer).notNull()
+                t.column("sha256", .text)
+                t.column("encryption", .text).notNull()
+                t.column("state", .text).notNull().indexed()
+                t.column("complete", .boolean).notNull()
+                t.column("attempts", .integer).notNull()
+                t.column("lastError", .text)
+                t.column("nextAttempt", .datetime)
+                t.column("transmittedAt", .datetime)
+                t.column("transmittedVia", .text)
+                t.column("remoteName", .text)
+                t.column("claimedBy", .text)
+                t.column("claimedAt", .datetime)
+            }
+        }
+        return migrator
+    }
+
+    /// Adds a new item.
+    public func insert(_ item: CatalogItem) throws {
+        try pool.write { db in try item.insert(db) }
+    }
+
+    /// The item with `id`, if any.
+    public func item(id: String) throws -> CatalogItem? {
+        try pool.read { db in try CatalogItem.fetchOne(db, key: id) }
+    }
+
+    /// The item stored at `path` (relative to the data folder), if any.
+    public func item(path: String) throws -> CatalogItem? {
+        try pool.read { db in try CatalogItem.filter(Column("path") == path).fetchOne(db) }
+    }
+
+    /// All items, oldest first, optionally only those in `state` or of `participant`.
+    public func items(state: TransmissionState? = nil, participant: String? = nil) throws -> [CatalogItem] {
+        try pool.read { db in
+            var request = CatalogItem.all()
+            if let state { request = request.filter(Column("state") == state.rawValue) }
+            if let participant { request = request.filter(Column("participant") == participant) }
+            return try request.order(Column("created"), Column("run")).fetchAll(db)
+        }
+    }
+
+    /// Reads the item, lets `change` modify it, and writes it back, all in one transaction; returns the
+    /// stored result.
+    @discardableResult
+    public func update(id: String, _ change: (inout CatalogItem) throws -> Void) throws -> CatalogItem {
+        try pool.write { db in
+            guard var item = try CatalogItem.fetchOne(db, key: id) else { throw CatalogError.noSuchItem(id) }
+            try change(&item)
+            try item.update(db)
+            return item
+        }
+    }
+
+    /// Removes the item's row (its file is the caller's business).
+    public func remove(id: String) throws {
+        _ = try pool.write { db in try CatalogItem.deleteOne(db, key: id) }
+    }
+
+    /// Atomically moves up to `limit` pending items whose next attempt is due into `sending`, owned by
+    /// `owner`, and returns them. Items claimed by a run that has not finished them within
+    /// `staleAfter` seconds (it crashed) are taken over.
+    public func claimDue(now: Date = Date(), owner: String, limit: Int = .max, staleAfter: TimeInterval = 3600) throws -> [CatalogItem] {
+        try pool.write { db in
+            let stale = now.addingTimeInterval(-staleAfter)
+            let candidates = try CatalogItem
+                .filter(
+                    (Column("state") == TransmissionState.pending.rawValue
+                        && (Column("nextAttempt") == nil || Column("nextAttempt") <= now))
+                        || (Column("state") == TransmissionState.sending.rawValue && Column("claimedAt") < stale)
+                )
+                .order(Column("created"), Column("run"))
+                .limit(limit)
+                .fetchAll(db)
+            var claimed: [CatalogItem] = []
+            for var item in candidates {
+                item.state = .sending
+                item.claimedBy = owner
+                item.claimedAt = now
+                try item.update(db)
+                claimed.append(item)
+            }
+            return claimed
+        }
+    }
+
+    /// The highest run index recorded for `participant`, or 0 when none.
+    public func lastRun(participant: String) throws -> Int {
+        try pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT MAX(run) FROM items WHERE participant = ?", arguments: [participant]) ?? 0
+        }
+    }
+}

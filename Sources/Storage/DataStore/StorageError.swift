@@ -1,0 +1,27 @@
+/// Why something could not be stored or read back. Every case carries a message meant for one clear
+/// line on the terminal.
+public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The data folder cannot be created or written.
+    case unwritableFolder(path: String, reason: String)
+    /// The disk is full (or over quota) while writing `path`.
+    case diskFull(path: String)
+    /// An HDF5 call failed.
+    case hdf5(operation: String, path: String, reason: String)
+    /// A file could not be written or read.
+    case io(path: String, reason: String)
+    /// A recording file is not in a format this software reads.
+    case notARecording(path: String, reason: String)
+    /// A participant is unknown or ambiguous.
+    case participant(String)
+
+    public var description: String {
+        switch self {
+        case .unwritableFolder(let path, let reason): "cannot write to data folder \(path): \(reason)"
+        case .diskFull(let path): "disk full while writing \(path); what was recorded so far is kept: free some space and run `study-recorder recover`"
+        case .hdf5(let op, let path, let reason): "HDF5 \(op) failed for \(path): \(reason)"
+        case .io(let path, let reason): "\(path): \(reason)"
+        case .notARecording(let path, let reason): "\(path) is not a readable recording: \(reason)"
+        case .participant(let why): why
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The participants known on this device, kept in `private/participants.json` (mode 0600 in a 0700
+/// folder). It is the only place besides the consent record where a participant's name is written,
+/// and it is never catalogued or uploaded.
+public struct ParticipantRegistry: Sendable {
+    /// The registry file.
+    public let url: URL
+
+    /// The registry of `store`'s data folder.
+    public init(store: DataStore) throws {
+        url = try store.privateFolder().appendingPathComponent("participants.json")
+    }
+
+    /// All participants, oldest first.
+    public func all() throws -> [Participant] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode([Participant].self, from: Data(contentsOf: url))
+        } catch {
+            throw StorageError.io(path: url.path, reason: "unreadable participant registry (\(error))")
+        }
+    }
+
+    /// The participant with `id` (case-insensitive).
+    public func participant(id: String) throws -> Participant? {
+        try all().first { $0.id.caseInsensitiveCompare(id) == .orderedSame }
+    }
+
+    /// Adds (or replaces, by id) a participant.
+    public func save(_ participant: Participant) throws {
+        var list = try all().filter { $0.id != participant.id }
+        list.append(participant)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(try encoder.encode(list), to: url, permissions: 0o600)
+    }
+
+    /// The participant to use when none is named: the only one known, or a new anonymous one when none
+    /// exists. Several participants make the choice ambiguous, which is an error naming the option.
+    public func defaultParticipant(study: String? = nil) throws -> Participant {
+        let list = try all()
+        if list.count == 1 { return list[0] }
+        if list.isEmpty {
+            let created = Participant(study: study)
+            try save(created)
+            return created
+        }
+        throw StorageError.participant("several participants are known here; choose one with --participant UUID")
+    }
+}
