@@ -2,7 +2,7 @@
 public struct ProcessorConfiguration: Sendable, Equatable {
     /// The mains frequency for the line-noise measures (default: detected).
     public var mains: MainsFrequency
-    /// Seconds between band-power updates (default 1 s).
+    /// Seconds between band-power updates (default 1 s; 0 or infinity: no band-power updates).
     public var bandPowerInterval: Double
     /// Seconds of signal each band-power update covers (default 4 s).
     public var bandPowerWindow: Double

@@ -50,7 +50,8 @@ public struct SignalProcessor: Sendable {
         welch = WelchEstimator(parameters: bandPowerMethod.welch, samplingRate: fs)
         qualityLength = grader.windowLength
         bandPowerLength = max(bandPowerMethod.welch.segmentLength, Int((fs * configuration.bandPowerWindow).rounded()))
-        bandPowerStep = max(1, Int((fs * configuration.bandPowerInterval).rounded()))
+        let interval = configuration.bandPowerInterval
+        bandPowerStep = interval > 0 && interval.isFinite ? max(1, Int((fs * interval).rounded())) : Int.max
         history = SampleHistory(channelCount: channels, capacity: max(qualityLength, bandPowerLength))
         row = [Double](repeating: .nan, count: channels)
     }

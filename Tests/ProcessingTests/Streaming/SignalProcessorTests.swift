@@ -66,7 +66,7 @@ struct SignalProcessorTests {
         #expect(quality.contains { $0.assessments?.allSatisfy { $0.issues.contains(.missingData) } == true })
         #expect(quality.contains { $0.mynd.invalidReasons.allSatisfy { $0?.contains("missing") == true } })
         let hit = power.filter { $0.sampleIndex >= 2300 && $0.sampleIndex < 2300 + 1024 }
-        #expect(!hit.isEmpty && hit.allSatisfy { u in u.channels.allSatisfy { $0.absolute.allSatisfy(\.isNaN) && $0.invalidReason != nil } })
+        #expect(!hit.isEmpty && hit.allSatisfy { u in u.channels.allSatisfy { $0.absolute.allSatisfy { $0.isNaN } && $0.invalidReason != nil } })
     }
 
     @Test func liveProcessorFollowsAController() async throws {
