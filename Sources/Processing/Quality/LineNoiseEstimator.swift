@@ -28,7 +28,8 @@ public struct LineNoiseEstimator: Sendable {
     /// The number of channels.
     public let channelCount: Int
 
-    private var history: [[Double]]
+    /// The ring buffers, channel c at `c·windowLength`.
+    private var history: [Double]
     private var position = 0
     private var seen = 0
     private var sinceUpdate = 0
@@ -45,7 +46,7 @@ public struct LineNoiseEstimator: Sendable {
         self.mains = mains
         windowLength = max(8, Int((samplingRate * windowSeconds).rounded()))
         updateInterval = max(1, Int((samplingRate * updateSeconds).rounded()))
-        history = [[Double]](repeating: [Double](repeating: 0, count: max(8, Int((samplingRate * windowSeconds).rounded()))), count: channelCount)
+        history = [Double](repeating: 0, count: max(8, Int((samplingRate * windowSeconds).rounded())) * channelCount)
         fft = RealFFT(size: windowLength)
         window = WindowFunction.hannSymmetric.coefficients(windowLength)
         work = [Double](repeating: 0, count: windowLength)
@@ -56,7 +57,10 @@ public struct LineNoiseEstimator: Sendable {
 
     /// Feeds one sample vector (NaN for missing values); returns a reading once per update interval.
     public mutating func append(_ values: UnsafeBufferPointer<Double>, sampleIndex: Int64) -> LineNoiseReading? {
-        for c in 0..<channelCount { history[c][position] = values[c] }
+        let n = windowLength, p = position
+        history.withUnsafeMutableBufferPointer { h in
+            for c in 0..<channelCount { h[c &* n &+ p] = values[c] }
+        }
         position += 1
         if position == windowLength { position = 0 }
         seen += 1
@@ -128,10 +132,18 @@ public struct LineNoiseEstimator: Sendable {
     private mutating func lnAmplitudes(channel c: Int) -> Bool {
         let n = windowLength
         var mean = 0.0
+        // Oldest first: the ring from `position` to its end, then from its start.
+        let tail = n - position
+        history.withUnsafeBufferPointer { h in
+            work.withUnsafeMutableBufferPointer { w in
+                let lane = h.baseAddress! + c * n
+                w.baseAddress!.update(from: lane + position, count: tail)
+                (w.baseAddress! + tail).update(from: lane, count: position)
+            }
+        }
         for i in 0..<n {
-            let x = history[c][(position + i) % n]
+            let x = work[i]
             if !x.isFinite { return false }
-            work[i] = x
             mean += x
         }
         mean /= Double(n)
@@ -144,7 +156,10 @@ public struct LineNoiseEstimator: Sendable {
             }
         }
         let scale = 2 / Double(n)
-        for k in 0..<lnAmplitude.count {
+        // Only the bins the ranges can reach (up to ⌈61·N/fs⌉, or the mains + 1 Hz) need a logarithm.
+        let reach = max(61, (fixedMains ?? 0) + 1)
+        let needed = min(lnAmplitude.count, Int((reach * Double(n) / samplingRate).rounded(.up)) + 1)
+        for k in 0..<needed {
             var amplitude = (spectrumRe[k] * spectrumRe[k] + spectrumIm[k] * spectrumIm[k]).squareRoot() * scale
             if amplitude == 0 { amplitude = 1 }
             lnAmplitude[k] = Foundation.log(amplitude)

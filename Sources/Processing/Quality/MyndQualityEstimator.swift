@@ -34,7 +34,9 @@ public struct MyndQualityEstimator: Sendable {
     private var weightOld: [Double]
     private var average: [Double]
     private var hasAverage: [Bool]
-    private var block: [[Double]]
+    /// The smoothed values of the current block, channel c at `c·blockLength`, `filled[c]` of them.
+    private var block: [Double]
+    private var filled: [Int]
     private var blockSamples = 0
 
     /// Creates the estimator for `channelCount` channels at `samplingRate` Hz.
@@ -47,11 +49,8 @@ public struct MyndQualityEstimator: Sendable {
         weightOld = [Double](repeating: 0.5, count: channelCount)
         average = [Double](repeating: 50, count: channelCount)
         hasAverage = [Bool](repeating: false, count: channelCount)
-        block = (0..<channelCount).map { _ in
-            var a = [Double]()
-            a.reserveCapacity(max(1, Int(samplingRate / 2)))
-            return a
-        }
+        block = [Double](repeating: 0, count: channelCount * max(1, Int(samplingRate / 2)))
+        filled = [Int](repeating: 0, count: channelCount)
     }
 
     /// The current smoothing weights `(new, old)` of `channel` (for tests and displays).
@@ -71,7 +70,8 @@ public struct MyndQualityEstimator: Sendable {
             let y = hasSmoothed[c] ? weightOld[c] * smoothed[c] + weightNew[c] * x : x
             hasSmoothed[c] = true
             smoothed[c] = y
-            block[c].append(y)
+            block[c * blockLength + filled[c]] = y
+            filled[c] += 1
         }
         blockSamples += 1
         guard blockSamples == blockLength else { return nil }
@@ -80,13 +80,14 @@ public struct MyndQualityEstimator: Sendable {
         var quality = [Double](repeating: .nan, count: channelCount)
         var reasons = [String?](repeating: nil, count: channelCount)
         for c in 0..<channelCount {
-            defer { block[c].removeAll(keepingCapacity: true) }
-            let ys = block[c]
-            guard ys.count * 2 >= blockLength else {
-                reasons[c] = "missing data: \(blockLength - ys.count) of \(blockLength) samples in the block"
+            let count = filled[c]
+            filled[c] = 0
+            guard count * 2 >= blockLength else {
+                reasons[c] = "missing data: \(blockLength - count) of \(blockLength) samples in the block"
                 continue
             }
-            let q = Self.quality(variance: Self.populationVariance(ys))
+            let variance = block.withUnsafeBufferPointer { Self.populationVariance(UnsafeBufferPointer(rebasing: $0[(c * blockLength)..<(c * blockLength + count)])) }
+            let q = Self.quality(variance: variance)
             let avg = hasAverage[c] ? (average[c] * (Self.averagingBlocks - 1) + q) / Self.averagingBlocks : q
             hasAverage[c] = true
             average[c] = avg
@@ -106,9 +107,13 @@ public struct MyndQualityEstimator: Sendable {
     }
 
     /// The population variance (denominator N), computed in two passes for accuracy.
-    static func populationVariance(_ values: [Double]) -> Double {
+    static func populationVariance(_ values: UnsafeBufferPointer<Double>) -> Double {
         let n = Double(values.count)
-        let mean = values.reduce(0, +) / n
-        return values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / n
+        var sum = 0.0
+        for v in values { sum += v }
+        let mean = sum / n
+        var squares = 0.0
+        for v in values { squares += (v - mean) * (v - mean) }
+        return squares / n
     }
 }

@@ -15,52 +15,88 @@ public struct SignalGrader: Sendable {
     public let windowLength: Int
 
     private var welch: WelchEstimator
+    private var caches: [SegmentCachedWelch]
     private var finite: [Double]
+    private var density: [Double]
 
     /// Creates a grader for windows of `windowSeconds` (default 2 s) at `samplingRate` Hz.
-    public init(samplingRate: Double, windowSeconds: Double = 2, mains: MainsFrequency = .detect, thresholds: QualityThresholds = .init()) {
+    /// `channelCount` sizes the per-channel segment caches used by
+    /// ``assess(_:channel:firstIndex:)`` for windows sliding along a stream.
+    public init(
+        samplingRate: Double, windowSeconds: Double = 2, mains: MainsFrequency = .detect, thresholds: QualityThresholds = .init(),
+        channelCount: Int = 1
+    ) {
         self.samplingRate = samplingRate
         self.mains = mains
         self.thresholds = thresholds
         windowLength = max(8, Int((samplingRate * windowSeconds).rounded()))
         let segment = max(8, min(Int(samplingRate.rounded()), Int((samplingRate * windowSeconds).rounded())))
         welch = WelchEstimator(parameters: WelchParameters(segmentLength: segment), samplingRate: samplingRate)
+        let perWindow = WelchParameters(segmentLength: segment).segmentCount(for: max(8, Int((samplingRate * windowSeconds).rounded())))
+        caches = (0..<max(1, channelCount)).map { _ in
+            SegmentCachedWelch(parameters: WelchParameters(segmentLength: segment), samplingRate: samplingRate, capacity: perWindow + 2)
+        }
+        density = [Double](repeating: 0, count: segment / 2 + 1)
         finite = []
         finite.reserveCapacity(windowLength)
     }
 
     /// Grades `window` (one channel, NaN for missing samples).
     public mutating func assess(_ window: UnsafeBufferPointer<Double>) -> ChannelAssessment {
+        assess(window, channel: 0, firstIndex: nil)
+    }
+
+    /// Grades `window` of `channel` whose first sample is at stream position `firstIndex`: segment
+    /// spectra are reused from the previous windows of that channel (identical results, a third of
+    /// the transforms when windows advance by one segment step).
+    public mutating func assess(_ window: UnsafeBufferPointer<Double>, channel: Int, firstIndex: Int64?) -> ChannelAssessment {
         let t = thresholds
-        finite.removeAll(keepingCapacity: true)
-        for x in window where x.isFinite { finite.append(x) }
-        let missing = window.isEmpty ? 1 : 1 - Double(finite.count) / Double(window.count)
+        // One pass for count, sum, extremes and rail hits; a second for the squared deviations and
+        // the plateau counts (two passes keep the SD exact to rounding).
+        var count = 0, sum = 0.0, lo = Double.infinity, hi = -Double.infinity, beyond = 0
+        for x in window where x.isFinite {
+            count += 1
+            sum += x
+            if x < lo { lo = x }
+            if x > hi { hi = x }
+            if abs(x) >= t.railLimit { beyond += 1 }
+        }
+        if count != window.count {
+            finite.removeAll(keepingCapacity: true)
+            for x in window where x.isFinite { finite.append(x) }
+        }
+        let missing = window.isEmpty ? 1 : 1 - Double(count) / Double(window.count)
         var issues: [(QualityGrade, QualityIssue)] = []
         if missing > t.maximumMissingFraction { issues.append((.bad, .missingData)) }
 
         var sd = Double.nan, railed = 0.0
-        if !finite.isEmpty {
-            let mean = finite.reduce(0, +) / Double(finite.count)
-            sd = (finite.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(finite.count)).squareRoot()
-            let lo = finite.min()!, hi = finite.max()!
-            var count = 0
-            var atLow = 0, atHigh = 0
-            for x in finite {
-                if abs(x) >= t.railLimit { count += 1 }
+        if count > 0 {
+            let mean = sum / Double(count)
+            var squares = 0.0, atLow = 0, atHigh = 0
+            for x in window where x.isFinite {
+                squares += (x - mean) * (x - mean)
                 if x == lo { atLow += 1 }
                 if x == hi { atHigh += 1 }
             }
+            sd = (squares / Double(count)).squareRoot()
             // Stuck at an extreme: a plateau at the window's min or max (clipping below the limit).
             let stuck = hi > lo ? max(atLow, atHigh) : 0
-            railed = Double(max(count, stuck > 2 ? stuck : 0)) / Double(finite.count)
+            railed = Double(max(beyond, stuck > 2 ? stuck : 0)) / Double(count)
             if sd < t.flatStandardDeviation { issues.append((.bad, .flatLine)) }
             if railed > t.maximumRailedFraction { issues.append((.bad, .railed)) }
         }
 
         var bandAmplitude = Double.nan, lineRatio = Double.nan, hfRatio = Double.nan
         var mainsUsed = Double.nan
-        if missing <= t.maximumMissingFraction && finite.count >= welch.parameters.segmentLength {
-            let psd = finite.withUnsafeBufferPointer { welch.spectrum($0) }
+        if missing <= t.maximumMissingFraction && count >= welch.parameters.segmentLength {
+            let psd: PowerSpectrum
+            if count == window.count, let firstIndex, channel < caches.count {
+                psd = caches[channel].spectrum(window, firstIndex: firstIndex)
+            } else if count == window.count {
+                psd = welch.spectrum(window)
+            } else {
+                psd = finite.withUnsafeBufferPointer { welch.spectrum($0) }
+            }
             let rule = IntegrationRule.rectangleHalfOpen
             let eeg = rule.integrate(psd, low: 1, high: 45)
             bandAmplitude = rule.integrate(psd, low: 1, high: 40).squareRoot()

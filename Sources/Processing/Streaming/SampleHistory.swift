@@ -3,14 +3,17 @@
 struct SampleHistory: Sendable {
     /// The longest window that can be asked for.
     let capacity: Int
-    private var buffers: [[Double]]
+    private let channelCount: Int
+    /// Channel c occupies `storage[c·2·capacity ..< (c+1)·2·capacity]`.
+    private var storage: [Double]
     private var end = 0
     /// Samples appended so far (all time).
     private(set) var total: Int64 = 0
 
     init(channelCount: Int, capacity: Int) {
         self.capacity = max(1, capacity)
-        buffers = [[Double]](repeating: [Double](repeating: .nan, count: 2 * max(1, capacity)), count: channelCount)
+        self.channelCount = channelCount
+        storage = [Double](repeating: .nan, count: 2 * max(1, capacity) * channelCount)
     }
 
     /// How many samples a window can currently have.
@@ -18,25 +21,28 @@ struct SampleHistory: Sendable {
 
     /// Appends one sample vector.
     mutating func append(_ values: UnsafeBufferPointer<Double>) {
-        if end == buffers.first?.count ?? 0 {
-            let keep = capacity
-            for c in buffers.indices {
-                buffers[c].withUnsafeMutableBufferPointer { b in
-                    let base = b.baseAddress!
-                    base.update(from: base + (end - keep), count: keep)
-                }
+        let stride = 2 * capacity
+        let channels = channelCount, keep = capacity
+        let compact = end == stride
+        let position = compact ? keep : end
+        let oldEnd = end
+        storage.withUnsafeMutableBufferPointer { b in
+            let base = b.baseAddress!
+            for c in 0..<channels {
+                let lane = base + c * stride
+                if compact { lane.update(from: lane + (oldEnd - keep), count: keep) }
+                lane[position] = c < values.count ? values[c] : .nan
             }
-            end = keep
         }
-        for c in buffers.indices { buffers[c][end] = c < values.count ? values[c] : .nan }
-        end += 1
+        end = position + 1
         total += 1
     }
 
     /// Calls `body` with the last `length` samples of `channel` (length ≤ ``available``).
     func withWindow<R>(channel: Int, length: Int, _ body: (UnsafeBufferPointer<Double>) -> R) -> R {
-        buffers[channel].withUnsafeBufferPointer { b in
-            body(UnsafeBufferPointer(rebasing: b[(end - length)..<end]))
+        storage.withUnsafeBufferPointer { b in
+            let lane = channel * 2 * capacity
+            return body(UnsafeBufferPointer(rebasing: b[(lane + end - length)..<(lane + end)]))
         }
     }
 }

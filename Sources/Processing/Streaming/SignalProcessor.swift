@@ -26,7 +26,8 @@ public struct SignalProcessor: Sendable {
     private var mynd: MyndQualityEstimator
     private var lineNoise: LineNoiseEstimator
     private var grader: SignalGrader
-    private var welch: WelchEstimator
+    private var welch: [SegmentCachedWelch]
+    private var density: [Double]
     private var history: SampleHistory
     private let qualityLength: Int
     private let bandPowerLength: Int
@@ -46,10 +47,18 @@ public struct SignalProcessor: Sendable {
         summary = SessionQualitySummary(channelCount: channels, criteria: configuration.criteria)
         mynd = MyndQualityEstimator(channelCount: channels, samplingRate: fs)
         lineNoise = LineNoiseEstimator(channelCount: channels, samplingRate: fs, mains: configuration.mains)
-        grader = SignalGrader(samplingRate: fs, windowSeconds: configuration.qualityWindow, mains: configuration.mains, thresholds: configuration.thresholds)
-        welch = WelchEstimator(parameters: bandPowerMethod.welch, samplingRate: fs)
+        grader = SignalGrader(
+            samplingRate: fs, windowSeconds: configuration.qualityWindow, mains: configuration.mains, thresholds: configuration.thresholds,
+            channelCount: channels)
         qualityLength = grader.windowLength
-        bandPowerLength = max(bandPowerMethod.welch.segmentLength, Int((fs * configuration.bandPowerWindow).rounded()))
+        let bandPowerLength = max(bandPowerMethod.welch.segmentLength, Int((fs * configuration.bandPowerWindow).rounded()))
+        self.bandPowerLength = bandPowerLength
+        let method = bandPowerMethod
+        welch = (0..<channels).map { _ in
+            SegmentCachedWelch(
+                parameters: method.welch, samplingRate: fs, capacity: method.welch.segmentCount(for: bandPowerLength) + 2)
+        }
+        density = [Double](repeating: 0, count: method.welch.segmentLength / 2 + 1)
         let interval = configuration.bandPowerInterval
         bandPowerStep = interval > 0 && interval.isFinite ? max(1, Int((fs * interval).rounded())) : Int.max
         history = SampleHistory(channelCount: channels, capacity: max(qualityLength, bandPowerLength))
@@ -83,6 +92,13 @@ public struct SignalProcessor: Sendable {
         mynd = MyndQualityEstimator(channelCount: channels, samplingRate: fs)
         lineNoise = LineNoiseEstimator(channelCount: channels, samplingRate: fs, mains: configuration.mains)
         history = SampleHistory(channelCount: channels, capacity: history.capacity)
+        let method = bandPowerMethod, length = bandPowerLength
+        welch = (0..<channels).map { _ in
+            SegmentCachedWelch(parameters: method.welch, samplingRate: fs, capacity: method.welch.segmentCount(for: length) + 2)
+        }
+        grader = SignalGrader(
+            samplingRate: fs, windowSeconds: configuration.qualityWindow, mains: configuration.mains, thresholds: configuration.thresholds,
+            channelCount: channels)
         sinceBandPower = 0
         latestAssessments = nil
     }
@@ -100,8 +116,9 @@ public struct SignalProcessor: Sendable {
         if let myndReading {
             var assessments: [ChannelAssessment]?
             if history.available >= qualityLength {
+                let first = history.total - Int64(qualityLength)
                 assessments = (0..<info.channelCount).map { c in
-                    history.withWindow(channel: c, length: qualityLength) { grader.assess($0) }
+                    history.withWindow(channel: c, length: qualityLength) { grader.assess($0, channel: c, firstIndex: first) }
                 }
                 summary.add(assessments!)
             }
@@ -125,6 +142,8 @@ public struct SignalProcessor: Sendable {
     private mutating func bandPower(time: Double, index: Int64) -> BandPowerUpdate {
         let method = bandPowerMethod
         var channels: [BandPowers] = []
+        let first = history.total - Int64(bandPowerLength)
+        let resolution = welch[0].estimator.resolution
         for c in 0..<info.channelCount {
             if let reason = latestAssessments?[c].bandPowerInvalidReason {
                 channels.append(.invalid(bandCount: method.bands.count, reason: reason))
@@ -134,7 +153,8 @@ public struct SignalProcessor: Sendable {
                 if window.contains(where: { !$0.isFinite }) {
                     return .invalid(bandCount: method.bands.count, reason: "missing data in the window")
                 }
-                return BandPowers(spectrum: welch.spectrum(window), method: method)
+                let count = density.withUnsafeMutableBufferPointer { welch[c].spectrum(window, firstIndex: first, into: $0.baseAddress!) }
+                return BandPowers(spectrum: PowerSpectrum(density: density, resolution: resolution, segmentCount: count), method: method)
             }
             channels.append(result)
         }

@@ -54,40 +54,57 @@ public struct WelchEstimator: Sendable {
     /// segments averaged (0: too short, density set to NaN).
     @discardableResult
     public mutating func spectrum(_ signal: UnsafeBufferPointer<Double>, into density: UnsafeMutablePointer<Double>) -> Int {
-        let n = parameters.segmentLength, bins = binCount
+        let bins = binCount
         let segments = parameters.segmentCount(for: signal.count)
         guard segments > 0 else {
             density.update(repeating: .nan, count: bins)
             return 0
         }
         density.update(repeating: 0, count: bins)
-        let removeMean = parameters.removeSegmentMean
         let step = parameters.step
         let x = signal.baseAddress!
+        var local = power  // moved out so segmentPower may mutate self meanwhile
+        power = []
+        local.withUnsafeMutableBufferPointer { pw in
+            for j in 0..<segments {
+                segmentPower(x + j * step, into: pw.baseAddress!)
+                for k in 0..<bins { density[k] += pw[k] }
+            }
+        }
+        power = local
+        finish(density, segmentCount: segments)
+        return segments
+    }
+
+    /// The raw periodogram `|FFT(w·(x − mean))|²` of the one segment starting at `segment`
+    /// (``WelchParameters/segmentLength`` samples), written to `power` (``binCount`` values): the
+    /// part of the estimate that a caller sliding a window along a stream can compute once per
+    /// segment and reuse (see ``SegmentCachedWelch``).
+    public mutating func segmentPower(_ segment: UnsafePointer<Double>, into power: UnsafeMutablePointer<Double>) {
+        let n = parameters.segmentLength
+        var mean = 0.0
+        if parameters.removeSegmentMean {
+            for i in 0..<n { mean += segment[i] }
+            mean /= Double(n)
+        }
         window.withUnsafeBufferPointer { w in
-            segment.withUnsafeMutableBufferPointer { seg in
+            self.segment.withUnsafeMutableBufferPointer { seg in
                 scratch.withUnsafeMutableBufferPointer { scr in
-                    power.withUnsafeMutableBufferPointer { pw in
-                        for j in 0..<segments {
-                            let start = x + j * step
-                            var mean = 0.0
-                            if removeMean {
-                                for i in 0..<n { mean += start[i] }
-                                mean /= Double(n)
-                            }
-                            for i in 0..<n { seg[i] = (start[i] - mean) * w[i] }
-                            fft.powerSpectrum(seg.baseAddress!, into: pw.baseAddress!, scratch: scr.baseAddress!)
-                            for k in 0..<bins { density[k] += pw[k] }
-                        }
-                    }
+                    for i in 0..<n { seg[i] = (segment[i] - mean) * w[i] }
+                    fft.powerSpectrum(seg.baseAddress!, into: power, scratch: scr.baseAddress!)
                 }
             }
         }
-        let factor = scale / Double(segments)
+    }
+
+    /// Turns the sum of `segmentCount` segment periodograms in `density` into the one-sided density
+    /// in place: scaled by `1/(fs·Σw²·segments)`, doubled except at DC (and Nyquist for even lengths).
+    public func finish(_ density: UnsafeMutablePointer<Double>, segmentCount: Int) {
+        let bins = binCount, n = parameters.segmentLength
+        let factor = scale / Double(segmentCount)
         let lastDoubled = n % 2 == 0 ? bins - 2 : bins - 1
         for k in 0..<bins {
             density[k] *= (k >= 1 && k <= lastDoubled) ? 2 * factor : factor
         }
-        return segments
     }
 }
