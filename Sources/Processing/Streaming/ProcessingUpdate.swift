@@ -6,4 +6,13 @@ public enum ProcessingUpdate: Sendable, Equatable {
     case lineNoise(LineNoiseUpdate)
     /// Band power at the configured rate.
     case bandPower(BandPowerUpdate)
+
+    /// The index of the newest sample the update covers.
+    public var sampleIndex: Int64 {
+        switch self {
+        case .quality(let q): q.sampleIndex
+        case .lineNoise(let l): l.reading.sampleIndex
+        case .bandPower(let b): b.sampleIndex
+        }
+    }
 }
