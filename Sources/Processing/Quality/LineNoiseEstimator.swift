@@ -37,6 +37,7 @@ public struct LineNoiseEstimator: Sendable {
     private let window: [Double]
     private var work: [Double]
     private var spectrumRe: [Double], spectrumIm: [Double]
+    /// `|X[k]|·2/N` of the current channel (zeros replaced by 1), whose logarithms are the reference's `xf`.
     private var lnAmplitude: [Double]
 
     /// Creates the estimator; `windowSeconds` and `updateSeconds` default to the reference's 4 and 1.
@@ -141,13 +142,18 @@ public struct LineNoiseEstimator: Sendable {
                 (w.baseAddress! + tail).update(from: lane, count: position)
             }
         }
-        for i in 0..<n {
-            let x = work[i]
-            if !x.isFinite { return false }
-            mean += x
+        let finite = work.withUnsafeMutableBufferPointer { w -> Bool in
+            for x in w {
+                if !x.isFinite { return false }
+                mean += x
+            }
+            mean /= Double(n)
+            window.withUnsafeBufferPointer { win in
+                for i in 0..<n { w[i] = (w[i] - mean) * win[i] }
+            }
+            return true
         }
-        mean /= Double(n)
-        for i in 0..<n { work[i] = (work[i] - mean) * window[i] }
+        guard finite else { return false }
         work.withUnsafeBufferPointer { x in
             spectrumRe.withUnsafeMutableBufferPointer { r in
                 spectrumIm.withUnsafeMutableBufferPointer { im in
@@ -159,22 +165,37 @@ public struct LineNoiseEstimator: Sendable {
         // Only the bins the ranges can reach (up to ⌈61·N/fs⌉, or the mains + 1 Hz) need a logarithm.
         let reach = max(61, (fixedMains ?? 0) + 1)
         let needed = min(lnAmplitude.count, Int((reach * Double(n) / samplingRate).rounded(.up)) + 1)
-        for k in 0..<needed {
-            var amplitude = (spectrumRe[k] * spectrumRe[k] + spectrumIm[k] * spectrumIm[k]).squareRoot() * scale
-            if amplitude == 0 { amplitude = 1 }
-            lnAmplitude[k] = Foundation.log(amplitude)
+        spectrumRe.withUnsafeBufferPointer { re in
+            spectrumIm.withUnsafeBufferPointer { im in
+                lnAmplitude.withUnsafeMutableBufferPointer { a in
+                    for k in 0..<needed {
+                        let amplitude = (re[k] * re[k] + im[k] * im[k]).squareRoot() * scale
+                        a[k] = amplitude == 0 ? 1 : amplitude  // the reference's zero → 1 (ln 1 = 0)
+                    }
+                }
+            }
         }
         return true
     }
 
-    /// The mean of `xf[⌊lo·N/fs⌋ … ⌈hi·N/fs⌉]` (inclusive), limited to the one-sided bins.
+    /// The mean of `xf[⌊lo·N/fs⌋ … ⌈hi·N/fs⌉]` (inclusive), limited to the one-sided bins: computed
+    /// as the logarithm of the amplitudes' product (one `log` per range instead of one per bin; the
+    /// product is folded into the sum of logs before it could leave the normal range).
     private func meanLn(from lo: Double, to hi: Double) -> Double {
         let scale = Double(windowLength) / samplingRate
         let first = max(0, Int((lo * scale).rounded(.down)))
         let last = min(lnAmplitude.count - 1, Int((hi * scale).rounded(.up)))
         guard first <= last else { return .nan }
         var sum = 0.0
-        for k in first...last { sum += lnAmplitude[k] }
+        var product = 1.0
+        for k in first...last {
+            product *= lnAmplitude[k]
+            if product < 1e-250 || product > 1e250 {
+                sum += Foundation.log(product)
+                product = 1
+            }
+        }
+        sum += Foundation.log(product)
         return sum / Double(last - first + 1)
     }
 }

@@ -64,14 +64,23 @@ public struct MyndQualityEstimator: Sendable {
 
     /// Feeds one sample vector (see ``append(_:sampleIndex:)-([Double],_)``).
     public mutating func append(_ values: UnsafeBufferPointer<Double>, sampleIndex: Int64) -> MyndQualityReading? {
-        for c in 0..<channelCount {
-            let x = values[c]
-            guard x.isFinite else { continue }
-            let y = hasSmoothed[c] ? weightOld[c] * smoothed[c] + weightNew[c] * x : x
-            hasSmoothed[c] = true
-            smoothed[c] = y
-            block[c * blockLength + filled[c]] = y
-            filled[c] += 1
+        let length = blockLength
+        smoothed.withUnsafeMutableBufferPointer { sm in
+            hasSmoothed.withUnsafeMutableBufferPointer { has in
+                filled.withUnsafeMutableBufferPointer { fill in
+                    block.withUnsafeMutableBufferPointer { b in
+                        for c in 0..<channelCount {
+                            let x = values[c]
+                            guard x.isFinite else { continue }
+                            let y = has[c] ? weightOld[c] * sm[c] + weightNew[c] * x : x
+                            has[c] = true
+                            sm[c] = y
+                            b[c &* length &+ fill[c]] = y
+                            fill[c] &+= 1
+                        }
+                    }
+                }
+            }
         }
         blockSamples += 1
         guard blockSamples == blockLength else { return nil }

@@ -12,7 +12,7 @@ if what == "fft" || what == "all" {
         print(String(format: "%@ %5d %10.0f %10.0f %9.2f", row.kind.padding(toLength: 7, withPad: " ", startingAt: 0) as NSString, row.n, row.oursNanoseconds, row.fftwNanoseconds, row.ratio))
     }
 }
-if what == "pipeline" || what == "all" {
+if what == "pipeline" || what == "all" || what == "core" {
     let python = ProcessInfo.processInfo.environment["STUDY_RECORDER_PYTHON"] ?? repositoryRoot.appendingPathComponent(".venv/bin/python").path
-    try PipelineBenchmark.run(python: python, outputDirectory: repositoryRoot.appendingPathComponent("bench/out"))
+    try PipelineBenchmark.run(python: python, outputDirectory: repositoryRoot.appendingPathComponent("bench/out"), coreOnly: what == "core")
 }
