@@ -69,7 +69,7 @@ public final class RecordingSession: Sendable {
             throw error
         }
         logger.info("recording started", metadata: ["file": "\(item.path)", "rate": "\(info.samplingRate)"])
-        let subscription = await controller.events(.lossless(capacity: 1024))
+        let subscription = await controller.events(.lossless(capacity: 32))
         let fs = info.samplingRate
         let planned = request.duration.map { Int64(($0 * fs).rounded()) }
         let box = WriterBox(writer)
