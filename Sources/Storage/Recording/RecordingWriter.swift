@@ -131,6 +131,10 @@ public final class RecordingWriter {
         if !finished {
             HDF5Library.prepareThread()
             // Abandoned (error or crash path): keep the journal for recovery, release HDF5 handles.
+            // Derived-series datasets and groups go first: closing them after their file (e.g.
+            // after a full disk) crashed libhdf5 1.10.
+            seriesSets.removeAll()
+            groups.removeAll()
             try? file.close()
         }
     }
