@@ -17,10 +17,12 @@ demo: build
 	@$$(swift build --show-bin-path)/study-recorder record --data demo-data --duration 10s --paradigm demo
 	@$$(swift build --show-bin-path)/study-recorder list --data demo-data
 
-# The whole test suite; tests start and stop the servers they need on free loopback ports.
+# The whole test suite; tests start and stop the servers they need on free loopback ports. Tests run
+# one at a time: several of them time real processes (kill -9 recovery, interrupted blocks), and on
+# two cores running everything at once is no faster anyway.
 test: bootstrap
 	@swift build --build-tests
-	@swift test --skip-build
+	@swift test --skip-build --no-parallel
 
 bench: bootstrap
 	@bench/recording/run.sh 24

@@ -20,7 +20,8 @@ struct RecoverCommandTests {
         try process.run()
         // Wait until the recording is under way, then let it run a few seconds.
         var journal: URL?
-        for _ in 0..<100 where journal == nil {
+        let giveUp = ContinuousClock.now + .seconds(60)
+        while journal == nil && ContinuousClock.now < giveUp {
             try await Task.sleep(for: .milliseconds(50))
             journal = FileManager.default.enumerator(at: dir.url, includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL }.first { $0.pathExtension == "journal" }

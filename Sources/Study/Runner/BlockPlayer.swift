@@ -89,12 +89,26 @@ struct BlockPlayer {
         if let why = monitor.interruption { throw RunnerError.interrupted(why) }
     }
 
-    /// Waits `seconds` of study time in short steps, so a lost device ends the block promptly.
+    /// Waits `seconds` of signal: until the source has delivered that many more samples. Phase timing
+    /// is locked to the EEG clock, so a 60 s fixation is exactly 60 s of recording between its marker
+    /// and the next, whatever the run's speed or the machine's load. A lost device ends the block
+    /// promptly; a source that stops delivering for 5 s ends it too.
     private func sleepWatching(_ seconds: Double) async throws {
-        let deadline = pacer.deadline(in: seconds)
-        while ContinuousClock.now < deadline {
+        let fs = await controller.info.samplingRate
+        var delivered = await controller.framesDelivered
+        let target = delivered + Int64((seconds * fs).rounded())
+        var lastProgress = ContinuousClock.now
+        while delivered < target {
             try checkInterruption()
-            try await Task.sleep(until: min(deadline, .now + .milliseconds(100)))
+            let remaining = Double(target - delivered) / fs
+            try await Task.sleep(for: .seconds(min(0.1, max(0.002, pacer.real(remaining)))))
+            let now = await controller.framesDelivered
+            if now > delivered {
+                lastProgress = .now
+            } else if ContinuousClock.now - lastProgress > .seconds(5) {
+                throw RunnerError.interrupted("the device stopped sending data")
+            }
+            delivered = now
         }
     }
 }

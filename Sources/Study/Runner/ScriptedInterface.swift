@@ -86,5 +86,5 @@ public struct ScriptedAnswerError: Error, CustomStringConvertible {
     /// Why its scripted answer was refused.
     public var problem: String
 
-    public var description: String { "scripted answer refused for \(prompt): expected \(problem)" }
+    public var description: String { "scripted answer refused for \(prompt): \(problem)" }
 }

@@ -85,6 +85,9 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as TerminalInputError {
             Terminal.error("\(error)")
             throw ExitCode.noInput
+        } catch let error as ScriptedAnswerError {
+            Terminal.error("\(answers ?? "answers"): \(error)")
+            throw ExitCode.dataError
         } catch let error as StorageError {
             Terminal.error("\(error)")
             throw RecordCommand.exitCode(for: error)
