@@ -19,13 +19,7 @@ struct RecoverCommandTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Wait until the recording is under way, then let it run a few seconds.
-        var journal: URL?
-        let giveUp = ContinuousClock.now + .seconds(60)
-        while journal == nil && ContinuousClock.now < giveUp {
-            try await Task.sleep(for: .milliseconds(50))
-            journal = FileManager.default.enumerator(at: dir.url, includingPropertiesForKeys: nil)?
-                .compactMap { $0 as? URL }.first { $0.pathExtension == "journal" }
-        }
+        let journal = try await FileWaiter.first(withExtension: "journal", below: dir.url)
         let journalURL = try #require(journal)
         try await Task.sleep(for: .milliseconds(3300))
         kill(process.processIdentifier, SIGKILL)

@@ -190,13 +190,7 @@ struct RunCommandTests {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var journal: URL?
-        let giveUp = ContinuousClock.now + .seconds(60)
-        while journal == nil && ContinuousClock.now < giveUp {
-            try await Task.sleep(for: .milliseconds(50))
-            journal = FileManager.default.enumerator(at: dir.url, includingPropertiesForKeys: nil)?
-                .compactMap { $0 as? URL }.first { $0.pathExtension == "journal" }
-        }
+        let journal = try await FileWaiter.first(withExtension: "journal", below: dir.url)
         #expect(journal != nil)
         try await Task.sleep(for: .seconds(2))
         kill(process.processIdentifier, SIGINT)
