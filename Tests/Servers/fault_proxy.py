@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import socket
 import struct
+import os
 import sys
 
 REASONS = {401: "Unauthorized", 403: "Forbidden", 409: "Conflict", 500: "Internal Server Error",
@@ -107,6 +108,7 @@ async def main():
     parser.add_argument("--upstream-port", type=int, required=True)
     parser.add_argument("--control", required=True)
     args = parser.parse_args()
+    exit_with_parent()
     server = None
     announced = False
     while True:

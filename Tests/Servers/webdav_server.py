@@ -16,6 +16,7 @@ usage: webdav_server.py --port P --root DIR --accounts FILE --log FILE [--cert C
 """
 import argparse
 import json
+import os
 import sys
 import threading
 
@@ -25,6 +26,9 @@ from wsgidav.error_printer import ErrorPrinter
 from wsgidav.http_authenticator import HTTPAuthenticator
 from wsgidav.request_resolver import RequestResolver
 from wsgidav.mw.base_mw import BaseMiddleware
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from parent_watch import exit_with_parent  # noqa: E402
 
 RIGHTS = {
     "upload": {"PUT", "MKCOL", "OPTIONS"},
@@ -93,6 +97,7 @@ def main():
     parser.add_argument("--cert")
     parser.add_argument("--key")
     args = parser.parse_args()
+    exit_with_parent()
     with open(args.accounts) as f:
         ACCOUNTS = json.load(f)
     LOG_FILE = args.log
