@@ -14,10 +14,13 @@ usage: fault_proxy.py --port P --upstream-port U --control FILE
 """
 import argparse
 import asyncio
+import os
 import socket
 import struct
-import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from parent_watch import exit_with_parent  # noqa: E402
 
 REASONS = {401: "Unauthorized", 403: "Forbidden", 409: "Conflict", 500: "Internal Server Error",
            503: "Service Unavailable", 507: "Insufficient Storage", 412: "Precondition Failed"}
