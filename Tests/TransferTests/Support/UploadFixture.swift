@@ -42,7 +42,7 @@ final class UploadFixture {
 
     /// An uploader for `configuration` with the test server's upload-only account.
     func uploader(_ configuration: TransferConfiguration, server: WebDAVTestServer?, user: String = "uploader", password: String? = nil, smtp: Credentials? = nil) throws -> Uploader {
-        let webdav = server.map { Credentials(user: user, password: password ?? $0.password) }
+        let webdav = Credentials(user: user, password: password ?? server?.password ?? "no-server")
         return try Uploader(store: store, configuration: configuration, secrets: TransferSecrets(webdav: webdav, smtp: smtp), logger: Logger(label: "test"))
     }
 
