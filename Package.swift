@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderTests",
-            dependencies: ["Storage", "TestSupport"],
+            dependencies: ["StudyRecorder", "Storage", "DataSources", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

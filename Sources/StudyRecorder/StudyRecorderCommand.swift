@@ -9,6 +9,8 @@ struct StudyRecorderCommand: AsyncParsableCommand {
         commandName: "study-recorder",
         abstract: "Run EEG studies from the terminal: record, check signal, store and upload data.",
         version: StorageModule.softwareVersion,
-        subcommands: []
+        subcommands: [
+            RecordCommand.self, ListCommand.self, RecoverCommand.self,
+        ]
     )
 }

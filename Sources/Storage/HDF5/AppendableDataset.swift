@@ -1,0 +1,168 @@
+import CHDF5
+
+/// A dataset that grows along its first dimension as rows arrive: chunked, with shuffle and deflate
+/// for numbers, unlimited in rows. One row is `columns` values (`columns == 0` makes it 1-D).
+final class AppendableDataset {
+    /// The element type of the dataset.
+    enum Element {
+        case double, int64, int32, utf8
+
+        var fileType: hid_t {
+            switch self {
+            case .double: chdf5_ieee_f64le()
+            case .int64: chdf5_std_i64le()
+            case .int32: chdf5_std_i32le()
+            case .utf8: chdf5_vlen_utf8()
+            }
+        }
+
+        var memType: hid_t {
+            switch self {
+            case .double: chdf5_native_double()
+            case .int64: chdf5_native_int64()
+            case .int32: chdf5_native_int32()
+            case .utf8: chdf5_vlen_utf8()
+            }
+        }
+    }
+
+    let object: HDF5Object
+    let columns: Int
+    let element: Element
+    private(set) var rows: Int = 0
+    private let fileType: hid_t
+    private let memType: hid_t
+
+    /// Creates the dataset `name` in `parent`.
+    init(in parent: HDF5Object, name: String, element: Element, columns: Int, chunkRows: Int, deflateLevel: UInt32 = 4) throws {
+        self.columns = columns
+        self.element = element
+        fileType = element.fileType
+        memType = element.memType
+        let path = parent.path
+        var dims: [hsize_t] = columns > 0 ? [0, hsize_t(columns)] : [0]
+        var maxDims: [hsize_t] = columns > 0 ? [chdf5_unlimited(), hsize_t(columns)] : [chdf5_unlimited()]
+        var chunk: [hsize_t] = columns > 0 ? [hsize_t(max(1, chunkRows)), hsize_t(columns)] : [hsize_t(max(1, chunkRows))]
+        let space = try HDF5Library.check(H5Screate_simple(Int32(dims.count), &dims, &maxDims), "dataspace \(name)", path)
+        defer { H5Sclose(space) }
+        let plist = try HDF5Library.check(chdf5_dataset_create_plist(), "property list \(name)", path)
+        defer { H5Pclose(plist) }
+        try HDF5Library.check(H5Pset_chunk(plist, Int32(chunk.count), &chunk), "chunk \(name)", path)
+        if element != .utf8 {
+            try HDF5Library.check(H5Pset_shuffle(plist), "shuffle \(name)", path)
+            try HDF5Library.check(H5Pset_deflate(plist, deflateLevel), "deflate \(name)", path)
+        }
+        let did = try HDF5Library.check(H5Dcreate2(parent.id, name, fileType, space, chdf5_default(), plist, chdf5_default()), "create dataset \(name)", path)
+        object = HDF5Object(id: did, kind: .dataset, path: path)
+    }
+
+    deinit {
+        if element == .utf8 { H5Tclose(fileType) }
+    }
+
+    /// Appends `count` rows read from `pointer` (row-major, `columns` values per row).
+    func append(_ pointer: UnsafeRawPointer, count: Int) throws {
+        guard count > 0 else { return }
+        let newRows = rows + count
+        var size: [hsize_t] = columns > 0 ? [hsize_t(newRows), hsize_t(columns)] : [hsize_t(newRows)]
+        try HDF5Library.check(H5Dset_extent(object.id, &size), "extend", object.path)
+        let fileSpace = try HDF5Library.check(H5Dget_space(object.id), "file space", object.path)
+        defer { H5Sclose(fileSpace) }
+        var start: [hsize_t] = columns > 0 ? [hsize_t(rows), 0] : [hsize_t(rows)]
+        var extent: [hsize_t] = columns > 0 ? [hsize_t(count), hsize_t(columns)] : [hsize_t(count)]
+        try HDF5Library.check(H5Sselect_hyperslab(fileSpace, H5S_SELECT_SET, &start, nil, &extent, nil), "select", object.path)
+        let memSpace = try HDF5Library.check(H5Screate_simple(Int32(extent.count), &extent, nil), "memory space", object.path)
+        defer { H5Sclose(memSpace) }
+        try HDF5Library.check(H5Dwrite(object.id, memType, memSpace, fileSpace, chdf5_default(), pointer), "write", object.path)
+        rows = newRows
+    }
+
+    /// Appends doubles (a whole number of rows).
+    func append(_ values: [Double]) throws {
+        try values.withUnsafeBufferPointer { try append(UnsafeRawPointer($0.baseAddress!), count: values.count / max(1, columns)) }
+    }
+
+    /// Appends 64-bit integers (a whole number of rows).
+    func append(_ values: [Int64]) throws {
+        try values.withUnsafeBufferPointer { try append(UnsafeRawPointer($0.baseAddress!), count: values.count / max(1, columns)) }
+    }
+
+    /// Appends 32-bit integers (a whole number of rows).
+    func append(_ values: [Int32]) throws {
+        try values.withUnsafeBufferPointer { try append(UnsafeRawPointer($0.baseAddress!), count: values.count / max(1, columns)) }
+    }
+
+    /// Appends strings to a 1-D string dataset.
+    func append(_ values: [String]) throws {
+        guard !values.isEmpty else { return }
+        try withCStrings(values) { try append($0, count: values.count) }
+    }
+
+    func close() throws { try object.close() }
+}
+
+/// Reading rows of numeric datasets back.
+enum DatasetReader {
+    /// The dimensions of a dataset.
+    static func dims(_ dataset: HDF5Object) throws -> [Int] {
+        let space = try HDF5Library.check(H5Dget_space(dataset.id), "space", dataset.path)
+        defer { H5Sclose(space) }
+        let rank = Int(H5Sget_simple_extent_ndims(space))
+        var dims = [hsize_t](repeating: 0, count: max(rank, 1))
+        H5Sget_simple_extent_dims(space, &dims, nil)
+        return dims.prefix(rank).map { Int($0) }
+    }
+
+    /// Reads rows `start..<start+count` of a 1-D or 2-D dataset as doubles (row-major).
+    static func readDoubles(_ dataset: HDF5Object, start: Int, count: Int) throws -> [Double] {
+        try read(dataset, start: start, count: count, memType: chdf5_native_double(), zero: 0.0)
+    }
+
+    /// Reads rows `start..<start+count` of a 1-D or 2-D dataset as 64-bit integers (row-major).
+    static func readInt64s(_ dataset: HDF5Object, start: Int, count: Int) throws -> [Int64] {
+        try read(dataset, start: start, count: count, memType: chdf5_native_int64(), zero: Int64(0))
+    }
+
+    /// Reads a whole 1-D or 2-D string dataset (variable- or fixed-length) in row-major order.
+    static func readStrings(_ dataset: HDF5Object) throws -> [String] {
+        let ftype = H5Dget_type(dataset.id)
+        defer { H5Tclose(ftype) }
+        let space = H5Dget_space(dataset.id)
+        defer { H5Sclose(space) }
+        let count = Int(H5Sget_simple_extent_npoints(space))
+        guard count > 0 else { return [] }
+        if H5Tis_variable_str(ftype) > 0 {
+            let mtype = chdf5_vlen_utf8()
+            defer { H5Tclose(mtype) }
+            var pointers = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)
+            try HDF5Library.check(H5Dread(dataset.id, mtype, chdf5_all(), chdf5_all(), chdf5_default(), &pointers), "read strings", dataset.path)
+            let strings = pointers.map { $0.map { String(cString: $0) } ?? "" }
+            H5Dvlen_reclaim(mtype, space, chdf5_default(), &pointers)
+            return strings
+        }
+        let size = H5Tget_size(ftype)
+        var buffer = [UInt8](repeating: 0, count: size * count)
+        try HDF5Library.check(H5Dread(dataset.id, ftype, chdf5_all(), chdf5_all(), chdf5_default(), &buffer), "read strings", dataset.path)
+        return (0..<count).map { i in String(decoding: buffer[(i * size)..<((i + 1) * size)].prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    private static func read<T>(_ dataset: HDF5Object, start: Int, count: Int, memType: hid_t, zero: T) throws -> [T] {
+        let dims = try self.dims(dataset)
+        guard !dims.isEmpty, count > 0 else { return [] }
+        let columns = dims.count > 1 ? dims[1] : 1
+        let available = max(0, min(count, dims[0] - start))
+        guard available > 0 else { return [] }
+        let fileSpace = try HDF5Library.check(H5Dget_space(dataset.id), "space", dataset.path)
+        defer { H5Sclose(fileSpace) }
+        var offset: [hsize_t] = dims.count > 1 ? [hsize_t(start), 0] : [hsize_t(start)]
+        var extent: [hsize_t] = dims.count > 1 ? [hsize_t(available), hsize_t(columns)] : [hsize_t(available)]
+        try HDF5Library.check(H5Sselect_hyperslab(fileSpace, H5S_SELECT_SET, &offset, nil, &extent, nil), "select", dataset.path)
+        let memSpace = try HDF5Library.check(H5Screate_simple(Int32(extent.count), &extent, nil), "memory space", dataset.path)
+        defer { H5Sclose(memSpace) }
+        var values = [T](repeating: zero, count: available * columns)
+        try values.withUnsafeMutableBytes { raw in
+            try HDF5Library.check(H5Dread(dataset.id, memType, memSpace, fileSpace, chdf5_default(), raw.baseAddress), "read", dataset.path)
+        }
+        return values
+    }
+}

@@ -1,0 +1,35 @@
+import CHDF5
+
+/// Process-wide HDF5 set-up and error reporting. HDF5's own error printing is switched off once, so
+/// failures reach the user as one clear ``StorageError`` line instead of a stack dump on stderr.
+enum HDF5Library {
+    /// Opens the library and silences its error printer; evaluated once, thread-safely.
+    static let ready: Bool = {
+        H5open()
+        chdf5_silence_errors()
+        return true
+    }()
+
+    /// Switches off HDF5's error printing for the calling thread. The library is a thread-safe build,
+    /// where that setting is per thread, so every entry point calls this before touching HDF5.
+    @inline(__always)
+    static func prepareThread() {
+        _ = ready
+        chdf5_silence_errors()
+    }
+
+    /// The innermost message of HDF5's current error stack.
+    static func lastError() -> String {
+        var buffer = [CChar](repeating: 0, count: 512)
+        chdf5_last_error(&buffer, buffer.count)
+        let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return message.isEmpty ? "unknown HDF5 error" : message
+    }
+
+    /// Throws ``StorageError/hdf5(operation:path:reason:)`` when `status` is negative.
+    @discardableResult
+    static func check<T: BinaryInteger>(_ status: T, _ operation: String, _ path: String) throws -> T {
+        if status < 0 { throw StorageError.hdf5(operation: operation, path: path, reason: lastError()) }
+        return status
+    }
+}

@@ -1,0 +1,228 @@
+import CHDF5
+import Foundation
+
+/// An open HDF5 file, group or dataset: the handle plus the path for error messages, with the
+/// attribute reading and writing every kind of object shares. Closed explicitly or on deinit.
+final class HDF5Object {
+    /// What kind of object the handle refers to; decides how it is closed.
+    enum Kind { case file, group, dataset }
+
+    let id: hid_t
+    let kind: Kind
+    /// The file's path, for error messages.
+    let path: String
+    private var isOpen = true
+
+    init(id: hid_t, kind: Kind, path: String) {
+        self.id = id
+        self.kind = kind
+        self.path = path
+    }
+
+    deinit { try? close() }
+
+    /// Closes the handle; closing a file flushes it.
+    func close() throws {
+        guard isOpen else { return }
+        isOpen = false
+        HDF5Library.prepareThread()
+        let status: herr_t
+        switch kind {
+        case .file: status = H5Fclose(id)
+        case .group: status = H5Gclose(id)
+        case .dataset: status = H5Dclose(id)
+        }
+        try HDF5Library.check(status, "close", path)
+    }
+
+    // MARK: Children
+
+    func createGroup(_ name: String) throws -> HDF5Object {
+        let gid = try HDF5Library.check(H5Gcreate2(id, name, chdf5_default(), chdf5_default(), chdf5_default()), "create group \(name)", path)
+        return HDF5Object(id: gid, kind: .group, path: path)
+    }
+
+    func openGroup(_ name: String) throws -> HDF5Object {
+        let gid = try HDF5Library.check(H5Gopen2(id, name, chdf5_default()), "open group \(name)", path)
+        return HDF5Object(id: gid, kind: .group, path: path)
+    }
+
+    func openDataset(_ name: String) throws -> HDF5Object {
+        let did = try HDF5Library.check(H5Dopen2(id, name, chdf5_default()), "open dataset \(name)", path)
+        return HDF5Object(id: did, kind: .dataset, path: path)
+    }
+
+    func exists(_ name: String) -> Bool {
+        H5Lexists(id, name, chdf5_default()) > 0
+    }
+
+    /// Writes a fixed (non-extendable) 2-D dataset of variable-length UTF-8 strings with `dims`.
+    func writeStrings(_ name: String, _ values: [String], dims: [Int]) throws {
+        let type = chdf5_vlen_utf8()
+        defer { H5Tclose(type) }
+        try writeFixed(name, fileType: type, memType: type, dims: dims) { write in
+            try withCStrings(values) { pointers in try write(pointers) }
+        }
+    }
+
+    /// Writes a fixed 2-D dataset of 64-bit integers with `dims`.
+    func writeInt64s(_ name: String, _ values: [Int64], dims: [Int]) throws {
+        try writeFixed(name, fileType: chdf5_std_i64le(), memType: chdf5_native_int64(), dims: dims) { write in
+            try values.withUnsafeBufferPointer { try write(UnsafeRawPointer($0.baseAddress!)) }
+        }
+    }
+
+    /// Writes a fixed dataset of doubles with `dims`.
+    func writeDoubles(_ name: String, _ values: [Double], dims: [Int]) throws {
+        try writeFixed(name, fileType: chdf5_ieee_f64le(), memType: chdf5_native_double(), dims: dims) { write in
+            try values.withUnsafeBufferPointer { try write(UnsafeRawPointer($0.baseAddress!)) }
+        }
+    }
+
+    private func writeFixed(
+        _ name: String, fileType: hid_t, memType: hid_t, dims: [Int],
+        body: ((UnsafeRawPointer) throws -> Void) throws -> Void
+    ) throws {
+        var hdims = dims.map { hsize_t($0) }
+        let space = try HDF5Library.check(H5Screate_simple(Int32(hdims.count), &hdims, nil), "dataspace \(name)", path)
+        defer { H5Sclose(space) }
+        let did = try HDF5Library.check(
+            H5Dcreate2(id, name, fileType, space, chdf5_default(), chdf5_default(), chdf5_default()), "create dataset \(name)", path)
+        defer { H5Dclose(did) }
+        if dims.reduce(1, *) == 0 { return }
+        try body { pointer in
+            try HDF5Library.check(H5Dwrite(did, memType, chdf5_all(), chdf5_all(), chdf5_default(), pointer), "write \(name)", path)
+        }
+    }
+
+    // MARK: Attributes
+
+    /// Sets a scalar variable-length UTF-8 string attribute.
+    func setAttribute(_ name: String, _ value: String) throws {
+        let type = chdf5_vlen_utf8()
+        defer { H5Tclose(type) }
+        try writeAttribute(name, type: type, memType: type, dims: nil) { write in
+            try withCStrings([value]) { try write($0) }
+        }
+    }
+
+    /// Sets a scalar 64-bit integer attribute (or, with `myndShape`, a `[1, 1]` one as the reference
+    /// app wrote `Session`, `Run` and `Version`).
+    func setAttribute(_ name: String, _ value: Int64, myndShape: Bool = false) throws {
+        var v = value
+        try writeAttribute(name, type: chdf5_std_i64le(), memType: chdf5_native_int64(), dims: myndShape ? [1, 1] : nil) { write in
+            try withUnsafePointer(to: &v) { try write(UnsafeRawPointer($0)) }
+        }
+    }
+
+    /// Sets a scalar double attribute.
+    func setAttribute(_ name: String, _ value: Double) throws {
+        var v = value
+        try writeAttribute(name, type: chdf5_ieee_f64le(), memType: chdf5_native_double(), dims: nil) { write in
+            try withUnsafePointer(to: &v) { try write(UnsafeRawPointer($0)) }
+        }
+    }
+
+    /// Sets a 1-D string-array attribute.
+    func setAttribute(_ name: String, _ values: [String]) throws {
+        let type = chdf5_vlen_utf8()
+        defer { H5Tclose(type) }
+        try writeAttribute(name, type: type, memType: type, dims: [values.count]) { write in
+            try withCStrings(values) { try write($0) }
+        }
+    }
+
+    /// Sets a 1-D double-array attribute.
+    func setAttribute(_ name: String, _ values: [Double]) throws {
+        try writeAttribute(name, type: chdf5_ieee_f64le(), memType: chdf5_native_double(), dims: [values.count]) { write in
+            try values.withUnsafeBufferPointer { try write(UnsafeRawPointer($0.baseAddress!)) }
+        }
+    }
+
+    private func writeAttribute(
+        _ name: String, type: hid_t, memType: hid_t, dims: [Int]?,
+        body: ((UnsafeRawPointer) throws -> Void) throws -> Void
+    ) throws {
+        if H5Aexists(id, name) > 0 { H5Adelete(id, name) }
+        let space: hid_t
+        if let dims {
+            var hdims = dims.map { hsize_t($0) }
+            space = H5Screate_simple(Int32(hdims.count), &hdims, nil)
+        } else {
+            space = H5Screate(H5S_SCALAR)
+        }
+        try HDF5Library.check(space, "dataspace for attribute \(name)", path)
+        defer { H5Sclose(space) }
+        let aid = try HDF5Library.check(H5Acreate2(id, name, type, space, chdf5_default(), chdf5_default()), "create attribute \(name)", path)
+        defer { H5Aclose(aid) }
+        if let dims, dims.reduce(1, *) == 0 { return }
+        try body { pointer in
+            try HDF5Library.check(H5Awrite(aid, memType, pointer), "write attribute \(name)", path)
+        }
+    }
+
+    /// Reads a string attribute (variable- or fixed-length, scalar or first element), or `nil`.
+    func stringAttribute(_ name: String) -> String? {
+        stringArrayAttribute(name)?.first
+    }
+
+    /// Reads a string-array attribute, or `nil` when absent or not strings.
+    func stringArrayAttribute(_ name: String) -> [String]? {
+        guard H5Aexists(id, name) > 0 else { return nil }
+        let aid = H5Aopen(id, name, chdf5_default())
+        guard aid >= 0 else { return nil }
+        defer { H5Aclose(aid) }
+        let ftype = H5Aget_type(aid)
+        defer { H5Tclose(ftype) }
+        guard H5Tget_class(ftype) == H5T_STRING else { return nil }
+        let space = H5Aget_space(aid)
+        defer { H5Sclose(space) }
+        let count = max(1, Int(H5Sget_simple_extent_npoints(space)))
+        if H5Tis_variable_str(ftype) > 0 {
+            let mtype = chdf5_vlen_utf8()
+            defer { H5Tclose(mtype) }
+            var pointers = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)
+            guard H5Aread(aid, mtype, &pointers) >= 0 else { return nil }
+            let strings = pointers.map { $0.map { String(cString: $0) } ?? "" }
+            H5Dvlen_reclaim(mtype, space, chdf5_default(), &pointers)
+            return strings
+        }
+        let size = H5Tget_size(ftype)
+        var buffer = [UInt8](repeating: 0, count: size * count)
+        guard H5Aread(aid, ftype, &buffer) >= 0 else { return nil }
+        return (0..<count).map { i in
+            let slice = buffer[(i * size)..<((i + 1) * size)]
+            return String(decoding: slice.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
+    /// Reads a numeric attribute as a double (first element), or `nil`.
+    func doubleAttribute(_ name: String) -> Double? {
+        guard H5Aexists(id, name) > 0 else { return nil }
+        let aid = H5Aopen(id, name, chdf5_default())
+        guard aid >= 0 else { return nil }
+        defer { H5Aclose(aid) }
+        let ftype = H5Aget_type(aid)
+        defer { H5Tclose(ftype) }
+        let cls = H5Tget_class(ftype)
+        guard cls == H5T_INTEGER || cls == H5T_FLOAT else { return nil }
+        let space = H5Aget_space(aid)
+        defer { H5Sclose(space) }
+        let count = max(1, Int(H5Sget_simple_extent_npoints(space)))
+        var values = [Double](repeating: 0, count: count)
+        guard H5Aread(aid, chdf5_native_double(), &values) >= 0 else { return nil }
+        return values.first
+    }
+
+    /// Reads a numeric attribute as an integer, or `nil`.
+    func intAttribute(_ name: String) -> Int? {
+        doubleAttribute(name).map { Int($0) }
+    }
+}
+
+/// Calls `body` with a C array of NUL-terminated copies of `strings`, valid for the call only.
+func withCStrings<R>(_ strings: [String], _ body: (UnsafeRawPointer) throws -> R) throws -> R {
+    let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    defer { pointers.forEach { free($0) } }
+    return try pointers.withUnsafeBufferPointer { try body(UnsafeRawPointer($0.baseAddress!)) }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A completed questionnaire as stored in `q_<title>_<day>_<session>_<run>_<uuid>.json`: typed answers
+/// plus where in the study they were given. Never holds the participant's name.
+public struct QuestionnaireRecord: Sendable, Equatable, Codable {
+    /// Always `study-recorder-questionnaire`.
+    public var format = "study-recorder-questionnaire"
+    /// The version of this JSON layout.
+    public var formatVersion = 1
+    /// The questionnaire's title (`initial`, `motivation`).
+    public var title: String
+    /// The study's name and the version of its study file.
+    public var study: String?
+    /// The study file's version, so answers can be matched to the questions asked.
+    public var studyVersion: String?
+    /// The participant's UUID.
+    public var participant: String
+    /// Study day (1-based).
+    public var day: Int
+    /// The session's index.
+    public var session: Int
+    /// The participant's global run counter.
+    public var run: Int
+    /// The locale the questions were shown in (`de`).
+    public var locale: String
+    /// When the first question was shown.
+    public var started: Date
+    /// When the last answer was given.
+    public var finished: Date
+    /// The answers in the order asked.
+    public var answers: [Answer]
+
+    /// Creates a record.
+    public init(
+        title: String, study: String? = nil, studyVersion: String? = nil, participant: String, day: Int, session: Int, run: Int,
+        locale: String, started: Date, finished: Date, answers: [Answer]
+    ) {
+        self.title = title
+        self.study = study
+        self.studyVersion = studyVersion
+        self.participant = participant
+        self.day = day
+        self.session = session
+        self.run = run
+        self.locale = locale
+        self.started = started
+        self.finished = finished
+        self.answers = answers
+    }
+
+    /// The answer to question `id`, if asked.
+    public func answer(_ id: String) -> AnswerValue? {
+        answers.first { $0.id == id }?.value
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Stores questionnaire answers (and other JSON items such as trial tables) in the data folder and
+/// the catalog.
+public enum QuestionnaireStore {
+    /// Writes `record` atomically as `q_<title>_<day>_<session>_<run>_<uuid>.json` and catalogues it as
+    /// pending. A crash between the two leaves a file that ``Recovery`` adopts.
+    @discardableResult
+    public static func store(_ record: QuestionnaireRecord, in store: DataStore) throws -> CatalogItem {
+        let name = FileNaming.questionnaire(title: record.title, day: record.day, session: record.session, run: record.run, participant: record.participant)
+        return try storeJSON(record, kind: .questionnaire, fileName: name, participant: record.participant, study: record.study,
+                             title: record.title, day: record.day, session: record.session, run: record.run, in: store)
+    }
+
+    /// Writes any encodable value as a catalogued JSON item of `kind`.
+    @discardableResult
+    public static func storeJSON<T: Encodable>(
+        _ value: T, kind: ItemKind, fileName: String, participant: String, study: String?, title: String?, day: Int?, session: Int?,
+        run: Int?, in store: DataStore
+    ) throws -> CatalogItem {
+        let url = try store.unusedURL(participant: participant, fileName: fileName)
+        let data = try encoder.encode(value)
+        try AtomicFile.write(data, to: url)
+        var digest = SHA256()
+        digest.update(data)
+        let item = CatalogItem(
+            kind: kind, path: store.relativePath(of: url), participant: participant, study: study, title: title, day: day,
+            session: session, run: run, size: Int64(data.count), sha256: digest.finalizeHex(), state: .pending)
+        try store.catalog.insert(item)
+        return item
+    }
+
+    /// Reads a stored questionnaire back.
+    public static func load(_ url: URL) throws -> QuestionnaireRecord {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(QuestionnaireRecord.self, from: Data(contentsOf: url))
+    }
+
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        e.dateEncodingStrategy = .iso8601
+        return e
+    }()
+}

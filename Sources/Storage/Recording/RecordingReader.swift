@@ -1,0 +1,160 @@
+import DataSources
+import Foundation
+import Synchronization
+
+/// Reads a recording written by ``RecordingWriter`` (or by the reference app: the v3 names are the
+/// same): its channels, rate and metadata, its samples in blocks, its events and derived series.
+/// Conforms to ``RecordedSignal``, so a ``ReplaySource`` can play it back.
+public final class RecordingReader: RecordedSignal, Sendable {
+    /// The file.
+    public let url: URL
+    /// Channels, rate and device, as stored.
+    public let info: SourceInfo
+    /// Rows in `/Recording/Data`.
+    public let sampleCount: Int64
+    /// Whether the recording ran its planned course (`false` for interrupted or recovered files;
+    /// `true` for reference-app files, which have no such flag).
+    public let complete: Bool
+    /// The participant's UUID (`subjectID`), if stored.
+    public let participant: String?
+    /// The study, day, session and run, when stored.
+    public let study: String?
+    /// Study day.
+    public let day: Int?
+    /// Session index.
+    public let session: Int?
+    /// Run index.
+    public let run: Int?
+    /// The paradigm title, if the file has a `/Paradigm` group.
+    public let paradigmTitle: String?
+    /// The mains frequency stored with the recording.
+    public let powerLineFrequency: Double?
+
+    private struct Handles {
+        let file: HDF5Object
+        let data: HDF5Object
+        let marker: HDF5Object?
+        let timestamp: HDF5Object?
+    }
+
+    private let handles: Mutex<Handles>
+
+    /// Opens `url` read-only. Throws ``StorageError/notARecording(path:reason:)`` when it is not an HDF5
+    /// recording.
+    public init(url: URL) throws {
+        self.url = url
+        HDF5Library.prepareThread()
+        let file: HDF5Object
+        do {
+            file = try HDF5File.openReadOnly(url.path)
+        } catch {
+            throw StorageError.notARecording(path: url.path, reason: "not an HDF5 file or unreadable")
+        }
+        guard file.exists("Recording"), let group = try? file.openGroup("Recording"), group.exists("Data"),
+            let data = try? group.openDataset("Data")
+        else {
+            throw StorageError.notARecording(path: url.path, reason: "no /Recording/Data dataset")
+        }
+        let dims = try DatasetReader.dims(data)
+        let names: [String]
+        if group.exists("ChannelNames"), let ds = try? group.openDataset("ChannelNames") {
+            names = try DatasetReader.readStrings(ds)
+        } else {
+            names = (0..<(dims.count > 1 ? dims[1] : 1)).map { "Channel\($0 + 1)" }
+        }
+        let rate = group.doubleAttribute("SamplingRate") ?? group.doubleAttribute("samplingRate") ?? 256
+        info = SourceInfo(
+            kind: group.stringAttribute("device") ?? "unknown",
+            manufacturer: group.stringAttribute("DeviceManufacturer") ?? "unknown",
+            model: group.stringAttribute("DeviceModel") ?? "unknown",
+            serial: group.stringAttribute("DeviceSerial"), firmware: group.stringAttribute("DeviceFirmware"),
+            channelNames: names, samplingRate: rate, unit: group.stringAttribute("Unit") ?? "uV")
+        sampleCount = Int64(dims.first ?? 0)
+        complete = (group.intAttribute("Complete") ?? 1) == 1
+        participant = group.stringAttribute("ParticipantID") ?? group.stringAttribute("subjectID")
+        study = group.stringAttribute("Study")
+        day = group.intAttribute("day")
+        session = group.intAttribute("Session")
+        run = group.intAttribute("Run")
+        powerLineFrequency = group.doubleAttribute("PowerLineFrequency")
+        if file.exists("Paradigm"), let p = try? file.openGroup("Paradigm") {
+            paradigmTitle = p.stringAttribute("Paradigm")
+        } else {
+            paradigmTitle = nil
+        }
+        let marker = group.exists("Marker") ? try? group.openDataset("Marker") : nil
+        let timestamp = group.exists("TimeStamp") ? try? group.openDataset("TimeStamp") : nil
+        handles = Mutex(Handles(file: file, data: data, marker: marker, timestamp: timestamp))
+    }
+
+    /// Reads up to `count` rows from `start` as frames (index = row, time from `TimeStamp`, marker from
+    /// `Marker` where non-zero).
+    public func readFrames(from start: Int64, count: Int) throws -> [Frame] {
+        let block = try readBlock(from: start, count: count)
+        let channels = info.channelCount
+        let rows = block.timestamps.count
+        var frames: [Frame] = []
+        frames.reserveCapacity(rows)
+        for r in 0..<rows {
+            let code = block.markers[r]
+            frames.append(Frame(
+                index: start + Int64(r), time: block.timestamps[r],
+                values: Array(block.values[(r * channels)..<((r + 1) * channels)]),
+                marker: code != 0 ? Marker(code: Int32(truncatingIfNeeded: code)) : nil))
+        }
+        return frames
+    }
+
+    /// Reads up to `count` rows from `start` as flat arrays: values row-major (`count × channels`, µV),
+    /// times in seconds since the epoch, marker codes.
+    public func readBlock(from start: Int64, count: Int) throws -> (values: [Double], timestamps: [Double], markers: [Int64]) {
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
+            let values = try DatasetReader.readDoubles(h.data, start: Int(start), count: count)
+            let rows = values.count / max(1, info.channelCount)
+            let fs = info.samplingRate
+            var times: [Double]
+            if let ts = h.timestamp {
+                times = try DatasetReader.readInt64s(ts, start: Int(start), count: rows).map { Double($0) / 1_000_000 }
+            } else {
+                times = (0..<rows).map { Double(start + Int64($0)) / fs }
+            }
+            if times.count < rows { times += (times.count..<rows).map { Double(start + Int64($0)) / fs } }
+            var markers = try h.marker.map { try DatasetReader.readInt64s($0, start: Int(start), count: rows) } ?? []
+            if markers.count < rows { markers += Array(repeating: 0, count: rows - markers.count) }
+            return (values, times, markers)
+        }
+    }
+
+    /// The events table (empty for files without one).
+    public func events() throws -> [RecordingEvent] {
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
+            guard h.file.exists("Events") else { return [] }
+            let g = try h.file.openGroup("Events")
+            let n = try DatasetReader.dims(try g.openDataset("SampleIndex")).first ?? 0
+            let samples = try DatasetReader.readInt64s(try g.openDataset("SampleIndex"), start: 0, count: n)
+            let times = try DatasetReader.readDoubles(try g.openDataset("Time"), start: 0, count: n)
+            let codes = try DatasetReader.readInt64s(try g.openDataset("Code"), start: 0, count: n)
+            let labels = try DatasetReader.readStrings(try g.openDataset("Label"))
+            return (0..<min(samples.count, times.count, codes.count, labels.count)).map {
+                RecordingEvent(sample: samples[$0], time: times[$0], code: Int32(codes[$0]), label: labels[$0])
+            }
+        }
+    }
+
+    /// A derived series `/<group>/<name>` (rows × columns, row-major) with its times, or `nil`.
+    public func series(group: String, name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
+            guard h.file.exists(group) else { return nil }
+            let g = try h.file.openGroup(group)
+            guard g.exists(name), g.exists(name + "Time") else { return nil }
+            let ds = try g.openDataset(name)
+            let dims = try DatasetReader.dims(ds)
+            let values = try DatasetReader.readDoubles(ds, start: 0, count: dims.first ?? 0)
+            let times = try DatasetReader.readDoubles(try g.openDataset(name + "Time"), start: 0, count: dims.first ?? 0)
+            return (times, values, dims.count > 1 ? dims[1] : 1)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// What to record: who, for which study position, and for how long.
+public struct RecordingRequest: Sendable, Equatable {
+    /// The participant's UUID.
+    public var participant: String
+    /// The study's name.
+    public var study: String?
+    /// Study day (1-based).
+    public var day: Int
+    /// The session's index in the study.
+    public var session: Int
+    /// The run index; `nil` takes the participant's next (last run in the catalog + 1).
+    public var run: Int?
+    /// The paradigm (names the file; stored in `/Paradigm`).
+    public var paradigm: ParadigmInfo?
+    /// Stop after this many seconds of signal; `nil` records until stopped.
+    public var duration: Double?
+    /// The mains frequency at the recording site.
+    public var powerLineFrequency: Double?
+    /// The participant's locale.
+    public var locale: String?
+    /// Further typed attributes for `/Recording`.
+    public var extra: [String: MetadataValue]
+
+    /// Creates a request.
+    public init(
+        participant: String, study: String? = nil, day: Int = 1, session: Int = 0, run: Int? = nil, paradigm: ParadigmInfo? = nil,
+        duration: Double? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, extra: [String: MetadataValue] = [:]
+    ) {
+        self.participant = participant
+        self.study = study
+        self.day = day
+        self.session = session
+        self.run = run
+        self.paradigm = paradigm
+        self.duration = duration
+        self.powerLineFrequency = powerLineFrequency
+        self.locale = locale
+        self.extra = extra
+    }
+}

@@ -1,0 +1,408 @@
+import CHDF5
+import DataSources
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Streams a recording to disk as it happens: an HDF5 file in the reference app's v3 layout (plus
+/// typed metadata, an events table and derived series) and, beside it, a crash journal.
+///
+/// Frames are buffered for at most ``Options/flushInterval`` (1 s) and then appended, in one go, to
+/// the journal and to the chunked, compressed HDF5 datasets, so memory stays flat however long the
+/// recording runs and a killed process loses at most the last second. The HDF5 file is written as
+/// `<name>.h5.partial` and renamed to `<name>.h5` only when ``finish(complete:reason:)`` has closed
+/// it, so a file with the final name is always complete and valid. Lost samples (a jump in
+/// ``Frame/index``) become `NaN` rows plus a gap event; nothing is shifted.
+///
+/// A writer belongs to one task; it is not `Sendable`.
+public final class RecordingWriter {
+    /// Tuning of how a recording is written.
+    public struct Options: Sendable, Equatable {
+        /// Rows per HDF5 chunk, in seconds of signal (10 s: ~80 KB for 4 channels of doubles).
+        public var chunkSeconds: Double
+        /// Deflate level (0–9) applied after the shuffle filter.
+        public var deflateLevel: UInt32
+        /// The longest time buffered rows wait before they reach the disk, in seconds.
+        public var flushInterval: Double
+        /// Write the crash journal (off only when rebuilding from a journal).
+        public var journaling: Bool
+
+        /// Creates options; the defaults suit EEG at 100–1000 Hz.
+        public init(chunkSeconds: Double = 10, deflateLevel: UInt32 = 4, flushInterval: Double = 1, journaling: Bool = true) {
+            self.chunkSeconds = chunkSeconds
+            self.deflateLevel = deflateLevel
+            self.flushInterval = flushInterval
+            self.journaling = journaling
+        }
+    }
+
+    /// The final file name (`…h5`); it exists only after ``finish(complete:reason:)``.
+    public let url: URL
+    /// What the recording is.
+    public let metadata: RecordingMetadata
+    /// How it is written.
+    public let options: Options
+    /// Rows so far (written and buffered), gap rows included.
+    public private(set) var rowCount: Int64 = 0
+    /// Gap rows so far.
+    public private(set) var gapRows: Int64 = 0
+    /// Events so far.
+    public private(set) var eventCount = 0
+
+    /// `<url>.partial`, the HDF5 file while it is written.
+    public var partialURL: URL { Self.partialURL(for: url) }
+    /// `<url>.journal`, the crash journal.
+    public var journalURL: URL { Self.journalURL(for: url) }
+
+    private let channels: Int
+    private let file: HDF5Object
+    private let recording: HDF5Object
+    private let events: HDF5Object
+    private let data: AppendableDataset
+    private let marker: AppendableDataset
+    private let timestamp: AppendableDataset
+    private let eventSample: AppendableDataset
+    private let eventTime: AppendableDataset
+    private let eventCode: AppendableDataset
+    private let eventLabel: AppendableDataset
+    private var seriesSets: [String: (values: AppendableDataset, time: AppendableDataset)] = [:]
+    private var groups: [String: HDF5Object] = [:]
+    private let journal: JournalFile?
+    private let flushRows: Int
+    private let chunkRows: Int
+
+    private var bufValues: [Double] = []
+    private var bufTimes: [Int64] = []
+    private var bufMarkers: [Int64] = []
+    private var bufEvents: [RecordingEvent] = []
+    private var bufSeries: [(group: String, name: String, time: Double, values: [Double], columns: [String])] = []
+    private var lastFlush = ContinuousClock.now
+    private var nextIndex: Int64?
+    private var lastTime: Double?
+    private var firstTime: Double?
+    private var finished = false
+
+    /// `<url>.partial` for a final recording URL.
+    public static func partialURL(for url: URL) -> URL { URL(fileURLWithPath: url.path + ".partial") }
+    /// `<url>.journal` for a final recording URL.
+    public static func journalURL(for url: URL) -> URL { URL(fileURLWithPath: url.path + ".journal") }
+
+    /// Starts a recording that will be finished as `url`. Fails when `url`, its partial file or its
+    /// journal exists already: nothing is ever overwritten.
+    public init(url: URL, metadata: RecordingMetadata, options: Options = .init()) throws {
+        self.url = url
+        self.metadata = metadata
+        self.options = options
+        channels = metadata.source.channelCount
+        let fs = metadata.source.samplingRate
+        flushRows = max(1, Int((fs * options.flushInterval).rounded()))
+        chunkRows = max(16, Int((fs * options.chunkSeconds).rounded()))
+        if FileManager.default.fileExists(atPath: url.path) {
+            throw StorageError.io(path: url.path, reason: "exists already; recordings are never overwritten")
+        }
+        journal = options.journaling ? try JournalFile(url: Self.journalURL(for: url), metadata: metadata) : nil
+        do {
+            file = try HDF5File.create(Self.partialURL(for: url).path)
+        } catch {
+            if options.journaling { unlink(Self.journalURL(for: url).path) }
+            throw error
+        }
+        try file.setAttribute("format", "study-recorder-eeg")
+        try file.setAttribute("format_version", "1.0")
+        recording = try file.createGroup("Recording")
+        try recording.writeStrings("ChannelNames", metadata.source.channelNames, dims: [1, channels])
+        data = try AppendableDataset(in: recording, name: "Data", element: .double, columns: channels, chunkRows: chunkRows, deflateLevel: options.deflateLevel)
+        marker = try AppendableDataset(in: recording, name: "Marker", element: .int64, columns: 1, chunkRows: chunkRows, deflateLevel: options.deflateLevel)
+        timestamp = try AppendableDataset(in: recording, name: "TimeStamp", element: .int64, columns: 1, chunkRows: chunkRows, deflateLevel: options.deflateLevel)
+        try data.object.setAttribute("unit", metadata.source.unit)
+        try data.object.setAttribute("dimension_labels", ["time", "channel"])
+        try timestamp.object.setAttribute("unit", "microseconds since 1970-01-01T00:00:00Z")
+        events = try file.createGroup("Events")
+        eventSample = try AppendableDataset(in: events, name: "SampleIndex", element: .int64, columns: 0, chunkRows: 256)
+        eventTime = try AppendableDataset(in: events, name: "Time", element: .double, columns: 0, chunkRows: 256)
+        eventCode = try AppendableDataset(in: events, name: "Code", element: .int32, columns: 0, chunkRows: 256)
+        eventLabel = try AppendableDataset(in: events, name: "Label", element: .utf8, columns: 0, chunkRows: 256)
+        try writeStaticMetadata()
+        try HDF5File.flush(file)
+    }
+
+    deinit {
+        if !finished {
+            HDF5Library.prepareThread()
+            // Abandoned (error or crash path): keep the journal for recovery, release HDF5 handles.
+            try? file.close()
+        }
+    }
+
+    // MARK: Appending
+
+    /// Appends frames in order. A jump in ``Frame/index`` inserts `NaN` rows and a gap event; frames
+    /// at or before the last index are ignored (duplicates).
+    public func append(_ frames: [Frame]) throws {
+        precondition(!finished, "append after finish")
+        let fs = metadata.source.samplingRate
+        for frame in frames {
+            if let expected = nextIndex {
+                if frame.index < expected { continue }
+                if frame.index > expected {
+                    let missing = frame.index - expected
+                    let start = lastTime ?? frame.time
+                    bufEvents.append(RecordingEvent(sample: rowCount, time: start + 1 / fs, code: Marker.gapCode, label: "gap \(missing) samples"))
+                    eventCount += 1
+                    for k in 0..<missing {
+                        appendRow(time: start + Double(k + 1) / fs, values: nil, marker: 0)
+                        gapRows += 1
+                        if bufTimes.count >= flushRows { try flush() }
+                    }
+                }
+            }
+            if firstTime == nil { firstTime = frame.time }
+            if let m = frame.marker {
+                bufEvents.append(RecordingEvent(sample: rowCount, time: frame.time, code: m.code, label: m.label))
+                eventCount += 1
+            }
+            appendRow(time: frame.time, values: frame.values, marker: Int64(frame.marker?.code ?? 0))
+            nextIndex = frame.index + 1
+            lastTime = frame.time
+            if bufTimes.count >= flushRows { try flush() }
+        }
+        if ContinuousClock.now - lastFlush >= .seconds(options.flushInterval) { try flush() }
+    }
+
+    /// Adds an event at the current position (the next row), e.g. a device state change.
+    public func addEvent(code: Int32, label: String, time: Double? = nil) throws {
+        bufEvents.append(RecordingEvent(sample: rowCount, time: time ?? lastTime ?? Date().timeIntervalSince1970, code: code, label: label))
+        eventCount += 1
+    }
+
+    /// Appends one row of a derived time series (signal quality, band power) to `/<group>/<name>`,
+    /// with its time in `/<group>/<name>Time` and the column names as the dataset's `columns`
+    /// attribute. The first row fixes the number of columns.
+    public func appendSeries(group: String, name: String, time: Double, values: [Double], columns: [String] = []) throws {
+        bufSeries.append((group, name, time, values, columns))
+    }
+
+    /// Sets a typed attribute on the group `/<group>` (created if needed), e.g. the method parameters
+    /// of a derived series.
+    public func setGroupAttribute(group: String, name: String, value: MetadataValue) throws {
+        HDF5Library.prepareThread()
+        if let journal {
+            var out = ByteWriter()
+            RecordingJournal.encode(.attribute(group: group, name: name, value: value), into: &out)
+            try journal.write(out.bytes)
+        }
+        let g = try self.group(group)
+        try Self.setAttribute(g, name, value)
+    }
+
+    /// Replays one journal record into this writer (recovery): rows and events go in as recorded, gap
+    /// rows included.
+    func replay(_ record: RecordingJournal.Record) throws {
+        switch record {
+        case .rows(let ts, let markers, let values, let width):
+            for r in 0..<ts.count {
+                let row = width == channels ? Array(values[(r * width)..<((r + 1) * width)]) : nil
+                appendRow(time: Double(ts[r]) / 1_000_000, values: row, marker: markers[r])
+                if firstTime == nil { firstTime = Double(ts[r]) / 1_000_000 }
+                lastTime = Double(ts[r]) / 1_000_000
+                if row?.allSatisfy(\.isNaN) == true { gapRows += 1 }
+                if bufTimes.count >= flushRows { try flush() }
+            }
+        case .event(let e):
+            bufEvents.append(e)
+            eventCount += 1
+        case .series(let group, let name, let time, let values, let columns):
+            bufSeries.append((group, name, time, values, columns))
+        case .attribute(let group, let name, let value):
+            try setGroupAttribute(group: group, name: name, value: value)
+        }
+    }
+
+    private func appendRow(time: Double, values: [Double]?, marker code: Int64) {
+        if let values, values.count == channels {
+            bufValues.append(contentsOf: values)
+        } else {
+            for c in 0..<channels { bufValues.append(values.map { c < $0.count ? $0[c] : .nan } ?? .nan) }
+        }
+        bufTimes.append(Int64((time * 1_000_000).rounded()))
+        bufMarkers.append(code)
+        rowCount += 1
+    }
+
+    /// Writes everything buffered to the journal and the HDF5 file.
+    public func flush() throws {
+        if bufTimes.isEmpty && bufEvents.isEmpty && bufSeries.isEmpty { return }
+        if let journal {
+            var out = ByteWriter()
+            if !bufTimes.isEmpty {
+                RecordingJournal.encode(.rows(timestampsMicros: bufTimes, markers: bufMarkers, values: bufValues, channels: channels), into: &out)
+            }
+            for e in bufEvents { RecordingJournal.encode(.event(e), into: &out) }
+            for s in bufSeries { RecordingJournal.encode(.series(group: s.group, name: s.name, time: s.time, values: s.values, columns: s.columns), into: &out) }
+            try journal.write(out.bytes)
+        }
+        try writeBuffered()
+        lastFlush = ContinuousClock.now
+    }
+
+    private func writeBuffered() throws {
+        HDF5Library.prepareThread()
+        if !bufTimes.isEmpty {
+            try data.append(bufValues)
+            try marker.append(bufMarkers)
+            try timestamp.append(bufTimes)
+            bufValues.removeAll(keepingCapacity: true)
+            bufTimes.removeAll(keepingCapacity: true)
+            bufMarkers.removeAll(keepingCapacity: true)
+        }
+        if !bufEvents.isEmpty {
+            try eventSample.append(bufEvents.map(\.sample))
+            try eventTime.append(bufEvents.map(\.time))
+            try eventCode.append(bufEvents.map(\.code))
+            try eventLabel.append(bufEvents.map(\.label))
+            bufEvents.removeAll(keepingCapacity: true)
+        }
+        for s in bufSeries {
+            let sets = try seriesDatasets(group: s.group, name: s.name, columns: max(1, s.values.count), names: s.columns)
+            var row = s.values
+            if row.count != sets.values.columns { row = (0..<sets.values.columns).map { $0 < row.count ? row[$0] : .nan } }
+            try sets.values.append(row)
+            try sets.time.append([s.time])
+        }
+        bufSeries.removeAll()
+    }
+
+    private func group(_ name: String) throws -> HDF5Object {
+        if let g = groups[name] { return g }
+        let g = file.exists(name) ? try file.openGroup(name) : try file.createGroup(name)
+        groups[name] = g
+        return g
+    }
+
+    private func seriesDatasets(group name: String, name dataset: String, columns: Int, names: [String]) throws -> (values: AppendableDataset, time: AppendableDataset) {
+        let key = name + "/" + dataset
+        if let sets = seriesSets[key] { return sets }
+        let g = try group(name)
+        let values = try AppendableDataset(in: g, name: dataset, element: .double, columns: columns, chunkRows: 256)
+        let time = try AppendableDataset(in: g, name: dataset + "Time", element: .double, columns: 0, chunkRows: 256)
+        if !names.isEmpty { try values.object.setAttribute("columns", names) }
+        try time.object.setAttribute("unit", "seconds since 1970-01-01T00:00:00Z")
+        seriesSets[key] = (values, time)
+        return (values, time)
+    }
+
+    // MARK: Finishing
+
+    /// Writes what is buffered, the closing attributes (sample count, duration, completeness), closes
+    /// the HDF5 file, syncs it and renames it to its final name. The journal stays until
+    /// ``removeJournal()``, so that the catalog can be updated first.
+    @discardableResult
+    public func finish(complete: Bool, reason: String? = nil) throws -> RecordingSummary {
+        precondition(!finished, "finish twice")
+        HDF5Library.prepareThread()
+        if !complete {
+            try addEvent(code: Marker.interruptedCode, label: reason.map { "interrupted: \($0)" } ?? "interrupted")
+        }
+        try flush()
+        if let journal { try journal.sync() }
+        let fs = metadata.source.samplingRate
+        let duration = Double(rowCount) / fs
+        try recording.setAttribute("SampleCount", rowCount)
+        try recording.setAttribute("GapSampleCount", gapRows)
+        try recording.setAttribute("Complete", Int64(complete ? 1 : 0))
+        if let reason { try recording.setAttribute("EndReason", reason) }
+        try recording.setAttribute("recordingTime", duration)
+        if let firstTime {
+            try recording.setAttribute("recordingStartTime", Self.iso(firstTime))
+            try recording.setAttribute("recordingEndTime", Self.iso((lastTime ?? firstTime) + 1 / fs))
+        }
+        try file.setAttribute("complete", Int64(complete ? 1 : 0))
+        groups.removeAll()
+        seriesSets.removeAll()
+        try data.close(); try marker.close(); try timestamp.close()
+        try eventSample.close(); try eventTime.close(); try eventCode.close(); try eventLabel.close()
+        try recording.close(); try events.close()
+        try file.close()
+        finished = true
+        let partial = partialURL
+        let fd = open(partial.path, O_RDONLY)
+        if fd >= 0 { fsync(fd); close(fd) }
+        guard rename(partial.path, url.path) == 0 else {
+            throw StorageError.io(path: url.path, reason: "cannot rename finished recording: \(String(cString: strerror(errno)))")
+        }
+        AtomicFile.syncFolder(url.deletingLastPathComponent())
+        return RecordingSummary(url: url, samples: rowCount, gapSamples: gapRows, events: eventCount, complete: complete, reason: reason, duration: duration)
+    }
+
+    /// Removes the crash journal of a finished recording (after the catalog knows the file).
+    public func removeJournal() {
+        Self.removeJournal(for: url)
+    }
+
+    /// Removes the journal of the recording finished as `url`.
+    public static func removeJournal(for url: URL) {
+        unlink(journalURL(for: url).path)
+        AtomicFile.syncFolder(url.deletingLastPathComponent())
+    }
+
+    // MARK: Metadata
+
+    private func writeStaticMetadata() throws {
+        let m = metadata
+        let r = recording
+        // The reference app's v3 attributes, with the same names and [1, 1] integer shape.
+        try r.setAttribute("Version", 3, myndShape: true)
+        try r.setAttribute("Session", Int64(m.session), myndShape: true)
+        try r.setAttribute("Run", Int64(m.run), myndShape: true)
+        // The reference's subjectInfo keys, typed.
+        try r.setAttribute("subjectID", m.participant)
+        try r.setAttribute("sessionID", Int64(m.session))
+        try r.setAttribute("runID", Int64(m.run))
+        try r.setAttribute("day", Int64(m.day))
+        try r.setAttribute("device", m.source.kind)
+        try r.setAttribute("samplingRate", m.source.samplingRate)
+        try r.setAttribute("channelCount", Int64(m.source.channelCount))
+        try r.setAttribute("channelNames", m.source.channelNames)
+        if let locale = m.locale { try r.setAttribute("locale", locale) }
+        // Typed metadata the reference lacked.
+        try r.setAttribute("SamplingRate", m.source.samplingRate)
+        try r.setAttribute("Unit", m.source.unit)
+        try r.setAttribute("DeviceManufacturer", m.source.manufacturer)
+        try r.setAttribute("DeviceModel", m.source.model)
+        if let serial = m.source.serial { try r.setAttribute("DeviceSerial", serial) }
+        if let firmware = m.source.firmware { try r.setAttribute("DeviceFirmware", firmware) }
+        try r.setAttribute("SoftwareVersion", m.softwareVersion)
+        if let study = m.study { try r.setAttribute("Study", study) }
+        try r.setAttribute("ParticipantID", m.participant)
+        try r.setAttribute("CreatedUTC", Self.iso(m.created.timeIntervalSince1970))
+        if let line = m.powerLineFrequency { try r.setAttribute("PowerLineFrequency", line) }
+        try r.setAttribute("Complete", Int64(0))
+        for (key, value) in m.extra.sorted(by: { $0.key < $1.key }) { try Self.setAttribute(r, key, value) }
+        if let p = m.paradigm {
+            let g = try file.createGroup("Paradigm")
+            try g.setAttribute("Paradigm", p.title)
+            try g.setAttribute("BaseTime", p.baseTime)
+            try g.setAttribute("TrialTime", p.trialTime)
+            try g.setAttribute("ConditionCount", Int64(p.conditionLabels.count))
+            try g.writeStrings("ConditionLabels", p.conditionLabels, dims: [1, p.conditionLabels.count])
+            try g.writeInt64s("ConditionMarkers", p.conditionMarkers, dims: [1, p.conditionMarkers.count])
+            try g.writeInt64s("BaseMarkers", p.baseMarkers, dims: [1, p.baseMarkers.count])
+            try g.close()
+        }
+    }
+
+    static func setAttribute(_ object: HDF5Object, _ name: String, _ value: MetadataValue) throws {
+        switch value {
+        case .string(let s): try object.setAttribute(name, s)
+        case .int(let i): try object.setAttribute(name, i)
+        case .double(let d): try object.setAttribute(name, d)
+        }
+    }
+
+    static func iso(_ seconds: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns whatever a crash (kill -9, power cut, full disk) left in the data folder into valid,
+/// catalogued files. Run at every start of the recorder and by `study-recorder recover`; safe to run
+/// at any time, also while another process records (its files are left alone).
+///
+/// - A crash journal with no live writer is replayed into a fresh HDF5 file, which is stored as an
+///   incomplete recording; the half-written `.partial` file and the journal are then removed.
+/// - A journal whose recording was already finished (renamed) only needs its catalog entry set to
+///   pending.
+/// - A recording, questionnaire or trial file without a catalog entry is adopted.
+public enum Recovery {
+    /// Recovers everything in `store`'s data folder.
+    public static func run(store: DataStore, logger: Logger = Logger(label: "study-recorder.recovery")) -> RecoveryReport {
+        var report = RecoveryReport()
+        let fm = FileManager.default
+        let folders = (try? fm.contentsOfDirectory(at: store.root, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
+        for folder in folders.sorted(by: { $0.path < $1.path }) {
+            guard (try? folder.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true,
+                folder.lastPathComponent != "private", !folder.lastPathComponent.hasPrefix(".")
+            else { continue }
+            let files = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            for name in files where name.hasSuffix(".journal") {
+                let journal = folder.appendingPathComponent(name)
+                let final = URL(fileURLWithPath: String(journal.path.dropLast(".journal".count)))
+                recoverJournal(journal, final: final, store: store, report: &report, logger: logger)
+            }
+            let remaining = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            for name in remaining where FileNaming.parse(name) != nil {
+                adopt(folder.appendingPathComponent(name), store: store, report: &report)
+            }
+        }
+        // Entries still `writing` with neither journal nor file: nothing was recorded.
+        for item in (try? store.catalog.items(state: .writing)) ?? [] {
+            let url = store.url(of: item.path)
+            if !fm.fileExists(atPath: RecordingWriter.journalURL(for: url).path) && !fm.fileExists(atPath: url.path) {
+                report.problems.append("\(item.path): catalogued as being written, but neither the file nor its journal exists")
+            }
+        }
+        return report
+    }
+
+    private static func recoverJournal(_ journal: URL, final: URL, store: DataStore, report: inout RecoveryReport, logger: Logger) {
+        let relative = store.relativePath(of: final)
+        if JournalFile.isLocked(journal) {
+            report.inProgress.append(relative)
+            return
+        }
+        let fm = FileManager.default
+        do {
+            if fm.fileExists(atPath: final.path) {
+                // Finished and renamed; the process died before the catalog update.
+                let item = try catalogue(final, store: store, complete: RecordingReader.completeFlag(final))
+                RecordingWriter.removeJournal(for: final)
+                report.completed.append(item)
+                return
+            }
+            let partial = RecordingWriter.partialURL(for: final)
+            let staging = URL(fileURLWithPath: final.path + ".recovering")
+            unlink(RecordingWriter.partialURL(for: staging).path)
+            unlink(staging.path)
+            var writer: RecordingWriter?
+            let metadata = try RecordingJournal.read(journal, header: { metadata in
+                writer = try RecordingWriter(url: staging, metadata: metadata, options: .init(journaling: false))
+            }) { record in
+                try writer?.replay(record)
+            }
+            guard let w = writer else { return }
+            let summary = try w.finish(complete: false, reason: "recovered after the recording process ended unexpectedly")
+            guard rename(summary.url.path, final.path) == 0 else {
+                throw StorageError.io(path: final.path, reason: String(cString: strerror(errno)))
+            }
+            AtomicFile.syncFolder(final.deletingLastPathComponent())
+            let item = try catalogue(final, store: store, complete: false, metadata: metadata,
+                                     reason: "recovered after a crash; \(summary.samples) samples kept")
+            unlink(partial.path)
+            RecordingWriter.removeJournal(for: final)
+            report.rebuilt.append(item)
+            logger.notice("recording recovered from its journal", metadata: ["file": "\(relative)", "samples": "\(summary.samples)"])
+        } catch {
+            report.problems.append("\(relative): could not be recovered (\(error)); its journal is kept")
+        }
+    }
+
+    private static func adopt(_ url: URL, store: DataStore, report: inout RecoveryReport) {
+        let relative = store.relativePath(of: url)
+        guard (try? store.catalog.item(path: relative)) == .some(nil) else { return }
+        do {
+            let complete = url.pathExtension == "h5" ? RecordingReader.completeFlag(url) : true
+            let item = try catalogue(url, store: store, complete: complete)
+            report.adopted.append(item)
+        } catch {
+            report.problems.append("\(relative): found without a catalog entry and could not be adopted (\(error))")
+        }
+    }
+
+    /// Creates or updates the catalog entry of a finished file as `pending`.
+    private static func catalogue(_ url: URL, store: DataStore, complete: Bool, metadata: RecordingMetadata? = nil, reason: String? = nil) throws -> CatalogItem {
+        let relative = store.relativePath(of: url)
+        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
+        let sha = try SHA256.hex(ofFile: url)
+        let encryption: EncryptionState = url.pathExtension == "gpg" ? .openpgp : url.pathExtension == "asc" ? .openpgpArmored : .none
+        if let existing = try store.catalog.item(path: relative) {
+            return try store.catalog.update(id: existing.id) {
+                $0.state = .pending
+                $0.size = size
+                $0.sha256 = sha
+                $0.complete = complete
+                $0.encryption = encryption
+                if let reason { $0.lastError = reason }
+            }
+        }
+        let parsed = FileNaming.parse(url.lastPathComponent)
+        var item = CatalogItem(
+            kind: parsed?.kind ?? .recording, path: relative,
+            participant: metadata?.participant ?? parsed?.participant ?? url.deletingLastPathComponent().lastPathComponent,
+            study: metadata?.study, title: metadata?.paradigm?.title ?? parsed?.title, day: metadata?.day ?? parsed?.day,
+            session: metadata?.session ?? parsed?.session, run: metadata?.run ?? parsed?.run,
+            created: metadata?.created ?? ((try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? Date()),
+            size: size, sha256: sha, encryption: encryption, state: .pending, complete: complete)
+        item.lastError = reason
+        try store.catalog.insert(item)
+        return item
+    }
+}
+
+extension RecordingReader {
+    /// The `Complete` flag of a recording file (`true` when absent or unreadable as such).
+    static func completeFlag(_ url: URL) -> Bool {
+        (try? RecordingReader(url: url).complete) ?? true
+    }
+}

@@ -1,0 +1,17 @@
+/// What ``Recovery/run(store:)`` found and did.
+public struct RecoveryReport: Sendable, Equatable {
+    /// Recordings rebuilt from their crash journals (stored as incomplete).
+    public var rebuilt: [CatalogItem] = []
+    /// Finished files whose catalog entry was still `writing` (the process died after closing the
+    /// file); now pending.
+    public var completed: [CatalogItem] = []
+    /// Files found on disk without a catalog entry, now catalogued.
+    public var adopted: [CatalogItem] = []
+    /// Recordings skipped because another process is still writing them.
+    public var inProgress: [String] = []
+    /// Problems that need a person (one line each).
+    public var problems: [String] = []
+
+    /// Whether nothing needed doing.
+    public var isEmpty: Bool { rebuilt.isEmpty && completed.isEmpty && adopted.isEmpty && problems.isEmpty }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import DataSources
+import Foundation
+import Logging
+import Storage
+
+/// `study-recorder record`: records from a source into the data folder, crash-safe, and catalogues
+/// the file for upload.
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record EEG from a source into the data folder.",
+        discussion: """
+            The recording is streamed to disk as it arrives (at most the last second is lost if the \
+            process is killed; the next start or `study-recorder recover` rebuilds it). Ctrl-C stops early: \
+            what was recorded is stored and marked incomplete (exit 130).
+            """)
+
+    @OptionGroup var data: DataOptions
+    @OptionGroup var sourceOptions: SourceOptions
+
+    @Option(help: "How long to record (e.g. 30s, 5m, 1h).")
+    var duration: SignalDuration = SignalDuration(seconds: 30)
+
+    @Option(help: "The paradigm name (names the file, stored in /Paradigm).")
+    var paradigm: String?
+
+    @Option(help: ArgumentHelp("The participant's UUID (default: the only participant here, or a new one).", valueName: "uuid"))
+    var participant: String?
+
+    @Option(help: "Study day (1-based).")
+    var day: Int = 1
+
+    @Option(help: "Session index within the study.")
+    var session: Int = 0
+
+    @Flag(help: "Print the stored item as JSON on standard output.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Log what happens to standard error.")
+    var verbose = false
+
+    func validate() throws {
+        guard day >= 1 else { throw ValidationError("--day must be 1 or more") }
+        guard session >= 0 else { throw ValidationError("--session must not be negative") }
+        if let paradigm, FileNaming.token(paradigm) != paradigm {
+            throw ValidationError("--paradigm may contain only letters, digits and '-'")
+        }
+    }
+
+    func run() async throws {
+        let logger = CommandLogging.logger("record", verbose: verbose)
+        let store = try data.openStore()
+        let recovered = Recovery.run(store: store, logger: logger)
+        CommandLogging.report(recovered)
+        let who = try ParticipantOptions.resolve(participant, store: store)
+        let source = try sourceOptions.makeSource()
+        let controller = DataController(source: source)
+        let request = RecordingRequest(
+            participant: who, day: day, session: session,
+            paradigm: paradigm.map { ParadigmInfo(title: $0) }, duration: duration.seconds,
+            powerLineFrequency: sourceOptions.mains)
+        let session: RecordingSession
+        do {
+            session = try await RecordingSession.start(store: store, controller: controller, request: request, logger: logger)
+        } catch {
+            Terminal.error("\(error)")
+            throw Self.exitCode(for: error)
+        }
+        let interrupted = InterruptFlag()
+        let trap = SignalTrap { _ in
+            interrupted.set()
+            session.stop(reason: "interrupted by signal")
+        }
+        try await controller.start()
+        let watcher = Task {
+            var bar = ProgressBar(label: "recording")
+            func draw(force: Bool) {
+                let p = session.progress
+                bar.update(fraction: p.fraction, status: String(format: "%.1f / %.1f s", p.seconds, p.plannedSeconds ?? 0), force: force)
+            }
+            while !Task.isCancelled {
+                draw(force: false)
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+            draw(force: true)
+            bar.finish()
+        }
+        let item: CatalogItem
+        do {
+            item = try await session.result()
+            watcher.cancel()
+            await watcher.value
+        } catch {
+            watcher.cancel()
+            await watcher.value
+            await controller.stop()
+            Terminal.error("\(error)")
+            throw Self.exitCode(for: error)
+        }
+        await controller.stop()
+        _ = trap
+        if json {
+            try Terminal.printJSON(item)
+        } else {
+            print("stored \(item.path)")
+            print(String(format: "  %.1f s, %lld bytes, %@, sha256 %@", session.progress.seconds, item.size,
+                         item.complete ? "complete" : "incomplete (\(item.lastError ?? "ended early"))", item.sha256 ?? "-"))
+            print("  participant \(item.participant), run \(item.run ?? 0), state \(item.state.rawValue)")
+        }
+        if interrupted.isSet { throw ExitCode.interrupted }
+    }
+
+    static func exitCode(for error: any Error) -> ExitCode {
+        switch error as? StorageError {
+        case .unwritableFolder: .cannotCreate
+        case .diskFull, .io, .hdf5: .ioError
+        case .participant: .usage
+        default: .failure
+        }
+    }
+}

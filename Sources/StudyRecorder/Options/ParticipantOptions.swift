@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import Storage
+
+/// Picking the participant a command works for.
+enum ParticipantOptions {
+    /// The participant named by `--participant` (must be a UUID; registered if new), or the default
+    /// one of the data folder. Exits 64 with one line when that is impossible.
+    static func resolve(_ given: String?, store: DataStore) throws -> String {
+        do {
+            let registry = try ParticipantRegistry(store: store)
+            if let given {
+                guard let uuid = UUID(uuidString: given) else {
+                    Terminal.error("--participant must be a UUID, got \(given.count) characters that are not one")
+                    throw ExitCode.usage
+                }
+                if let known = try registry.participant(id: uuid.uuidString) { return known.id }
+                var participant = Participant()
+                participant.id = uuid.uuidString
+                try registry.save(participant)
+                return participant.id
+            }
+            return try registry.defaultParticipant().id
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.usage
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// A duration on the command line: `30s`, `1.5m`, `2h`, `500ms`, or a plain number of seconds.
+struct SignalDuration: ExpressibleByArgument, Sendable, Equatable {
+    /// The length in seconds.
+    var seconds: Double
+
+    init(seconds: Double) { self.seconds = seconds }
+
+    init?(argument: String) {
+        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("min", 60), ("h", 3600)]
+        var value: Double?
+        for (suffix, factor) in units.sorted(by: { $0.0.count > $1.0.count }) where text.hasSuffix(suffix) {
+            value = Double(text.dropLast(suffix.count)).map { $0 * factor }
+            break
+        }
+        if value == nil { value = Double(text) }
+        guard let v = value, v.isFinite, v > 0 else { return nil }
+        seconds = v
+    }
+
+    static var defaultValueDescription: String { "e.g. 30s, 5m, 1h" }
+}
+
+import Foundation

@@ -1,0 +1,79 @@
+import ArgumentParser
+import DataSources
+import Foundation
+import Storage
+
+/// Which source to read from: the synthetic oscillator (default) or a stored recording played back;
+/// `muse` names the headband, which a later release supports.
+struct SourceOptions: ParsableArguments {
+    /// The kinds of source the command line offers.
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case oscillator, replay, muse
+    }
+
+    @Option(name: .long, help: "The data source: oscillator (synthetic EEG), replay (a stored recording), muse.")
+    var source: Kind = .oscillator
+
+    @Option(name: .customLong("replay"), help: ArgumentHelp("The recording to play back with --source replay.", valueName: "file.h5"))
+    var replayFile: String?
+
+    @Option(name: .customLong("signal"), help: "Oscillator signal: realistic or mynd (the reference app's sines).")
+    var signal: OscillatorConfiguration.Mode = .realistic
+
+    @Option(help: "Oscillator random seed (same seed, same signal).")
+    var seed: UInt64 = 1
+
+    @Option(help: "Oscillator sampling rate in Hz.")
+    var rate: Double = 256
+
+    @Flag(help: "Add the AUX channel (5 channels).")
+    var aux = false
+
+    @Option(help: "Mains frequency of the simulated hum and of the recording's metadata (50 or 60).")
+    var mains: Double = 50
+
+    @Option(help: "Simulated dropouts per minute (oscillator).")
+    var dropouts: Double = 0
+
+    @Option(help: "Run the source this many times faster than real time (0 = as fast as possible).")
+    var speed: Double = 1
+
+    func validate() throws {
+        guard rate > 0, rate <= 100_000 else { throw ValidationError("--rate must be between 0 and 100000 Hz") }
+        guard speed >= 0 else { throw ValidationError("--speed must not be negative") }
+        guard mains == 50 || mains == 60 else { throw ValidationError("--mains must be 50 or 60") }
+        if source == .replay && replayFile == nil { throw ValidationError("--source replay needs --replay FILE") }
+    }
+
+    /// The pacing `--speed` asks for.
+    var pacing: Pacing {
+        speed == 0 ? .asFastAsPossible : speed == 1 ? .realTime : .speed(speed)
+    }
+
+    /// Makes the source, or exits with one clear line.
+    func makeSource() throws -> any DataSource {
+        switch source {
+        case .oscillator:
+            return OscillatorSource(configuration: OscillatorConfiguration(
+                mode: signal, seed: seed, samplingRate: rate, auxChannel: aux, pacing: pacing, lineFrequency: mains,
+                dropoutsPerMinute: dropouts))
+        case .replay:
+            let path = replayFile ?? ""
+            guard FileManager.default.fileExists(atPath: path) else {
+                Terminal.error("no such recording: \(path)")
+                throw ExitCode.noInput
+            }
+            do {
+                return ReplaySource(recording: try RecordingReader(url: URL(fileURLWithPath: path)), configuration: .init(pacing: pacing))
+            } catch {
+                Terminal.error("\(error)")
+                throw ExitCode.dataError
+            }
+        case .muse:
+            Terminal.error("the Muse source is not available in this build yet; use --source oscillator or replay")
+            throw ExitCode.configuration
+        }
+    }
+}
+
+extension OscillatorConfiguration.Mode: ExpressibleByArgument {}

@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// The exit codes of `study-recorder`, from sysexits(3) so schedulers and scripts can act on them.
+extension ExitCode {
+    /// 64: the command line was wrong.
+    static let usage = ExitCode(64)
+    /// 65: an input file (study, recording) is malformed.
+    static let dataError = ExitCode(65)
+    /// 66: an input file does not exist.
+    static let noInput = ExitCode(66)
+    /// 73: the data folder cannot be created or written.
+    static let cannotCreate = ExitCode(73)
+    /// 74: reading or writing failed (disk full, I/O error); what was stored before is kept.
+    static let ioError = ExitCode(74)
+    /// 75: a temporary failure; run again later (e.g. items still pending upload).
+    static let temporaryFailure = ExitCode(75)
+    /// 78: the configuration is wrong.
+    static let configuration = ExitCode(78)
+    /// 130: interrupted by Ctrl-C; what was recorded is stored and marked incomplete.
+    static let interrupted = ExitCode(130)
+}

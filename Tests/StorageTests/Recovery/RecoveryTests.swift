@@ -1,0 +1,98 @@
+import DataSources
+import Foundation
+import Testing
+import TestSupport
+@testable import Storage
+
+struct RecoveryTests {
+    /// Writes `rows` samples through a session-like sequence and then abandons the writer the way a
+    /// killed process would (no finish), optionally tearing the journal's last record.
+    static func abandonedRecording(store: DataStore, rows: Int, tear: Bool) throws -> (CatalogItem, [Frame]) {
+        let participant = "0C4E3F6A-1111-4A2B-8C3D-123456789ABC"
+        let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 2, run: 3, participant: participant))
+        let meta = RecordingMetadata(participant: participant, study: "s", day: 1, session: 2, run: 3, paradigm: ParadigmInfo(title: "rest"),
+                                     source: OscillatorSource().info)
+        let item = CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 2, run: 3, state: .writing, complete: false)
+        try store.catalog.insert(item)
+        var generator = OscillatorGenerator(configuration: .init(seed: 1, startTime: 50))
+        var frames = generator.next(rows)
+        frames[100].marker = Marker(code: 310, label: "fixation")
+        do {
+            let writer = try RecordingWriter(url: url, metadata: meta)
+            try writer.append(frames)
+            try writer.appendSeries(group: "Quality", name: "Q", time: 50.5, values: [1, 2, 3, 4])
+            try writer.flush()
+        }  // dropped without finish: like a crash, the journal and the .partial stay
+        if tear {
+            let handle = try FileHandle(forWritingTo: RecordingWriter.journalURL(for: url))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data([1, 0xFF, 0xFF, 0, 0, 9, 9]))  // a record cut off mid-write
+            try handle.close()
+        }
+        return (item, frames)
+    }
+
+    @Test(arguments: [false, true])
+    func journalIsRebuiltIntoAValidIncompleteRecording(tear: Bool) throws {
+        let dir = try TemporaryDirectory("recover")
+        let store = try DataStore(root: dir.url)
+        let (item, frames) = try Self.abandonedRecording(store: store, rows: 1000, tear: tear)
+        let url = store.url(of: item.path)
+        #expect(FileManager.default.fileExists(atPath: RecordingWriter.journalURL(for: url).path))
+
+        let report = Recovery.run(store: store)
+        #expect(report.rebuilt.map(\.path) == [item.path])
+        #expect(report.problems.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: RecordingWriter.journalURL(for: url).path))
+        #expect(!FileManager.default.fileExists(atPath: RecordingWriter.partialURL(for: url).path))
+
+        let reader = try RecordingReader(url: url)
+        #expect(reader.sampleCount == 1000)
+        #expect(!reader.complete)
+        #expect(try reader.readFrames(from: 0, count: 1000).map(\.values) == frames.map(\.values))
+        let events = try reader.events()
+        #expect(events.first?.code == 310 && events.first?.sample == 100)
+        #expect(events.last?.code == Marker.interruptedCode)
+        #expect(try reader.series(group: "Quality", name: "Q")?.values == [1, 2, 3, 4])
+
+        let stored = try #require(try store.catalog.item(id: item.id))
+        #expect(stored.state == .pending)
+        #expect(!stored.complete)
+        #expect(stored.sha256 == (try SHA256.hex(ofFile: url)))
+        // A second run finds nothing to do.
+        #expect(Recovery.run(store: store).isEmpty)
+    }
+
+    @Test func filesWithoutCatalogEntryAreAdoptedAndForeignFilesIgnored() throws {
+        let dir = try TemporaryDirectory("adopt")
+        let store = try DataStore(root: dir.url)
+        let participant = "A1B2C3D4-0000-4000-8000-000000000001"
+        let folder = try store.participantFolder(participant)
+        let name = FileNaming.questionnaire(title: "motivation", day: 2, session: 4, run: 9, participant: participant)
+        try Data("{\"answers\":{}}".utf8).write(to: folder.appendingPathComponent(name))
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("README.txt"))
+        let report = Recovery.run(store: store)
+        #expect(report.adopted.count == 1)
+        let item = try #require(report.adopted.first)
+        #expect(item.kind == .questionnaire)
+        #expect(item.title == "motivation" && item.day == 2 && item.session == 4 && item.run == 9)
+        #expect(item.participant == participant)
+        #expect(item.state == .pending)
+        #expect(try store.catalog.items().count == 1)
+    }
+
+    @Test func aRecordingInProgressIsLeftAlone() throws {
+        let dir = try TemporaryDirectory("busy")
+        let store = try DataStore(root: dir.url)
+        let url = try store.unusedURL(participant: "P", fileName: "r_x_1_1_1_P.h5")
+        let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "P", source: OscillatorSource().info))
+        var generator = OscillatorGenerator(configuration: .init())
+        try writer.append(generator.next(300))
+        try writer.flush()
+        let report = Recovery.run(store: store)
+        #expect(report.inProgress == [store.relativePath(of: url)])
+        #expect(report.rebuilt.isEmpty)
+        try writer.finish(complete: true)
+        writer.removeJournal()
+    }
+}

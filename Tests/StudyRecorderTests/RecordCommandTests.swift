@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Storage
+import DataSources
+
+struct RecordCommandTests {
+    @Test func recordsStoresAndListsARecording() throws {
+        let dir = try TemporaryDirectory("cli-record")
+        let result = try CLI.run(["record", "--data", dir.url.path, "--duration", "4s", "--speed", "0", "--seed", "11", "--paradigm", "rest", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)  // quiet when not on a terminal
+        let item = try JSONDecoder.iso.decode(CatalogItem.self, from: Data(result.stdout.utf8))
+        #expect(item.state == .pending)
+        #expect(item.complete)
+        #expect(item.path.hasPrefix(item.participant + "/r_rest_1_0_1_"))
+        let reader = try RecordingReader(url: dir.url.appendingPathComponent(item.path))
+        #expect(reader.sampleCount == 1024)
+        var generator = OscillatorGenerator(configuration: .init(seed: 11))
+        #expect(try reader.readFrames(from: 0, count: 1024).map(\.values) == generator.next(1024).map(\.values))
+
+        let listed = try CLI.run(["list", "--data", dir.url.path, "--json"])
+        #expect(listed.status == 0)
+        let items = try JSONDecoder.iso.decode([CatalogItem].self, from: Data(listed.stdout.utf8))
+        #expect(items == [item])
+        let second = try CLI.run(["record", "--data", dir.url.path, "--duration", "1s", "--speed", "0", "--json"])
+        #expect(try JSONDecoder.iso.decode(CatalogItem.self, from: Data(second.stdout.utf8)).run == 2)
+    }
+
+    @Test func badArgumentsAndUnusableFoldersGiveOneLineAndAMeaningfulExitCode() throws {
+        let dir = try TemporaryDirectory("cli-bad")
+        let badDuration = try CLI.run(["record", "--data", dir.url.path, "--duration", "soon"])
+        #expect(badDuration.status == 64)
+        #expect(badDuration.stderr.contains("duration"))
+        let badMains = try CLI.run(["record", "--data", dir.url.path, "--mains", "55"])
+        #expect(badMains.status == 64)
+
+        let file = dir.path("a-file")
+        try Data().write(to: file)
+        let notAFolder = try CLI.run(["record", "--data", file.appendingPathComponent("sub").path, "--duration", "1s", "--speed", "0"])
+        #expect(notAFolder.status == 73)
+        #expect(notAFolder.stderr.split(separator: "\n").count == 1)
+        #expect(notAFolder.stderr.contains("cannot write to data folder"))
+
+        let missingReplay = try CLI.run(["record", "--data", dir.url.path, "--source", "replay", "--replay", dir.path("nope.h5").path])
+        #expect(missingReplay.status == 66)
+        let muse = try CLI.run(["record", "--data", dir.url.path, "--source", "muse"])
+        #expect(muse.status == 78)
+        #expect(try CLI.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == StorageModule.softwareVersion)
+        #expect(try CLI.run(["record", "--help"]).stdout.contains("--duration"))
+    }
+
+    @Test func diskFullKeepsWhatWasRecorded() throws {
+        // A 1 MiB tmpfs is the honest way to fill a disk; it needs root, which CI and developers have here.
+        let dir = try TemporaryDirectory("cli-full")
+        let mount = dir.path("small")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        let mounted = try ProcessRunner.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=600k", "tmpfs", mount.path])
+        try #require(mounted.status == 0 || !ProjectPaths.isCI, "cannot mount a tmpfs: \(mounted.stderr)")
+        guard mounted.status == 0 else { return }
+        defer { _ = try? ProcessRunner.run(URL(fileURLWithPath: "/bin/umount"), [mount.path]) }
+        let result = try CLI.run(["record", "--data", mount.path, "--duration", "2h", "--speed", "0", "--signal", "realistic"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("disk full"))
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        // What fitted is kept: moved to a disk with room, `recover` rebuilds it from the journal.
+        let roomy = dir.path("roomy")
+        try FileManager.default.copyItem(at: mount, to: roomy)
+        _ = try ProcessRunner.run(URL(fileURLWithPath: "/bin/umount"), [mount.path])
+        let recovered = try CLI.run(["recover", "--data", roomy.path, "--json"])
+        #expect(recovered.status == 0, "\(recovered.stderr)")
+        let store = try DataStore(root: roomy)
+        let items = try store.catalog.items()
+        #expect(items.count == 1)
+        let reader = try RecordingReader(url: store.url(of: try #require(items.first).path))
+        #expect(reader.sampleCount > 256 * 10)
+        #expect(!reader.complete)
+    }
+}
+
+extension JSONDecoder {
+    static let iso: JSONDecoder = {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }()
+}

@@ -1,0 +1,109 @@
+import DataSources
+import Foundation
+import Testing
+import TestSupport
+@testable import Storage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct RecoverCommandTests {
+    /// Starts a real-time recording in a real process, kills it with SIGKILL mid-recording, and checks
+    /// that `recover` turns the remains into a valid file missing at most the last second.
+    @Test func killedRecordingLosesAtMostTheLastSecond() async throws {
+        let dir = try TemporaryDirectory("cli-kill")
+        let process = Process()
+        process.executableURL = try CLI.binary()
+        process.arguments = ["record", "--data", dir.url.path, "--duration", "60s", "--seed", "21", "--signal", "mynd"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the recording is under way, then let it run a few seconds.
+        var journal: URL?
+        for _ in 0..<100 where journal == nil {
+            try await Task.sleep(for: .milliseconds(50))
+            journal = FileManager.default.enumerator(at: dir.url, includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.first { $0.pathExtension == "journal" }
+        }
+        let journalURL = try #require(journal)
+        try await Task.sleep(for: .milliseconds(3300))
+        kill(process.processIdentifier, SIGKILL)
+        let killedAt = Date().timeIntervalSince1970
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+
+        let result = try CLI.run(["recover", "--data", dir.url.path, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("rebuilt"))
+        let final = URL(fileURLWithPath: String(journalURL.path.dropLast(".journal".count)))
+        #expect(!FileManager.default.fileExists(atPath: journalURL.path))
+
+        // Read back with h5py (a reader that knows nothing of our code), then compare with the oscillator.
+        let check = """
+            import h5py, json, sys
+            f = h5py.File(sys.argv[1], 'r')
+            r = f['Recording']
+            print(json.dumps({'n': r['Data'].shape[0], 'first_us': int(r['TimeStamp'][0, 0]), 'complete': int(r.attrs['Complete'])}))
+            """
+        struct Info: Decodable { var n: Int; var first_us: Int64; var complete: Int }
+        let info = try PythonTool.json(Info.self, script: check, arguments: [final.path])
+        let recordedUntil = Double(info.first_us) / 1e6 + Double(info.n) / 256
+        #expect(killedAt - recordedUntil <= 1.0 + 0.25, "lost \(killedAt - recordedUntil) s")
+        #expect(info.n >= 256 * 2)
+        #expect(info.complete == 0)
+        let reader = try RecordingReader(url: final)
+        var generator = OscillatorGenerator(configuration: .init(mode: .mynd, seed: 21))
+        #expect(try reader.readFrames(from: 0, count: info.n).map(\.values) == generator.next(info.n).map(\.values))
+        let store = try DataStore(root: dir.url)
+        let item = try #require(try store.catalog.item(path: store.relativePath(of: final)))
+        #expect(item.state == .pending && !item.complete)
+    }
+
+    /// Starting another recording runs recovery first.
+    @Test func nextStartRecoversToo() throws {
+        let dir = try TemporaryDirectory("cli-next")
+        let store = try DataStore(root: dir.url)
+        let url = try store.unusedURL(participant: "P", fileName: "r_x_1_1_1_P.h5")
+        do {
+            let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "P", source: OscillatorSource().info))
+            var generator = OscillatorGenerator(configuration: .init())
+            try writer.append(generator.next(512))
+            try writer.flush()
+        }
+        let result = try CLI.run(["record", "--data", dir.url.path, "--duration", "1s", "--speed", "0", "--participant", "5B1C9A7E-2D3F-4E5A-8B6C-7D8E9F0A1B2C"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("recovered P/r_x_1_1_1_P.h5"))
+        #expect(try RecordingReader(url: url).sampleCount == 512)
+    }
+
+    /// A recorder process and a second process (this test, plus repeated `list` runs) use the catalog at
+    /// the same time; nothing fails and every change lands.
+    @Test func recorderAndSecondProcessShareTheCatalog() async throws {
+        let dir = try TemporaryDirectory("cli-shared")
+        let store = try DataStore(root: dir.url)
+        let recorder = Process()
+        recorder.executableURL = try CLI.binary()
+        recorder.arguments = ["record", "--data", dir.url.path, "--duration", "8s", "--speed", "2", "--participant", "5B1C9A7E-2D3F-4E5A-8B6C-7D8E9F0A1B2C"]
+        recorder.standardOutput = FileHandle.nullDevice
+        try recorder.run()
+        var inserted = 0
+        var listings = 0
+        while recorder.isRunning {
+            try store.catalog.insert(CatalogItem(kind: .questionnaire, path: "Q/q_\(inserted).json", participant: "Q", run: inserted, state: .pending))
+            inserted += 1
+            _ = try store.catalog.claimDue(owner: "test", limit: 1)
+            if inserted % 10 == 0 {
+                let listed = try CLI.run(["list", "--data", dir.url.path, "--json"])
+                #expect(listed.status == 0)
+                listings += 1
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        recorder.waitUntilExit()
+        #expect(recorder.terminationStatus == 0)
+        #expect(inserted > 10 && listings >= 1, "inserted \(inserted), listings \(listings)")
+        let items = try store.catalog.items()
+        #expect(items.filter { $0.kind == .questionnaire }.count == inserted)
+        #expect(items.filter { $0.kind == .recording && $0.state == .pending }.count == 1)
+    }
+}
