@@ -10,7 +10,7 @@ struct StudyRecorderCommand: AsyncParsableCommand {
         abstract: "Run EEG studies from the terminal: record, check signal, store and upload data.",
         version: StorageModule.softwareVersion,
         subcommands: [
-            RecordCommand.self, ListCommand.self, RecoverCommand.self,
+            RecordCommand.self, ListCommand.self, RecoverCommand.self, UploadCommand.self, AnnouncementsCommand.self,
         ]
     )
 }
