@@ -72,6 +72,7 @@ struct UploadCommand: AsyncParsableCommand {
             if !json { Terminal.error(problem) }
             throw ExitCode.configuration
         }
+        if report.dryRun { return }
         if report.busy || report.remaining > 0 || !report.failed.isEmpty { throw ExitCode.temporaryFailure }
     }
 
