@@ -14,6 +14,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A local file is missing, unreadable or not what the catalog says.
     case localFile(path: String, reason: String)
 
+    /// A one-line explanation for the terminal or a log (never a secret).
     public var description: String {
         switch self {
         case .configuration(let why): "transfer configuration: \(why)"

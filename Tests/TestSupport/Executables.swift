@@ -7,6 +7,7 @@ public enum TestToolError: Error, CustomStringConvertible {
     /// A server did not start or answer in time.
     case serverDidNotStart(String)
 
+    /// A one-line explanation for the terminal or a log (never a secret).
     public var description: String {
         switch self {
         case .missing(let name): "\(name) is not installed (run scripts/bootstrap)"

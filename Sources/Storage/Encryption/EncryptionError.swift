@@ -25,6 +25,7 @@ public enum EncryptionError: Error, Sendable, Equatable, CustomStringConvertible
     /// Reading the plaintext or writing the encrypted file failed.
     case io(path: String, reason: String)
 
+    /// A one-line explanation for the terminal or a log (never a secret).
     public var description: String {
         switch self {
         case .notConfigured(let why): "encryption is required but not configured: \(why)"

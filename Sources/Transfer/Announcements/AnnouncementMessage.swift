@@ -56,6 +56,7 @@ public enum AnnouncementError: Error, Sendable, Equatable, CustomStringConvertib
     /// The file is not in the expected format.
     case malformed(String)
 
+    /// A one-line explanation for the terminal or a log (never a secret).
     public var description: String {
         switch self {
         case .malformed(let why): "malformed message.json: \(why)"

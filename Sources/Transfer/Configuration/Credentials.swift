@@ -12,6 +12,8 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible, CustomD
         self.password = password
     }
 
+    /// A one-line explanation for the terminal or a log (never a secret).
     public var description: String { "\(user):<redacted>" }
+    /// The same as `description`: the password stays hidden in debug output too.
     public var debugDescription: String { description }
 }

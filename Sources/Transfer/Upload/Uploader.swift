@@ -53,6 +53,14 @@ public struct Uploader: Sendable {
         self.logger = logger
         self.now = now
         self.jitter = jitter
+        for url in [configuration.webdav?.url, configuration.announcements?.url].compactMap({ $0 }) {
+            if let c = URLComponents(string: url), c.scheme?.lowercased() == "http", !["127.0.0.1", "localhost", "::1"].contains(c.host ?? "") {
+                logger.warning("\(c.host ?? url) is reached over plain http: the password and the data travel unencrypted; use https")
+            }
+        }
+        if configuration.webdav?.connection.insecure == true || configuration.email?.connection.insecure == true {
+            logger.warning("certificate verification is OFF (insecure: true); use it only with a test server")
+        }
         do {
             sealer = try Sealer(store: store, policy: configuration.encryption.policy)
             sealerProblem = nil

@@ -101,6 +101,7 @@ struct FaultInjectionTests {
 }
 
 extension FaultProxy.Fault: CustomTestStringConvertible {
+    /// How the fault is named in test results.
     public var testDescription: String {
         switch self {
         case .none: "none"
