@@ -101,6 +101,7 @@ public struct Uploader: Sendable {
             for id in unfinished { _ = try? store.catalog.update(id: id) { if $0.state == .sending { $0.state = .pending; $0.claimedBy = nil; $0.claimedAt = nil } } }
         }
         var folders = Set<String>()
+        var serverUnreachable: String?
         var mailQueue: [(item: CatalogItem, payload: Payload, error: String)] = []
         for (index, original) in claimed.enumerated() {
             var item = original
@@ -113,7 +114,10 @@ public struct Uploader: Sendable {
                 continue
             }
             var webdavError = "WebDAV is not configured"
-            if let webdav = configuration.webdav, let credentials = secrets.webdav {
+            if let unreachable = serverUnreachable {
+                // The server could not be reached for an earlier item: do not wait for it again.
+                webdavError = unreachable
+            } else if let webdav = configuration.webdav, let credentials = secrets.webdav {
                 do {
                     let count = claimed.count, name = payload.name
                     let onProgress: @Sendable (Int64, Int64) -> Void = { sent, total in
@@ -125,6 +129,7 @@ public struct Uploader: Sendable {
                     continue
                 } catch {
                     webdavError = "\(error)"
+                    if case TransferError.network(let code, _) = error, Self.unreachableCodes.contains(code) { serverUnreachable = webdavError }
                     logger.warning("WebDAV upload failed", metadata: ["item": "\(item.id)", "error": "\(webdavError)"])
                 }
             }
@@ -144,6 +149,10 @@ public struct Uploader: Sendable {
         report.remaining = try remainingCount()
         return report
     }
+
+    /// curl errors meaning the server cannot be reached at all (name resolution, connection, time-out,
+    /// TLS handshake or certificate), after which a run stops trying WebDAV for its other items.
+    static let unreachableCodes: Set<Int> = [5, 6, 7, 28, 35, 51, 53, 58, 59, 60, 77, 83, 90, 91]
 
     /// The file that goes out for an item and the name it goes under.
     struct Payload: Sendable {
