@@ -53,7 +53,7 @@ curl -s -o /dev/null --netrc-file "$out/netrc" -X MKCOL "http://127.0.0.1:$port/
 sync; echo 3 > /proc/sys/vm/drop_caches 2>/dev/null || true
 
 echo "curl $(curl --version | head -1 | cut -d' ' -f2): curl -T"
-/usr/bin/time -f '%e %M' -o "$out/curl.time" curl -sS --fail --netrc-file "$out/netrc" -H 'If-None-Match: *' -T "$file" \
+/usr/bin/time -f '%e %M' -o "$out/curl.time" curl -sS --fail -o /dev/null --netrc-file "$out/netrc" -H 'If-None-Match: *' -T "$file" \
   "http://127.0.0.1:$port/curl/$name"
 echo "study-recorder upload"
 /usr/bin/time -f '%e %M' -o "$out/sr.time" "$bin" upload --data "$out/data" > "$out/sr.out"
@@ -69,13 +69,14 @@ gpg --homedir "$out/gnupg" --armor --export "$fpr" > "$out/study-key.asc"
 $py -c "import sqlite3;c=sqlite3.connect('$out/data/catalog.sqlite');c.execute(\"UPDATE items SET state='pending', remoteName=NULL\");c.commit()"
 printf '{"webdav": {"url": "http://127.0.0.1:9/"}, "encryption": {"mode": "at-rest", "keyFile": "%s", "fingerprint": "%s"}}' \
   "$out/study-key.asc" "$fpr" > "$out/data/transfer.json"
-/usr/bin/time -f '%e %M' -o "$out/seal.time" "$bin" upload --data "$out/data" > "$out/seal.out" || true
+/usr/bin/time -f '%e %M' -o "$out/seal.time" "$bin" upload --data "$out/data" > "$out/seal.out" 2>&1 || true
 test -f "$file.gpg" && test ! -f "$file" || { echo "seal did not happen"; exit 1; }
 
-read -r curl_s curl_kb < "$out/curl.time"
-read -r sr_s sr_kb < "$out/sr.time"
-read -r gpg_s gpg_kb < "$out/gpg.time"
-read -r seal_s seal_kb < "$out/seal.time"
+# /usr/bin/time writes "Command exited with non-zero status N" first when the status is not 0.
+read -r curl_s curl_kb < <(tail -1 "$out/curl.time")
+read -r sr_s sr_kb < <(tail -1 "$out/sr.time")
+read -r gpg_s gpg_kb < <(tail -1 "$out/gpg.time")
+read -r seal_s seal_kb < <(tail -1 "$out/seal.time")
 $py - "$bytes" "$curl_s" "$curl_kb" "$sr_s" "$sr_kb" "$gpg_s" "$gpg_kb" "$seal_s" "$seal_kb" <<'PY'
 import sys
 b, cs, ck, ss, sk, gs, gk, es, ek = sys.argv[1:]

@@ -72,6 +72,9 @@ public struct Sealer: Sendable {
         let sealedName = plain.lastPathComponent + "." + policy.fileExtension
         let sealed = folder.appendingPathComponent(sealedName)
         let partial = folder.appendingPathComponent(".\(sealedName).\(getpid()).partial")
+        guard try store.catalog.item(path: store.relativePath(of: sealed)) == nil else {
+            throw EncryptionError.io(path: store.relativePath(of: sealed), reason: "another catalog item already uses this name; not overwritten")
+        }
         try encryptor.encrypt(plain, to: partial, armored: policy.armored)
         guard rename(partial.path, sealed.path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -159,6 +162,16 @@ public struct Sealer: Sendable {
         let copy = folder.appendingPathComponent("\(item.id).\(name)")
         try encryptor.encrypt(store.url(of: item.path), to: copy, armored: policy.armored)
         return copy
+    }
+
+    /// True when the uncatalogued file at `relativePath` is what an interrupted seal left: a plaintext
+    /// whose encrypted file is catalogued, or an encrypted file whose plaintext is catalogued. Recovery
+    /// must not adopt such a file as a new item.
+    static func isSealLeftover(_ relativePath: String, in store: DataStore) -> Bool {
+        let plain = plaintextPath(of: relativePath)
+        if plain != relativePath { return (try? store.catalog.item(path: plain)) != nil }
+        for ext in ["gpg", "asc"] where (try? store.catalog.item(path: relativePath + "." + ext)) != nil { return true }
+        return false
     }
 
     /// The plaintext path an encrypted path was made from (`x.h5.gpg` → `x.h5`).

@@ -104,3 +104,25 @@ struct SealerTests {
         #expect(FileManager.default.fileExists(atPath: f.store.url(of: item.path).path))
     }
 }
+
+@Suite(.enabled(if: Executables.available(["gpg", "gpgconf"])))
+struct SealerRecoveryInteractionTests {
+    @Test func startUpRecoveryDoesNotAdoptWhatAnInterruptedSealLeft() throws {
+        let f = try EncryptionFixture()
+        let (first, _) = try f.pendingRecording()
+        let (second, _) = try f.pendingRecording()
+        let sealer = try Sealer(store: f.store, policy: f.policy(.atRest))
+        // First: crash after the catalog update (plaintext left). Second: crash before it (orphan .gpg).
+        let sealed = try sealer.seal(first)
+        try Data("plain".utf8).write(to: f.store.url(of: first.path))
+        try Data("orphan".utf8).write(to: f.store.url(of: second.path + ".gpg"))
+        let report = Recovery.run(store: f.store)
+        #expect(report.adopted.isEmpty, "\(report.adopted.map(\.path))")
+        #expect(try f.store.catalog.items().count == 2)
+        let recovered = try sealer.recover()
+        #expect(recovered.plaintextsRemoved == [first.path])
+        #expect(recovered.sealed == [second.id])
+        #expect(try f.store.catalog.item(id: first.id) == sealed)
+        #expect(try f.store.catalog.items().allSatisfy { $0.encryption == .openpgp })
+    }
+}
