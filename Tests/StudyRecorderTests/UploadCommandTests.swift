@@ -62,3 +62,60 @@ struct UploadCommandTests {
         #expect(try server.storedFiles().count == 1)
     }
 }
+
+@Suite(.enabled(if: Executables.available(["time"], python: true)))
+struct UploadCommandRobustnessTests {
+    @Test func aRunKilledMidUploadLeavesTheItemUnsentAndTheNextRunDeliversIt() throws {
+        let server = try WebDAVTestServer()
+        let proxy = try FaultProxy(upstreamPort: server.port)
+        let dir = try TemporaryDirectory("cli-kill")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: proxy.baseURL, password: server.password)
+        let recorded = try CLI.run(["record", "--data", setup.data.path, "--duration", "2s", "--speed", "0", "--json"])
+        let item = try JSONDecoder.iso.decode(CatalogItem.self, from: Data(recorded.stdout.utf8))
+        try proxy.inject(.stall)
+        let process = Process()
+        process.executableURL = try CLI.binary()
+        process.arguments = ["upload", "--data", setup.data.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let store = try DataStore(root: setup.data)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, try store.catalog.item(id: item.id)?.state != .sending { usleep(50_000) }
+        #expect(try store.catalog.item(id: item.id)?.state == .sending)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try store.catalog.item(id: item.id)?.transmittedAt == nil)
+
+        try proxy.inject(.none)
+        let next = try CLI.run(["upload", "--data", setup.data.path])
+        #expect(next.status == 0, "\(next.stdout) \(next.stderr)")
+        let stored = try #require(try store.catalog.item(id: item.id))
+        #expect(stored.state == .transmitted)
+        #expect(try Data(contentsOf: server.root.appendingPathComponent(try #require(stored.remoteName))) == Data(contentsOf: setup.data.appendingPathComponent(stored.path)))
+    }
+
+    @Test func uploadingALargeFileKeepsMemoryFlat() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-memory")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: server.password)
+        let store = try DataStore(root: setup.data)
+        let participant = UUID().uuidString
+        let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "big", day: 1, session: 1, run: 1, participant: participant))
+        // 256 MiB: far more than the 64 MB the upload may use.
+        let chunk = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        for _ in 0..<256 { handle.write(chunk) }
+        try handle.close()
+        try store.catalog.insert(CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, size: 256 << 20, state: .pending))
+        let time = try Executables.require("time")
+        let result = try ProcessRunner.run(time, ["-f", "maxrss=%M", try CLI.binary().path, "upload", "--data", setup.data.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss=") })
+        let kilobytes = try #require(Int(line.dropFirst("maxrss=".count)))
+        #expect(kilobytes < 64 * 1024, "peak RSS \(kilobytes) kB")
+        let remote = server.root.appendingPathComponent(try #require(try store.catalog.items().first?.remoteName))
+        #expect((try FileManager.default.attributesOfItem(atPath: remote.path)[.size] as? NSNumber)?.intValue == 256 << 20)
+    }
+}

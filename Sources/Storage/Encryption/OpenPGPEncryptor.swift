@@ -77,9 +77,18 @@ public struct OpenPGPEncryptor: Sendable {
         try Self.checkUsable(key, fingerprint: expected, userID: userID)
     }
 
+    /// The size and SHA-256 of an encrypted file, computed while it was written (no second pass).
+    public struct EncryptedFile: Sendable, Equatable {
+        /// Bytes written.
+        public var size: Int64
+        /// SHA-256 of those bytes, lowercase hex.
+        public var sha256: String
+    }
+
     /// Encrypts the file at `source` into a new file at `destination` (mode 0600, replaced if present),
-    /// streaming, and fsyncs it. Binary OpenPGP unless `armored`.
-    public func encrypt(_ source: URL, to destination: URL, armored: Bool) throws {
+    /// streaming, and fsyncs it. Binary OpenPGP unless `armored`. Returns the output's size and SHA-256.
+    @discardableResult
+    public func encrypt(_ source: URL, to destination: URL, armored: Bool) throws -> EncryptedFile {
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw EncryptionError.io(path: source.path, reason: String(cString: strerror(errno))) }
         defer { close(input) }
@@ -88,10 +97,26 @@ public struct OpenPGPEncryptor: Sendable {
         var closed = false
         defer { if !closed { close(output) } }
         do {
-            try encrypt(inputDescriptor: input, outputDescriptor: output, armored: armored)
+            let sink = HashingSink(descriptor: output)
+            let cbs = UnsafeMutablePointer<gpgme_data_cbs>.allocate(capacity: 1)
+            defer { cbs.deallocate() }
+            cbs.initialize(to: gpgme_data_cbs(read: nil, write: { handle, buffer, count in
+                guard let handle, let buffer else { return -1 }
+                return Unmanaged<HashingSink>.fromOpaque(handle).takeUnretainedValue().write(buffer, count)
+            }, seek: nil, release: nil))
+            var cipher: gpgme_data_t?
+            try GPGME.check(gpgme_data_new_from_cbs(&cipher, cbs, Unmanaged.passUnretained(sink).toOpaque()), "opening the output")
+            defer { gpgme_data_release(cipher) }
+            do {
+                try encrypt(inputDescriptor: input, cipher: cipher, armored: armored)
+            } catch {
+                if sink.error != 0 { throw EncryptionError.io(path: destination.path, reason: String(cString: strerror(sink.error))) }
+                throw error
+            }
             guard fsync(output) == 0 else { throw EncryptionError.io(path: destination.path, reason: String(cString: strerror(errno))) }
             closed = true
             guard close(output) == 0 else { throw EncryptionError.io(path: destination.path, reason: String(cString: strerror(errno))) }
+            return EncryptedFile(size: sink.size, sha256: sink.digest.finalizeHex())
         } catch {
             unlink(destination.path)
             throw error
@@ -101,6 +126,13 @@ public struct OpenPGPEncryptor: Sendable {
     /// Encrypts everything readable from `inputDescriptor` and writes the OpenPGP message to
     /// `outputDescriptor`. Neither descriptor is closed.
     public func encrypt(inputDescriptor: Int32, outputDescriptor: Int32, armored: Bool) throws {
+        var cipher: gpgme_data_t?
+        try GPGME.check(gpgme_data_new_from_fd(&cipher, outputDescriptor), "opening the output")
+        defer { gpgme_data_release(cipher) }
+        try encrypt(inputDescriptor: inputDescriptor, cipher: cipher, armored: armored)
+    }
+
+    private func encrypt(inputDescriptor: Int32, cipher: gpgme_data_t?, armored: Bool) throws {
         let ctx = try GPGME.context(home: home)
         defer { gpgme_release(ctx) }
         gpgme_set_armor(ctx, armored ? 1 : 0)
@@ -108,11 +140,8 @@ public struct OpenPGPEncryptor: Sendable {
         defer { gpgme_key_unref(key) }
         try Self.checkUsable(key, fingerprint: fingerprint, userID: userID)
         var plain: gpgme_data_t?
-        var cipher: gpgme_data_t?
         try GPGME.check(gpgme_data_new_from_fd(&plain, inputDescriptor), "opening the plaintext")
         defer { gpgme_data_release(plain) }
-        try GPGME.check(gpgme_data_new_from_fd(&cipher, outputDescriptor), "opening the output")
-        defer { gpgme_data_release(cipher) }
         var recipients: [gpgme_key_t?] = [key, nil]
         let status = recipients.withUnsafeMutableBufferPointer { buffer in
             gpgme_op_encrypt(ctx, buffer.baseAddress, GPGME_ENCRYPT_ALWAYS_TRUST, plain, cipher)
@@ -157,5 +186,33 @@ public struct OpenPGPEncryptor: Sendable {
         if encryptionSubkeys > 0 && expired == encryptionSubkeys { throw EncryptionError.keyExpired(fingerprint: fingerprint, userID: userID) }
         if encryptionSubkeys > 0 && revoked + expired == encryptionSubkeys { throw EncryptionError.keyRevoked(fingerprint: fingerprint, userID: userID) }
         throw EncryptionError.cannotEncrypt(fingerprint: fingerprint, userID: userID)
+    }
+}
+
+/// Where GPGME writes the encrypted bytes: passes them on to a file and hashes them on the way, so the
+/// catalog's SHA-256 needs no second read of a large file. Used only by the one thread running the
+/// encryption.
+private final class HashingSink {
+    let descriptor: Int32
+    var digest = SHA256()
+    var size: Int64 = 0
+    var error: Int32 = 0
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    func write(_ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        var offset = 0
+        while offset < count {
+            let n = Glibc.write(descriptor, buffer + offset, count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                error = errno
+                return -1
+            }
+            offset += n
+        }
+        digest.update(UnsafeRawBufferPointer(start: buffer, count: count))
+        size += Int64(count)
+        return count
     }
 }

@@ -75,22 +75,15 @@ public struct Sealer: Sendable {
         guard try store.catalog.item(path: store.relativePath(of: sealed)) == nil else {
             throw EncryptionError.io(path: store.relativePath(of: sealed), reason: "another catalog item already uses this name; not overwritten")
         }
-        try encryptor.encrypt(plain, to: partial, armored: policy.armored)
+        let written = try encryptor.encrypt(plain, to: partial, armored: policy.armored)
         guard rename(partial.path, sealed.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(partial.path)
             throw EncryptionError.io(path: sealed.path, reason: reason)
         }
         AtomicFile.syncFolder(folder)
-        let size: Int64
-        let digest: String
-        do {
-            size = try Self.size(of: sealed)
-            digest = try SHA256.hex(ofFile: sealed)
-        } catch {
-            unlink(sealed.path)
-            throw error
-        }
+        let size = written.size
+        let digest = written.sha256
         let sealedPath = store.relativePath(of: sealed)
         let updated = try store.catalog.update(id: item.id) { row in
             row.path = sealedPath
@@ -184,11 +177,5 @@ public struct Sealer: Sendable {
         unlink(plain.path)
         unlink(plain.path + ".journal")
         AtomicFile.syncFolder(plain.deletingLastPathComponent())
-    }
-
-    private static func size(of url: URL) throws -> Int64 {
-        var st = stat()
-        guard stat(url.path, &st) == 0 else { throw EncryptionError.io(path: url.path, reason: String(cString: strerror(errno))) }
-        return Int64(st.st_size)
     }
 }
