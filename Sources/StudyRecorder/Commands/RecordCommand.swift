@@ -54,6 +54,7 @@ struct RecordCommand: AsyncParsableCommand {
         let store = try data.openStore()
         let recovered = Recovery.run(store: store, logger: logger)
         CommandLogging.report(recovered)
+        TransferOptions.recoverSeals(store: store, configuration: transfer.url(data: store.root))
         let who = try ParticipantOptions.resolve(participant, store: store)
         let source = try sourceOptions.makeSource()
         let controller = DataController(source: source)

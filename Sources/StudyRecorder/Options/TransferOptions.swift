@@ -37,4 +37,18 @@ struct TransferOptions: ParsableArguments {
         guard configuration.encryption.mode == .atRest else { return item }
         return try Sealer(store: store, policy: configuration.encryption.policy).seal(item)
     }
+
+    /// Start-up hook: with `at-rest` encryption configured, finishes seals a crash interrupted and seals
+    /// finished items that are still plaintext (``Sealer/recover()``). Problems are printed, not fatal.
+    static func recoverSeals(store: DataStore, configuration url: URL) {
+        guard FileManager.default.fileExists(atPath: url.path),
+            let configuration = try? TransferConfiguration.load(from: url), configuration.encryption.mode == .atRest
+        else { return }
+        do {
+            let report = try Sealer(store: store, policy: configuration.encryption.policy).recover()
+            for path in report.plaintextsRemoved { Terminal.note("removed the plaintext of sealed \(path)") }
+        } catch {
+            Terminal.error("cannot encrypt stored items at rest: \(error)")
+        }
+    }
 }
