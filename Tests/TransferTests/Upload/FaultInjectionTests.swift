@@ -80,21 +80,25 @@ struct FaultInjectionTests {
         let port = try FreePort.loopback()
         var configuration = f.configuration(url: "http://127.0.0.1:\(port)/")
         configuration.backoff = BackoffPolicy(initial: 100, maximum: 1000)
-        let start = Date()
+        let clock = Date()
         let uploader = try Uploader(
-            store: f.store, configuration: configuration, secrets: TransferSecrets(webdav: Credentials(user: "u", password: "p")), jitter: { 1 })
+            store: f.store, configuration: configuration, secrets: TransferSecrets(webdav: Credentials(user: "u", password: "p")),
+            now: { clock }, jitter: { 1 })
         _ = try await uploader.run()
-        let first = try #require(try f.item(item.id).nextAttempt)
-        #expect(first.timeIntervalSince(start) >= 99 && first.timeIntervalSince(start) < 130)
+        #expect(abs(try #require(try f.item(item.id).nextAttempt).timeIntervalSince(clock) - 100) < 0.01)
         // Not due yet: a second run does not try it.
         let skipped = try await uploader.run()
         #expect(skipped.failed.isEmpty && skipped.remaining == 1)
         #expect(try f.item(item.id).attempts == 1)
-        // Forced, it fails again and waits twice as long.
+        // Forced, it fails again and waits twice as long; with jitter 0, half of that.
         _ = try await uploader.run(UploadOptions(ignoreBackoff: true))
-        let second = try #require(try f.item(item.id).nextAttempt)
         #expect(try f.item(item.id).attempts == 2)
-        #expect(second.timeIntervalSinceNow > 190)
+        #expect(abs(try #require(try f.item(item.id).nextAttempt).timeIntervalSince(clock) - 200) < 0.01)
+        let halfJitter = try Uploader(
+            store: f.store, configuration: configuration, secrets: TransferSecrets(webdav: Credentials(user: "u", password: "p")),
+            now: { clock }, jitter: { 0 })
+        _ = try await halfJitter.run(UploadOptions(ignoreBackoff: true))
+        #expect(abs(try #require(try f.item(item.id).nextAttempt).timeIntervalSince(clock) - 200) < 0.01)
         #expect(BackoffPolicy(initial: 60, maximum: 3600).delay(afterFailures: 20, jitter: 1) == 3600)
         #expect(BackoffPolicy(initial: 60, maximum: 3600).delay(afterFailures: 1, jitter: 0) == 30)
     }
