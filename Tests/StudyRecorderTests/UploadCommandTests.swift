@@ -95,6 +95,31 @@ struct UploadCommandRobustnessTests {
         #expect(try Data(contentsOf: server.root.appendingPathComponent(try #require(stored.remoteName))) == Data(contentsOf: setup.data.appendingPathComponent(stored.path)))
     }
 
+    @Test func twoOverlappingRunsLikeCronFiringTwiceSendEachItemOnce() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-overlap")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: server.password)
+        for _ in 0..<4 { _ = try CLI.run(["record", "--data", setup.data.path, "--duration", "20s", "--speed", "0"]) }
+        let runs = try (0..<2).map { _ -> Process in
+            let p = Process()
+            p.executableURL = try CLI.binary()
+            p.arguments = ["upload", "--data", setup.data.path]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            return p
+        }
+        for p in runs { try p.run() }
+        for p in runs { p.waitUntilExit() }
+        let statuses = runs.map(\.terminationStatus).sorted()
+        #expect(statuses == [0, 0] || statuses == [0, 75], "\(statuses)")
+        let puts = try server.requests().filter { $0.method == "PUT" }
+        #expect(puts.count == 4)
+        #expect(Set(puts.map(\.path)).count == 4)
+        let final = try CLI.run(["upload", "--data", setup.data.path])
+        #expect(final.status == 0)
+        #expect(try server.requests().filter { $0.method == "PUT" }.count == 4)
+    }
+
     @Test func uploadingALargeFileKeepsMemoryFlat() throws {
         let server = try WebDAVTestServer()
         let dir = try TemporaryDirectory("cli-memory")
