@@ -89,6 +89,8 @@ public enum Recovery {
     private static func adopt(_ url: URL, store: DataStore, report: inout RecoveryReport) {
         let relative = store.relativePath(of: url)
         guard (try? store.catalog.item(path: relative)) == .some(nil) else { return }
+        // Leftovers of an interrupted at-rest seal are Sealer.recover()'s to clean up, never new items.
+        if Sealer.isSealLeftover(relative, in: store) { return }
         do {
             let complete = url.pathExtension == "h5" ? RecordingReader.completeFlag(url) : true
             let item = try catalogue(url, store: store, complete: complete)

@@ -20,6 +20,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataOptions
     @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var transfer: TransferOptions
 
     @Option(help: "How long to record (e.g. 30s, 5m, 1h).")
     var duration: SignalDuration = SignalDuration(seconds: 30)
@@ -58,6 +59,7 @@ struct RecordCommand: AsyncParsableCommand {
         let store = try data.openStore()
         let recovered = Recovery.run(store: store, logger: logger)
         CommandLogging.report(recovered)
+        TransferOptions.recoverSeals(store: store, configuration: transfer.url(data: store.root))
         let who = try ParticipantOptions.resolve(participant, store: store)
         let source = try sourceOptions.makeSource()
         let controller = DataController(source: source)
@@ -92,7 +94,7 @@ struct RecordCommand: AsyncParsableCommand {
             draw(force: true)
             bar.finish()
         }
-        let item: CatalogItem
+        var item: CatalogItem
         do {
             item = try await session.result()
             watcher.cancel()
@@ -106,6 +108,14 @@ struct RecordCommand: AsyncParsableCommand {
         }
         await controller.stop()
         _ = trap
+        // Encryption at rest (transfer configuration): seal the finished item, removing the plaintext.
+        let unsealed = item
+        do {
+            item = try TransferOptions.sealIfRequired(unsealed, store: store, configuration: transfer.url(data: store.root))
+        } catch {
+            Terminal.error("stored \(unsealed.path), but could not encrypt it (it will not be uploaded until it is): \(error)")
+            throw ExitCode.configuration
+        }
         if json {
             try Terminal.printJSON(item)
         } else {

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import Storage
+import Transfer
+
+/// `study-recorder announcements`: fetches the study team's messages (global and for this participant)
+/// and shows the new ones, with the participant's names filled in on this device only.
+struct AnnouncementsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "announcements",
+        abstract: "Fetch and show announcements from the study's download location.",
+        discussion: "A malformed or unreachable message is a warning on standard error, never a failure.")
+
+    @OptionGroup var data: DataOptions
+    @OptionGroup var transfer: TransferOptions
+
+    @Option(help: ArgumentHelp("The participant's UUID (default: the only participant here).", valueName: "uuid"))
+    var participant: String?
+
+    @Option(help: "The language to show (default: from $LANG, else en).")
+    var locale: String?
+
+    @Flag(help: "Show the latest messages even if they were shown before.")
+    var all = false
+
+    @Flag(help: "Print the announcements as JSON on standard output.")
+    var json = false
+
+    func run() async throws {
+        let store = try data.openStore()
+        let (configuration, secrets) = try transfer.load(data: store.root)
+        guard let settings = configuration.announcements else {
+            Terminal.error("no announcements location in \(transfer.url(data: store.root).path)")
+            throw ExitCode.configuration
+        }
+        let who = try ParticipantOptions.resolve(participant, store: store)
+        let person = try? ParticipantRegistry(store: store).participant(id: who)
+        let language = locale ?? Self.environmentLocale()
+        let checker: AnnouncementChecker
+        do {
+            checker = try AnnouncementChecker(store: store, settings: settings, credentials: secrets.announcements)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.configuration
+        }
+        let placeholders = Placeholders(
+            patientName: person?.name, helperName: person?.helperName, hasHelper: person?.helperName != nil, language: language)
+        let result = try await checker.check(participant: who, locale: language, placeholders: placeholders)
+        for warning in result.warnings { Terminal.note("warning: \(warning)") }
+        let shown = all ? result.announcements : result.announcements.filter(\.isNew)
+        if json {
+            try Terminal.printJSON(shown)
+            return
+        }
+        if shown.isEmpty { print(all ? "no announcements" : "no new announcements") }
+        for a in shown {
+            print("[\(a.scope.rawValue)\(a.isNew ? ", new" : "")] \(a.title)")
+            print(a.text)
+            print("")
+        }
+    }
+
+    static func environmentLocale() -> String {
+        let env = ProcessInfo.processInfo.environment
+        let raw = env["LC_ALL"] ?? env["LC_MESSAGES"] ?? env["LANG"] ?? "en"
+        let tag = raw.split(separator: ".").first.map(String.init) ?? "en"
+        return tag == "C" || tag == "POSIX" || tag.isEmpty ? "en" : tag.replacingOccurrences(of: "_", with: "-")
+    }
+}

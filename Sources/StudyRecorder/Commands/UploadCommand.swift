@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import Storage
+import Transfer
+
+/// `study-recorder upload`: sends every pending item to the study's WebDAV server (e-mail as the
+/// fallback), unattended, with exit codes a scheduler can act on.
+struct UploadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "upload",
+        abstract: "Upload every pending item to the study's server (WebDAV, e-mail fallback).",
+        discussion: """
+            Reads <data>/transfer.json (or --config) and the account from the secrets file (mode 0600) or \
+            STUDY_RECORDER_WEBDAV_USER / STUDY_RECORDER_WEBDAV_PASSWORD. Safe to run from cron or a \
+            systemd timer: overlapping runs never send an item twice, recordings in progress are skipped.
+
+            Exit status: 0 all sent, 75 some items still pending (run again later), 78 configuration \
+            error, 64 bad command line.
+            """)
+
+    @OptionGroup var data: DataOptions
+    @OptionGroup var transfer: TransferOptions
+
+    @Flag(help: "Only list what would be sent; change nothing and contact no server.")
+    var dryRun = false
+
+    @Flag(help: "Retry failed items now instead of waiting for their next try time.")
+    var now = false
+
+    @Option(help: "Send at most this many items.")
+    var limit: Int?
+
+    @Flag(help: "Print the report as JSON on standard output.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Log what happens to standard error.")
+    var verbose = false
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+    }
+
+    func run() async throws {
+        let store = try data.openStore()
+        let (configuration, secrets) = try transfer.load(data: store.root)
+        let logger = CommandLogging.logger("upload", verbose: verbose)
+        let uploader: Uploader
+        do {
+            uploader = try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.configuration
+        }
+        let bar = ProgressState(enabled: Terminal.stderrIsTTY && !json)
+        let report: UploadReport
+        do {
+            report = try await uploader.run(UploadOptions(dryRun: dryRun, ignoreBackoff: now, limit: limit ?? .max)) { progress in
+                bar.update(progress)
+            }
+        } catch {
+            bar.finish()
+            Terminal.error("\(error)")
+            throw ExitCode.ioError
+        }
+        bar.finish()
+        if json {
+            try Terminal.printJSON(report)
+        } else {
+            Self.printHuman(report)
+        }
+        if let problem = report.configurationProblem {
+            if !json { Terminal.error(problem) }
+            throw ExitCode.configuration
+        }
+        if report.dryRun { return }
+        if report.busy || report.remaining > 0 || !report.failed.isEmpty { throw ExitCode.temporaryFailure }
+    }
+
+    static func printHuman(_ report: UploadReport) {
+        if report.busy { print("another upload run is active; nothing done (\(report.remaining) pending)") }
+        for p in report.planned { print("would send \(p.path) -> \(p.remote ?? "?")") }
+        for s in report.sent { print("sent \(s.path) -> \(s.remote ?? "?") (\(s.via ?? "?"))") }
+        for f in report.failed { print("pending \(f.path): \(f.error ?? "failed")\(f.nextAttempt.map { " (next try \($0))" } ?? "")") }
+        if report.dryRun {
+            print("\(report.planned.count) item(s) due, \(report.remaining) pending in all")
+        } else if !report.busy {
+            print("\(report.sent.count) sent, \(report.remaining) still pending")
+        }
+    }
+}
+
+/// The upload progress bar, fed from the transfer thread.
+private final class ProgressState: Sendable {
+    private let bar: Mutex<ProgressBar>
+
+    init(enabled: Bool) { bar = Mutex(ProgressBar(label: "upload", enabled: enabled)) }
+
+    func update(_ p: UploadProgress) {
+        let fraction = p.total > 0 ? Double(p.sent) / Double(p.total) : nil
+        bar.withLock { $0.update(fraction: fraction, status: "\(p.index)/\(p.count) \(p.name)") }
+    }
+
+    func finish() { bar.withLock { $0.finish() } }
+}
+
+import Synchronization

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Storage
+import Transfer
+
+/// Where the transfer configuration is: `--config FILE`, else `<data>/transfer.json`. Secrets come from
+/// the file the configuration names (default `<data>/private/transfer-secrets.json`, mode 0600) or the
+/// environment, never from the command line.
+struct TransferOptions: ParsableArguments {
+    @Option(name: .customLong("config"), help: ArgumentHelp("The transfer configuration (default: <data>/transfer.json).", valueName: "file"))
+    var configPath: String?
+
+    /// The configuration file for the data folder at `data`.
+    func url(data: URL) -> URL {
+        configPath.map { URL(fileURLWithPath: $0) } ?? data.appendingPathComponent("transfer.json")
+    }
+
+    /// Loads the configuration and secrets; exits 78 with one line naming the problem.
+    func load(data: URL) throws -> (TransferConfiguration, TransferSecrets) {
+        do {
+            let configuration = try TransferConfiguration.load(from: url(data: data))
+            let secretsFile = configuration.secretsFile.map { URL(fileURLWithPath: $0) }
+                ?? data.appendingPathComponent("private/transfer-secrets.json")
+            return (configuration, try TransferSecrets.load(file: secretsFile))
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.configuration
+        }
+    }
+
+    /// The hook after an item is finalized: with a configuration whose encryption is `at-rest`, seals
+    /// the item (encrypts it and removes the plaintext) and returns the sealed item. Without a
+    /// configuration, or in other modes, returns the item unchanged.
+    static func sealIfRequired(_ item: CatalogItem, store: DataStore, configuration url: URL) throws -> CatalogItem {
+        guard FileManager.default.fileExists(atPath: url.path) else { return item }
+        let configuration = try TransferConfiguration.load(from: url)
+        guard configuration.encryption.mode == .atRest else { return item }
+        return try Sealer(store: store, policy: configuration.encryption.policy).seal(item)
+    }
+
+    /// Start-up hook: with `at-rest` encryption configured, finishes seals a crash interrupted and seals
+    /// finished items that are still plaintext (``Sealer/recover()``). Problems are printed, not fatal.
+    static func recoverSeals(store: DataStore, configuration url: URL) {
+        guard FileManager.default.fileExists(atPath: url.path),
+            let configuration = try? TransferConfiguration.load(from: url), configuration.encryption.mode == .atRest
+        else { return }
+        do {
+            let report = try Sealer(store: store, policy: configuration.encryption.policy).recover()
+            for path in report.plaintextsRemoved { Terminal.note("removed the plaintext of sealed \(path)") }
+        } catch {
+            Terminal.error("cannot encrypt stored items at rest: \(error)")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Storage
+
+/// Fetches announcements from the read-only download location: `message.json` at its root (for
+/// everyone) and in `<uuid>/` (for one participant). Each is fetched on its own, with its own
+/// ETag/Last-Modified, so a missing or failing one never hides the other. A malformed message is a
+/// warning, never a crash.
+///
+/// ```swift
+/// let checker = try AnnouncementChecker(store: store, settings: config.announcements!, credentials: secrets.announcements)
+/// let result = await checker.check(participant: id, locale: "de", placeholders: Placeholders(patientName: name))
+/// for a in result.announcements where a.isNew { show(a.title, a.text) }
+/// ```
+public struct AnnouncementChecker: Sendable {
+    /// What one check found.
+    public struct Result: Sendable, Equatable {
+        /// The latest announcement of each location that has one (new ones first).
+        public var announcements: [Announcement]
+        /// Problems that did not stop the check (unreachable server, malformed file, unknown placeholder).
+        public var warnings: [String]
+    }
+
+    /// The data folder (its private folder keeps what was seen).
+    public let store: DataStore
+    private let client: WebDAVClient
+
+    /// A checker for the download location in `settings`.
+    public init(store: DataStore, settings: AnnouncementSettings, credentials: Credentials?) throws {
+        self.store = store
+        client = try WebDAVClient(base: settings.url, credentials: credentials, connection: settings.connection)
+    }
+
+    /// Fetches both locations for `participant`, fills placeholders for `locale`, and marks what is
+    /// returned as shown (unless `markShown` is false).
+    public func check(participant: String, locale: String, placeholders: Placeholders, markShown: Bool = true) async throws -> Result {
+        var state = try AnnouncementState.load(from: store)
+        var warnings: [String] = []
+        var perScope = state.entries[participant] ?? [:]
+        for (scope, path) in [(Announcement.Scope.global, ["message.json"]), (.participant, [participant, "message.json"])] {
+            let previous = perScope[scope.rawValue]
+            do {
+                switch try await client.fetch(path, since: previous?.validators, limit: 256 * 1024) {
+                case .content(let data, let validators):
+                    if previous?.raw == data {
+                        perScope[scope.rawValue]?.validators = validators
+                    } else {
+                        _ = try AnnouncementMessage.parse(data)
+                        perScope[scope.rawValue] = AnnouncementState.Entry(validators: validators, raw: data, received: Date(), shown: false)
+                    }
+                case .notModified, .missing:
+                    break
+                }
+            } catch let error as AnnouncementError {
+                warnings.append("\(scope.rawValue) \(path.joined(separator: "/")): \(error)")
+            } catch {
+                warnings.append("\(scope.rawValue) \(path.last ?? ""): \(error)")
+            }
+        }
+        var announcements: [Announcement] = []
+        for scope in [Announcement.Scope.participant, .global] {
+            guard let entry = perScope[scope.rawValue], let message = try? AnnouncementMessage.parse(entry.raw) else { continue }
+            let localized = message.localized(for: locale)
+            var filler = placeholders
+            filler.language = localized.locale
+            let title = filler.fill(localized.title), text = filler.fill(localized.text)
+            for name in Set(title.unknown + text.unknown) { warnings.append("\(scope.rawValue) message: unknown placeholder #\(name)#") }
+            announcements.append(Announcement(
+                scope: scope, type: message.type, locale: localized.locale, title: title.text, text: text.text, received: entry.received, isNew: !entry.shown))
+            if markShown { perScope[scope.rawValue]?.shown = true }
+        }
+        state.entries[participant] = perScope
+        try state.save(to: store)
+        announcements.sort { $0.isNew && !$1.isNew }
+        return Result(announcements: announcements, warnings: warnings)
+    }
+}

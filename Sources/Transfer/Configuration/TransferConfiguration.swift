@@ -1,0 +1,120 @@
+import Foundation
+import Storage
+
+/// Everything the transfer needs to know, except secrets: where to upload, how to reach the server,
+/// the e-mail fallback, where announcements are, and the encryption policy. Loaded from a JSON file
+/// (`<data>/transfer.json` or `--config FILE`); relative file paths in it are resolved against the
+/// folder holding that file. Secrets (user names, passwords) live in ``TransferSecrets``.
+///
+/// ```json
+/// {
+///   "webdav": { "url": "https://dav.example.org/upload/", "caFile": "ca.pem" },
+///   "encryption": { "mode": "at-rest", "keyFile": "study-key.asc",
+///                   "fingerprint": "3F2A 9C1B …", "armored": false },
+///   "email": { "url": "smtp://mail.example.org:587", "from": "device@example.org",
+///              "to": ["study@example.org"], "afterFailures": 3 },
+///   "announcements": { "url": "https://dav.example.org/download/" },
+///   "secretsFile": "private/transfer-secrets.json"
+/// }
+/// ```
+public struct TransferConfiguration: Sendable, Codable, Equatable {
+    /// The WebDAV upload location (an upload-only account is enough).
+    public var webdav: WebDAVSettings?
+    /// The e-mail fallback, used when WebDAV keeps failing (or is not configured).
+    public var email: EmailSettings?
+    /// The read-only location of `message.json` announcements.
+    public var announcements: AnnouncementSettings?
+    /// How data are encrypted.
+    public var encryption: EncryptionSettings
+    /// Retry timing after failures.
+    public var backoff: BackoffPolicy
+    /// The secrets file (mode 0600), relative to the configuration's folder unless absolute.
+    public var secretsFile: String?
+
+    /// A configuration; everything optional is off.
+    public init(
+        webdav: WebDAVSettings? = nil, email: EmailSettings? = nil, announcements: AnnouncementSettings? = nil,
+        encryption: EncryptionSettings = EncryptionSettings(), backoff: BackoffPolicy = BackoffPolicy(), secretsFile: String? = nil
+    ) {
+        self.webdav = webdav
+        self.email = email
+        self.announcements = announcements
+        self.encryption = encryption
+        self.backoff = backoff
+        self.secretsFile = secretsFile
+    }
+
+    private enum CodingKeys: String, CodingKey { case webdav, email, announcements, encryption, backoff, secretsFile }
+
+    /// Decodes a configuration; missing sections are off (encryption `none`, default backoff).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        webdav = try c.decodeIfPresent(WebDAVSettings.self, forKey: .webdav)
+        email = try c.decodeIfPresent(EmailSettings.self, forKey: .email)
+        announcements = try c.decodeIfPresent(AnnouncementSettings.self, forKey: .announcements)
+        encryption = try c.decodeIfPresent(EncryptionSettings.self, forKey: .encryption) ?? EncryptionSettings()
+        backoff = try c.decodeIfPresent(BackoffPolicy.self, forKey: .backoff) ?? BackoffPolicy()
+        secretsFile = try c.decodeIfPresent(String.self, forKey: .secretsFile)
+    }
+
+    /// Reads and checks the configuration file at `url`; relative paths in it are made absolute against
+    /// its folder. Any problem is a ``TransferError/configuration(_:)`` naming the file.
+    public static func load(from url: URL) throws -> TransferConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TransferError.configuration("cannot read \(url.path): \((error as NSError).localizedDescription)")
+        }
+        var configuration: TransferConfiguration
+        do {
+            configuration = try JSONDecoder().decode(TransferConfiguration.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw TransferError.configuration("\(url.path) is not valid JSON: \(context.debugDescription)")
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw TransferError.configuration("\(url.path): missing \(Self.path(context.codingPath + [key]))")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw TransferError.configuration("\(url.path): wrong type at \(Self.path(context.codingPath))")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw TransferError.configuration("\(url.path): missing value at \(Self.path(context.codingPath))")
+        } catch {
+            throw TransferError.configuration("\(url.path): \(error)")
+        }
+        configuration.resolvePaths(against: url.deletingLastPathComponent())
+        try configuration.validate()
+        return configuration
+    }
+
+    /// Makes relative file paths absolute against `folder`.
+    public mutating func resolvePaths(against folder: URL) {
+        func absolute(_ path: String?) -> String? {
+            guard let path, !path.isEmpty, !path.hasPrefix("/") else { return path }
+            return folder.appendingPathComponent(path).standardizedFileURL.path
+        }
+        if var w = webdav { w.connection.caFile = absolute(w.connection.caFile); webdav = w }
+        if var e = email { e.connection.caFile = absolute(e.connection.caFile); email = e }
+        if var a = announcements { a.connection.caFile = absolute(a.connection.caFile); announcements = a }
+        encryption.keyFile = absolute(encryption.keyFile)
+        secretsFile = absolute(secretsFile)
+    }
+
+    /// Checks the combinations the types cannot: URLs, a key when encryption is required.
+    public func validate() throws {
+        if let webdav { _ = try WebDAVClient(base: webdav.url, credentials: nil) }
+        if let announcements { _ = try WebDAVClient(base: announcements.url, credentials: nil) }
+        if let email { try email.validate() }
+        if encryption.mode != .none {
+            guard encryption.keyFile?.isEmpty == false else { throw TransferError.configuration("encryption.mode is \(encryption.mode.rawValue) but encryption.keyFile is missing") }
+            guard encryption.fingerprint?.isEmpty == false else { throw TransferError.configuration("encryption.mode is \(encryption.mode.rawValue) but encryption.fingerprint is missing") }
+        }
+        for settings in [webdav?.connection, email?.connection, announcements?.connection].compactMap({ $0 }) {
+            if let ca = settings.caFile, !FileManager.default.isReadableFile(atPath: ca) {
+                throw TransferError.configuration("the CA file \(ca) cannot be read")
+            }
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}

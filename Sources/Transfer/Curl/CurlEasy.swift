@@ -1,0 +1,212 @@
+import CCurl
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One libcurl easy handle, confined to the thread of the single transfer it performs (see
+/// ``Curl/perform(_:)``); it owns the header lists, MIME parts and callback state that must outlive
+/// the setup calls until `curl_easy_perform` returns.
+final class CurlEasy {
+    private let handle: UnsafeMutableRawPointer
+    private var lists: [UnsafeMutablePointer<curl_slist>] = []
+    private var mime: OpaquePointer?
+    private let state = TransferState()
+    private let errorBuffer: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        buffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        return buffer
+    }()
+
+    /// Callback state reached from C through an unretained pointer while ``perform()`` runs.
+    final class TransferState {
+        var uploadDescriptor: Int32 = -1
+        var uploadData = Data()
+        var uploadOffset = 0
+        var body = Data()
+        var bodyLimit = 1 << 20
+        var headers: [String: String] = [:]
+        var progress: (@Sendable (Int64, Int64) -> Void)?
+        var readError: Int32 = 0
+    }
+
+    init() throws {
+        guard let h = curl_easy_init() else { throw TransferError.configuration("libcurl could not create a handle") }
+        handle = h
+        ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        ccurl_setopt_string(handle, CURLOPT_USERAGENT, TransferModule.userAgent)
+        ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        let context = Unmanaged.passUnretained(state).toOpaque()
+        ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
+        ccurl_setopt_write_function(handle) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
+            let n = size * count
+            if state.body.count < state.bodyLimit {
+                state.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: min(n, state.bodyLimit - state.body.count))
+            }
+            return n
+        }
+        ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+        ccurl_setopt_header_function(handle) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
+            let n = size * count
+            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: n), as: UTF8.self)
+            if line.hasPrefix("HTTP/") { state.headers = [:] }
+            if let colon = line.firstIndex(of: ":") {
+                let name = line[..<colon].lowercased()
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                state.headers[name] = value
+            }
+            return n
+        }
+        ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
+        ccurl_setopt_xferinfo_function(handle) { context, _, _, uploadTotal, uploaded in
+            guard let context else { return 0 }
+            let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
+            state.progress?(Int64(uploaded), Int64(uploadTotal))
+            return 0
+        }
+    }
+
+    deinit {
+        if let mime { curl_mime_free(mime) }
+        for list in lists { curl_slist_free_all(list) }
+        curl_easy_cleanup(handle)
+        errorBuffer.deallocate()
+    }
+
+    /// Sets the URL and which protocols it may use (e.g. `http,https`); redirects are never followed.
+    func url(_ url: String, protocols: String) {
+        ccurl_setopt_string(handle, CURLOPT_URL, url)
+        ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, protocols)
+    }
+
+    /// Applies certificate checks and time limits.
+    func connection(_ settings: ConnectionSettings) {
+        if let ca = settings.caFile { ccurl_setopt_string(handle, CURLOPT_CAINFO, ca) }
+        if settings.insecure {
+            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0)
+            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 0)
+        } else {
+            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
+            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+        }
+        ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(settings.connectTimeout * 1000)))
+        ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+        ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(settings.stallTimeout.rounded(.up))))
+        ccurl_setopt_long(handle, CURLOPT_SERVER_RESPONSE_TIMEOUT, max(1, Int(settings.stallTimeout.rounded(.up))))
+    }
+
+    /// Sends `credentials` with HTTP Basic authentication (or SMTP AUTH), never in the URL.
+    func credentials(_ credentials: Credentials?, basic: Bool = true) {
+        guard let credentials else { return }
+        ccurl_setopt_string(handle, CURLOPT_USERNAME, credentials.user)
+        ccurl_setopt_string(handle, CURLOPT_PASSWORD, credentials.password)
+        if basic { ccurl_setopt_long(handle, CURLOPT_HTTPAUTH, CCURL_AUTH_BASIC) }
+    }
+
+    /// Sets the request method (`PUT` uploads set it themselves).
+    func method(_ method: String) {
+        switch method {
+        case "GET": ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+        case "HEAD": ccurl_setopt_long(handle, CURLOPT_NOBODY, 1)
+        default: ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)
+        }
+    }
+
+    /// Adds request header lines (`Name: value`).
+    func headers(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines { list = curl_slist_append(list, line) }
+        if let list {
+            lists.append(list)
+            ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
+        }
+    }
+
+    /// Uploads `size` bytes read from the open file `descriptor` (PUT for HTTP), streaming in small
+    /// pieces; `progress` receives (sent, total).
+    func upload(descriptor: Int32, size: Int64, progress: (@Sendable (Int64, Int64) -> Void)?) {
+        state.uploadDescriptor = descriptor
+        state.progress = progress
+        ccurl_setopt_long(handle, CURLOPT_UPLOAD, 1)
+        ccurl_setopt_off(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(size))
+        ccurl_setopt_long(handle, CURLOPT_UPLOAD_BUFFERSIZE, 512 * 1024)
+        if progress != nil { ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0) }
+        let context = Unmanaged.passUnretained(state).toOpaque()
+        ccurl_setopt_pointer(handle, CURLOPT_READDATA, context)
+        ccurl_setopt_read_function(handle) { buffer, size, count, context in
+            guard let buffer, let context else { return Int(CCURL_READFUNC_ABORT) }
+            let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
+            while true {
+                let n = read(state.uploadDescriptor, buffer, size * count)
+                if n >= 0 { return n }
+                if errno == EINTR { continue }
+                state.readError = errno
+                return Int(CCURL_READFUNC_ABORT)
+            }
+        }
+    }
+
+    /// Sends `data` as the request body with the method set by ``method(_:)``.
+    func body(_ data: Data) {
+        ccurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(data.count))
+        data.withUnsafeBytes { raw in
+            _ = ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress))
+        }
+    }
+
+    /// Keeps at most `limit` bytes of the response body.
+    func responseLimit(_ limit: Int) { state.bodyLimit = limit }
+
+    /// SMTP envelope: sender and recipients; STARTTLS required unless `allowPlain`.
+    func mail(from: String, to: [String], requireTLS: Bool) {
+        ccurl_setopt_string(handle, CURLOPT_MAIL_FROM, "<\(from)>")
+        var list: UnsafeMutablePointer<curl_slist>?
+        for r in to { list = curl_slist_append(list, "<\(r)>") }
+        if let list {
+            lists.append(list)
+            ccurl_setopt_slist(handle, CURLOPT_MAIL_RCPT, list)
+        }
+        ccurl_setopt_long(handle, CURLOPT_USE_SSL, Int(requireTLS ? CURLUSESSL_ALL.rawValue : CURLUSESSL_TRY.rawValue))
+    }
+
+    /// A MIME message body: a text part, then each file as a base64 attachment streamed from disk.
+    func mime(text: String, attachments: [(file: URL, name: String, type: String)]) throws {
+        guard let m = curl_mime_init(handle) else { throw TransferError.mail("cannot build the message") }
+        mime = m
+        let textPart = curl_mime_addpart(m)
+        curl_mime_data(textPart, text, Int(CURL_ZERO_TERMINATED))
+        curl_mime_type(textPart, "text/plain; charset=utf-8")
+        for attachment in attachments {
+            let part = curl_mime_addpart(m)
+            guard curl_mime_filedata(part, attachment.file.path) == CURLE_OK else {
+                throw TransferError.localFile(path: attachment.file.path, reason: "cannot attach")
+            }
+            curl_mime_filename(part, attachment.name)
+            curl_mime_type(part, attachment.type)
+            curl_mime_encoder(part, "base64")
+        }
+        ccurl_setopt_mime(handle, m)
+    }
+
+    /// Performs the transfer. A transport failure throws ``TransferError/network(code:message:)``; any
+    /// server answer (including errors) is returned.
+    func perform() throws -> CurlResponse {
+        let code = curl_easy_perform(handle)
+        if state.readError != 0 {
+            throw TransferError.localFile(path: "upload source", reason: String(cString: strerror(state.readError)))
+        }
+        var status = 0
+        ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        guard code == CURLE_OK else {
+            let detail = String(cString: errorBuffer)
+            throw TransferError.network(code: Int(code.rawValue), message: detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
+        }
+        return CurlResponse(status: status, headers: state.headers, body: state.body)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A small WebDAV client for the calls an upload-only or read-only account may make: MKCOL, PUT that
+/// never overwrites (`If-None-Match: *`), PROPFIND of one file's size, and conditional GET.
+///
+/// Bodies are streamed from disk, so a 1 GiB file needs no more memory than a small one. Credentials
+/// go by HTTP Basic authentication (use HTTPS), never in the URL; redirects are not followed.
+///
+/// ```swift
+/// let dav = try WebDAVClient(base: "https://dav.example.org/upload/", credentials: creds)
+/// _ = try await dav.makeFolder(participant)
+/// switch try await dav.upload(file: url, to: [participant, "r_rest_1_1_1_….h5.gpg"]) { … }
+/// ```
+public struct WebDAVClient: Sendable {
+    /// The base URL, always ending in `/`.
+    public let base: String
+    /// The account, if the server needs one.
+    public let credentials: Credentials?
+    /// Certificate checks and time limits.
+    public let connection: ConnectionSettings
+
+    /// A client for the collection at `base` (http or https). A URL carrying a user or password is
+    /// refused: credentials belong in the secrets file.
+    public init(base: String, credentials: Credentials?, connection: ConnectionSettings = ConnectionSettings()) throws {
+        guard let components = URLComponents(string: base), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", components.host?.isEmpty == false
+        else {
+            throw TransferError.configuration("not an http(s) URL: \(Self.redacted(base))")
+        }
+        guard components.user == nil && components.password == nil else {
+            throw TransferError.configuration("the URL \(Self.redacted(base)) contains credentials; put them in the secrets file instead")
+        }
+        self.base = base.hasSuffix("/") ? base : base + "/"
+        self.credentials = credentials
+        self.connection = connection
+    }
+
+    /// The URL of `path` (segments below the base, each percent-encoded).
+    public func url(for path: [String]) -> String {
+        base + path.map(Self.encode).joined(separator: "/")
+    }
+
+    /// Creates the folder `name` below the base. An existing folder (405) is fine.
+    public func makeFolder(_ name: String) async throws -> FolderResult {
+        let target = url(for: [name]) + "/"
+        let response = try await request(method: "MKCOL", url: target)
+        switch response.status {
+        case 201: return .created
+        case 405: return .existed
+        default: throw TransferError.http(status: response.status, method: "MKCOL", path: Self.path(of: target))
+        }
+    }
+
+    /// Uploads `file` to `path`, streaming. Unless `overwrite`, the server is asked to refuse when the
+    /// name exists (`If-None-Match: *`), which comes back as ``UploadResult/exists``. Only a 201 or 204
+    /// counts as stored.
+    public func upload(
+        file: URL, to path: [String], overwrite: Bool = false, progress: (@Sendable (Int64, Int64) -> Void)? = nil
+    ) async throws -> UploadResult {
+        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno))) }
+        let size = Int64(st.st_size)
+        let target = url(for: path)
+        let connection = connection, credentials = credentials
+        var headers = ["Content-Type: application/octet-stream"]
+        if !overwrite { headers.append("If-None-Match: *") }
+        let response = try await Curl.perform { [headers] easy in
+            easy.url(target, protocols: "http,https")
+            easy.connection(connection)
+            easy.credentials(credentials)
+            easy.headers(headers)
+            easy.responseLimit(64 * 1024)
+            easy.upload(descriptor: fd, size: size, progress: progress)
+        }
+        switch response.status {
+        case 201, 204: return .stored
+        case 412: return .exists
+        default: throw TransferError.http(status: response.status, method: "PUT", path: Self.path(of: target))
+        }
+    }
+
+    /// The size of the remote file at `path` by PROPFIND, `nil` when it does not exist, or
+    /// ``RemoteSize/notAllowed`` when the account may not list (an upload-only account).
+    public func size(of path: [String]) async throws -> RemoteSize {
+        let target = url(for: path)
+        let body = Data("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:propfind xmlns:d="DAV:"><d:prop><d:getcontentlength/></d:prop></d:propfind>
+            """.utf8)
+        let response = try await request(method: "PROPFIND", url: target, headers: ["Depth: 0", "Content-Type: application/xml"], body: body)
+        switch response.status {
+        case 207:
+            guard let size = PropfindParser.contentLength(response.body) else { return .unknown }
+            return .size(size)
+        case 404: return .missing
+        case 401, 403, 405, 501: return .notAllowed
+        default: throw TransferError.http(status: response.status, method: "PROPFIND", path: Self.path(of: target))
+        }
+    }
+
+    /// Downloads `path` unless it is unchanged since `since` (ETag / Last-Modified of an earlier fetch).
+    public func fetch(_ path: [String], since: Validators? = nil, limit: Int = 1 << 20) async throws -> FetchResult {
+        let target = url(for: path)
+        var headers: [String] = []
+        if let etag = since?.etag { headers.append("If-None-Match: \(etag)") }
+        if let modified = since?.lastModified { headers.append("If-Modified-Since: \(modified)") }
+        let response = try await request(method: "GET", url: target, headers: headers, limit: limit)
+        switch response.status {
+        case 200:
+            return .content(response.body, Validators(etag: response.headers["etag"], lastModified: response.headers["last-modified"]))
+        case 304: return .notModified
+        case 404: return .missing
+        default: throw TransferError.http(status: response.status, method: "GET", path: Self.path(of: target))
+        }
+    }
+
+    private func request(method: String, url: String, headers: [String] = [], body: Data? = nil, limit: Int = 1 << 20) async throws -> CurlResponse {
+        let connection = connection, credentials = credentials
+        return try await Curl.perform { easy in
+            easy.url(url, protocols: "http,https")
+            easy.connection(connection)
+            easy.credentials(credentials)
+            easy.method(method)
+            easy.headers(headers)
+            easy.responseLimit(limit)
+            if let body { easy.body(body) }
+        }
+    }
+
+    /// The path part of a URL, for messages (no host, no credentials).
+    static func path(of url: String) -> String {
+        URLComponents(string: url)?.percentEncodedPath ?? url
+    }
+
+    static func encode(_ segment: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#")
+        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    }
+
+    static func redacted(_ url: String) -> String {
+        guard var c = URLComponents(string: url) else { return "<invalid URL>" }
+        if c.user != nil { c.user = "<redacted>" }
+        if c.password != nil { c.password = "<redacted>" }
+        return c.string ?? "<invalid URL>"
+    }
+}

@@ -1,0 +1,129 @@
+"""A real WebDAV server (wsgidav 4.4 + cheroot) for StudyRecorder's tests, on 127.0.0.1 only.
+
+wsgidav stores roles but never enforces them, so a small middleware placed after the authenticator
+enforces per-account rights the way a production server (Apache <LimitExcept>) would:
+
+  upload       PUT, MKCOL, OPTIONS                (the reference's upload-only account)
+  upload+list  the above plus PROPFIND
+  read         GET, HEAD, PROPFIND, OPTIONS       (the announcements account)
+  all          everything
+
+Every request is appended to a JSON-lines log (method, path, status, user, If-None-Match), so tests
+can count uploads and check what reached the server.
+
+usage: webdav_server.py --port P --root DIR --accounts FILE --log FILE [--cert C --key K]
+  FILE (accounts) is JSON: {"name": {"password": "...", "rights": "upload"}, ...}
+"""
+import argparse
+import json
+import os
+import sys
+import threading
+
+from cheroot import wsgi
+from wsgidav.wsgidav_app import WsgiDAVApp
+from wsgidav.error_printer import ErrorPrinter
+from wsgidav.http_authenticator import HTTPAuthenticator
+from wsgidav.request_resolver import RequestResolver
+from wsgidav.mw.base_mw import BaseMiddleware
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from parent_watch import exit_with_parent  # noqa: E402
+
+RIGHTS = {
+    "upload": {"PUT", "MKCOL", "OPTIONS"},
+    "upload+list": {"PUT", "MKCOL", "OPTIONS", "PROPFIND"},
+    "read": {"GET", "HEAD", "PROPFIND", "OPTIONS"},
+}
+ACCOUNTS = {}
+LOG_LOCK = threading.Lock()
+LOG_FILE = None
+
+
+class RequestLog:
+    """Outermost WSGI wrapper: records every request and its final status."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        seen = {}
+
+        def recording_start(status, headers, exc_info=None):
+            seen["status"] = int(status.split(" ", 1)[0])
+            return start_response(status, headers, exc_info)
+
+        result = self.app(environ, recording_start)
+        try:
+            for chunk in result:
+                yield chunk
+        finally:
+            if hasattr(result, "close"):
+                result.close()
+            entry = {
+                "method": environ.get("REQUEST_METHOD"),
+                "path": environ.get("PATH_INFO"),
+                "status": seen.get("status"),
+                "user": environ.get("wsgidav.auth.user_name") or "",
+                "ifNoneMatch": environ.get("HTTP_IF_NONE_MATCH"),
+                "length": environ.get("CONTENT_LENGTH"),
+            }
+            with LOG_LOCK:
+                with open(LOG_FILE, "a") as f:
+                    f.write(json.dumps(entry) + "\n")
+
+
+class AccountRights(BaseMiddleware):
+    """Answers 403 to any method the authenticated account's rights do not include."""
+
+    def __call__(self, environ, start_response):
+        user = environ.get("wsgidav.auth.user_name") or ""
+        rights = ACCOUNTS.get(user, {}).get("rights", "none")
+        method = environ.get("REQUEST_METHOD", "")
+        if rights != "all" and method not in RIGHTS.get(rights, set()):
+            body = b"Forbidden for this account\n"
+            start_response("403 Forbidden", [("Content-Type", "text/plain"), ("Content-Length", str(len(body)))])
+            return [body]
+        return self.next_app(environ, start_response)
+
+
+def main():
+    global ACCOUNTS, LOG_FILE
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--accounts", required=True)
+    parser.add_argument("--log", required=True)
+    parser.add_argument("--cert")
+    parser.add_argument("--key")
+    args = parser.parse_args()
+    exit_with_parent()
+    with open(args.accounts) as f:
+        ACCOUNTS = json.load(f)
+    LOG_FILE = args.log
+    config = {
+        "host": "127.0.0.1",
+        "port": args.port,
+        "provider_mapping": {"/": args.root},
+        "simple_dc": {"user_mapping": {"*": {n: {"password": a["password"]} for n, a in ACCOUNTS.items()}}},
+        "http_authenticator": {"accept_basic": True, "accept_digest": False, "default_to_digest": False},
+        "middleware_stack": [ErrorPrinter, HTTPAuthenticator, AccountRights, RequestResolver],
+        "verbose": 1,
+        "logging": {"enable": False, "enable_loggers": []},
+        "property_manager": True,
+        "lock_storage": True,
+    }
+    app = RequestLog(WsgiDAVApp(config))
+    server = wsgi.Server(("127.0.0.1", args.port), app, numthreads=8)
+    if args.cert:
+        from cheroot.ssl.builtin import BuiltinSSLAdapter
+        server.ssl_adapter = BuiltinSSLAdapter(args.cert, args.key)
+    print("ready", flush=True)
+    try:
+        server.start()
+    except KeyboardInterrupt:
+        server.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

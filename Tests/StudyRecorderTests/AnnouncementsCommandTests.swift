@@ -1,0 +1,43 @@
+import Foundation
+import Storage
+import Testing
+import TestSupport
+
+@Suite(.enabled(if: Executables.available([], python: true)))
+struct AnnouncementsCommandTests {
+    @Test func showsNewMessagesWithNamesFilledOnTheDeviceThenNothingNew() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-announce")
+        let setup = try TransferCLISetup(
+            folder: dir, webdavURL: server.baseURL, password: server.password, extra: ["announcements": ["url": server.baseURL]])
+        let store = try DataStore(root: setup.data)
+        var participant = Participant(name: "Ada")
+        participant.id = UUID().uuidString
+        try ParticipantRegistry(store: store).save(participant)
+        try Data(#"{"type": "info", "messages": [{"locale": "de", "title": "Hallo #patientName#", "text": "Neu"}, {"locale": "en", "title": "Hi #patientName#", "text": "New"}]}"#.utf8)
+            .write(to: server.root.appendingPathComponent("message.json"))
+        try FileManager.default.createDirectory(at: server.root.appendingPathComponent(participant.id), withIntermediateDirectories: true)
+        try Data("{broken".utf8).write(to: server.root.appendingPathComponent("\(participant.id)/message.json"))
+
+        let first = try CLI.run(["announcements", "--data", setup.data.path, "--locale", "de-CH"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("[global, new] Hallo Ada"))
+        #expect(first.stderr.contains("warning: participant"))
+        #expect(first.stderr.contains("malformed"))
+        // The name was filled on the device: the server only ever saw the template.
+        #expect(try server.requests().allSatisfy { !$0.path.contains("Ada") })
+
+        let second = try CLI.run(["announcements", "--data", setup.data.path, "--locale", "de"])
+        #expect(second.stdout.contains("no new announcements"))
+        let all = try CLI.run(["announcements", "--data", setup.data.path, "--all", "--json", "--locale", "en"])
+        let decoded = try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]]
+        #expect(decoded?.first?["title"] as? String == "Hi Ada")
+    }
+
+    @Test func withoutAnAnnouncementsLocationItIsAConfigurationError() throws {
+        let dir = try TemporaryDirectory("cli-announce-none")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: "http://127.0.0.1:9/", password: "x")
+        let result = try CLI.run(["announcements", "--data", setup.data.path])
+        #expect(result.status == 78)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Storage
+import Testing
+import TestSupport
+
+/// Records and uploads a session for a participant with a distinctive name, then looks for that name
+/// everywhere it must not be: paths and file names on the device and the server, uploaded bytes, and
+/// every line the tool printed or logged; with encryption on, no plaintext payload reaches the server.
+@Suite(.enabled(if: Executables.available(["gpg", "gpgconf"], python: true)))
+struct PrivacyTests {
+    static let name = "Quirinalda Zebulonsky-Marchbank"
+    static let helper = "Wendelin Xanthopoulos"
+
+    @Test func theParticipantsNameGoesNowhereAndNothingUnencryptedIsUploaded() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("privacy")
+        let gpg = try GPGTestHome()
+        let fingerprint = try gpg.generateKey()
+        let keyFile = dir.path("study-key.asc")
+        try gpg.exportPublic(fingerprint, to: keyFile)
+        let setup = try TransferCLISetup(
+            folder: dir, webdavURL: server.baseURL, password: server.password,
+            encryption: ["mode": "at-rest", "keyFile": keyFile.path, "fingerprint": fingerprint])
+        defer { GPGTestHome.stopAgent(home: setup.data.appendingPathComponent("private/gnupg")) }
+        let store = try DataStore(root: setup.data)
+        var participant = Participant(study: "privacy", name: Self.name, helperName: Self.helper)
+        participant.id = UUID().uuidString
+        try ParticipantRegistry(store: store).save(participant)
+
+        var outputs: [String] = []
+        for paradigm in ["rest", "music"] {
+            let r = try CLI.run(["record", "--data", setup.data.path, "--participant", participant.id, "--duration", "2s", "--speed", "0", "--paradigm", paradigm, "--verbose"])
+            #expect(r.status == 0, "\(r.stderr)")
+            outputs += [r.stdout, r.stderr]
+        }
+        // Sealed at rest right after recording: no plaintext recording is left on the device.
+        let onDevice = try Self.files(under: setup.data)
+        #expect(onDevice.filter { $0.hasSuffix(".h5") }.isEmpty, "\(onDevice)")
+        #expect(onDevice.filter { $0.hasSuffix(".h5.gpg") }.count == 2)
+
+        let upload = try CLI.run(["upload", "--data", setup.data.path, "--verbose", "--json"])
+        #expect(upload.status == 0, "\(upload.stderr)")
+        outputs += [upload.stdout, upload.stderr]
+        let list = try CLI.run(["list", "--data", setup.data.path, "--json"])
+        outputs += [list.stdout, list.stderr]
+
+        let uploaded = try server.storedFiles()
+        #expect(uploaded.count == 2)
+        let needles = [Self.name, Self.helper, "Quirinalda", "Zebulonsky", "Xanthopoulos"]
+        for needle in needles {
+            for path in onDevice + uploaded { #expect(!path.contains(needle), "name in path \(path)") }
+            for text in outputs { #expect(!text.contains(needle), "name in output") }
+            for request in try server.requests() { #expect(!request.path.contains(needle)) }
+            for file in uploaded {
+                #expect(try Data(contentsOf: server.root.appendingPathComponent(file)).range(of: Data(needle.utf8)) == nil, "name in \(file)")
+            }
+            for file in onDevice where !file.hasPrefix("private/") && Self.isRegularFile(setup.data.appendingPathComponent(file)) {
+                #expect(try Data(contentsOf: setup.data.appendingPathComponent(file)).range(of: Data(needle.utf8)) == nil, "name in \(file)")
+            }
+        }
+        // Nothing unencrypted on the server: no HDF5 signature, and every file decrypts to an HDF5 file.
+        let hdf5Signature = Data([0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a])
+        for file in uploaded {
+            let url = server.root.appendingPathComponent(file)
+            #expect(file.hasSuffix(".h5.gpg"))
+            #expect(try Data(contentsOf: url).range(of: hdf5Signature) == nil)
+            #expect(try gpg.decrypt(url).prefix(8) == hdf5Signature)
+        }
+    }
+
+    static func isRegularFile(_ url: URL) -> Bool {
+        (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+    }
+
+    static func files(under root: URL) throws -> [String] {
+        var result: [String] = []
+        let base = root.standardizedFileURL.path
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            result.append(String(url.standardizedFileURL.path.dropFirst(base.count + 1)))
+        }
+        return result
+    }
+}

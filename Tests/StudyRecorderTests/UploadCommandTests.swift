@@ -1,0 +1,146 @@
+import Foundation
+import Storage
+import Testing
+import TestSupport
+
+@Suite(.enabled(if: Executables.available([], python: true)))
+struct UploadCommandTests {
+    @Test func uploadsEverythingAndExitsZeroThenSeventyFiveWhileTheServerIsDown() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-upload")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: server.password)
+        for _ in 0..<2 {
+            let recorded = try CLI.run(["record", "--data", setup.data.path, "--duration", "1s", "--speed", "0"])
+            #expect(recorded.status == 0, "\(recorded.stderr)")
+        }
+        let dry = try CLI.run(["upload", "--data", setup.data.path, "--dry-run"])
+        #expect(dry.status == 0)
+        #expect(dry.stdout.components(separatedBy: "would send").count == 3)
+        #expect(try server.requests().isEmpty)
+
+        let sent = try CLI.run(["upload", "--data", setup.data.path, "--json", "--verbose"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? [String: Any]
+        #expect((report?["sent"] as? [Any])?.count == 2)
+        #expect(!sent.stderr.contains(server.password) && !sent.stdout.contains(server.password))
+        #expect(try server.storedFiles().count == 2)
+
+        server.stop()
+        _ = try CLI.run(["record", "--data", setup.data.path, "--duration", "1s", "--speed", "0"])
+        let down = try CLI.run(["upload", "--data", setup.data.path])
+        #expect(down.status == 75)
+        #expect(down.stdout.contains("1 still pending"))
+    }
+
+    @Test func configurationProblemsExitSeventyEightWithOneLine() throws {
+        let dir = try TemporaryDirectory("cli-upload-config")
+        let none = try CLI.run(["upload", "--data", dir.path("empty").path])
+        #expect(none.status == 78)
+        #expect(none.stderr.contains("transfer.json"))
+
+        let setup = try TransferCLISetup(folder: dir, webdavURL: "http://127.0.0.1:9/", password: "hunter2-secret")
+        chmod(setup.data.appendingPathComponent("private/transfer-secrets.json").path, 0o644)
+        let open = try CLI.run(["upload", "--data", setup.data.path])
+        #expect(open.status == 78)
+        #expect(open.stderr.contains("chmod 600"))
+        #expect(!open.stderr.contains("hunter2-secret"))
+
+        let usage = try CLI.run(["upload", "--data", setup.data.path, "--limit", "0"])
+        #expect(usage.status == 64)
+    }
+
+    @Test func credentialsComeFromTheEnvironmentWhenNoSecretsFileExists() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-upload-env")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: "unused")
+        try FileManager.default.removeItem(at: setup.data.appendingPathComponent("private/transfer-secrets.json"))
+        _ = try CLI.run(["record", "--data", setup.data.path, "--duration", "1s", "--speed", "0"])
+        let result = try CLI.run(
+            ["upload", "--data", setup.data.path],
+            environment: ["STUDY_RECORDER_WEBDAV_USER": "uploader", "STUDY_RECORDER_WEBDAV_PASSWORD": server.password])
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        #expect(try server.storedFiles().count == 1)
+    }
+}
+
+@Suite(.enabled(if: Executables.available(["time"], python: true)))
+struct UploadCommandRobustnessTests {
+    @Test func aRunKilledMidUploadLeavesTheItemUnsentAndTheNextRunDeliversIt() throws {
+        let server = try WebDAVTestServer()
+        let proxy = try FaultProxy(upstreamPort: server.port)
+        let dir = try TemporaryDirectory("cli-kill")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: proxy.baseURL, password: server.password)
+        let recorded = try CLI.run(["record", "--data", setup.data.path, "--duration", "2s", "--speed", "0", "--json"])
+        let item = try JSONDecoder.iso.decode(CatalogItem.self, from: Data(recorded.stdout.utf8))
+        try proxy.inject(.stall)
+        let process = Process()
+        process.executableURL = try CLI.binary()
+        process.arguments = ["upload", "--data", setup.data.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let store = try DataStore(root: setup.data)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, try store.catalog.item(id: item.id)?.state != .sending { usleep(50_000) }
+        #expect(try store.catalog.item(id: item.id)?.state == .sending)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try store.catalog.item(id: item.id)?.transmittedAt == nil)
+
+        try proxy.inject(.none)
+        let next = try CLI.run(["upload", "--data", setup.data.path])
+        #expect(next.status == 0, "\(next.stdout) \(next.stderr)")
+        let stored = try #require(try store.catalog.item(id: item.id))
+        #expect(stored.state == .transmitted)
+        #expect(try Data(contentsOf: server.root.appendingPathComponent(try #require(stored.remoteName))) == Data(contentsOf: setup.data.appendingPathComponent(stored.path)))
+    }
+
+    @Test func twoOverlappingRunsLikeCronFiringTwiceSendEachItemOnce() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-overlap")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: server.password)
+        for _ in 0..<4 { _ = try CLI.run(["record", "--data", setup.data.path, "--duration", "20s", "--speed", "0"]) }
+        let runs = try (0..<2).map { _ -> Process in
+            let p = Process()
+            p.executableURL = try CLI.binary()
+            p.arguments = ["upload", "--data", setup.data.path]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            return p
+        }
+        for p in runs { try p.run() }
+        for p in runs { p.waitUntilExit() }
+        let statuses = runs.map(\.terminationStatus).sorted()
+        #expect(statuses == [0, 0] || statuses == [0, 75], "\(statuses)")
+        let puts = try server.requests().filter { $0.method == "PUT" }
+        #expect(puts.count == 4)
+        #expect(Set(puts.map(\.path)).count == 4)
+        let final = try CLI.run(["upload", "--data", setup.data.path])
+        #expect(final.status == 0)
+        #expect(try server.requests().filter { $0.method == "PUT" }.count == 4)
+    }
+
+    @Test func uploadingALargeFileKeepsMemoryFlat() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-memory")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: server.password)
+        let store = try DataStore(root: setup.data)
+        let participant = UUID().uuidString
+        let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "big", day: 1, session: 1, run: 1, participant: participant))
+        // 256 MiB: far more than the 64 MB the upload may use.
+        let chunk = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        for _ in 0..<256 { handle.write(chunk) }
+        try handle.close()
+        try store.catalog.insert(CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, size: 256 << 20, state: .pending))
+        let time = try Executables.require("time")
+        let result = try ProcessRunner.run(time, ["-f", "maxrss=%M", try CLI.binary().path, "upload", "--data", setup.data.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss=") })
+        let kilobytes = try #require(Int(line.dropFirst("maxrss=".count)))
+        #expect(kilobytes < 64 * 1024, "peak RSS \(kilobytes) kB")
+        let remote = server.root.appendingPathComponent(try #require(try store.catalog.items().first?.remoteName))
+        #expect((try FileManager.default.attributesOfItem(atPath: remote.path)[.size] as? NSNumber)?.intValue == 256 << 20)
+    }
+}

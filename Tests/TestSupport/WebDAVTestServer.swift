@@ -1,0 +1,86 @@
+import Foundation
+
+/// A real wsgidav server on 127.0.0.1 (Tests/Servers/webdav_server.py) with three accounts whose
+/// rights a small middleware enforces: `uploader` (PUT, MKCOL, OPTIONS only: the upload-only account),
+/// `reader` (GET, HEAD, PROPFIND: announcements) and `admin` (everything). Every request is logged.
+public final class WebDAVTestServer {
+    /// One logged request.
+    public struct Request: Decodable, Equatable {
+        /// The HTTP method.
+        public var method: String
+        /// The request path.
+        public var path: String
+        /// The final status.
+        public var status: Int?
+        /// The authenticated account.
+        public var user: String
+        /// The If-None-Match header, if sent.
+        public var ifNoneMatch: String?
+    }
+
+    /// The folder served as the root of the share.
+    public let root: URL
+    /// The port.
+    public let port: Int
+    /// `http://127.0.0.1:PORT/` or `https://…` with TLS.
+    public let baseURL: String
+    /// The password of every account.
+    public let password = "test-password-\(UUID().uuidString.prefix(6))"
+    /// The certificate when serving TLS.
+    public let certificate: SelfSignedCertificate?
+    private let logURL: URL
+    private let process: ServerProcess
+    private let folder: TemporaryDirectory
+
+    /// Starts a server on a free port; with `tls`, it serves HTTPS with a fresh self-signed certificate.
+    /// `uploaderRights` may widen the upload account (e.g. `upload+list`).
+    public init(tls: Bool = false, uploaderRights: String = "upload", port fixedPort: Int? = nil) throws {
+        guard let python = ProjectPaths.python else { throw TestToolError.missing(".venv python with wsgidav") }
+        folder = try TemporaryDirectory("webdav")
+        root = folder.path("share")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let accounts = folder.path("accounts.json")
+        let list: [String: [String: String]] = [
+            "uploader": ["password": password, "rights": uploaderRights],
+            "reader": ["password": password, "rights": "read"],
+            "admin": ["password": password, "rights": "all"],
+        ]
+        try JSONSerialization.data(withJSONObject: list).write(to: accounts)
+        logURL = folder.path("requests.jsonl")
+        port = try fixedPort ?? FreePort.loopback()
+        var arguments = [
+            ProjectPaths.root.appendingPathComponent("Tests/Servers/webdav_server.py").path, "--port", "\(port)", "--root", root.path,
+            "--accounts", accounts.path, "--log", logURL.path,
+        ]
+        if tls {
+            let cert = try SelfSignedCertificate(in: folder.url)
+            certificate = cert
+            arguments += ["--cert", cert.certificate.path, "--key", cert.key.path]
+        } else {
+            certificate = nil
+        }
+        baseURL = "\(tls ? "https" : "http")://127.0.0.1:\(port)/"
+        process = try ServerProcess(python, arguments, port: port, logFile: folder.path("server.log"))
+    }
+
+    /// The requests the server answered so far, oldest first.
+    public func requests() throws -> [Request] {
+        guard let text = try? String(contentsOf: logURL, encoding: .utf8) else { return [] }
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
+    }
+
+    /// Every file stored on the server, as paths relative to the share root.
+    public func storedFiles() throws -> [String] {
+        var result: [String] = []
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            if (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+                result.append(String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)))
+            }
+        }
+        return result.sorted()
+    }
+
+    /// Stops the server (also done when the value is dropped).
+    public func stop() { process.stop() }
+}

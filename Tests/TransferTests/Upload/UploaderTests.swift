@@ -1,0 +1,145 @@
+import Foundation
+import Storage
+import Testing
+import TestSupport
+import Transfer
+
+@Suite(.enabled(if: Executables.available(["gpg", "gpgconf"], python: true)))
+struct UploaderTests {
+    @Test func pendingItemsArriveInTheParticipantsFolderAndAreMarkedTransmitted() async throws {
+        let server = try WebDAVTestServer()
+        let f = try UploadFixture()
+        let (a, aBytes) = try f.addRecording(run: 1)
+        let (b, bBytes) = try f.addRecording(run: 2)
+        let report = try await f.uploader(f.configuration(url: server.baseURL), server: server).run()
+        #expect(report.sent.map(\.id) == [a.id, b.id])
+        #expect(report.failed.isEmpty && report.remaining == 0)
+        for (item, bytes) in [(a, aBytes), (b, bBytes)] {
+            let stored = try f.item(item.id)
+            #expect(stored.state == .transmitted)
+            #expect(stored.transmittedVia == "webdav")
+            #expect(stored.transmittedAt != nil)
+            let remote = "\(f.participant)/\((item.path as NSString).lastPathComponent)"
+            #expect(stored.remoteName == remote)
+            #expect(try Data(contentsOf: server.root.appendingPathComponent(remote)) == bytes)
+        }
+        // A second run has nothing to do and sends nothing.
+        let again = try await f.uploader(f.configuration(url: server.baseURL), server: server).run()
+        #expect(again.sent.isEmpty && again.failed.isEmpty)
+        #expect(try server.requests().filter { $0.method == "PUT" }.count == 2)
+    }
+
+    @Test func aRecordingInProgressIsNeverUploaded() async throws {
+        let server = try WebDAVTestServer()
+        let f = try UploadFixture()
+        let (writing, _) = try f.addRecording(run: 1, state: .writing)
+        let report = try await f.uploader(f.configuration(url: server.baseURL), server: server).run()
+        #expect(report.sent.isEmpty)
+        #expect(try f.item(writing.id).state == .writing)
+        #expect(try server.storedFiles().isEmpty)
+    }
+
+    @Test func aTakenNameIsNeverOverwrittenAndTheItemGoesUnderADistinctName() async throws {
+        let server = try WebDAVTestServer()
+        let f = try UploadFixture()
+        let (item, bytes) = try f.addRecording()
+        let name = (item.path as NSString).lastPathComponent
+        let existing = server.root.appendingPathComponent(f.participant)
+        try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
+        try Data("someone else's".utf8).write(to: existing.appendingPathComponent(name))
+        let report = try await f.uploader(f.configuration(url: server.baseURL), server: server).run()
+        let remote = try #require(report.sent.first?.remote)
+        #expect(remote != "\(f.participant)/\(name)")
+        #expect(remote.hasPrefix("\(f.participant)/r_rest_1_1_1_\(f.participant)."))
+        #expect(remote.hasSuffix(".h5"))
+        #expect(try Data(contentsOf: existing.appendingPathComponent(name)) == Data("someone else's".utf8))
+        #expect(try Data(contentsOf: server.root.appendingPathComponent(remote)) == bytes)
+    }
+
+    @Test func aNameTakenBySameSizedFileCountsAsDeliveredWhenTheAccountMayList() async throws {
+        let server = try WebDAVTestServer(uploaderRights: "upload+list")
+        let f = try UploadFixture()
+        let (item, bytes) = try f.addRecording()
+        let folder = server.root.appendingPathComponent(f.participant)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try bytes.write(to: folder.appendingPathComponent((item.path as NSString).lastPathComponent))
+        let report = try await f.uploader(f.configuration(url: server.baseURL, canList: true), server: server).run()
+        #expect(report.sent.first?.remote == "\(f.participant)/\((item.path as NSString).lastPathComponent)")
+        #expect(try server.storedFiles().count == 1)
+    }
+
+    @Test func overlappingRunsNeverSendAnItemTwice() async throws {
+        let server = try WebDAVTestServer()
+        let f = try UploadFixture()
+        for run in 1...6 { try f.addRecording(run: run, bytes: 400_000) }
+        let configuration = f.configuration(url: server.baseURL)
+        let runs = try (0..<3).map { _ in try f.uploader(configuration, server: server) }
+        async let first = runs[0].run()
+        async let second = runs[1].run()
+        async let third = runs[2].run()
+        let reports = try await [first, second, third]
+        #expect(reports.flatMap(\.sent).count == 6)
+        #expect(Set(reports.flatMap(\.sent).map(\.id)).count == 6)
+        let puts = try server.requests().filter { $0.method == "PUT" }
+        #expect(puts.count == 6)
+        #expect(Set(puts.map(\.path)).count == 6)
+        #expect(try f.store.catalog.items(state: .transmitted).count == 6)
+    }
+
+    @Test func aDryRunListsWhatWouldBeSentAndChangesNothing() async throws {
+        let server = try WebDAVTestServer()
+        let f = try UploadFixture()
+        let (item, _) = try f.addRecording()
+        let report = try await f.uploader(f.configuration(url: server.baseURL), server: server).run(UploadOptions(dryRun: true))
+        #expect(report.dryRun)
+        #expect(report.planned.map(\.id) == [item.id])
+        let after = try f.item(item.id)
+        #expect(after.state == .pending && after.attempts == 0 && after.path == item.path && after.nextAttempt == nil)
+        #expect(try server.requests().isEmpty)
+    }
+
+    @Test(arguments: [EncryptionMode.atRest, .atUpload])
+    func encryptedUploadsDecryptToTheRecordingAndNoPlaintextReachesTheServer(mode: EncryptionMode) async throws {
+        let server = try WebDAVTestServer()
+        let f = try UploadFixture()
+        let gpg = try GPGTestHome()
+        let fingerprint = try gpg.generateKey()
+        let keyFile = f.folder.path("study.asc")
+        try gpg.exportPublic(fingerprint, to: keyFile)
+        defer { GPGTestHome.stopAgent(home: f.store.root.appendingPathComponent("private/gnupg")) }
+        let (item, bytes) = try f.addRecording(bytes: 500_000)
+        let settings = EncryptionSettings(mode: mode, keyFile: keyFile.path, fingerprint: fingerprint)
+        let report = try await f.uploader(f.configuration(url: server.baseURL, encryption: settings), server: server).run()
+        let remote = try #require(report.sent.first?.remote)
+        #expect(remote.hasSuffix(".h5.gpg"))
+        let uploaded = server.root.appendingPathComponent(remote)
+        #expect(try Data(contentsOf: uploaded).range(of: bytes.prefix(256)) == nil)
+        #expect(try gpg.decrypt(uploaded) == bytes)
+        #expect(try server.storedFiles() == [remote])
+        let stored = try f.item(item.id)
+        #expect(stored.state == .transmitted)
+        // At rest the device keeps only the encrypted file; at upload it keeps its plaintext and no copy.
+        #expect(FileManager.default.fileExists(atPath: f.store.url(of: item.path).path) == (mode == .atUpload))
+        #expect(stored.encryption == (mode == .atRest ? .openpgp : EncryptionState.none))
+        #expect(!FileManager.default.fileExists(atPath: f.store.root.appendingPathComponent("private/outbox").path))
+    }
+
+    @Test func withEncryptionRequiredAndAnUnusableKeyNothingIsUploaded() async throws {
+        let server = try WebDAVTestServer()
+        let f = try UploadFixture()
+        let gpg = try GPGTestHome()
+        let signer = try gpg.generateKey(userID: "Signer <signer@example.invalid>", algorithm: "ed25519", usage: "sign")
+        let keyFile = f.folder.path("signer.asc")
+        try gpg.exportPublic(signer, to: keyFile)
+        defer { GPGTestHome.stopAgent(home: f.store.root.appendingPathComponent("private/gnupg")) }
+        let (item, _) = try f.addRecording()
+        let settings = EncryptionSettings(mode: .atUpload, keyFile: keyFile.path, fingerprint: signer)
+        let report = try await f.uploader(f.configuration(url: server.baseURL, encryption: settings), server: server).run()
+        #expect(report.sent.isEmpty)
+        #expect(report.configurationProblem?.contains(signer) == true)
+        let stored = try f.item(item.id)
+        #expect(stored.state == .pending && stored.attempts == 1)
+        #expect(stored.lastError?.contains("cannot encrypt") == true)
+        #expect(try server.requests().filter { $0.method == "PUT" }.isEmpty)
+    }
+}
