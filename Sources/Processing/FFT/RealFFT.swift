@@ -78,9 +78,20 @@ public struct RealFFT: Sendable {
                 packedIm.withUnsafeMutableBufferPointer { pi in
                 let zr = br.baseAddress!, zi = bi.baseAddress!
                 let xr = pr.baseAddress!, xi = pi.baseAddress!
-                for k in 0..<h {
+                // De-interleave two pairs at a time: (x0, x1), (x2, x3) → re (x0, x2), im (x1, x3).
+                var k = 0
+                let raw = UnsafeRawPointer(input)
+                while k &+ 1 < h {
+                    let a = raw.loadUnaligned(fromByteOffset: 16 &* k, as: SIMD2<Double>.self)
+                    let b = raw.loadUnaligned(fromByteOffset: 16 &* k &+ 16, as: SIMD2<Double>.self)
+                    UnsafeMutableRawPointer(xr + k).storeBytes(of: SIMD2(a.x, b.x), as: SIMD2<Double>.self)
+                    UnsafeMutableRawPointer(xi + k).storeBytes(of: SIMD2(a.y, b.y), as: SIMD2<Double>.self)
+                    k &+= 2
+                }
+                while k < h {
                     xr[k] = input[2 &* k]
                     xi[k] = input[2 &* k &+ 1]
+                    k &+= 1
                 }
                 inner.forward(real: xr, imaginary: xi, outputReal: zr, outputImaginary: zi)
                 out[0] = zr[0] + zi[0]
