@@ -11,6 +11,7 @@ struct StudyRecorderCommand: AsyncParsableCommand {
         version: StorageModule.softwareVersion,
         subcommands: [
             RecordCommand.self, ListCommand.self, RecoverCommand.self, CheckCommand.self, AnalyzeCommand.self,
+            EnrollCommand.self, RunCommand.self, StatusCommand.self, ValidateCommand.self,
         ]
     )
 }
