@@ -66,5 +66,6 @@ struct AnalyzeCommandTests {
         try Data("not hdf5".utf8).write(to: dir.path("x.h5"))
         #expect(try CLI.run(["analyze", dir.path("x.h5").path]).status == 65)
         #expect(try CLI.run(["analyze", "--help"]).stdout.contains("nperseg"))
+        #expect(try CLI.run(["analyze", dir.path("x.h5").path, "--bands", "alpha:13-8"]).status == 64)
     }
 }

@@ -60,6 +60,20 @@ struct CheckCommandTests {
         #expect(lines.first?["mains"] as? String == "detect")
     }
 
+    @Test func replaysAStoredRecording() throws {
+        let dir = try TemporaryDirectory("cli-check-replay")
+        let recorded = try CLI.run(["record", "--data", dir.url.path, "--duration", "8s", "--speed", "0", "--json", "--no-quality"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let item = try #require(try JSONSerialization.jsonObject(with: Data(recorded.stdout.utf8)) as? [String: Any])
+        let file = dir.url.appendingPathComponent(try #require(item["path"] as? String)).path
+        let result = try CLI.run(["check", "--source", "replay", "--replay", file, "--speed", "0", "--mode", "noise"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try Self.lines(result.stdout)
+        #expect(lines.first?["source"] as? String == "replay: oscillator (realistic)")
+        #expect(lines.filter { $0["type"] as? String == "quality" }.count == 16)
+        #expect(lines.last?["reason"] as? String == "source_ended")
+    }
+
     @Test func unavailableSourcesAndBadArgumentsHaveMeaningfulExitCodes() throws {
         let muse = try CLI.run(["check", "--source", "muse"])
         #expect(muse.status == 78 && muse.stderr.contains("Muse"))

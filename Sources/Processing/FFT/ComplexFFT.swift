@@ -57,6 +57,30 @@ public struct ComplexFFT: Sendable {
         }
     }
 
+    /// Forward DFT of `(real, imaginary)` into `(outputReal, outputImaginary)` (``size`` values each,
+    /// not overlapping the input): for power-of-two sizes no copy is made at all, the passes run
+    /// straight from the input to the output.
+    public mutating func forward(
+        real: UnsafePointer<Double>, imaginary: UnsafePointer<Double>,
+        outputReal: UnsafeMutablePointer<Double>, outputImaginary: UnsafeMutablePointer<Double>
+    ) {
+        let algorithm = self.algorithm
+        let n = size
+        work.withUnsafeMutableBufferPointer { w in
+            let base = w.baseAddress!
+            switch algorithm {
+            case .powerOfTwo(let plan):
+                plan.forward(
+                    srcRe: UnsafeMutablePointer(mutating: real), srcIm: UnsafeMutablePointer(mutating: imaginary),
+                    dstRe: outputReal, dstIm: outputImaginary, scratchRe: base, scratchIm: base + n)
+            case .bluestein(let plan):
+                outputReal.update(from: real, count: n)
+                outputImaginary.update(from: imaginary, count: n)
+                plan.forward(re: outputReal, im: outputImaginary, work: base)
+            }
+        }
+    }
+
     /// Inverse DFT `x[j] = (1/n)·Σ X[k]·exp(2πijk/n)` in place, like `numpy.fft.ifft`.
     public mutating func inverse(real: UnsafeMutablePointer<Double>, imaginary: UnsafeMutablePointer<Double>) {
         // The inverse is the forward transform with real and imaginary parts swapped.

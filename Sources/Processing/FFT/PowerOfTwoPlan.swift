@@ -32,6 +32,25 @@ struct PowerOfTwoPlan: Sendable {
         }
     }
 
+    /// Forward DFT of `(srcRe, srcIm)` into `(dstRe, dstIm)` without copying (the source is only read
+    /// when it differs from the destination), using the scratch arrays.
+    @inline(__always)
+    func forward(
+        srcRe: UnsafeMutablePointer<Double>, srcIm: UnsafeMutablePointer<Double>,
+        dstRe: UnsafeMutablePointer<Double>, dstIm: UnsafeMutablePointer<Double>,
+        scratchRe: UnsafeMutablePointer<Double>, scratchIm: UnsafeMutablePointer<Double>
+    ) {
+        twiddles.real.withUnsafeBufferPointer { wr in
+            twiddles.imaginary.withUnsafeBufferPointer { wi in
+                firstPass.withUnsafeBufferPointer { f in
+                    StockhamKernel.transform(
+                        n: size, sr: srcRe, si: srcIm, dr: dstRe, di: dstIm, tr: scratchRe, ti: scratchIm,
+                        wr: wr.baseAddress!, wi: wi.baseAddress!, first: f.baseAddress!)
+                }
+            }
+        }
+    }
+
     /// Unnormalised inverse DFT in place (the forward kernel with real and imaginary swapped).
     @inline(__always)
     func inverseUnscaled(

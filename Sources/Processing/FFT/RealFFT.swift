@@ -19,6 +19,7 @@ public struct RealFFT: Sendable {
     private var inner: ComplexFFT
     private let unpackRe: [Double], unpackIm: [Double]
     private var bufferRe: [Double], bufferIm: [Double]
+    private var packedRe: [Double], packedIm: [Double]
 
     /// Prepares a transform of `size` real samples (any size ≥ 1).
     public init(size: Int) {
@@ -32,12 +33,16 @@ public struct RealFFT: Sendable {
             unpackIm = table.imaginary
             bufferRe = [Double](repeating: 0, count: half)
             bufferIm = [Double](repeating: 0, count: half)
+            packedRe = bufferRe
+            packedIm = bufferIm
         } else {
             inner = ComplexFFT(size: size)
             unpackRe = []
             unpackIm = []
             bufferRe = [Double](repeating: 0, count: size)
             bufferIm = [Double](repeating: 0, count: size)
+            packedRe = []
+            packedIm = []
         }
     }
 
@@ -60,14 +65,35 @@ public struct RealFFT: Sendable {
             return
         }
         let h = n / 2
+        var packedRe = self.packedRe, packedIm = self.packedIm  // moved out: `inner` is mutated below
+        self.packedRe = []
+        self.packedIm = []
+        defer {
+            self.packedRe = packedRe
+            self.packedIm = packedIm
+        }
         bufferRe.withUnsafeMutableBufferPointer { br in
             bufferIm.withUnsafeMutableBufferPointer { bi in
+              packedRe.withUnsafeMutableBufferPointer { pr in
+                packedIm.withUnsafeMutableBufferPointer { pi in
                 let zr = br.baseAddress!, zi = bi.baseAddress!
-                for k in 0..<h {
-                    zr[k] = input[2 &* k]
-                    zi[k] = input[2 &* k &+ 1]
+                let xr = pr.baseAddress!, xi = pi.baseAddress!
+                // De-interleave two pairs at a time: (x0, x1), (x2, x3) → re (x0, x2), im (x1, x3).
+                var k = 0
+                let raw = UnsafeRawPointer(input)
+                while k &+ 1 < h {
+                    let a = raw.loadUnaligned(fromByteOffset: 16 &* k, as: SIMD2<Double>.self)
+                    let b = raw.loadUnaligned(fromByteOffset: 16 &* k &+ 16, as: SIMD2<Double>.self)
+                    UnsafeMutableRawPointer(xr + k).storeBytes(of: SIMD2(a.x, b.x), as: SIMD2<Double>.self)
+                    UnsafeMutableRawPointer(xi + k).storeBytes(of: SIMD2(a.y, b.y), as: SIMD2<Double>.self)
+                    k &+= 2
                 }
-                inner.forward(real: zr, imaginary: zi)
+                while k < h {
+                    xr[k] = input[2 &* k]
+                    xi[k] = input[2 &* k &+ 1]
+                    k &+= 1
+                }
+                inner.forward(real: xr, imaginary: xi, outputReal: zr, outputImaginary: zi)
                 out[0] = zr[0] + zi[0]
                 outIm[0] = 0
                 out[h] = zr[0] - zi[0]
@@ -88,6 +114,8 @@ public struct RealFFT: Sendable {
                         }
                     }
                 }
+                }
+              }
             }
         }
     }

@@ -21,12 +21,45 @@ enum StockhamKernel {
         yr: UnsafeMutablePointer<Double>, yi: UnsafeMutablePointer<Double>,
         wr: UnsafePointer<Double>, wi: UnsafePointer<Double>, first: UnsafePointer<Double>
     ) {
-        if n <= 1 { return }
+        transform(n: n, sr: xr, si: xi, dr: xr, di: xi, tr: yr, ti: yi, wr: wr, wi: wi, first: first)
+    }
+
+    /// Forward DFT of `(sr, si)` into `(dr, di)` (which may be the same arrays), using `(tr, ti)` as
+    /// scratch. The passes alternate between destination and scratch so that the last one writes the
+    /// destination: out of place, no copy is needed at all; in place, one copy only when the number
+    /// of passes is odd.
+    @inline(__always)
+    static func transform(
+        n: Int, sr: UnsafeMutablePointer<Double>, si: UnsafeMutablePointer<Double>,
+        dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>,
+        tr: UnsafeMutablePointer<Double>, ti: UnsafeMutablePointer<Double>,
+        wr: UnsafePointer<Double>, wi: UnsafePointer<Double>, first: UnsafePointer<Double>
+    ) {
         if n <= 4 {
-            scalarSmall(n: n, xr: xr, xi: xi)
+            if sr != dr {
+                dr.update(from: sr, count: n)
+                di.update(from: si, count: n)
+            }
+            if n > 1 { scalarSmall(n: n, xr: dr, xi: di) }
             return
         }
-        var ar = xr, ai = xi, br = yr, bi = yi
+        let log2n = n.trailingZeroBitCount
+        let passes = log2n / 2 + log2n % 2
+        var ar = sr, ai = si
+        var br = passes % 2 == 1 ? dr : tr, bi = passes % 2 == 1 ? di : ti
+        if ar == br {
+            // In place with an odd number of passes: the first pass may not overwrite its input.
+            tr.update(from: sr, count: n)
+            ti.update(from: si, count: n)
+            ar = tr
+            ai = ti
+        }
+        func advance() {
+            ar = br
+            ai = bi
+            br = br == dr ? tr : dr
+            bi = bi == di ? ti : di
+        }
         var len = n
         var s = 1
         while len >= 4 {
@@ -60,8 +93,7 @@ enum StockhamKernel {
                     p &+= 1
                 }
             }
-            swap(&ar, &br)
-            swap(&ai, &bi)
+            advance()
             len = m
             s &*= 4
         }
@@ -73,12 +105,7 @@ enum StockhamKernel {
                 store(r0 - r1, br, q &+ s); store(i0 - i1, bi, q &+ s)
                 q &+= 2
             }
-            swap(&ar, &br)
-            swap(&ai, &bi)
-        }
-        if ar != xr {
-            xr.update(from: ar, count: n)
-            xi.update(from: ai, count: n)
+            advance()
         }
     }
 

@@ -8,5 +8,6 @@ public enum QualityGrade: Int, Sendable, Codable, Comparable, CaseIterable {
     /// Not usable: flat, railed, missing, or far outside the EEG range.
     case bad = 4
 
+    /// Orders grades from good to bad.
     public static func < (a: QualityGrade, b: QualityGrade) -> Bool { a.rawValue < b.rawValue }
 }

@@ -89,28 +89,38 @@ public struct SignalGrader: Sendable {
         var bandAmplitude = Double.nan, lineRatio = Double.nan, hfRatio = Double.nan
         var mainsUsed = Double.nan
         if missing <= t.maximumMissingFraction && count >= welch.parameters.segmentLength {
-            let psd: PowerSpectrum
-            if count == window.count, let firstIndex, channel < caches.count {
-                psd = caches[channel].spectrum(window, firstIndex: firstIndex)
-            } else if count == window.count {
-                psd = welch.spectrum(window)
-            } else {
-                psd = finite.withUnsafeBufferPointer { welch.spectrum($0) }
+            // The PSD goes into the grader's own buffer: no allocation per window.
+            var density = self.density
+            self.density = []
+            defer { self.density = density }
+            density.withUnsafeMutableBufferPointer { d in
+                if count == window.count, let firstIndex, channel < caches.count {
+                    caches[channel].spectrum(window, firstIndex: firstIndex, into: d.baseAddress!)
+                } else if count == window.count {
+                    welch.spectrum(window, into: d.baseAddress!)
+                } else {
+                    finite.withUnsafeBufferPointer { _ = welch.spectrum($0, into: d.baseAddress!) }
+                }
             }
+            let df = welch.resolution
             let rule = IntegrationRule.rectangleHalfOpen
-            let eeg = rule.integrate(psd, low: 1, high: 45)
-            bandAmplitude = rule.integrate(psd, low: 1, high: 40).squareRoot()
-            let p50 = rule.integrate(psd, low: 49, high: 51.000001)
-            let p60 = rule.integrate(psd, low: 59, high: 61.000001)
+            func power(_ low: Double, _ high: Double) -> Double {
+                density.withUnsafeBufferPointer { rule.integrate($0, resolution: df, low: low, high: high) }
+            }
+            let eeg = power(1, 45)
+            bandAmplitude = power(1, 40).squareRoot()
+            let p50 = power(49, 51.000001)
+            let p60 = power(59, 61.000001)
             switch mains {
             case .fixed(let f): mainsUsed = f
             case .detect: mainsUsed = p60 > p50 ? 60 : 50
             }
-            let line = mainsUsed == 50 ? p50 : mainsUsed == 60 ? p60 : rule.integrate(psd, low: mainsUsed - 1, high: mainsUsed + 1.000001)
-            let nyquist = samplingRate / 2
-            var hf = rule.integrate(psd, low: 45, high: min(100, nyquist))
-            for harmonic in [mainsUsed, 2 * mainsUsed] where harmonic + 2 <= min(100, nyquist) + 2 {
-                hf -= rule.integrate(psd, low: max(45, harmonic - 2), high: min(min(100, nyquist), harmonic + 2.000001))
+            let line = mainsUsed == 50 ? p50 : mainsUsed == 60 ? p60 : power(mainsUsed - 1, mainsUsed + 1.000001)
+            // High frequencies: 45–100 Hz (or Nyquist) without mains ± 2 Hz and its first harmonic.
+            let top = min(100, samplingRate / 2)
+            var hf = power(45, top)
+            for harmonic in [mainsUsed, 2 * mainsUsed] where harmonic - 2 < top {
+                hf -= power(max(45, harmonic - 2), min(top, harmonic + 2.000001))
             }
             hf = max(0, hf)
             lineRatio = eeg > 0 ? line / eeg : (line > 0 ? .infinity : 0)

@@ -41,6 +41,7 @@ public struct WelchParameters: Sendable, Codable, Equatable {
         case segmentLength = "nperseg", overlap = "noverlap", window, removeSegmentMean = "detrendConstant", scaling, average
     }
 
+    /// Decodes parameters stored under scipy's names (`nperseg`, `noverlap`, …).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -49,6 +50,7 @@ public struct WelchParameters: Sendable, Codable, Equatable {
             removeSegmentMean: try c.decode(Bool.self, forKey: .removeSegmentMean))
     }
 
+    /// Encodes the parameters under scipy's names, with the fixed `scaling` and `average` stated.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(segmentLength, forKey: .segmentLength)

@@ -36,7 +36,26 @@ struct AnalyzeCommand: AsyncParsableCommand {
     @Option(help: "Band integration rule: rectangleHalfOpen (Σ PSD·Δf over lo ≤ f < hi) or trapezoidClosed (trapezoid over lo ≤ f ≤ hi).")
     var integration: IntegrationRule = .rectangleHalfOpen
 
+    @Option(help: ArgumentHelp(
+        "The bands as name:low-high in Hz, comma-separated (default delta:1-4,theta:4-8,alpha:8-13,beta:13-30,gamma:30-45).",
+        valueName: "bands"))
+    var bands: String?
+
+    /// The bands `--bands` names, or the standard ones.
+    func parsedBands() throws -> [FrequencyBand] {
+        guard let bands else { return FrequencyBand.standard }
+        return try bands.split(separator: ",").map { item in
+            let parts = item.split(separator: ":")
+            let edges = parts.count == 2 ? parts[1].split(separator: "-") : []
+            guard parts.count == 2, edges.count == 2, let low = Double(edges[0]), let high = Double(edges[1]), low >= 0, low < high else {
+                throw ValidationError("--bands: '\(item)' is not name:low-high with low < high")
+            }
+            return FrequencyBand(String(parts[0]), low, high)
+        }
+    }
+
     func validate() throws {
+        _ = try parsedBands()
         if let mains, mains != 50 && mains != 60 { throw ValidationError("--mains must be 50 or 60") }
         guard segmentSeconds > 0 else { throw ValidationError("--segment-seconds must be positive") }
         guard overlap >= 0, overlap < 1 else { throw ValidationError("--overlap must be in [0, 1)") }
@@ -58,7 +77,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         let nperseg = max(8, Int((info.samplingRate * segmentSeconds).rounded()))
         let method = BandPowerMethod(
             welch: WelchParameters(segmentLength: nperseg, overlap: min(nperseg - 1, Int((Double(nperseg) * overlap).rounded()))),
-            integration: integration)
+            bands: try parsedBands(), integration: integration)
         let mainsSetting: MainsFrequency = (mains ?? reader.powerLineFrequency).map { .fixed($0) } ?? .detect
         var analyzer = RecordingAnalyzer(info: info, method: method, configuration: ProcessorConfiguration(mains: mainsSetting))
         let block = max(1, Int(info.samplingRate * 10))

@@ -52,4 +52,26 @@ struct ComplexFFTTests {
         fft.inverse(real: &re, imaginary: &im)
         #expect(relativeError(re, im, re0, im0) < 1e-13)
     }
+
+    /// The out-of-place transform gives the in-place result and leaves its input alone, for
+    /// power-of-two sizes (odd and even pass counts) and Bluestein sizes.
+    @Test(arguments: [8, 16, 32, 512, 1024, 2048, 500, 7])
+    func outOfPlaceMatchesInPlace(n: Int) {
+        var random = TestRandom(seed: UInt64(n))
+        let re0 = random.signal(n), im0 = random.signal(n)
+        var fft = ComplexFFT(size: n)
+        var re = re0, im = im0
+        fft.forward(real: &re, imaginary: &im)
+        var outRe = [Double](repeating: 0, count: n), outIm = outRe
+        re0.withUnsafeBufferPointer { xr in
+            im0.withUnsafeBufferPointer { xi in
+                outRe.withUnsafeMutableBufferPointer { r in
+                    outIm.withUnsafeMutableBufferPointer { i in
+                        fft.forward(real: xr.baseAddress!, imaginary: xi.baseAddress!, outputReal: r.baseAddress!, outputImaginary: i.baseAddress!)
+                    }
+                }
+            }
+        }
+        #expect(outRe == re && outIm == im)
+    }
 }

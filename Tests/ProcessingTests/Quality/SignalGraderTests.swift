@@ -45,6 +45,8 @@ struct SignalGraderTests {
 
     @Test func muscleLikeNoiseIsHighFrequency() {
         let eeg = Self.eeg()
+        let medium = assess(eeg.indices.map { eeg[$0] + 5 * sin(2 * .pi * 75 * Double($0) / Self.fs) })
+        #expect(medium.grade == .medium && medium.issues == [.highFrequencyNoise], "\(medium)")
         let a = assess(eeg.indices.map { eeg[$0] + 12 * sin(2 * .pi * 75 * Double($0) / Self.fs) + 8 * sin(2 * .pi * 88 * Double($0) / Self.fs) })
         #expect(a.grade == .bad && a.issues == [.highFrequencyNoise], "\(a)")
     }

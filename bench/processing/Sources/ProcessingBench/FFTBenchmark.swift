@@ -22,23 +22,24 @@ enum FFTBenchmark {
             let inRe = (0..<n).map { _ in Double.random(in: -1...1, using: &random) }
             let inIm = (0..<n).map { _ in Double.random(in: -1...1, using: &random) }
 
-            // Complex: ours copies the input into its buffer then transforms in place.
+            // Complex: out of place, like FFTW's plan.
             var fft = ComplexFFT(size: n)
             var re = inRe, im = inIm
-            let ours = Timing.secondsPerCall {
-                re.withUnsafeMutableBufferPointer { r in
-                    im.withUnsafeMutableBufferPointer { i in
-                        inRe.withUnsafeBufferPointer { r.baseAddress!.update(from: $0.baseAddress!, count: n) }
-                        inIm.withUnsafeBufferPointer { i.baseAddress!.update(from: $0.baseAddress!, count: n) }
-                        fft.forward(real: r.baseAddress!, imaginary: i.baseAddress!)
-                    }
-                }
-            }
-            sink += re[1]
             let input = fftw_alloc_complex(n)!, output = fftw_alloc_complex(n)!
             let plan = fftw_plan_dft_1d(Int32(n), input, output, FFTW_FORWARD, FFTW_MEASURE)
             for k in 0..<n { input[k] = (inRe[k], inIm[k]) }
-            let theirs = Timing.secondsPerCall { fftw_execute(plan) }
+            let (ours, theirs) = Timing.compare({
+                re.withUnsafeMutableBufferPointer { r in
+                    im.withUnsafeMutableBufferPointer { i in
+                        inRe.withUnsafeBufferPointer { xr in
+                            inIm.withUnsafeBufferPointer { xi in
+                                fft.forward(real: xr.baseAddress!, imaginary: xi.baseAddress!, outputReal: r.baseAddress!, outputImaginary: i.baseAddress!)
+                            }
+                        }
+                    }
+                }
+            }, { fftw_execute(plan) })
+            sink += re[1]
             sink += output[1].0
             fftw_destroy_plan(plan)
             fftw_free(input)
@@ -48,7 +49,10 @@ enum FFTBenchmark {
             // Real input: n/2 + 1 bins out.
             var real = RealFFT(size: n)
             var outRe = [Double](repeating: 0, count: n / 2 + 1), outIm = outRe
-            let oursReal = Timing.secondsPerCall {
+            let rin = fftw_alloc_real(n)!, cout = fftw_alloc_complex(n / 2 + 1)!
+            let rplan = fftw_plan_dft_r2c_1d(Int32(n), rin, cout, FFTW_MEASURE)
+            for k in 0..<n { rin[k] = inRe[k] }
+            let (oursReal, theirsReal) = Timing.compare({
                 inRe.withUnsafeBufferPointer { x in
                     outRe.withUnsafeMutableBufferPointer { r in
                         outIm.withUnsafeMutableBufferPointer { i in
@@ -56,12 +60,8 @@ enum FFTBenchmark {
                         }
                     }
                 }
-            }
+            }, { fftw_execute(rplan) })
             sink += outRe[1]
-            let rin = fftw_alloc_real(n)!, cout = fftw_alloc_complex(n / 2 + 1)!
-            let rplan = fftw_plan_dft_r2c_1d(Int32(n), rin, cout, FFTW_MEASURE)
-            for k in 0..<n { rin[k] = inRe[k] }
-            let theirsReal = Timing.secondsPerCall { fftw_execute(rplan) }
             sink += cout[1].0
             fftw_destroy_plan(rplan)
             fftw_free(rin)

@@ -19,12 +19,12 @@ enum PipelineBenchmark {
         // 1. Welch alone: the whole hour, per channel, nperseg 512, noverlap 256 (scipy's call below).
         var welch = WelchEstimator(parameters: WelchParameters(segmentLength: 512, overlap: 256), samplingRate: fs)
         var sink = 0.0
-        let welchTime = Timing.seconds(trials: 5) {
+        let welchTime = Timing.seconds(trials: 9) {
             for c in 0..<5 { sink += welch.spectrum(channels[c]).density[20] }
         }
         // 2. The issue's pipeline: whole-hour Welch band power + both quality modes (MYND and line
         //    noise), fed sample by sample from the frames as a live source would deliver them.
-        let core = Timing.seconds(trials: 3) {
+        let core = Timing.seconds(trials: 7) {
             let method = BandPowerMethod.standard(samplingRate: fs)
             var welch = WelchAccumulator(parameters: method.welch, channelCount: 5, samplingRate: fs)
             var mynd = MyndQualityEstimator(channelCount: 5, samplingRate: fs)
@@ -46,7 +46,7 @@ enum PipelineBenchmark {
         }
         // 3. analyze: whole-recording Welch band power + MYND quality + line-noise mode + grades/verdict.
         var verdict = ""
-        let analyzeTime = Timing.seconds(trials: 3) {
+        let analyzeTime = Timing.seconds(trials: 5) {
             var analyzer = RecordingAnalyzer(info: info)
             var start = 0
             while start < frames.count {
@@ -60,7 +60,7 @@ enum PipelineBenchmark {
         }
         // 4. Streaming, as `check`/recording run it: + band power of the last 4 s every second.
         var updates = 0
-        let streamingTime = Timing.seconds(trials: 3) {
+        let streamingTime = Timing.seconds(trials: 5) {
             var processor = SignalProcessor(info: info)
             var start = 0
             updates = 0
@@ -81,7 +81,7 @@ enum PipelineBenchmark {
         import sys, time, json, numpy as np, scipy, scipy.signal as ss
         x = np.fromfile(sys.argv[1]).reshape(5, -1)
         best = 1e9
-        for _ in range(5):
+        for _ in range(9):
             t = time.thread_time(); f, p = ss.welch(x, 256.0, window='hann', nperseg=512, noverlap=256, detrend='constant', scaling='density', axis=-1); best = min(best, time.thread_time() - t)
         print(json.dumps({"seconds": best, "scipy": scipy.__version__, "numpy": np.__version__, "p": p[:, 20].tolist()}))
         """

@@ -37,6 +37,26 @@ enum Timing {
         return best
     }
 
+    /// Seconds per call of `a` and of `b`, measured in alternating trials (a, b, a, b, …) so both see
+    /// the same load on a shared machine; the minimum over `trials` trials each.
+    static func compare(trials: Int = 9, target: Double = 0.05, _ a: () -> Void, _ b: () -> Void) -> (Double, Double) {
+        func reps(_ body: () -> Void) -> Int {
+            var reps = 1
+            while true {
+                let s = measure { for _ in 0..<reps { body() } }
+                if s > target / 4 || reps > 1 << 26 { return max(1, Int(Double(reps) * target / max(s, 1e-9))) }
+                reps *= 4
+            }
+        }
+        let ra = reps(a), rb = reps(b)
+        var bestA = Double.infinity, bestB = Double.infinity
+        for _ in 0..<trials {
+            bestA = min(bestA, measure { for _ in 0..<ra { a() } } / Double(ra))
+            bestB = min(bestB, measure { for _ in 0..<rb { b() } } / Double(rb))
+        }
+        return (bestA, bestB)
+    }
+
     /// Seconds one run of `body` takes (for long single runs), the best of `trials`.
     static func seconds(trials: Int = 3, _ body: () -> Void) -> Double {
         var best = Double.infinity
