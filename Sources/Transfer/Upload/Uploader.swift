@@ -12,6 +12,7 @@ import Storage
 /// - Two overlapping runs never send the same item: a run holds `<data>/upload.lock` and claims items
 ///   through the catalog. Items still being written are never claimed.
 /// - With encryption required, nothing is sent unencrypted: an item that cannot be encrypted fails.
+/// - A consent record (the one file with the participant's name) is never sent unencrypted.
 /// - Nothing on the server is overwritten: uploads use `If-None-Match: *`; when the name is taken, the
 ///   item goes under a distinct name (``RemoteName``), or counts as delivered when the account may list
 ///   and the remote size equals the local one. Delivery is at least once: a crash between the
@@ -191,6 +192,11 @@ public struct Uploader: Sendable {
             }
         }
         guard mode == .none else { throw TransferError.encryption("the item is not encrypted") }
+        // The consent record holds the participant's name (the signature): it leaves the device only
+        // encrypted, whatever the configuration says about other items.
+        guard item.kind != .consent else {
+            throw TransferError.encryption("consent records hold the participant's name and are uploaded only encrypted; configure encryption (at-rest or at-upload) to send it")
+        }
         return (item, Payload(file: file, name: name, size: Int64(st.st_size), encrypted: false))
     }
 

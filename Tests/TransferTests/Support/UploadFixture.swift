@@ -17,14 +17,19 @@ final class UploadFixture {
 
     /// Writes `bytes` random bytes as a finished recording (run `run`) and catalogues it.
     @discardableResult
-    func addRecording(run: Int = 1, bytes: Int = 200_000, state: TransmissionState = .pending, participant: String? = nil) throws -> (CatalogItem, Data) {
+    func addRecording(
+        run: Int = 1, bytes: Int = 200_000, state: TransmissionState = .pending, participant: String? = nil, kind: ItemKind = .recording
+    ) throws -> (CatalogItem, Data) {
         let who = participant ?? self.participant
         var generator = SystemRandomNumberGenerator()
         let data = Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        let url = try store.unusedURL(participant: who, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 1, run: run, participant: who))
+        let name = kind == .consent
+            ? FileNaming.consent(study: "unit", participant: who)
+            : FileNaming.recording(paradigm: "rest", day: 1, session: 1, run: run, participant: who)
+        let url = try store.unusedURL(participant: who, fileName: name)
         try data.write(to: url)
         let item = CatalogItem(
-            kind: .recording, path: store.relativePath(of: url), participant: who, run: run, created: Date().addingTimeInterval(Double(run)),
+            kind: kind, path: store.relativePath(of: url), participant: who, run: run, created: Date().addingTimeInterval(Double(run)),
             size: Int64(data.count), sha256: try SHA256.hex(ofFile: url), state: state)
         try store.catalog.insert(item)
         return (item, data)

@@ -29,6 +29,19 @@ struct UploaderTests {
         #expect(try server.requests().filter { $0.method == "PUT" }.count == 2)
     }
 
+    @Test func aConsentRecordIsNeverUploadedUnencrypted() async throws {
+        let server = try WebDAVTestServer()
+        let f = try UploadFixture()
+        let (consent, _) = try f.addRecording(kind: .consent)
+        let (recording, _) = try f.addRecording(run: 2)
+        let report = try await f.uploader(f.configuration(url: server.baseURL), server: server).run()
+        #expect(report.sent.map(\.id) == [recording.id])
+        let kept = try f.item(consent.id)
+        #expect(kept.state == .pending)
+        #expect(kept.lastError?.contains("only encrypted") == true)
+        #expect(try server.storedFiles().allSatisfy { !$0.contains("c_unit_") })
+    }
+
     @Test func aRecordingInProgressIsNeverUploaded() async throws {
         let server = try WebDAVTestServer()
         let f = try UploadFixture()
