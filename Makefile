@@ -12,15 +12,24 @@ bootstrap:
 build: bootstrap
 	@swift build --product study-recorder
 
-# Records 10 s from the oscillator into ./demo-data and shows what was stored.
+# Runs the example study with the oscillator and a scripted participant (--auto) into ./demo-data, up
+# to and including its first recording session (two questionnaires, then 3 blocks of rest at 20x
+# speed), and shows what was stored.
+DEMO_STUDY := Studies/mynd-example
 demo: build
-	@$$(swift build --show-bin-path)/study-recorder record --data demo-data --duration 10s --paradigm demo
-	@$$(swift build --show-bin-path)/study-recorder list --data demo-data
+	@rm -rf demo-data
+	@bin=$$(swift build --show-bin-path)/study-recorder; \
+	  $$bin enroll $(DEMO_STUDY) --data demo-data --name "Demo Participant" --auto >/dev/null && \
+	  for session in 1 2 3; do $$bin run $(DEMO_STUDY) --data demo-data --auto --speed 20 | grep -v '^(cue)' || exit 1; done && \
+	  $$bin status $(DEMO_STUDY) --data demo-data && \
+	  $$bin list --data demo-data
 
-# The whole test suite; tests start and stop the servers they need on free loopback ports.
+# The whole test suite; tests start and stop the servers they need on free loopback ports. Tests run
+# one at a time: several of them time real processes (kill -9 recovery, interrupted blocks), and on
+# two cores running everything at once is no faster anyway.
 test: bootstrap
 	@swift build --build-tests
-	@swift test --skip-build
+	@swift test --skip-build --no-parallel
 
 bench: bootstrap
 	@bench/recording/run.sh 24

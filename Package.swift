@@ -84,13 +84,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "ProcessingTests", dependencies: ["Processing", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ProcessingTests", dependencies: ["Processing", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderTests",
-            dependencies: ["StudyRecorder", "Storage", "DataSources", "TestSupport"],
+            dependencies: ["StudyRecorder", "Storage", "DataSources", "Study", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

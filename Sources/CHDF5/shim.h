@@ -31,6 +31,23 @@ static inline hid_t chdf5_c_s1(void) { return H5T_C_S1; }
 static inline hid_t chdf5_dataset_create_plist(void) { return H5Pcreate(H5P_DATASET_CREATE); }
 static inline hid_t chdf5_file_access_plist(void) { return H5Pcreate(H5P_FILE_ACCESS); }
 
+/* File-access properties whose metadata cache is capped at max_bytes, so a day-long recording with
+ * thousands of chunks keeps a flat memory footprint (the default cache may grow to 32 MiB). */
+static inline hid_t chdf5_fapl_capped_cache(size_t max_bytes) {
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+    if (fapl < 0) return fapl;
+    H5AC_cache_config_t c;
+    c.version = H5AC__CURR_CACHE_CONFIG_VERSION;
+    if (H5Pget_mdc_config(fapl, &c) >= 0) {
+        c.set_initial_size = 1;
+        c.initial_size = max_bytes;
+        c.max_size = max_bytes;
+        c.min_size = max_bytes / 4;
+        H5Pset_mdc_config(fapl, &c);
+    }
+    return fapl;
+}
+
 /* A variable-length UTF-8 string type; the caller closes it. */
 static inline hid_t chdf5_vlen_utf8(void) {
     hid_t t = H5Tcopy(H5T_C_S1);

@@ -10,7 +10,9 @@ struct StudyRecorderCommand: AsyncParsableCommand {
         abstract: "Run EEG studies from the terminal: record, check signal, store and upload data.",
         version: StorageModule.softwareVersion,
         subcommands: [
-            RecordCommand.self, ListCommand.self, RecoverCommand.self, UploadCommand.self, AnnouncementsCommand.self,
+            EnrollCommand.self, RunCommand.self, StatusCommand.self, ValidateCommand.self,
+            RecordCommand.self, CheckCommand.self, AnalyzeCommand.self,
+            ListCommand.self, UploadCommand.self, AnnouncementsCommand.self, RecoverCommand.self,
         ]
     )
 }

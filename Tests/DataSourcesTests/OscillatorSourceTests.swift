@@ -74,7 +74,7 @@ struct OscillatorSourceTests {
         let elapsed = ContinuousClock.now - start
         #expect(await counter.value == 256)
         #expect(elapsed >= .milliseconds(240))
-        #expect(elapsed < .milliseconds(900))
+        #expect(elapsed < .seconds(60))  // only catches a hang: parallel tests on 2 cores can be slow
     }
 }
 

@@ -34,17 +34,18 @@ with h5py.File(out, "w", libver="earliest") as f:
     while n < total:
         count = min(rate, total - n)
         idx = np.arange(n, n + count)
-        # The amplitude changes every half second (the reference's autopilot).
+        # The amplitude changes every half second (the reference's autopilot): once per half-second
+        # segment, the samples of a segment filled vectorised.
         amps = np.empty(count)
-        for k in range(count):
-            i = n + k
-            if i > 0 and i % half == 0:
+        for seg in range(0, count, half):
+            i = n + seg
+            if i > 0:
                 amplitude += 3 if rising else -10
                 if amplitude >= 100:
                     rising = False
                 if amplitude <= 1:
                     rising = True
-            amps[k] = amplitude
+            amps[seg:seg + half] = amplitude
         t = idx / rate
         block = amps[:, None] * np.sin(2 * np.pi * t[:, None] * freqs[None, :])
         size = n + count

@@ -5,8 +5,14 @@ import CHDF5
 enum HDF5Library {
     /// Opens the library and silences its error printer; evaluated once, thread-safely.
     static let ready: Bool = {
+        // Files are closed explicitly; a file that could not be closed (disk full) is recovered from its
+        // journal, so HDF5's own clean-up at exit, which loops and prints over such a file, is skipped.
+        H5dont_atexit()
         H5open()
         chdf5_silence_errors()
+        // HDF5 keeps freed blocks on internal free lists without limit by default; over a day-long
+        // recording that is steady growth. Cap them (bytes: global, per list) for each list kind.
+        H5set_free_list_limits(1 << 20, 1 << 18, 1 << 20, 1 << 18, 1 << 20, 1 << 18)
         return true
     }()
 

@@ -10,12 +10,12 @@ public struct ParadigmInfo: Sendable, Equatable, Codable {
     /// Marker codes of the conditions' baselines (e.g. `[310, 410]`).
     public var baseMarkers: [Int64]
     /// Baseline start relative to the condition marker, in seconds (e.g. −3).
-    public var baseTime: Int64
+    public var baseTime: Double
     /// Length of a trial's task phase in seconds.
-    public var trialTime: Int64
+    public var trialTime: Double
 
     /// Creates a paradigm description.
-    public init(title: String, conditionLabels: [String] = [], conditionMarkers: [Int64] = [], baseMarkers: [Int64] = [], baseTime: Int64 = 0, trialTime: Int64 = 0) {
+    public init(title: String, conditionLabels: [String] = [], conditionMarkers: [Int64] = [], baseMarkers: [Int64] = [], baseTime: Double = 0, trialTime: Double = 0) {
         self.title = title
         self.conditionLabels = conditionLabels
         self.conditionMarkers = conditionMarkers

@@ -76,7 +76,7 @@ struct RecordingJournal {
         out.u8(type)
         out.u32(UInt32(p.bytes.count))
         out.bytes.append(contentsOf: p.bytes)
-        var crc = CRC32.checksum(UnsafeRawBufferPointer(start: [type], count: 1))
+        var crc = withUnsafeBytes(of: type) { CRC32.checksum($0) }
         crc = p.bytes.withUnsafeBytes { CRC32.checksum($0, crc: crc) }
         out.u32(crc)
     }
@@ -106,7 +106,7 @@ struct RecordingJournal {
         try header(metadata)
         while r.remaining > 0 {
             guard let type = r.u8(), let length = r.u32(), let payload = r.take(Int(length)), let crc = r.u32() else { break }
-            var check = CRC32.checksum(UnsafeRawBufferPointer(start: [type], count: 1))
+            var check = withUnsafeBytes(of: type) { CRC32.checksum($0) }
             check = payload.withUnsafeBytes { CRC32.checksum($0, crc: check) }
             guard check == crc, let record = decode(type: type, payload: Array(payload)) else { break }
             try visit(record)

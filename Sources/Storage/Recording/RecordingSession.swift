@@ -44,7 +44,8 @@ public final class RecordingSession: Sendable {
     /// may already run (the recording starts with the next frame) or be started by the caller after.
     public static func start(
         store: DataStore, controller: DataController, request: RecordingRequest,
-        options: RecordingWriter.Options = .init(), logger: Logger = Logger(label: "study-recorder.recording")
+        options: RecordingWriter.Options = .init(), logger: Logger = Logger(label: "study-recorder.recording"),
+        derived: (any DerivedSeriesProducer)? = nil
     ) async throws -> RecordingSession {
         let info = await controller.info
         let run = try request.run ?? (store.catalog.lastRun(participant: request.participant) + 1)
@@ -68,13 +69,15 @@ public final class RecordingSession: Sendable {
             throw error
         }
         logger.info("recording started", metadata: ["file": "\(item.path)", "rate": "\(info.samplingRate)"])
-        let subscription = await controller.events(.lossless(capacity: 1024))
+        let subscription = await controller.events(.lossless(capacity: 32))
         let fs = info.samplingRate
         let planned = request.duration.map { Int64(($0 * fs).rounded()) }
         let box = WriterBox(writer)
         let state = SessionState(planned: request.duration)
         let task = Task {
-            try await consume(writer: box, state: state, subscription: subscription, item: item, url: url, store: store, plannedRows: planned, logger: logger)
+            try await consume(
+                writer: box, state: state, subscription: subscription, item: item, url: url, store: store, plannedRows: planned, logger: logger,
+                derived: derived)
         }
         return RecordingSession(item: item, url: url, state: state, subscription: subscription, task: task)
     }
@@ -99,12 +102,18 @@ public final class RecordingSession: Sendable {
 
     private static func consume(
         writer box: WriterBox, state: SessionState, subscription: EventSubscription, item: CatalogItem, url: URL, store: DataStore,
-        plannedRows: Int64?, logger: Logger
+        plannedRows: Int64?, logger: Logger, derived: (any DerivedSeriesProducer)?
     ) async throws -> CatalogItem {
         let writer = box.writer
         var endReason: String?
         var failure: (any Error)?
+        var derived = derived
         do {
+            if let derived {
+                for (name, value) in derived.groupAttributes.sorted(by: { $0.key < $1.key }) {
+                    try writer.setGroupAttribute(group: derived.group, name: name, value: value)
+                }
+            }
             loop: for await event in subscription {
                 switch event {
                 case .frames(var frames):
@@ -114,6 +123,12 @@ public final class RecordingSession: Sendable {
                         if frames.count > room { frames = Array(frames.prefix(Int(room))) }
                     }
                     try writer.append(frames)
+                    if var producer = derived {
+                        for row in producer.process(frames) {
+                            try writer.appendSeries(group: producer.group, name: row.name, time: row.time, values: row.values, columns: row.columns)
+                        }
+                        derived = producer
+                    }
                     state.progress.withLock {
                         $0.samples = writer.rowCount
                         $0.gapSamples = writer.gapRows

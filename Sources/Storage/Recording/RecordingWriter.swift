@@ -131,6 +131,10 @@ public final class RecordingWriter {
         if !finished {
             HDF5Library.prepareThread()
             // Abandoned (error or crash path): keep the journal for recovery, release HDF5 handles.
+            // Derived-series datasets and groups go first: closing them after their file (e.g.
+            // after a full disk) crashed libhdf5 1.10.
+            seriesSets.removeAll()
+            groups.removeAll()
             try? file.close()
         }
     }
@@ -382,8 +386,10 @@ public final class RecordingWriter {
         if let p = m.paradigm {
             let g = try file.createGroup("Paradigm")
             try g.setAttribute("Paradigm", p.title)
-            try g.setAttribute("BaseTime", p.baseTime)
-            try g.setAttribute("TrialTime", p.trialTime)
+            // Whole seconds as integers, as the reference wrote them; fractions (−0.5 s) as doubles.
+            for (name, value) in [("BaseTime", p.baseTime), ("TrialTime", p.trialTime)] {
+                if value.rounded() == value && abs(value) < 1e15 { try g.setAttribute(name, Int64(value)) } else { try g.setAttribute(name, value) }
+            }
             try g.setAttribute("ConditionCount", Int64(p.conditionLabels.count))
             try g.writeStrings("ConditionLabels", p.conditionLabels, dims: [1, p.conditionLabels.count])
             try g.writeInt64s("ConditionMarkers", p.conditionMarkers, dims: [1, p.conditionMarkers.count])

@@ -2,7 +2,9 @@ import ArgumentParser
 import DataSources
 import Foundation
 import Logging
+import Processing
 import Storage
+import Study
 
 /// `study-recorder record`: records from a source into the data folder, crash-safe, and catalogues
 /// the file for upload.
@@ -41,6 +43,9 @@ struct RecordCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Log what happens to standard error.")
     var verbose = false
 
+    @Flag(help: "Do not store signal quality and band power in the recording's /Quality group.")
+    var noQuality = false
+
     func validate() throws {
         guard day >= 1 else { throw ValidationError("--day must be 1 or more") }
         guard session >= 0 else { throw ValidationError("--session must not be negative") }
@@ -64,7 +69,8 @@ struct RecordCommand: AsyncParsableCommand {
             powerLineFrequency: sourceOptions.mains)
         let session: RecordingSession
         do {
-            session = try await RecordingSession.start(store: store, controller: controller, request: request, logger: logger)
+            let quality = noQuality ? nil : QualitySeriesProducer(info: source.info, configuration: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)))
+            session = try await RecordingSession.start(store: store, controller: controller, request: request, logger: logger, derived: quality)
         } catch {
             Terminal.error("\(error)")
             throw Self.exitCode(for: error)

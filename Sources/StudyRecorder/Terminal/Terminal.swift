@@ -26,6 +26,11 @@ enum Terminal {
         writeError("\(message)\n")
     }
 
+    /// Prints one line of what a scripted participant is shown (`--auto` runs).
+    @Sendable static func echo(_ line: String) {
+        print(line)
+    }
+
     /// Prints a value as pretty JSON on standard output.
     static func printJSON<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()

@@ -1,0 +1,49 @@
+/// The after-the-fact judgement of a whole recording: per-channel band power and quality, the
+/// session verdict, and every method parameter, so the numbers can be reproduced elsewhere.
+public struct RecordingAnalysis: Sendable, Codable, Equatable {
+    /// The version of the processing algorithms (``ProcessingModule/algorithmVersion``).
+    public var algorithmVersion: String
+    /// The sampling rate in Hz.
+    public var samplingRate: Double
+    /// Samples analysed (gap rows included).
+    public var sampleCount: Int64
+    /// Seconds of signal.
+    public var durationSeconds: Double
+    /// The band-power method (Welch window, nperseg, noverlap, bands, integration rule, denominator).
+    public var bandPowerMethod: BandPowerMethod
+    /// The mains frequency the line-noise measures used (the configured one, or the one detected
+    /// most often).
+    public var mainsFrequency: Double?
+    /// The graded-quality window in seconds (updated every 0.5 s).
+    public var qualityWindowSeconds: Double
+    /// The thresholds of the grades.
+    public var thresholds: QualityThresholds
+    /// The verdict criteria.
+    public var criteria: VerdictCriteria
+    /// The session verdict; `nil` when the recording is shorter than one quality window.
+    public var verdict: SessionVerdict?
+    /// The verdict's evidence.
+    public var summary: SessionQualitySummary
+    /// Per channel.
+    public var channels: [ChannelAnalysis]
+
+    /// Creates an analysis.
+    public init(
+        algorithmVersion: String = ProcessingModule.algorithmVersion, samplingRate: Double, sampleCount: Int64, durationSeconds: Double,
+        bandPowerMethod: BandPowerMethod, mainsFrequency: Double?, qualityWindowSeconds: Double, thresholds: QualityThresholds,
+        criteria: VerdictCriteria, verdict: SessionVerdict?, summary: SessionQualitySummary, channels: [ChannelAnalysis]
+    ) {
+        self.algorithmVersion = algorithmVersion
+        self.samplingRate = samplingRate
+        self.sampleCount = sampleCount
+        self.durationSeconds = durationSeconds
+        self.bandPowerMethod = bandPowerMethod
+        self.mainsFrequency = mainsFrequency
+        self.qualityWindowSeconds = qualityWindowSeconds
+        self.thresholds = thresholds
+        self.criteria = criteria
+        self.verdict = verdict
+        self.summary = summary
+        self.channels = channels
+    }
+}

@@ -1,0 +1,114 @@
+/// A complex discrete Fourier transform of a fixed size, in Double, matching `numpy.fft.fft` and
+/// `numpy.fft.ifft` (forward unscaled, inverse scaled by 1/n).
+///
+/// Power-of-two sizes use a radix-4 Stockham kernel; every other size uses Bluestein's algorithm on
+/// top of it. Make one per size and reuse it: the twiddles and chirps are computed once, and the
+/// scratch memory is kept, so a transform allocates nothing.
+///
+/// ```swift
+/// var fft = ComplexFFT(size: 500)
+/// var re = signal, im = [Double](repeating: 0, count: 500)
+/// fft.forward(real: &re, imaginary: &im)
+/// ```
+public struct ComplexFFT: Sendable {
+    /// The number of points transformed.
+    public let size: Int
+
+    private enum Algorithm: Sendable {
+        case powerOfTwo(PowerOfTwoPlan)
+        case bluestein(BluesteinPlan)
+    }
+
+    private let algorithm: Algorithm
+    private var work: [Double]
+
+    /// Prepares a transform of `size` points (any size ≥ 1).
+    public init(size: Int) {
+        precondition(size >= 1, "an FFT needs at least one point")
+        self.size = size
+        if size & (size - 1) == 0 {
+            algorithm = .powerOfTwo(PowerOfTwoPlan(size: size))
+            work = [Double](repeating: 0, count: 2 * size)
+        } else {
+            let plan = BluesteinPlan(size: size)
+            algorithm = .bluestein(plan)
+            work = [Double](repeating: 0, count: 4 * plan.convolutionSize)
+        }
+    }
+
+    /// Whether `size` takes the fast power-of-two path (otherwise Bluestein).
+    public var isPowerOfTwo: Bool {
+        if case .powerOfTwo = algorithm { return true }
+        return false
+    }
+
+    /// Forward DFT `X[k] = Σ x[j]·exp(-2πijk/n)` in place, on split real and imaginary parts.
+    public mutating func forward(real: UnsafeMutablePointer<Double>, imaginary: UnsafeMutablePointer<Double>) {
+        let algorithm = self.algorithm
+        let n = size
+        work.withUnsafeMutableBufferPointer { w in
+            let base = w.baseAddress!
+            switch algorithm {
+            case .powerOfTwo(let plan):
+                plan.forward(re: real, im: imaginary, scratchRe: base, scratchIm: base + n)
+            case .bluestein(let plan):
+                plan.forward(re: real, im: imaginary, work: base)
+            }
+        }
+    }
+
+    /// Forward DFT of `(real, imaginary)` into `(outputReal, outputImaginary)` (``size`` values each,
+    /// not overlapping the input): for power-of-two sizes no copy is made at all, the passes run
+    /// straight from the input to the output.
+    public mutating func forward(
+        real: UnsafePointer<Double>, imaginary: UnsafePointer<Double>,
+        outputReal: UnsafeMutablePointer<Double>, outputImaginary: UnsafeMutablePointer<Double>
+    ) {
+        let algorithm = self.algorithm
+        let n = size
+        work.withUnsafeMutableBufferPointer { w in
+            let base = w.baseAddress!
+            switch algorithm {
+            case .powerOfTwo(let plan):
+                plan.forward(
+                    srcRe: UnsafeMutablePointer(mutating: real), srcIm: UnsafeMutablePointer(mutating: imaginary),
+                    dstRe: outputReal, dstIm: outputImaginary, scratchRe: base, scratchIm: base + n)
+            case .bluestein(let plan):
+                outputReal.update(from: real, count: n)
+                outputImaginary.update(from: imaginary, count: n)
+                plan.forward(re: outputReal, im: outputImaginary, work: base)
+            }
+        }
+    }
+
+    /// Inverse DFT `x[j] = (1/n)·Σ X[k]·exp(2πijk/n)` in place, like `numpy.fft.ifft`.
+    public mutating func inverse(real: UnsafeMutablePointer<Double>, imaginary: UnsafeMutablePointer<Double>) {
+        // The inverse is the forward transform with real and imaginary parts swapped.
+        forward(real: imaginary, imaginary: real)
+        let scale = 1 / Double(size)
+        for k in 0..<size {
+            real[k] *= scale
+            imaginary[k] *= scale
+        }
+    }
+
+    /// Forward DFT of arrays in place; both must hold ``size`` values.
+    public mutating func forward(real: inout [Double], imaginary: inout [Double]) {
+        precondition(real.count == size && imaginary.count == size, "ComplexFFT: wrong input length")
+        real.withUnsafeMutableBufferPointer { r in
+            imaginary.withUnsafeMutableBufferPointer { i in
+                forward(real: r.baseAddress!, imaginary: i.baseAddress!)
+            }
+        }
+    }
+
+    /// Inverse DFT of arrays in place (scaled by 1/n); both must hold ``size`` values.
+    public mutating func inverse(real: inout [Double], imaginary: inout [Double]) {
+        precondition(real.count == size && imaginary.count == size, "ComplexFFT: wrong input length")
+        real.withUnsafeMutableBufferPointer { r in
+            imaginary.withUnsafeMutableBufferPointer { i in
+                inverse(real: r.baseAddress!, imaginary: i.baseAddress!)
+            }
+        }
+    }
+}

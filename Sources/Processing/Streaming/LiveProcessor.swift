@@ -1,0 +1,50 @@
+import DataSources
+
+/// Runs a ``SignalProcessor`` on everything a ``DataController`` delivers and hands the results out
+/// as an async sequence: the processing observer a recorder, a terminal view or a study protocol
+/// waits on.
+///
+/// It subscribes losslessly, so every sample is processed (the processor is far faster than any
+/// source; see docs/performance.md) and stored quality series have no holes. A display that may
+/// fall behind should read the returned stream promptly or drop results itself.
+///
+/// ```swift
+/// let events = await LiveProcessor.events(controller: controller)
+/// try await controller.start()
+/// for await event in events { if case .update(.quality(let q)) = event { … } }
+/// ```
+public enum LiveProcessor {
+    /// Subscribes to `controller` (before it is started) and returns the processing events of its
+    /// next run. The stream finishes after ``ProcessingEvent/ended(summary:error:)``; cancelling the
+    /// iterating task unsubscribes.
+    public static func events(controller: DataController, configuration: ProcessorConfiguration = .init()) async -> AsyncStream<ProcessingEvent> {
+        let subscription = await controller.events(.lossless(capacity: 1024))
+        let info = await controller.info
+        let (stream, continuation) = AsyncStream<ProcessingEvent>.makeStream(bufferingPolicy: .unbounded)
+        let task = Task {
+            var processor = SignalProcessor(info: info, configuration: configuration)
+            for await event in subscription {
+                switch event {
+                case .started(let started):
+                    processor = SignalProcessor(info: started, configuration: configuration)
+                    continuation.yield(.started(started))
+                case .frames(let frames):
+                    for update in processor.process(frames) { continuation.yield(.update(update)) }
+                case .ended(let error):
+                    continuation.yield(.ended(summary: processor.summary, error: error.map { "\($0)" }))
+                    continuation.finish()
+                    return
+                case .state, .battery:
+                    continue
+                }
+            }
+            continuation.yield(.ended(summary: processor.summary, error: nil))
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in
+            task.cancel()
+            subscription.cancel()
+        }
+        return stream
+    }
+}

@@ -1,0 +1,164 @@
+import DataSources
+
+/// The streaming core: fed frames in order, it emits MYND quality and graded assessments at 2 Hz,
+/// the line-noise reading at 1 Hz and band power at the configured rate, and keeps the session's
+/// quality summary. Synchronous and allocation-light, so it keeps up with any source rate (see
+/// docs/performance.md); ``LiveProcessor`` runs it on a ``DataController``.
+///
+/// Dropouts (jumps in ``Frame/index``) are filled with NaN rows, so every window means the same
+/// stretch of time; measures that see the NaN report missing data instead of a number.
+///
+/// ```swift
+/// var processor = SignalProcessor(info: source.info)
+/// for update in processor.process(frames) { … }
+/// let verdict = processor.summary.verdict
+/// ```
+public struct SignalProcessor: Sendable {
+    /// The source's channels and rate.
+    public let info: SourceInfo
+    /// The settings.
+    public let configuration: ProcessorConfiguration
+    /// The band-power method in use.
+    public let bandPowerMethod: BandPowerMethod
+    /// The session's quality summary so far (one entry per quality update with assessments).
+    public private(set) var summary: SessionQualitySummary
+
+    private var mynd: MyndQualityEstimator
+    private var lineNoise: LineNoiseEstimator
+    private var grader: SignalGrader
+    private var welch: [SegmentCachedWelch]
+    private var density: [Double]
+    private var history: SampleHistory
+    private let qualityLength: Int
+    private let bandPowerLength: Int
+    private let bandPowerStep: Int
+    private var sinceBandPower = 0
+    private var lastIndex: Int64?
+    private var lastTime = 0.0
+    private var latestAssessments: [ChannelAssessment]?
+    private var row: [Double]
+
+    /// Creates a processor for frames described by `info`.
+    public init(info: SourceInfo, configuration: ProcessorConfiguration = .init()) {
+        self.info = info
+        self.configuration = configuration
+        let fs = info.samplingRate, channels = info.channelCount
+        bandPowerMethod = configuration.bandPowerMethod ?? .standard(samplingRate: fs)
+        summary = SessionQualitySummary(channelCount: channels, criteria: configuration.criteria)
+        mynd = MyndQualityEstimator(channelCount: channels, samplingRate: fs)
+        lineNoise = LineNoiseEstimator(channelCount: channels, samplingRate: fs, mains: configuration.mains)
+        grader = SignalGrader(
+            samplingRate: fs, windowSeconds: configuration.qualityWindow, mains: configuration.mains, thresholds: configuration.thresholds,
+            channelCount: channels)
+        qualityLength = grader.windowLength
+        let bandPowerLength = max(bandPowerMethod.welch.segmentLength, Int((fs * configuration.bandPowerWindow).rounded()))
+        self.bandPowerLength = bandPowerLength
+        let method = bandPowerMethod
+        welch = (0..<channels).map { _ in
+            SegmentCachedWelch(
+                parameters: method.welch, samplingRate: fs, capacity: method.welch.segmentCount(for: bandPowerLength) + 2)
+        }
+        density = [Double](repeating: 0, count: method.welch.segmentLength / 2 + 1)
+        let interval = configuration.bandPowerInterval
+        bandPowerStep = interval > 0 && interval.isFinite ? max(1, Int((fs * interval).rounded())) : Int.max
+        history = SampleHistory(channelCount: channels, capacity: max(qualityLength, bandPowerLength))
+        row = [Double](repeating: .nan, count: channels)
+    }
+
+    /// Processes frames (in order) and returns the updates they completed, oldest first.
+    public mutating func process(_ frames: [Frame]) -> [ProcessingUpdate] {
+        var updates: [ProcessingUpdate] = []
+        let fs = info.samplingRate
+        for frame in frames {
+            if let last = lastIndex, frame.index > last + 1 {
+                let missing = frame.index - last - 1
+                if Double(missing) <= configuration.maximumGapFill * fs {
+                    for k in 1...missing {
+                        for c in row.indices { row[c] = .nan }
+                        let time = lastTime + Double(k) / fs
+                        step(index: last + k, time: time, into: &updates, values: nil)
+                    }
+                } else {
+                    restart()
+                }
+            }
+            step(index: frame.index, time: frame.time, into: &updates, values: frame.values)
+        }
+        return updates
+    }
+
+    private mutating func restart() {
+        let channels = info.channelCount, fs = info.samplingRate
+        mynd = MyndQualityEstimator(channelCount: channels, samplingRate: fs)
+        lineNoise = LineNoiseEstimator(channelCount: channels, samplingRate: fs, mains: configuration.mains)
+        history = SampleHistory(channelCount: channels, capacity: history.capacity)
+        let method = bandPowerMethod, length = bandPowerLength
+        welch = (0..<channels).map { _ in
+            SegmentCachedWelch(parameters: method.welch, samplingRate: fs, capacity: method.welch.segmentCount(for: length) + 2)
+        }
+        grader = SignalGrader(
+            samplingRate: fs, windowSeconds: configuration.qualityWindow, mains: configuration.mains, thresholds: configuration.thresholds,
+            channelCount: channels)
+        sinceBandPower = 0
+        latestAssessments = nil
+    }
+
+    private mutating func step(index: Int64, time: Double, into updates: inout [ProcessingUpdate], values: [Double]?) {
+        lastIndex = index
+        lastTime = time
+        if let values {
+            for c in row.indices { row[c] = c < values.count ? values[c] : .nan }
+        }
+        let (myndReading, noiseReading) = row.withUnsafeBufferPointer { r in
+            history.append(r)
+            return (mynd.append(r, sampleIndex: index), lineNoise.append(r, sampleIndex: index))
+        }
+        if let myndReading {
+            var assessments: [ChannelAssessment]?
+            if history.available >= qualityLength {
+                let first = history.total - Int64(qualityLength)
+                assessments = (0..<info.channelCount).map { c in
+                    history.withWindow(channel: c, length: qualityLength) { grader.assess($0, channel: c, firstIndex: first) }
+                }
+                summary.add(assessments!)
+            }
+            latestAssessments = assessments
+            updates.append(
+                .quality(
+                    QualityUpdate(
+                        time: time, sampleIndex: index, mynd: myndReading, assessments: assessments,
+                        windowSeconds: Double(qualityLength) / info.samplingRate)))
+        }
+        if let noiseReading {
+            updates.append(.lineNoise(LineNoiseUpdate(time: time, reading: noiseReading)))
+        }
+        sinceBandPower += 1
+        if sinceBandPower >= bandPowerStep && history.available >= bandPowerLength {
+            sinceBandPower = 0
+            updates.append(.bandPower(bandPower(time: time, index: index)))
+        }
+    }
+
+    private mutating func bandPower(time: Double, index: Int64) -> BandPowerUpdate {
+        let method = bandPowerMethod
+        var channels: [BandPowers] = []
+        let first = history.total - Int64(bandPowerLength)
+        let resolution = welch[0].estimator.resolution
+        for c in 0..<info.channelCount {
+            if let reason = latestAssessments?[c].bandPowerInvalidReason {
+                channels.append(.invalid(bandCount: method.bands.count, reason: reason))
+                continue
+            }
+            let result = history.withWindow(channel: c, length: bandPowerLength) { window -> BandPowers in
+                if window.contains(where: { !$0.isFinite }) {
+                    return .invalid(bandCount: method.bands.count, reason: "missing data in the window")
+                }
+                let count = density.withUnsafeMutableBufferPointer { welch[c].spectrum(window, firstIndex: first, into: $0.baseAddress!) }
+                return BandPowers(spectrum: PowerSpectrum(density: density, resolution: resolution, segmentCount: count), method: method)
+            }
+            channels.append(result)
+        }
+        return BandPowerUpdate(
+            time: time, sampleIndex: index, windowSeconds: Double(bandPowerLength) / info.samplingRate, method: method, channels: channels)
+    }
+}

@@ -1,0 +1,33 @@
+import DataSources
+
+/// One row of a derived time series for ``RecordingWriter/appendSeries(group:name:time:values:columns:)``.
+public struct DerivedSeriesRow: Sendable, Equatable {
+    /// The dataset name inside the group.
+    public var name: String
+    /// Seconds since the Unix epoch.
+    public var time: Double
+    /// The row's values.
+    public var values: [Double]
+    /// The column names (stored with the first row).
+    public var columns: [String]
+
+    /// Creates a row.
+    public init(name: String, time: Double, values: [Double], columns: [String]) {
+        self.name = name
+        self.time = time
+        self.values = values
+        self.columns = columns
+    }
+}
+
+/// Computes derived series (signal quality, band power) from the frames a ``RecordingSession``
+/// records, so they are stored in the same file as they arise. Storage knows nothing of the
+/// algorithms: the command line plugs in the Processing module's streaming processor.
+public protocol DerivedSeriesProducer: Sendable {
+    /// The group the series are stored in, e.g. `Quality`.
+    var group: String { get }
+    /// Attributes set on the group when the recording starts (method parameters).
+    var groupAttributes: [String: MetadataValue] { get }
+    /// The rows that the next recorded frames complete.
+    mutating func process(_ frames: [Frame]) -> [DerivedSeriesRow]
+}

@@ -1,0 +1,41 @@
+/// The names texts address: the participant, and a helper (caregiver) if one assists. Fills the
+/// reference's name placeholders, so texts can say "your headband" to a participant alone and
+/// "Ada's headband" to a helper.
+public struct ParticipantNames: Sendable, Hashable, Codable {
+    /// How the participant is addressed (from enrolment).
+    public var patientName: String
+    /// The helper's name, or `nil` when the participant is alone.
+    public var helperName: String?
+
+    /// Creates the names.
+    public init(patientName: String, helperName: String? = nil) {
+        self.patientName = patientName
+        self.helperName = helperName
+    }
+
+    /// Values for `#patientName#`, `#helperName#`, `#ofPatient#`, `#possessivePatient#`,
+    /// `#participant#` and `#helper#` in `locale` (English words for locales other than `de`).
+    public func placeholderValues(locale: String) -> [String: String] {
+        let german = locale == "de" || locale.hasPrefix("de-") || locale.hasPrefix("de_")
+        let hasHelper = helperName != nil
+        let possessive: String
+        if hasHelper {
+            if german {
+                let last = patientName.last.map { String($0).lowercased() } ?? ""
+                possessive = ["s", "ß", "x", "z"].contains(last) ? "\(patientName)’" : "\(patientName)s"
+            } else {
+                possessive = patientName.hasSuffix("s") ? "\(patientName)’" : "\(patientName)’s"
+            }
+        } else {
+            possessive = german ? "dein" : "your"
+        }
+        return [
+            "patientName": patientName,
+            "helperName": helperName ?? patientName,
+            "ofPatient": hasHelper ? (german ? "von \(patientName)" : "of \(patientName)") : "",
+            "possessivePatient": possessive,
+            "participant": german ? "Teilnehmende Person" : "participant",
+            "helper": german ? "Begleitperson" : "helper",
+        ]
+    }
+}

@@ -1,0 +1,41 @@
+import DataSources
+
+/// One hardware-preparation instruction (the reference's `Steps_<lang>.json` entries): shown until
+/// its device signal holds, optionally with the live signal-quality view.
+public struct PreparationStep: Sendable, Hashable, Codable {
+    /// A name unique within its preparation, for logs and the progress file.
+    public var id: String
+    /// The instruction text.
+    public var instruction: LocalizedText
+    /// A shorter text for participants who chose short instructions.
+    public var short: LocalizedText?
+    /// The device condition that unlocks the next step, or `nil` for a plain instruction.
+    /// One of ``PreparationStep/gatingStates``.
+    public var waitFor: DeviceState?
+    /// The live quality view shown during the step, or `nil`.
+    public var quality: QualityView?
+    /// Seconds after which the step relaxes its quality threshold (or, without a quality view,
+    /// shows that it timed out), or `nil` for no timeout.
+    public var timeout: Double?
+    /// Spoken when the signal is met (e.g. "Headset connected").
+    public var announce: LocalizedText?
+
+    /// Creates a step.
+    public init(
+        id: String, instruction: LocalizedText, short: LocalizedText? = nil, waitFor: DeviceState? = nil,
+        quality: QualityView? = nil, timeout: Double? = nil, announce: LocalizedText? = nil
+    ) {
+        self.id = id
+        self.instruction = instruction
+        self.short = short
+        self.waitFor = waitFor
+        self.quality = quality
+        self.timeout = timeout
+        self.announce = announce
+    }
+
+    /// The device conditions a step may wait for.
+    public static let gatingStates: [DeviceState] = [
+        .connected, .onHead, .goodSignalFront, .goodSignalBack, .goodSignal,
+    ]
+}

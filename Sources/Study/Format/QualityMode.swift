@@ -1,0 +1,7 @@
+/// The processing behind a quality view.
+public enum QualityMode: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Variance-based signal quality (fitting, check-up).
+    case signalQuality
+    /// Mains-interference check at the study's mains frequency.
+    case noise
+}

@@ -1,0 +1,45 @@
+/// A simple reaction-time task: wait a random foreperiod, show the stimulus (marker), wait for a key
+/// (marker). A key before the stimulus is an anticipation; no key within the response window is a miss.
+public struct ReactionTimeTask: Sendable, Hashable, Codable {
+    /// The shortest foreperiod (phase onset to stimulus), in seconds.
+    public var foreperiodMin: Double
+    /// The longest foreperiod, in seconds; each trial draws uniformly from `min...max`.
+    public var foreperiodMax: Double
+    /// What is shown as the stimulus.
+    public var stimulus: LocalizedText
+    /// How long the participant has to respond after the stimulus, in seconds.
+    public var responseWindow: Double
+    /// Which key counts as a response: `"space"`, `"enter"`, or `"any"`.
+    public var responseKey: String
+    /// Written when the stimulus appears.
+    public var stimulusMarker: Int32
+    /// Written when the response key is pressed after the stimulus.
+    public var responseMarker: Int32
+    /// Written when a key is pressed before the stimulus (an anticipation).
+    public var anticipationMarker: Int32
+    /// Written when the response window passes without a key (a miss).
+    public var missMarker: Int32
+    /// The session score computed over the trial table.
+    public var score: ReactionTimeScore
+
+    /// Creates the task parameters.
+    public init(
+        foreperiodMin: Double, foreperiodMax: Double, stimulus: LocalizedText, responseWindow: Double,
+        responseKey: String, stimulusMarker: Int32, responseMarker: Int32, anticipationMarker: Int32,
+        missMarker: Int32, score: ReactionTimeScore = .medianCorrectLatency
+    ) {
+        self.foreperiodMin = foreperiodMin
+        self.foreperiodMax = foreperiodMax
+        self.stimulus = stimulus
+        self.responseWindow = responseWindow
+        self.responseKey = responseKey
+        self.stimulusMarker = stimulusMarker
+        self.responseMarker = responseMarker
+        self.anticipationMarker = anticipationMarker
+        self.missMarker = missMarker
+        self.score = score
+    }
+
+    /// The keys a study may name as `responseKey`.
+    public static let responseKeys: Set<String> = ["space", "enter", "any"]
+}

@@ -1,0 +1,84 @@
+/// A whole study protocol as read from `Studies/<name>/study.json`: days of sessions, the sessions,
+/// trial types, questionnaires, preparations, consent and settings. Everything the runner needs is
+/// here; nothing about the protocol is hard-coded.
+public struct StudyDefinition: Sendable, Hashable, Codable {
+    /// The file-format version the study was written for (see ``StudyModule/formatVersion``).
+    public var formatVersion: Int
+    /// A short identifier (`[a-z0-9-]`), used for the progress file and file names.
+    public var id: String
+    /// The study's title.
+    public var title: LocalizedText
+    /// A description shown at enrolment.
+    public var description: LocalizedText?
+    /// The locales the study is written for.
+    public var locales: [String]
+    /// The locale every localized text must have; the fallback of all others.
+    public var defaultLocale: String
+    /// Study-wide settings.
+    public var settings: StudySettings
+    /// Named reusable texts, used as placeholders (`#getReady#`).
+    public var texts: [String: LocalizedText]
+    /// The consent document.
+    public var consent: Consent
+    /// Named preparation step lists (`start`, `checkUp`).
+    public var preparations: [String: [PreparationStep]]
+    /// Named trial types.
+    public var trialTypes: [String: TrialType]
+    /// Named questionnaires.
+    public var questionnaires: [String: Questionnaire]
+    /// Named sessions.
+    public var sessions: [String: Session]
+    /// The days in order.
+    public var days: [Day]
+
+    /// Creates a study definition.
+    public init(
+        formatVersion: Int = StudyModule.formatVersion, id: String, title: LocalizedText, description: LocalizedText? = nil,
+        locales: [String], defaultLocale: String, settings: StudySettings = .defaults, texts: [String: LocalizedText] = [:],
+        consent: Consent, preparations: [String: [PreparationStep]] = [:], trialTypes: [String: TrialType] = [:],
+        questionnaires: [String: Questionnaire] = [:], sessions: [String: Session], days: [Day]
+    ) {
+        self.formatVersion = formatVersion
+        self.id = id
+        self.title = title
+        self.description = description
+        self.locales = locales
+        self.defaultLocale = defaultLocale
+        self.settings = settings
+        self.texts = texts
+        self.consent = consent
+        self.preparations = preparations
+        self.trialTypes = trialTypes
+        self.questionnaires = questionnaires
+        self.sessions = sessions
+        self.days = days
+    }
+
+    /// Every protocol item (a session on a day) in order, with its position.
+    public var items: [ProtocolItem] {
+        days.enumerated().flatMap { dayIndex, day in
+            day.sessions.enumerated().map { itemIndex, name in
+                ProtocolItem(position: ItemPosition(day: dayIndex, item: itemIndex), sessionName: name)
+            }
+        }
+    }
+
+    /// The session of a protocol item.
+    public func session(at position: ItemPosition) -> Session? {
+        guard days.indices.contains(position.day), days[position.day].sessions.indices.contains(position.item) else {
+            return nil
+        }
+        return sessions[days[position.day].sessions[position.item]]
+    }
+
+    /// Resolves `text` for `locale` with the study's fallback and fills its placeholders: named texts
+    /// from ``texts`` and the given `values` (e.g. `patientName`, `mentalSubtraction`).
+    public func render(_ text: LocalizedText, locale: String, values: [String: String] = [:]) -> String {
+        let raw = text.resolved(for: locale, defaultLocale: defaultLocale)
+        var lookup = values
+        for (name, named) in texts where lookup[name] == nil {
+            lookup[name] = Placeholders.fill(named.resolved(for: locale, defaultLocale: defaultLocale), with: values)
+        }
+        return Placeholders.fill(raw, with: lookup)
+    }
+}

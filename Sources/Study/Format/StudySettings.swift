@@ -1,0 +1,35 @@
+/// Study-wide settings: the day window, the mains frequency for the noise check, how data are
+/// protected and moved, and how cues are given.
+public struct StudySettings: Sendable, Hashable, Codable {
+    /// How long a study day stays open after its first completed item, in hours (default 12, as
+    /// the reference's `timeOutTimeInterval`). The next day opens when this window ends.
+    public var dayWindowHours: Double
+    /// The local mains frequency in Hz (50 or 60), checked for interference during preparation.
+    public var mainsFrequency: Int
+    /// Whether and for whom stored files are encrypted.
+    public var encryption: EncryptionPolicy
+    /// When stored files are uploaded.
+    public var transfer: TransferPolicy
+    /// How prompts are announced: spoken, a terminal bell, or not at all.
+    public var cues: CueMode
+
+    /// The defaults: a 12 h day window, 50 Hz, no encryption, upload after each session, speech.
+    public static let defaults = StudySettings(
+        dayWindowHours: 12, mainsFrequency: 50, encryption: EncryptionPolicy(mode: .none, recipients: []),
+        transfer: TransferPolicy(mode: .afterEachSession), cues: .speech)
+
+    /// Creates settings.
+    public init(
+        dayWindowHours: Double, mainsFrequency: Int, encryption: EncryptionPolicy, transfer: TransferPolicy,
+        cues: CueMode
+    ) {
+        self.dayWindowHours = dayWindowHours
+        self.mainsFrequency = mainsFrequency
+        self.encryption = encryption
+        self.transfer = transfer
+        self.cues = cues
+    }
+
+    /// The day window in seconds.
+    public var dayWindowSeconds: Double { dayWindowHours * 3600 }
+}

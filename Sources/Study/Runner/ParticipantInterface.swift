@@ -1,0 +1,21 @@
+import Foundation
+
+/// How the runner talks to the participant. The command line implements it on the terminal; tests
+/// and scripted runs use ``ScriptedInterface``. Every method may suspend; one that throws
+/// `CancellationError` ends the current block cleanly (what was recorded is stored as incomplete).
+public protocol ParticipantInterface: Sendable {
+    /// Shows a screen of text (an instruction, a prompt, a consent page).
+    func show(_ text: String, title: String?) async
+    /// Shows a one-line status that replaces the previous one (fitting progress, block progress).
+    func status(_ line: String) async
+    /// Waits until the participant acknowledges (presses Enter).
+    func acknowledge(_ prompt: String) async throws
+    /// Asks for a line of text (a questionnaire answer, the consent phrase, a name); `problem` is why
+    /// the previous input was refused.
+    func ask(_ prompt: String, problem: String?) async throws -> String
+    /// A cue for phases the participant may not watch (eyes closed): speech or the terminal bell.
+    func cue(_ text: String, mode: CueMode) async
+    /// Waits for a key press until `deadline`; returns when it happened, or `nil`. `beforeStimulus`
+    /// tells whether the stimulus is still to come (a press then is an anticipation).
+    func key(until deadline: ContinuousClock.Instant, beforeStimulus: Bool) async -> ContinuousClock.Instant?
+}

@@ -1,0 +1,106 @@
+import DataSources
+import Foundation
+import Logging
+
+/// Takes the participant through hardware-preparation steps (the reference's Steps JSON): shows each
+/// instruction and, where the step waits for a device or quality signal, holds until it is true.
+///
+/// Quality steps follow the reference's fitting view: each active electrode latches as good once its
+/// quality reaches the threshold (MYND signal quality, or line-noise quality in noise mode); front
+/// (AF7+AF8), back (TP9+TP10) and all-electrode latches set the derived states `goodSignalFront`,
+/// `goodSignalBack` and `goodSignal`. After the step's timeout the threshold relaxes (the reference:
+/// 100 % → 75 % after 3 minutes). In automatic runs a step that still is not met after three timeouts
+/// (or 10 minutes of study time) is passed with a warning instead of waiting for ever.
+struct PreparationRunner {
+    let study: StudyDefinition
+    let locale: String
+    let values: [String: String]
+    let interface: any ParticipantInterface
+    let controller: DataController
+    let monitor: QualityMonitor
+    let pacer: Pacer
+    let options: RunnerOptions
+    let logger: Logger
+
+    /// What happened at each step, for the recording's metadata (fitting time).
+    struct Outcome: Sendable {
+        var fittingSeconds: Double?
+        var skippedSteps: [String] = []
+    }
+
+    func run(_ steps: [PreparationStep]) async throws -> Outcome {
+        var outcome = Outcome()
+        let start = ContinuousClock.now
+        for step in steps {
+            try Task.checkCancellation()
+            let text = (options.shortInstructions ? step.short : nil) ?? step.instruction
+            let rendered = study.render(text, locale: locale, values: values)
+            await interface.show(rendered, title: nil)
+            guard let signal = step.waitFor else {
+                if !options.automatic { try await interface.acknowledge("Press Enter to continue") }
+                continue
+            }
+            let met = try await wait(for: signal, step: step)
+            if met {
+                if let announce = step.announce {
+                    await interface.cue(study.render(announce, locale: locale, values: values), mode: study.settings.cues)
+                }
+                if step.quality != nil { outcome.fittingSeconds = pacer.studySeconds(from: start, to: .now) }
+            } else {
+                outcome.skippedSteps.append(step.id)
+                logger.warning("preparation step not met; passed in automatic mode", metadata: ["step": "\(step.id)"])
+                await interface.status("\(step.id): not met in time, continuing (automatic run)")
+            }
+        }
+        return outcome
+    }
+
+    private func wait(for signal: DeviceState, step: PreparationStep) async throws -> Bool {
+        let began = ContinuousClock.now
+        var latched: Set<Int> = []
+        let names = await controller.info.channelNames
+        for state in [DeviceState.goodSignalFront, .goodSignalBack, .goodSignal] { await controller.setDerivedState(state, false) }
+        let giveUp = options.automatic ? (step.timeout.map { $0 * 3 } ?? 600) : nil
+        while true {
+            try Task.checkCancellation()
+            if let why = monitor.interruption, signal != .connected { throw RunnerError.interrupted(why) }
+            let elapsed = pacer.studySeconds(from: began, to: .now)
+            if let view = step.quality {
+                let relaxed = step.timeout.map { elapsed >= $0 } ?? false
+                let threshold = relaxed ? (view.relaxedThreshold ?? view.threshold) : view.threshold
+                let readings = monitor.current
+                let values = view.mode == .noise ? readings.lineNoise : readings.quality
+                let active = Self.channels(view.electrodes, names: names)
+                if let values {
+                    for c in active where c < values.count && values[c] >= threshold { latched.insert(c) }
+                    let front = Self.channels(.front, names: names), back = Self.channels(.back, names: names)
+                    await controller.setDerivedState(.goodSignalFront, !front.isEmpty && front.allSatisfy(latched.contains))
+                    await controller.setDerivedState(.goodSignalBack, !back.isEmpty && back.allSatisfy(latched.contains))
+                    await controller.setDerivedState(.goodSignal, active.allSatisfy(latched.contains))
+                    let bars = active.map { c -> String in
+                        let shown = c < values.count ? min(100, values[c] / threshold * 100) : 0
+                        return "\(names[c]) \(latched.contains(c) ? "✓" : String(format: "%3.0f%%", shown))"
+                    }
+                    await interface.status("signal: " + bars.joined(separator: "  ") + (relaxed ? "  (threshold relaxed to \(Int(threshold)) %)" : ""))
+                }
+            } else if let timeout = step.timeout, elapsed >= timeout {
+                await interface.status("\(step.id): this step is taking long")
+            }
+            if await controller.deviceState[signal] == true { return true }
+            if let giveUp, elapsed >= giveUp { return false }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// Channel indices of an electrode group (Muse names; other layouts use every channel).
+    static func channels(_ group: ElectrodeGroup, names: [String]) -> [Int] {
+        let wanted: Set<String>
+        switch group {
+        case .front: wanted = ["AF7", "AF8"]
+        case .back: wanted = ["TP9", "TP10"]
+        case .all: wanted = ["TP9", "AF7", "AF8", "TP10"]
+        }
+        let found = names.indices.filter { wanted.contains(names[$0]) }
+        return found.isEmpty ? Array(names.indices) : found
+    }
+}

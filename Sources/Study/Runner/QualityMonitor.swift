@@ -1,0 +1,67 @@
+import DataSources
+import Processing
+import Synchronization
+
+/// Keeps the latest signal-quality readings of a running ``DataController`` (MYND quality at 2 Hz,
+/// line-noise quality at 1 Hz) and the device's battery and connection, for preparation steps and
+/// interruption checks.
+final class QualityMonitor: Sendable {
+    struct Readings: Sendable {
+        var quality: [Double]?
+        var lineNoise: [Double]?
+        var disconnected = false
+        var batteryLow = false
+    }
+
+    private let readings = Mutex(Readings())
+    private let tasks: Mutex<[Task<Void, Never>]> = Mutex([])
+
+    /// Subscribes to `controller`; call before the controller is started.
+    init(controller: DataController, mains: Double) async {
+        let events = await LiveProcessor.events(controller: controller, configuration: ProcessorConfiguration(mains: .fixed(mains)))
+        let states = await controller.events(.latest(capacity: 64))
+        let processing = Task { [weak self] in
+            for await event in events {
+                guard case .update(let update) = event else { continue }
+                switch update {
+                case .quality(let q): self?.readings.withLock { $0.quality = q.mynd.quality }
+                case .lineNoise(let l): self?.readings.withLock { $0.lineNoise = l.reading.quality }
+                case .bandPower: continue
+                }
+            }
+        }
+        let device = Task { [weak self] in
+            for await event in states {
+                switch event {
+                case .state(let change) where change.state == .disconnected:
+                    self?.readings.withLock { $0.disconnected = change.value }
+                case .state(let change) where change.state == .batteryLow:
+                    self?.readings.withLock { $0.batteryLow = change.value }
+                case .battery(let level):
+                    self?.readings.withLock { $0.batteryLow = level < 20 }
+                case .ended:
+                    self?.readings.withLock { $0.disconnected = true }
+                default:
+                    continue
+                }
+            }
+        }
+        tasks.withLock { $0 = [processing, device] }
+    }
+
+    /// The latest readings.
+    var current: Readings { readings.withLock { $0 } }
+
+    /// Why a running block must end now (device lost, battery low), or `nil`.
+    var interruption: String? {
+        let r = current
+        if r.disconnected { return "device disconnected" }
+        if r.batteryLow { return "battery low" }
+        return nil
+    }
+
+    /// Stops following the controller.
+    func stop() {
+        tasks.withLock { $0.forEach { $0.cancel() } }
+    }
+}

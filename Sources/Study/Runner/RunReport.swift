@@ -1,0 +1,34 @@
+import Foundation
+import Storage
+
+/// What a call of ``StudyRunner/runNextSession()`` did.
+public struct RunReport: Sendable, Encodable {
+    /// What the run found.
+    public enum State: String, Sendable, Encodable {
+        /// A session was run to its end.
+        case completed
+        /// A block was interrupted; it was stored as incomplete and is due again.
+        case interrupted
+        /// Nothing is due now; the next day opens later.
+        case waiting
+        /// The study is finished.
+        case finished
+    }
+
+    /// The outcome.
+    public var state: State
+    /// The session's name and its position (day and item, 1-based).
+    public var session: String?
+    /// Study day (1-based) of the session run.
+    public var day: Int?
+    /// Items stored by this run, in order.
+    public var stored: [CatalogItem] = []
+    /// When the next day opens (state `waiting`, or after completing a day).
+    public var nextDayOpensAt: Date?
+    /// Why the run was interrupted.
+    public var reason: String?
+    /// The reaction-time score (median latency of correct trials, ms), for reaction-time sessions.
+    public var medianLatencyMs: Double?
+    /// What the upload after the session reported, if one ran.
+    public var upload: String?
+}

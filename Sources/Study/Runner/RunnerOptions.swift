@@ -1,0 +1,34 @@
+import Foundation
+
+/// How a study is run: language, pacing, reproducibility, and how much the participant is asked.
+public struct RunnerOptions: Sendable {
+    /// The participant's locale (`de`); texts fall back per the study's rules.
+    public var locale: String?
+    /// Run phases (and, through the source, the signal) this many times faster than real time.
+    public var speed: Double
+    /// Seed of the study's draws (shuffles, jitter, task numbers); `nil` derives one from the
+    /// participant's UUID, so a resumed block repeats exactly.
+    public var seed: UInt64?
+    /// Acknowledge prompts and fill unanswered required questions with a valid default (demos, CI).
+    public var automatic: Bool
+    /// Show the short version of preparation instructions where the study has one.
+    public var shortInstructions: Bool
+    /// The clock deciding which day is open (an injected clock makes multi-day runs testable).
+    public var clock: any StudyClock
+    /// Upload pending items after the session, when the study's transfer policy says so.
+    public var uploadAfterSession: Bool
+
+    /// Creates options.
+    public init(
+        locale: String? = nil, speed: Double = 1, seed: UInt64? = nil, automatic: Bool = false, shortInstructions: Bool = false,
+        clock: any StudyClock = SystemStudyClock(), uploadAfterSession: Bool = true
+    ) {
+        self.locale = locale
+        self.speed = speed
+        self.seed = seed
+        self.automatic = automatic
+        self.shortInstructions = shortInstructions
+        self.clock = clock
+        self.uploadAfterSession = uploadAfterSession
+    }
+}

@@ -1,0 +1,320 @@
+import DataSources
+import Foundation
+import Logging
+import Processing
+import Storage
+
+/// Takes a participant through a study protocol: enrolment with consent, then, each time it is run,
+/// the session that is due: a questionnaire, or the hardware preparation and the recording blocks
+/// with their prompts, markers and pauses. Everything is stored as it finishes and the protocol only
+/// advances past what was stored; an interrupted block is stored as incomplete and run again next
+/// time.
+///
+/// ```swift
+/// let runner = StudyRunner(study: study, store: store, interface: terminal,
+///                          options: RunnerOptions(speed: 1), makeSource: { OscillatorSource() })
+/// try await runner.enroll(name: "Ada")
+/// let report = try await runner.runNextSession()
+/// ```
+public struct StudyRunner: Sendable {
+    /// The study being run.
+    public let study: StudyDefinition
+    /// Where data and progress live.
+    public let store: DataStore
+    /// The participant-facing side.
+    public let interface: any ParticipantInterface
+    /// How the study is run.
+    public let options: RunnerOptions
+    /// Makes the EEG source for a recording session.
+    public let makeSource: @Sendable () -> any DataSource
+    /// Called with every stored item before the protocol advances (e.g. encryption at rest); returns
+    /// the item as stored afterwards. A throw counts as a failed store.
+    public var afterStore: (@Sendable (CatalogItem) throws -> CatalogItem)?
+    /// Called after a session (e.g. to upload pending items); returns a one-line summary.
+    public var afterSession: (@Sendable () async -> String?)?
+    /// Where the runner logs (never a name).
+    public var logger: Logger
+
+    /// Creates a runner.
+    public init(
+        study: StudyDefinition, store: DataStore, interface: any ParticipantInterface, options: RunnerOptions = .init(),
+        makeSource: @escaping @Sendable () -> any DataSource, logger: Logger = Logger(label: "study-recorder.runner")
+    ) {
+        self.study = study
+        self.store = store
+        self.interface = interface
+        self.options = options
+        self.makeSource = makeSource
+        self.logger = logger
+    }
+
+    private var schedule: StudySchedule { StudySchedule(study: study) }
+    private var progressStore: ProgressStore { ProgressStore(dataDirectory: store.root) }
+    private var locale: String { options.locale ?? study.defaultLocale }
+
+    // MARK: Enrolment
+
+    /// Shows the consent page by page, asks for the typed agreement and the name as signature, makes
+    /// the participant's UUID, stores the consent record (the only stored file with the name) and
+    /// starts the schedule. `name`/`helperName` given here are used instead of asking (scripted runs).
+    @discardableResult
+    public func enroll(name givenName: String? = nil, helperName givenHelper: String? = nil) async throws -> Participant {
+        if let existing = try progressStore.load(studyID: study.id) {
+            throw RunnerError.alreadyEnrolled(study: study.id, participant: existing.participant.uuidString)
+        }
+        let consent = study.consent
+        let title = study.render(consent.title, locale: locale)
+        var pages: [String] = []
+        for (n, page) in consent.pages.enumerated() {
+            let heading = page.title.map { study.render($0, locale: locale) } ?? "\(title) (\(n + 1)/\(consent.pages.count))"
+            let text = study.render(page.content, locale: locale)
+            pages.append(heading + "\n" + text)
+            await interface.show(text, title: heading)
+            if !options.automatic { try await interface.acknowledge("Press Enter for the next page") }
+        }
+        let agreement = study.render(consent.agreement, locale: locale)
+        let phrase = study.render(consent.agreementPhrase, locale: locale)
+        await interface.show(agreement + "\n\nType \"\(phrase)\" to agree, or anything else to stop.", title: title)
+        var typed = try await interface.ask("[consent] \(phrase)", problem: nil)
+        if typed.isEmpty && options.automatic { typed = phrase }
+        guard Self.normalized(typed) == Self.normalized(phrase) else { throw RunnerError.consentDeclined }
+        var name = givenName
+        if name == nil { name = try await interface.ask("[name] Your name (your signature)", problem: nil) }
+        guard let signature = name?.trimmingCharacters(in: .whitespacesAndNewlines), !signature.isEmpty else {
+            throw RunnerError.signatureMissing
+        }
+        var helper = givenHelper
+        if helper == nil && !options.automatic {
+            helper = try await interface.ask("[helperName] The name of a person helping you, or Enter if nobody helps", problem: nil)
+        }
+        helper = helper?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if helper?.isEmpty == true { helper = nil }
+
+        let now = options.clock.now
+        var participant = Participant(study: study.id, name: signature, helperName: helper, created: now)
+        let registry = try ParticipantRegistry(store: store)
+        try registry.save(participant)
+        let record = ConsentRecord(
+            study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, locale: locale, consentedAt: now,
+            title: title, pages: pages, agreement: agreement, typedAgreement: typed, signature: signature, helperName: helper)
+        var item = try QuestionnaireStore.storeJSON(
+            record, kind: .consent, fileName: FileNaming.consent(study: study.id, participant: participant.id), participant: participant.id,
+            study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store)
+        if let afterStore { item = try afterStore(item) }
+        // Questions whose answers are names (how to address the participant, the helper's name) are
+        // private: they go to the registry, never into a stored questionnaire.
+        let privateIDs: Set<String> = ["patientName", "helperName", "caregiverName"]
+        for question in consent.questions where privateIDs.contains(question.id) {
+            let text = question.text.map { study.render($0, locale: locale) } ?? question.id
+            await interface.show(text, title: question.title.map { study.render($0, locale: locale) })
+            let typed = try await interface.ask("[\(question.id)] \(text)", problem: nil).trimmingCharacters(in: .whitespacesAndNewlines)
+            if question.id == "patientName" {
+                participant.name = typed.isEmpty ? signature : typed
+            } else if !typed.isEmpty {
+                participant.helperName = typed
+            }
+        }
+        try registry.save(participant)
+        let publicQuestions = consent.questions.filter { !privateIDs.contains($0.id) }
+        if !publicQuestions.isEmpty {
+            let names = ParticipantNames(patientName: participant.name ?? signature, helperName: participant.helperName).placeholderValues(locale: locale)
+            let answers = try await QuestionAsker(study: study, locale: locale, values: names, interface: interface, automatic: options.automatic)
+                .ask(publicQuestions)
+            let answersRecord = QuestionnaireRecord(
+                title: "enrolment", study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, day: 0, session: 0,
+                run: 0, locale: locale, started: now, finished: options.clock.now, answers: answers)
+            var stored = try QuestionnaireStore.store(answersRecord, in: store)
+            if let afterStore { stored = try afterStore(stored) }
+        }
+        guard let uuid = UUID(uuidString: participant.id) else { return participant }
+        try progressStore.save(schedule.enroll(participant: uuid, at: now))
+        participant.study = study.id
+        logger.info("participant enrolled", metadata: ["participant": "\(participant.id)", "study": "\(study.id)"])
+        return participant
+    }
+
+    static func normalized(_ s: String) -> String {
+        s.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)).lowercased()
+    }
+
+    // MARK: Running
+
+    /// Runs the session that is due now, to its end (all its remaining blocks, with pauses and
+    /// re-checks between them), or reports when the next day opens.
+    public func runNextSession() async throws -> RunReport {
+        guard var progress = try progressStore.load(studyID: study.id) else { throw RunnerError.notEnrolled(study: study.id) }
+        try schedule.check(progress)
+        progress = schedule.advanced(progress, to: options.clock.now)
+        try progressStore.save(progress)
+        let participant = progress.participant.uuidString
+        let known = try ParticipantRegistry(store: store).participant(id: participant)
+        let names = ParticipantNames(patientName: known?.name ?? "", helperName: known?.helperName).placeholderValues(locale: locale)
+        let seed = options.seed ?? Self.seed(for: progress.participant)
+
+        switch schedule.status(of: progress, at: options.clock.now) {
+        case .waiting(let opens, _):
+            return RunReport(state: .waiting, nextDayOpensAt: opens)
+        case .finished:
+            return RunReport(state: .finished)
+        case .due(let due):
+            guard let plan = StudyPlanner(study: study).plan(due, seed: seed) else { return RunReport(state: .finished) }
+            let index = study.items.firstIndex { $0.position == due.position } ?? 0
+            var report = RunReport(state: .completed, session: due.sessionName, day: due.position.day + 1)
+            switch plan {
+            case .questionnaire(let q):
+                try await runQuestionnaire(q, due: due, sessionIndex: index, participant: participant, names: names, progress: &progress, report: &report)
+            case .recording:
+                try await runRecording(due: due, seed: seed, sessionIndex: index, participant: participant, names: names, progress: &progress, report: &report)
+            }
+            if case .waiting(let opens, _) = schedule.status(of: progress, at: options.clock.now) { report.nextDayOpensAt = opens }
+            if options.uploadAfterSession, let afterSession, study.settings.transfer.mode == .afterEachSession || study.settings.transfer.mode == .afterEachDay {
+                report.upload = await afterSession()
+            }
+            return report
+        }
+    }
+
+    private func runQuestionnaire(
+        _ plan: PlannedQuestionnaire, due: DueItem, sessionIndex: Int, participant: String, names: [String: String],
+        progress: inout StudyProgress, report: inout RunReport
+    ) async throws {
+        let started = options.clock.now
+        let title = study.render(plan.questionnaire.title, locale: locale, values: names)
+        await interface.show(plan.questionnaire.text.map { study.render($0, locale: locale, values: names) } ?? "", title: title)
+        let answers = try await QuestionAsker(study: study, locale: locale, values: names, interface: interface, automatic: options.automatic)
+            .ask(plan.questionnaire.questions)
+        let run = try store.catalog.lastRun(participant: participant) + 1
+        let record = QuestionnaireRecord(
+            title: plan.questionnaireName, study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant,
+            day: due.position.day + 1, session: sessionIndex, run: run, locale: locale, started: started, finished: options.clock.now, answers: answers)
+        var item = try QuestionnaireStore.store(record, in: store)
+        if let afterStore { item = try afterStore(item) }
+        report.stored.append(item)
+        progress = try schedule.recording(.complete, of: due.position, block: due.resumeBlock, in: progress, at: options.clock.now, startedAt: started, file: item.path)
+        try progressStore.save(progress)
+    }
+
+    private func runRecording(
+        due firstDue: DueItem, seed: UInt64, sessionIndex: Int, participant: String, names: [String: String],
+        progress: inout StudyProgress, report: inout RunReport
+    ) async throws {
+        let pacer = Pacer(speed: options.speed)
+        let controller = DataController(source: makeSource())
+        let mains = Double(study.settings.mainsFrequency)
+        let monitor = await QualityMonitor(controller: controller, mains: mains)
+        defer { monitor.stop() }
+        try await controller.start()
+        var due = firstDue
+        var firstBlock = true
+        do {
+            while true {
+                guard case .recording(let plan)? = StudyPlanner(study: study).plan(due, seed: seed) else { break }
+                var values = names
+                values["blockDuration"] = String(plan.blockDurationMinutes)
+                values["sessionTitle"] = study.render(plan.session.title, locale: locale, values: names)
+                values["day"] = String(due.position.day + 1)
+                if firstBlock {
+                    await interface.show(plan.session.text.map { study.render($0, locale: locale, values: values) } ?? "", title: values["sessionTitle"])
+                }
+                let preparation = PreparationRunner(
+                    study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer,
+                    options: options, logger: logger)
+                let fitting = try await preparation.run(firstBlock || plan.checkUp.isEmpty ? plan.preparation : plan.checkUp)
+                firstBlock = false
+                let outcome = try await recordBlock(plan, due: due, seed: seed, sessionIndex: sessionIndex, participant: participant, values: values,
+                                                    controller: controller, monitor: monitor, pacer: pacer, fitting: fitting)
+                report.stored += outcome.items
+                if let score = outcome.medianLatency { report.medianLatencyMs = score }
+                progress = try schedule.recording(
+                    outcome.complete ? .complete : .incomplete, of: due.position, block: due.resumeBlock, in: progress, at: options.clock.now,
+                    startedAt: outcome.startedAt, file: outcome.items.first?.path, reason: outcome.reason)
+                try progressStore.save(progress)
+                if !outcome.complete {
+                    report.state = .interrupted
+                    report.reason = outcome.reason
+                    break
+                }
+                guard case .due(let next) = schedule.status(of: progress, at: options.clock.now), next.position == due.position else { break }
+                due = next
+                await interface.show("Block \(plan.block.index + 1) of \(plan.blockCount) is done. Take a short break.", title: nil)
+                if !options.automatic { try await interface.acknowledge("Press Enter when you are ready for the next block") }
+            }
+        } catch {
+            await controller.stop()
+            throw error
+        }
+        await controller.stop()
+    }
+
+    private struct BlockOutcome {
+        var items: [CatalogItem]
+        var complete: Bool
+        var reason: String?
+        var startedAt: Date
+        var medianLatency: Double?
+    }
+
+    private func recordBlock(
+        _ plan: PlannedRecording, due: DueItem, seed: UInt64, sessionIndex: Int, participant: String, values: [String: String],
+        controller: DataController, monitor: QualityMonitor, pacer: Pacer, fitting: PreparationRunner.Outcome
+    ) async throws -> BlockOutcome {
+        let startedAt = options.clock.now
+        var extra: [String: MetadataValue] = [
+            "block": .int(Int64(plan.block.index + 1)), "blockCount": .int(Int64(plan.blockCount)), "seed": .int(Int64(bitPattern: plan.block.seed)),
+            "sessionName": .string(plan.sessionName),
+        ]
+        if let fittingTime = fitting.fittingSeconds { extra["fittingTime"] = .double(fittingTime) }
+        let paradigm = plan.session.paradigm.map {
+            ParadigmInfo(title: $0.title, conditionLabels: $0.conditionLabels, conditionMarkers: $0.conditionMarkers.map(Int64.init),
+                         baseMarkers: $0.baseMarkers.map(Int64.init), baseTime: $0.baseTime, trialTime: $0.trialTime)
+        } ?? ParadigmInfo(title: plan.sessionName)
+        let request = RecordingRequest(
+            participant: participant, study: study.id, day: due.position.day + 1, session: sessionIndex, paradigm: paradigm,
+            powerLineFrequency: Double(study.settings.mainsFrequency), locale: locale, extra: extra)
+        let info = await controller.info
+        let session = try await RecordingSession.start(
+            store: store, controller: controller, request: request, logger: logger,
+            derived: QualitySeriesProducer(info: info, configuration: ProcessorConfiguration(mains: .fixed(Double(study.settings.mainsFrequency)))))
+        let player = BlockPlayer(study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor,
+                                 pacer: pacer, automatic: options.automatic)
+        var results: [ReactionTimeResult] = []
+        var reason: String?
+        do {
+            results = try await player.play(plan.block, blockCount: plan.blockCount)
+            session.finish()
+        } catch let RunnerError.interrupted(why) {
+            reason = why
+            session.stop(reason: why)
+        } catch is CancellationError {
+            reason = "interrupted by the participant"
+            session.stop(reason: reason!)
+        }
+        var recording = try await session.result()
+        if let afterStore { recording = try afterStore(recording) }
+        var items = [recording]
+        var median: Double?
+        if !results.isEmpty {
+            median = ReactionTimeResult.medianCorrectLatency(results)
+            let table = TrialTable(
+                study: study.id, participant: participant, day: due.position.day + 1, session: sessionIndex, run: recording.run ?? 0,
+                block: plan.block.index + 1, recording: (recording.path as NSString).lastPathComponent, complete: reason == nil,
+                medianCorrectLatencyMs: median, trials: results)
+            var stored = try QuestionnaireStore.storeJSON(
+                table, kind: .trials,
+                fileName: FileNaming.trials(title: paradigm.title, day: due.position.day + 1, session: sessionIndex, run: recording.run ?? 0, participant: participant),
+                participant: participant, study: study.id, title: paradigm.title, day: due.position.day + 1, session: sessionIndex, run: recording.run,
+                in: store)
+            if let afterStore { stored = try afterStore(stored) }
+            items.append(stored)
+        }
+        return BlockOutcome(items: items, complete: reason == nil && recording.complete, reason: reason ?? (recording.complete ? nil : recording.lastError),
+                            startedAt: startedAt, medianLatency: median)
+    }
+
+    /// A stable seed per participant, so a resumed block draws the same trials.
+    static func seed(for participant: UUID) -> UInt64 {
+        withUnsafeBytes(of: participant.uuid) { raw in
+            raw.load(fromByteOffset: 0, as: UInt64.self) ^ raw.load(fromByteOffset: 8, as: UInt64.self)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Reads and writes progress files under a data folder: `<data>/progress/<study-id>.json`, written
+/// atomically (temporary file, then rename), so a crash never leaves half a file.
+public struct ProgressStore: Sendable {
+    /// The data folder.
+    public let dataDirectory: URL
+
+    /// Creates a store over `dataDirectory`.
+    public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
+
+    /// The progress file of a study.
+    public func url(forStudy id: String) -> URL {
+        dataDirectory.appendingPathComponent("progress").appendingPathComponent("\(id).json")
+    }
+
+    /// The stored progress of a study, or `nil` if the participant has not enrolled.
+    public func load(studyID: String) throws -> StudyProgress? {
+        let url = url(forStudy: studyID)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return try Self.decoder.decode(StudyProgress.self, from: data)
+    }
+
+    /// Stores `progress` atomically.
+    public func save(_ progress: StudyProgress) throws {
+        let url = url(forStudy: progress.studyID)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.encoder.encode(progress).write(to: url, options: .atomic)
+    }
+
+    /// ISO 8601 dates, sorted keys, pretty-printed: diff-friendly and readable.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A participant's progress through a study, persisted as JSON in `<data>/progress/<study-id>.json`.
+/// Only ``StudySchedule`` changes it, and only at run boundaries, so resuming starts at the block
+/// that was not completed.
+public struct StudyProgress: Sendable, Hashable, Codable {
+    /// The progress-file format this build writes.
+    public static let currentFormatVersion = 1
+
+    /// The progress-file format version.
+    public var formatVersion: Int
+    /// The study's id.
+    public var studyID: String
+    /// A fingerprint of the protocol's shape (days, sessions, run counts); a progress file for a
+    /// changed protocol is refused rather than silently reset.
+    public var protocolFingerprint: String
+    /// The participant's pseudonym.
+    public var participant: UUID
+    /// When the participant enrolled.
+    public var enrolledAt: Date
+    /// The current day's index (from 0); equals the number of days when the study is over.
+    public var currentDay: Int
+    /// When the current day's window opened (its first completed item), or `nil` if not yet.
+    public var dayOpenedAt: Date?
+    /// One entry per protocol item, in protocol order.
+    public var items: [ItemProgress]
+    /// What happened, in order.
+    public var events: [ProgressEvent]
+
+    /// Creates progress (use ``StudySchedule/enroll(participant:at:)``).
+    public init(
+        studyID: String, protocolFingerprint: String, participant: UUID, enrolledAt: Date, items: [ItemProgress]
+    ) {
+        self.formatVersion = Self.currentFormatVersion
+        self.studyID = studyID
+        self.protocolFingerprint = protocolFingerprint
+        self.participant = participant
+        self.enrolledAt = enrolledAt
+        self.currentDay = 0
+        self.dayOpenedAt = nil
+        self.items = items
+        self.events = []
+    }
+
+    /// The progress of the item at `position`.
+    public func item(at position: ItemPosition) -> ItemProgress? { items.first { $0.position == position } }
+
+    /// The indices of the items of `day`.
+    func itemIndices(ofDay day: Int) -> [Int] { items.indices.filter { items[$0].position.day == day } }
+}

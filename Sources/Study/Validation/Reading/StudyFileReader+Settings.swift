@@ -1,0 +1,49 @@
+extension StudyFileReader {
+    /// Reads `$.settings`; every key is optional and defaults as in ``StudySettings/defaults``.
+    func readSettings(_ node: JSONNode, _ path: JSONPath) -> StudySettings? {
+        guard
+            let fields = reader.object(
+                node, path, what: "the settings", required: [],
+                optional: ["dayWindowHours", "mainsFrequency", "encryption", "transfer", "cues"])
+        else { return nil }
+        let defaults = StudySettings.defaults
+        let window = fields.value("dayWindowHours", default: defaults.dayWindowHours) { node, path in
+            reader.number(node, path, what: "a day window in hours, more than 0 and at most 336 (two weeks)", in: 0.000_001...336)
+        }
+        let mains = fields.value("mainsFrequency", default: defaults.mainsFrequency) { node, path in
+            let value = reader.integer(node, path, what: "a mains frequency of 50 or 60 (Hz)", in: 50...60)
+            if let value, value != 50 && value != 60 {
+                reader.report(node, path, "a mains frequency of 50 or 60 (Hz) (got \(value))")
+                return nil
+            }
+            return value
+        }
+        let encryption = fields.value("encryption", default: defaults.encryption, readEncryption)
+        let transfer = fields.value("transfer", default: defaults.transfer) { node, path in
+            guard let fields = reader.object(node, path, what: "the transfer policy", required: ["mode"]) else { return nil }
+            return fields.required("mode") { reader.choice($0, $1, what: "a transfer mode") as TransferMode? }
+                .map(TransferPolicy.init(mode:))
+        }
+        let cues = fields.value("cues", default: defaults.cues) { reader.choice($0, $1, what: "a cue mode") as CueMode? }
+        guard let window, let mains, let encryption, let transfer, let cues, !fields.failed else { return nil }
+        return StudySettings(dayWindowHours: window, mainsFrequency: mains, encryption: encryption, transfer: transfer, cues: cues)
+    }
+
+    /// Reads the encryption policy; `openpgp` needs at least one recipient.
+    private func readEncryption(_ node: JSONNode, _ path: JSONPath) -> EncryptionPolicy? {
+        guard let fields = reader.object(node, path, what: "the encryption policy", required: ["mode"], optional: ["recipients"])
+        else { return nil }
+        let mode = fields.required("mode") { reader.choice($0, $1, what: "an encryption mode") as EncryptionMode? }
+        let recipients = fields.value("recipients", default: [String]()) { node, path in
+            reader.array(node, path, what: "the list of recipients").flatMap { elements in
+                collect(elements.map { reader.string($0.node, $0.path, what: "a key fingerprint or key file") })
+            }
+        }
+        guard let mode, let recipients, !fields.failed else { return nil }
+        if mode == .openpgp && recipients.isEmpty {
+            reader.report(node, path.appending("recipients"), "at least one recipient when the mode is 'openpgp'")
+            return nil
+        }
+        return EncryptionPolicy(mode: mode, recipients: recipients)
+    }
+}

@@ -1,0 +1,29 @@
+import Processing
+
+/// One JSON line of `study-recorder check --json`: the kind of result and the result itself, so a
+/// script can filter on `type`. NaN values are written as the string "NaN" (JSON has no NaN); every
+/// NaN comes with a reason field next to it.
+struct CheckLine: Encodable {
+    /// `started`, `quality`, `line_noise`, `band_power` or `summary`.
+    var type: String
+    /// Channel names, in the order of every per-channel array.
+    var channels: [String]?
+    var quality: QualityUpdate?
+    var lineNoise: LineNoiseUpdate?
+    var bandPower: BandPowerUpdate?
+    /// In `summary` lines: the verdict (nil when too short to judge) and its evidence.
+    var verdict: String?
+    var summary: SessionQualitySummary?
+    /// In `summary` lines: why the run ended (`duration`, `interrupted`, `good_signal`, `source_ended`).
+    var reason: String?
+    /// In `started` lines: the source.
+    var source: String?
+    var samplingRate: Double?
+    var mode: String?
+    var mains: String?
+
+    enum CodingKeys: String, CodingKey {
+        case type, channels, quality, lineNoise = "line_noise", bandPower = "band_power", verdict, summary, reason, source
+        case samplingRate = "sampling_rate", mode, mains
+    }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import DataSources
+import Foundation
+import Processing
+import Storage
+
+/// `study-recorder analyze`: judges a stored recording after the fact — whole-recording Welch band
+/// power per channel (absolute and relative) and a quality summary with the session verdict.
+struct AnalyzeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analyze",
+        abstract: "Band power and signal quality of a stored recording.",
+        discussion: """
+            Band power is Welch's PSD over the whole recording (Hann segments, scipy.signal.welch's \
+            definition; segments touching a gap are left out and counted), integrated per band. The \
+            quality summary runs the live measures (MYND quality, line noise, 1/2/4 grades) over every \
+            sample and gives the verdict: passed, headband_off_head, motion_too_high or eeg_failure. \
+            --json states every method parameter. Exit codes: 0 done, 65 not a recording, 66 no such file.
+            """)
+
+    @Argument(help: ArgumentHelp("The recording (.h5).", valueName: "recording"))
+    var recording: String
+
+    @Flag(help: "Print the analysis as JSON (every method parameter included).")
+    var json = false
+
+    @Option(help: "Mains frequency for the line-noise measures (50 or 60); default: the recording's, else detected.")
+    var mains: Double?
+
+    @Option(help: "Welch segment length in seconds (nperseg = rate × this).")
+    var segmentSeconds: Double = 2
+
+    @Option(help: "Welch segment overlap as a fraction of the segment (noverlap = nperseg × this).")
+    var overlap: Double = 0.5
+
+    @Option(help: "Band integration rule: rectangleHalfOpen (Σ PSD·Δf over lo ≤ f < hi) or trapezoidClosed (trapezoid over lo ≤ f ≤ hi).")
+    var integration: IntegrationRule = .rectangleHalfOpen
+
+    @Option(help: ArgumentHelp(
+        "The bands as name:low-high in Hz, comma-separated (default delta:1-4,theta:4-8,alpha:8-13,beta:13-30,gamma:30-45).",
+        valueName: "bands"))
+    var bands: String?
+
+    /// The bands `--bands` names, or the standard ones.
+    func parsedBands() throws -> [FrequencyBand] {
+        guard let bands else { return FrequencyBand.standard }
+        return try bands.split(separator: ",").map { item in
+            let parts = item.split(separator: ":")
+            let edges = parts.count == 2 ? parts[1].split(separator: "-") : []
+            guard parts.count == 2, edges.count == 2, let low = Double(edges[0]), let high = Double(edges[1]), low >= 0, low < high else {
+                throw ValidationError("--bands: '\(item)' is not name:low-high with low < high")
+            }
+            return FrequencyBand(String(parts[0]), low, high)
+        }
+    }
+
+    func validate() throws {
+        _ = try parsedBands()
+        if let mains, mains != 50 && mains != 60 { throw ValidationError("--mains must be 50 or 60") }
+        guard segmentSeconds > 0 else { throw ValidationError("--segment-seconds must be positive") }
+        guard overlap >= 0, overlap < 1 else { throw ValidationError("--overlap must be in [0, 1)") }
+    }
+
+    func run() async throws {
+        guard FileManager.default.fileExists(atPath: recording) else {
+            Terminal.error("no such recording: \(recording)")
+            throw ExitCode.noInput
+        }
+        let reader: RecordingReader
+        do {
+            reader = try RecordingReader(url: URL(fileURLWithPath: recording))
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.dataError
+        }
+        let info = reader.info
+        let nperseg = max(8, Int((info.samplingRate * segmentSeconds).rounded()))
+        let method = BandPowerMethod(
+            welch: WelchParameters(segmentLength: nperseg, overlap: min(nperseg - 1, Int((Double(nperseg) * overlap).rounded()))),
+            bands: try parsedBands(), integration: integration)
+        let mainsSetting: MainsFrequency = (mains ?? reader.powerLineFrequency).map { .fixed($0) } ?? .detect
+        var analyzer = RecordingAnalyzer(info: info, method: method, configuration: ProcessorConfiguration(mains: mainsSetting))
+        let block = max(1, Int(info.samplingRate * 10))
+        var row: Int64 = 0
+        do {
+            while row < reader.sampleCount {
+                let frames = try reader.readFrames(from: row, count: block)
+                if frames.isEmpty { break }
+                analyzer.process(frames)
+                row += Int64(frames.count)
+            }
+        } catch {
+            Terminal.error("reading \(recording) failed: \(error)")
+            throw ExitCode.dataError
+        }
+        let analysis = analyzer.result()
+        if json {
+            struct Output: Encodable {
+                var file: String
+                var source: SourceInfo
+                var analysis: RecordingAnalysis
+            }
+            let encoder = JSONEncoder()
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(Output(file: recording, source: info, analysis: analysis)), as: UTF8.self))
+            return
+        }
+        print("\(recording): \(info.channelCount) channels, \(String(format: "%g", info.samplingRate)) Hz, \(String(format: "%.1f", analysis.durationSeconds)) s")
+        let w = method.welch
+        print("Welch: \(w.window.rawValue) window, nperseg \(w.segmentLength), noverlap \(w.overlap), constant detrend, density; \(integration.rawValue); relative to \(method.denominator.description)")
+        let names = method.bands.map { "\($0.name) \(String(format: "%g", $0.low))–\(String(format: "%g", $0.high))" }
+        print("absolute µV²".padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + names.map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) }.joined())
+        for channel in analysis.channels {
+            let abs = channel.bandPowers.absolute.map { String(format: "%-16.3f", $0) }.joined()
+            print(channel.name.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + abs + (channel.bandPowers.invalidReason.map { "(\($0))" } ?? ""))
+        }
+        print("relative")
+        for channel in analysis.channels {
+            let rel = channel.bandPowers.relative.map { String(format: "%-16.3f", $0) }.joined()
+            print(channel.name.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + rel)
+        }
+        print("quality (MYND mean %, ≥100 % fraction, line-noise mean %, grades good/medium/bad, segments used/skipped)")
+        for channel in analysis.channels {
+            print(String(
+                format: "%@  %5.1f  %4.2f  %5.1f  %4.2f/%4.2f/%4.2f  %d/%d", channel.name.padding(toLength: 8, withPad: " ", startingAt: 0) as NSString,
+                channel.myndQualityMean, channel.myndGoodFraction, channel.lineNoiseQualityMean, channel.gradeFractions[0], channel.gradeFractions[1],
+                channel.gradeFractions[2], channel.segmentsUsed, channel.segmentsSkipped))
+        }
+        print("mains \(analysis.mainsFrequency.map { String(format: "%g Hz", $0) } ?? "unknown"); verdict: \(analysis.verdict?.rawValue ?? "too short to judge")")
+    }
+}
+
+extension IntegrationRule: ExpressibleByArgument {}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import DataSources
+import Foundation
+import Processing
+
+/// `study-recorder check`: a live view of the signal quality, so an experimenter can fit the headband
+/// and a script can wait for good signal.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Show live signal quality, grades, band power and line noise of a source.",
+        discussion: """
+            On a terminal the view redraws in place. When standard output is not a terminal, or with \
+            --json, one JSON object per line is written instead (types: started, quality, line_noise, \
+            band_power, summary; NaN values appear as "NaN" with a reason beside them). --mode quality \
+            shows the MYND percentage (variance of the adaptively smoothed signal), --mode noise the \
+            line-noise percentage (mains hum in a 4 s window). Exit codes: 0 when the duration ran out \
+            or (with --until-good) good signal was reached, 1 when --until-good never saw good signal, \
+            130 after Ctrl-C, 64 for bad arguments, 78 for an unavailable source.
+            """)
+
+    /// Which percentage the bars show.
+    enum Mode: String, ExpressibleByArgument, CaseIterable {
+        case quality, noise
+    }
+
+    @OptionGroup var sourceOptions: SourceOptions
+
+    @Option(help: "Which percentage to show: quality (MYND mode) or noise (line-noise mode).")
+    var mode: Mode = .quality
+
+    @Flag(help: "Detect the mains frequency (50 or 60 Hz) from the signal instead of using --mains.")
+    var detectMains = false
+
+    @Option(help: "Stop after this much signal (e.g. 30s, 5m); default: until Ctrl-C.")
+    var duration: SignalDuration?
+
+    @Option(help: "Seconds between band-power updates.")
+    var bandPowerInterval: Double = 1
+
+    @Flag(help: "Write JSON lines even on a terminal.")
+    var json = false
+
+    @Flag(help: "End (exit 0) as soon as every channel grades good and shows 100 % in the chosen mode.")
+    var untilGood = false
+
+    func validate() throws {
+        guard bandPowerInterval > 0, bandPowerInterval.isFinite else { throw ValidationError("--band-power-interval must be positive") }
+    }
+
+    func run() async throws {
+        let source = try sourceOptions.makeSource()
+        let info = source.info
+        let controller = DataController(source: source)
+        let mains: MainsFrequency = detectMains ? .detect : .fixed(sourceOptions.mains)
+        let configuration = ProcessorConfiguration(mains: mains, bandPowerInterval: bandPowerInterval)
+        let events = await LiveProcessor.events(controller: controller, configuration: configuration)
+        let interrupted = InterruptFlag()
+        let trap = SignalTrap { _ in
+            interrupted.set()
+            Task { await controller.stop() }
+        }
+        let jsonLines = json || !Terminal.stdoutIsTTY
+        let mainsText = detectMains ? "detect" : String(format: "%.0f", sourceOptions.mains)
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func emit(_ line: CheckLine) {
+            guard let data = try? encoder.encode(line) else { return }
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+        }
+        var view = CheckView(
+            channelNames: info.channelNames, mode: mode,
+            header: "study-recorder check — \(info.model), \(String(format: "%g", info.samplingRate)) Hz, mode \(mode.rawValue), mains \(mainsText)")
+        try await controller.start()
+        let limit = duration.map { Int64(($0.seconds * info.samplingRate).rounded()) }
+        var reason = "source_ended"
+        var good = false
+        var summary: SessionQualitySummary?
+        var lastIndex: Int64 = 0
+        for await event in events {
+            switch event {
+            case .started(let started):
+                if jsonLines {
+                    emit(CheckLine(
+                        type: "started", channels: started.channelNames, source: "\(started.kind): \(started.model)",
+                        samplingRate: started.samplingRate, mode: mode.rawValue, mains: mainsText))
+                }
+            case .update(let update):
+                // A fast source runs on a little after the stop request: nothing past the duration.
+                if let limit, update.sampleIndex >= limit { continue }
+                if good { continue }
+                view.take(update)
+                switch update {
+                case .quality(let q):
+                    lastIndex = q.sampleIndex
+                    if jsonLines {
+                        emit(CheckLine(type: "quality", channels: info.channelNames, quality: q))
+                    } else {
+                        view.draw(elapsed: Double(q.sampleIndex + 1) / info.samplingRate)
+                    }
+                    if untilGood, let assessments = q.assessments,
+                        assessments.allSatisfy({ $0.grade == .good }),
+                        info.channelNames.indices.allSatisfy({ view.percent($0).0 >= 100 })
+                    {
+                        good = true
+                        reason = "good_signal"
+                        await controller.stop()
+                    }
+                case .lineNoise(let l):
+                    lastIndex = max(lastIndex, l.reading.sampleIndex)
+                    if jsonLines { emit(CheckLine(type: "line_noise", channels: info.channelNames, lineNoise: l)) }
+                case .bandPower(let b):
+                    if jsonLines { emit(CheckLine(type: "band_power", channels: info.channelNames, bandPower: b)) }
+                }
+                if let limit, lastIndex + 1 >= limit, reason != "duration", !good {
+                    reason = "duration"
+                    await controller.stop()
+                }
+            case .ended(let s, let error):
+                summary = s
+                if let error {
+                    Terminal.error("the source failed: \(error)")
+                    reason = "source_failed"
+                }
+            }
+        }
+        await controller.stop()
+        _ = trap
+        if interrupted.isSet && !good { reason = "interrupted" }
+        let verdict = summary?.verdict?.rawValue
+        if jsonLines {
+            emit(CheckLine(type: "summary", channels: info.channelNames, verdict: verdict, summary: summary, reason: reason))
+        } else {
+            print("verdict: \(verdict ?? "not enough signal to judge")" + (summary.map { " (\($0.windowCount) windows)" } ?? "") + ", ended: \(reason)")
+        }
+        if reason == "source_failed" { throw ExitCode.failure }
+        if interrupted.isSet && !good { throw ExitCode.interrupted }
+        if untilGood && !good { throw ExitCode.failure }
+    }
+}

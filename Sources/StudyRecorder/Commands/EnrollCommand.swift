@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Storage
+import Study
+
+/// `study-recorder enroll`: consent page by page, the typed agreement and the name as signature; makes
+/// the participant's UUID and stores the consent record.
+struct EnrollCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "enroll",
+        abstract: "Enroll a participant in a study: consent, signature, a new pseudonymous UUID.",
+        discussion: """
+            The name is stored only in the consent record (encrypted whenever the study has a key, never \
+            uploaded unencrypted) and in the data folder's private registry; every file name, path and \
+            log line uses the UUID. For demos and CI, `--name NAME --auto` enrolls without prompts.
+            """)
+
+    @OptionGroup var studyOptions: StudyOptions
+    @OptionGroup var data: DataOptions
+
+    @Option(help: "The participant's name (the signature) instead of asking.")
+    var name: String?
+
+    @Option(help: "The name of a person who helps the participant, instead of asking.")
+    var helper: String?
+
+    @Flag(help: "Do not prompt: show the consent and agree to it (needs --name).")
+    var auto = false
+
+    @Flag(help: "Print the participant's UUID and study as JSON.")
+    var json = false
+
+    func validate() throws {
+        if auto && name == nil { throw ValidationError("--auto needs --name NAME (the signature)") }
+    }
+
+    func run() async throws {
+        let study = try studyOptions.load()
+        let store = try data.openStore()
+        let locale = studyOptions.locale ?? study.defaultLocale
+        let interface: any ParticipantInterface
+        if auto {
+            var echo: (@Sendable (String) -> Void)?
+            if !json { echo = Terminal.echo }
+            interface = ScriptedInterface(echo: echo)
+        } else {
+            interface = TerminalInterface(locale: locale)
+        }
+        let runner = StudyRunner(
+            study: study, store: store, interface: interface,
+            options: RunnerOptions(locale: studyOptions.locale, automatic: auto, clock: studyOptions.clock),
+            makeSource: { OscillatorSourceFactory.make() }, logger: CommandLogging.logger("enroll", verbose: false))
+        do {
+            let participant = try await runner.enroll(name: name, helperName: helper)
+            if json {
+                try Terminal.printJSON(["participant": participant.id, "study": study.id])
+            } else {
+                print("enrolled participant \(participant.id) in \(study.id)")
+            }
+        } catch let error as RunnerError {
+            Terminal.error("\(error)")
+            switch error {
+            case .alreadyEnrolled: throw ExitCode.dataError
+            case .signatureMissing: throw ExitCode.usage
+            default: throw ExitCode.failure
+            }
+        } catch let error as TerminalInputError {
+            Terminal.error("\(error)")
+            throw ExitCode.noInput
+        }
+    }
+}
+
+/// The default source for commands that need none (enrolment records nothing).
+enum OscillatorSourceFactory {
+    static func make() -> any DataSource { OscillatorSource() }
+}
+
+import DataSources

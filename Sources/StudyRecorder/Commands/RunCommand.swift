@@ -1,0 +1,134 @@
+import ArgumentParser
+import DataSources
+import Foundation
+import Storage
+import Study
+
+/// `study-recorder run`: the experimenter's main command. Shows what is due in the study and runs it:
+/// a questionnaire, or hardware preparation with live signal quality, then the recording blocks with
+/// prompts, cues and markers, pauses and re-checks, storing every block as it finishes.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the next due session of a study for the enrolled participant.",
+        discussion: """
+            Ctrl-C, a lost device or a low battery end the block cleanly: what was recorded is stored and \
+            marked incomplete, and the next `run` resumes at that block. Exit 0 when the session ran (or \
+            nothing is due yet), 130 when interrupted by Ctrl-C, 75 when the device was lost (try again), \
+            66 when nobody is enrolled.
+            """)
+
+    @OptionGroup var studyOptions: StudyOptions
+    @OptionGroup var data: DataOptions
+    @OptionGroup var sourceOptions: SourceOptions
+
+    @Flag(help: "Acknowledge prompts and answer from --answers (or valid defaults): for demos and CI.")
+    var auto = false
+
+    @Option(help: ArgumentHelp("Questionnaire answers as a JSON object {\"questionId\": value}.", valueName: "file.json"))
+    var answers: String?
+
+    @Flag(help: "Show the short version of preparation instructions.")
+    var short = false
+
+    @Flag(help: "Print what was run and stored as JSON on standard output.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Log what happens to standard error.")
+    var verbose = false
+
+    func validate() throws {
+        if sourceOptions.speed == 0 { throw ValidationError("run needs a finite --speed (1 is real time)") }
+    }
+
+    func run() async throws {
+        let study = try studyOptions.load()
+        let store = try data.openStore()
+        let logger = CommandLogging.logger("run", verbose: verbose)
+        CommandLogging.report(Recovery.run(store: store, logger: logger))
+        let scripted = try loadAnswers()
+        let locale = studyOptions.locale ?? study.defaultLocale
+        let interface: any ParticipantInterface
+        if auto {
+            var echo: (@Sendable (String) -> Void)?
+            if !json { echo = Terminal.echo }
+            interface = ScriptedInterface(answers: scripted, seed: sourceOptions.seed, speed: sourceOptions.speed, echo: echo)
+        } else {
+            interface = TerminalInterface(locale: locale)
+        }
+        var configured = sourceOptions
+        configured.mains = Double(study.settings.mainsFrequency)
+        let source = try configured.makeSource()
+        let runner = StudyRunner(
+            study: study, store: store, interface: interface,
+            options: RunnerOptions(
+                locale: studyOptions.locale, speed: sourceOptions.speed, seed: sourceOptions.seed == 1 ? nil : sourceOptions.seed,
+                automatic: auto, shortInstructions: short, clock: studyOptions.clock),
+            makeSource: { source }, logger: logger)
+        let task = Task { try await runner.runNextSession() }
+        let interrupted = InterruptFlag()
+        let trap = SignalTrap { _ in
+            interrupted.set()
+            task.cancel()
+        }
+        defer { _ = trap }
+        let report: RunReport
+        do {
+            report = try await task.value
+        } catch is CancellationError {
+            Terminal.error("interrupted before a block started; nothing was recorded")
+            throw ExitCode.interrupted
+        } catch let error as RunnerError {
+            Terminal.error("\(error)")
+            if case .notEnrolled = error { throw ExitCode.noInput }
+            throw ExitCode.failure
+        } catch let error as TerminalInputError {
+            Terminal.error("\(error)")
+            throw ExitCode.noInput
+        } catch let error as ScriptedAnswerError {
+            Terminal.error("\(answers ?? "answers"): \(error)")
+            throw ExitCode.dataError
+        } catch let error as StorageError {
+            Terminal.error("\(error)")
+            throw RecordCommand.exitCode(for: error)
+        }
+        if json {
+            try Terminal.printJSON(report)
+        } else {
+            print(Self.summary(report))
+        }
+        if report.state == .interrupted { throw interrupted.isSet ? ExitCode.interrupted : ExitCode.temporaryFailure }
+    }
+
+    private func loadAnswers() throws -> [String: String] {
+        guard let answers else { return [:] }
+        guard let data = FileManager.default.contents(atPath: answers) else {
+            Terminal.error("no such answers file: \(answers)")
+            throw ExitCode.noInput
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            Terminal.error("\(answers): expected a JSON object {\"questionId\": value}")
+            throw ExitCode.dataError
+        }
+        return object.mapValues { value in
+            if let list = value as? [Any] { return list.map { "\($0)" }.joined(separator: ",") }
+            return "\(value)"
+        }
+    }
+
+    static func summary(_ r: RunReport) -> String {
+        var lines: [String] = []
+        let formatter = ISO8601DateFormatter()
+        switch r.state {
+        case .completed: lines.append("session \(r.session ?? "?") (day \(r.day ?? 0)) completed")
+        case .interrupted: lines.append("session \(r.session ?? "?") interrupted: \(r.reason ?? "?"); it resumes at this block next time")
+        case .waiting: lines.append("nothing is due now")
+        case .finished: lines.append("the study is finished")
+        }
+        for item in r.stored { lines.append("  stored \(item.path)\(item.complete ? "" : " (incomplete)")") }
+        if let ms = r.medianLatencyMs { lines.append(String(format: "  median reaction time %.0f ms", ms)) }
+        if let opens = r.nextDayOpensAt { lines.append("  next day opens at \(formatter.string(from: opens))") }
+        if let upload = r.upload { lines.append("  upload: \(upload)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import Study
+
+/// `study-recorder status <study-folder> --data DIR`: what is due now and when the next day opens,
+/// from the progress file `<data>/progress/<study-id>.json`.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show what is due in a study and when the next day opens."
+    )
+
+    /// The study folder.
+    @Argument(help: "The study folder (holding study.json).")
+    var study: String
+
+    /// The data folder holding `progress/<study-id>.json`.
+    @Option(help: "The data folder (progress is read from <data>/progress/<study-id>.json).")
+    var data: String
+
+    /// The time to evaluate at (ISO 8601), instead of now.
+    @Option(help: "Evaluate at this time (ISO 8601, e.g. 2026-11-22T08:00:00Z) instead of now.")
+    var now: String?
+
+    /// The participant's locale for titles.
+    @Option(help: "The locale for titles (falls back to the study's default).")
+    var locale: String?
+
+    /// Print the status as JSON.
+    @Flag(help: "Print a JSON object {enrolled, state, due, windowClosesAt, nextDayOpensAt, completed, skipped, total, skippedItems}.")
+    var json = false
+
+    func run() throws {
+        let definition: StudyDefinition
+        do {
+            definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
+        } catch {
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            switch error {
+            case .missing: throw ExitCode(ValidateCommand.missingStatus)
+            case .invalid: throw ExitCode(ValidateCommand.invalidStatus)
+            }
+        }
+        let clock: any StudyClock
+        if let now {
+            guard let date = ISO8601DateFormatter().date(from: now) else {
+                throw ValidationError("--now must be an ISO 8601 time such as 2026-11-22T08:00:00Z")
+            }
+            clock = FixedStudyClock(date)
+        } else {
+            clock = SystemStudyClock()
+        }
+        let store = ProgressStore(dataDirectory: URL(fileURLWithPath: data))
+        let schedule = StudySchedule(study: definition)
+        let locale = locale ?? definition.defaultLocale
+        let title = definition.render(definition.title, locale: locale)
+        let stored: StudyProgress?
+        do {
+            stored = try store.load(studyID: definition.id)
+        } catch {
+            FileHandle.standardError.write(Data("\(store.url(forStudy: definition.id).path): unreadable progress file: \(error)\n".utf8))
+            throw ExitCode(ValidateCommand.invalidStatus)
+        }
+        guard let progress = stored else {
+            if json {
+                try StatusReport.printJSON(StatusReport.Summary(enrolled: false, state: "notEnrolled", total: definition.items.count))
+            } else {
+                print("\(title): not enrolled (no \(store.url(forStudy: definition.id).path)); run 'study-recorder enroll' first")
+            }
+            return
+        }
+        do {
+            try schedule.check(progress)
+        } catch {
+            FileHandle.standardError.write(Data("\(store.url(forStudy: definition.id).path): \(error.description)\n".utf8))
+            throw ExitCode(ValidateCommand.invalidStatus)
+        }
+        if json {
+            try StatusReport.printJSON(StatusReport.summary(progress: progress, schedule: schedule, now: clock.now))
+        } else {
+            let text = StatusReport.text(study: definition, progress: progress, schedule: schedule, now: clock.now, locale: locale)
+            print(text, terminator: "")
+        }
+    }
+}

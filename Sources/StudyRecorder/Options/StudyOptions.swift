@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import Study
+
+/// The study a command works on, the participant's language, and the time to act at.
+struct StudyOptions: ParsableArguments {
+    @Argument(help: "The study folder (holding study.json), e.g. Studies/mynd-example.")
+    var study: String
+
+    @Option(help: "The participant's locale (e.g. de); texts fall back to the study's default.")
+    var locale: String?
+
+    @Option(help: "Act as if it were this time (ISO 8601, e.g. 2026-11-22T08:00:00Z): for trying multi-day protocols.")
+    var now: String?
+
+    func validate() throws {
+        if let now, ISO8601DateFormatter().date(from: now) == nil {
+            throw ValidationError("--now must be an ISO 8601 time such as 2026-11-22T08:00:00Z")
+        }
+    }
+
+    /// The study, or exit 66 (missing) / 65 (invalid) with the validation errors.
+    func load() throws -> StudyDefinition {
+        do {
+            return try StudyLoader.load(folder: URL(fileURLWithPath: study))
+        } catch {
+            Terminal.writeError("\(error.description)\n")
+            switch error {
+            case .missing: throw ExitCode.noInput
+            case .invalid: throw ExitCode.dataError
+            }
+        }
+    }
+
+    /// The clock `--now` asks for.
+    var clock: any StudyClock {
+        now.flatMap { ISO8601DateFormatter().date(from: $0) }.map { FixedStudyClock($0) } ?? SystemStudyClock()
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Study
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The participant's side of a study on a real terminal: screens on standard output, answers read
+/// from standard input, a status line redrawn in place, spoken cues through espeak-ng (or the bell),
+/// and single key presses (raw mode) for reaction-time tasks.
+final class TerminalInterface: ParticipantInterface, Sendable {
+    private let locale: String
+    private let lastStatus = Mutex<(String, ContinuousClock.Instant)?>(nil)
+    private let speech: URL?
+
+    init(locale: String) {
+        self.locale = locale
+        speech = ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"].map(URL.init(fileURLWithPath:))
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    private var isTTY: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    func show(_ text: String, title: String?) async {
+        endStatus()
+        var out = "\n"
+        if let title, !title.isEmpty { out += isTTY ? "\u{1B}[1m\(title)\u{1B}[0m\n" : "\(title)\n" }
+        if !text.isEmpty { out += text + "\n" }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    func status(_ line: String) async {
+        let now = ContinuousClock.now
+        let draw = lastStatus.withLock { last -> Bool in
+            if let last, last.0 == line { return false }
+            if !isTTY, let last, now - last.1 < .seconds(1) { return false }
+            last = (line, now)
+            return true
+        }
+        guard draw else { return }
+        FileHandle.standardOutput.write(Data((isTTY ? "\r\u{1B}[2K\(line)" : "\(line)\n").utf8))
+    }
+
+    private func endStatus() {
+        let had = lastStatus.withLock { s -> Bool in defer { s = nil }; return s != nil }
+        if had && isTTY { FileHandle.standardOutput.write(Data("\n".utf8)) }
+    }
+
+    func acknowledge(_ prompt: String) async throws {
+        _ = try await readLine(prompt: "[\(prompt)]")
+    }
+
+    func ask(_ prompt: String, problem: String?) async throws -> String {
+        if let problem { FileHandle.standardOutput.write(Data("  Please answer with \(problem).\n".utf8)) }
+        let shown = prompt.hasPrefix("[") ? String(prompt.drop { $0 != "]" }.dropFirst()).trimmingCharacters(in: .whitespaces) : prompt
+        return try await readLine(prompt: "\(shown)> ")
+    }
+
+    func cue(_ text: String, mode: CueMode) async {
+        switch mode {
+        case .none: return
+        case .bell: FileHandle.standardOutput.write(Data("\u{7}".utf8))
+        case .speech:
+            guard let speech else {
+                FileHandle.standardOutput.write(Data("\u{7}".utf8))
+                return
+            }
+            let process = Process()
+            process.executableURL = speech
+            process.arguments = ["-v", locale, text]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try? process.run()
+        }
+    }
+
+    func key(until deadline: ContinuousClock.Instant, beforeStimulus: Bool) async -> ContinuousClock.Instant? {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: Self.waitForKey(until: deadline))
+            }
+        }
+    }
+
+    /// Reads one line on a thread of its own, so waiting for a person never blocks the tasks that
+    /// record. End of input (a closed stdin) is an error: a script must use `--auto`.
+    private func readLine(prompt: String) async throws -> String {
+        endStatus()
+        FileHandle.standardOutput.write(Data(prompt.utf8))
+        let line: String? = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: Swift.readLine(strippingNewline: true)) }
+        }
+        try Task.checkCancellation()
+        guard let line else { throw TerminalInputError.endOfInput }
+        return line
+    }
+
+    /// Raw mode, poll until the deadline, restore: the time of the first key press, or `nil`.
+    private static func waitForKey(until deadline: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        let fd = STDIN_FILENO
+        var saved = termios()
+        let raw = isatty(fd) == 1 && tcgetattr(fd, &saved) == 0
+        if raw {
+            var t = saved
+            t.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            tcsetattr(fd, TCSANOW, &t)
+        }
+        defer { if raw { tcsetattr(fd, TCSANOW, &saved) } }
+        while true {
+            let left = deadline - .now
+            if left <= .zero { return nil }
+            let ms = Int32(min(1000, max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)))
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, ms) > 0 {
+                let at = ContinuousClock.now
+                var byte: UInt8 = 0
+                if read(fd, &byte, 1) <= 0 { return nil }
+                return at
+            }
+        }
+    }
+}
+
+/// Standard input ended while the study waited for the participant.
+struct TerminalInputError: Error, CustomStringConvertible {
+    static let endOfInput = TerminalInputError()
+    var description: String { "standard input ended while waiting for the participant (use --auto to run without one)" }
+}

@@ -1,0 +1,103 @@
+import DataSources
+import Foundation
+import Testing
+@testable import Processing
+
+struct SignalProcessorTests {
+    static func frames(seconds: Double, mode: OscillatorConfiguration.Mode = .realistic, seed: UInt64 = 3) -> [Frame] {
+        var generator = OscillatorGenerator(configuration: OscillatorConfiguration(mode: mode, seed: seed, startTime: 1000))
+        return generator.next(Int(256 * seconds))
+    }
+
+    static func split(_ updates: [ProcessingUpdate]) -> ([QualityUpdate], [LineNoiseUpdate], [BandPowerUpdate]) {
+        var q: [QualityUpdate] = [], l: [LineNoiseUpdate] = [], b: [BandPowerUpdate] = []
+        for u in updates {
+            switch u {
+            case .quality(let x): q.append(x)
+            case .lineNoise(let x): l.append(x)
+            case .bandPower(let x): b.append(x)
+            }
+        }
+        return (q, l, b)
+    }
+
+    @Test func emitsAtTheConfiguredRatesWithTheDirectResults() {
+        let frames = Self.frames(seconds: 20)
+        let info = OscillatorSource(configuration: .init(mode: .realistic)).info
+        var processor = SignalProcessor(info: info, configuration: ProcessorConfiguration(mains: .fifty))
+        // Delivered in uneven blocks, as a source would.
+        var updates: [ProcessingUpdate] = []
+        var start = 0
+        for size in [1, 7, 300, 16, 5000].cycled(until: frames.count) {
+            let end = min(frames.count, start + size)
+            updates += processor.process(Array(frames[start..<end]))
+            start = end
+            if start == frames.count { break }
+        }
+        let (quality, noise, power) = Self.split(updates)
+        #expect(quality.count == 40)
+        #expect(noise.count == 20)
+        #expect(power.count == 17)
+        #expect(quality[0].assessments == nil && quality[3].assessments?.count == 4)
+        #expect(quality.last!.time == frames.last!.time)
+        // The band power of the last update equals a direct Welch over the same 4 s.
+        let last = power.last!
+        #expect(last.sampleIndex == frames.last!.index && last.windowSeconds == 4)
+        var welch = WelchEstimator(parameters: last.method.welch, samplingRate: 256)
+        for c in 0..<4 {
+            guard last.channels[c].invalidReason == nil else { continue }
+            let direct = BandPowers(spectrum: welch.spectrum(frames.suffix(1024).map { $0.values[c] }), method: last.method)
+            #expect(direct.absolute == last.channels[c].absolute)
+        }
+        // The same frames through a MYND estimator directly give the same percentages.
+        var mynd = MyndQualityEstimator(channelCount: 4, samplingRate: 256)
+        let direct = frames.compactMap { mynd.append($0.values, sampleIndex: $0.index) }
+        #expect(direct == quality.map(\.mynd))
+        #expect(processor.summary.windowCount == 37)
+    }
+
+    @Test func dropoutsBecomeMissingDataNotNumbers() {
+        var frames = Self.frames(seconds: 12)
+        frames.removeSubrange(2000..<2300)  // 1.2 s lost
+        let info = OscillatorSource().info
+        var processor = SignalProcessor(info: info)
+        let (quality, _, power) = Self.split(processor.process(frames))
+        #expect(quality.count == 24)
+        #expect(quality.contains { $0.assessments?.allSatisfy { $0.issues.contains(.missingData) } == true })
+        #expect(quality.contains { $0.mynd.invalidReasons.allSatisfy { $0?.contains("missing") == true } })
+        let hit = power.filter { $0.sampleIndex >= 2300 && $0.sampleIndex < 2300 + 1024 }
+        #expect(!hit.isEmpty && hit.allSatisfy { u in u.channels.allSatisfy { $0.absolute.allSatisfy { $0.isNaN } && $0.invalidReason != nil } })
+    }
+
+    @Test func liveProcessorFollowsAController() async throws {
+        let source = OscillatorSource(
+            configuration: OscillatorConfiguration(mode: .realistic, pacing: .asFastAsPossible, startTime: 0, sampleLimit: 256 * 10))
+        let controller = DataController(source: source)
+        let events = await LiveProcessor.events(controller: controller, configuration: ProcessorConfiguration(mains: .fifty))
+        try await controller.start()
+        var started = false, qualities = 0, summary: SessionQualitySummary?
+        for await event in events {
+            switch event {
+            case .started(let info): started = info.samplingRate == 256
+            case .update(.quality): qualities += 1
+            case .update: break
+            case .ended(let s, let error):
+                summary = s
+                #expect(error == nil)
+            }
+        }
+        #expect(started && qualities == 20)
+        #expect(summary?.windowCount == 17)
+        #expect(summary?.verdict != nil)
+    }
+}
+
+extension Array {
+    /// The elements repeated as often as needed to reach `count` elements in total sum (for block
+    /// sizes); good enough for tests.
+    func cycled(until count: Int) -> [Element] {
+        var out: [Element] = []
+        while out.count < count { out += self }
+        return out
+    }
+}

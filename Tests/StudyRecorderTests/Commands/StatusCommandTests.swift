@@ -1,0 +1,73 @@
+import Foundation
+import Study
+import Testing
+import TestSupport
+
+/// `study-recorder status`: what is due and when the next day opens, from `<data>/progress/<id>.json`.
+struct StatusCommandTests {
+    let studyFolder = ProjectPaths.root.appendingPathComponent("Tests/StudyTests/Fixtures/valid/minimal.json")
+    let t0 = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15T08:00:00Z
+
+    private func run(_ data: URL, now: String, json: Bool = false) throws -> ProcessResult {
+        let bin = try #require(ProjectPaths.executable)
+        return try ProcessRunner.run(bin, ["status", studyFolder.path, "--data", data.path, "--now", now] + (json ? ["--json"] : []))
+    }
+
+    @Test func withoutProgressItSaysNotEnrolled() throws {
+        let data = try TemporaryDirectory("status")
+        let result = try run(data.url, now: "2027-01-15T08:00:00Z")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("not enrolled"))
+    }
+
+    @Test func showsTheDueBlockAndWhenTheDayCloses() throws {
+        let data = try TemporaryDirectory("status")
+        let study = try StudyLoader.load(folder: studyFolder)
+        let schedule = StudySchedule(study: study)
+        var progress = schedule.enroll(participant: UUID(), at: t0)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 0), block: 0, in: progress, at: t0)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 1), block: 0, in: progress, at: t0.addingTimeInterval(600))
+        try ProgressStore(dataDirectory: data.url).save(progress)
+
+        let due = try run(data.url, now: "2027-01-15T09:00:00Z")
+        #expect(due.status == 0, "\(due.stderr)")
+        #expect(due.stdout.contains("due now: day 1, session 2 'rest' (Rest), block 2 of 2"))
+        #expect(due.stdout.contains("day 1 closes at 2027-01-15T20:00:00Z"))
+
+        let later = try run(data.url, now: "2027-01-16T09:00:00Z")
+        #expect(later.stdout.contains("due now: day 2, session 1 'rest'"))
+        #expect(later.stdout.contains("skipped: day 1, session 2 'rest' at 2027-01-15T20:00:00Z (dayWindowClosed)"))
+        #expect(later.stdout.contains("1 of 3 sessions completed, 1 skipped"))
+
+        let json = try run(data.url, now: "2027-01-16T09:00:00Z", json: true)
+        struct Summary: Decodable {
+            struct Due: Decodable { var day: Int; var item: Int; var session: String; var block: Int; var blocks: Int }
+            struct Skipped: Decodable { var day: Int; var item: Int; var at: String? }
+            var state: String
+            var due: Due?
+            var completed: Int
+            var skipped: Int
+            var skippedItems: [Skipped]
+        }
+        let summary = try JSONDecoder().decode(Summary.self, from: Data(json.stdout.utf8))
+        #expect(summary.state == "due")
+        #expect(summary.due?.day == 2)
+        #expect(summary.due?.block == 1)
+        #expect(summary.due?.blocks == 2)
+        #expect(summary.completed == 1)
+        #expect(summary.skippedItems.first?.at == "2027-01-15T20:00:00Z")
+    }
+
+    @Test func aFinishedDayShowsWhenTheNextOpens() throws {
+        let data = try TemporaryDirectory("status")
+        let study = try StudyLoader.load(folder: studyFolder)
+        let schedule = StudySchedule(study: study)
+        var progress = schedule.enroll(participant: UUID(), at: t0)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 0), block: 0, in: progress, at: t0)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 1), block: 0, in: progress, at: t0)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 1), block: 1, in: progress, at: t0)
+        try ProgressStore(dataDirectory: data.url).save(progress)
+        let result = try run(data.url, now: "2027-01-15T10:00:00Z")
+        #expect(result.stdout.contains("day 1 is done; day 2 opens at 2027-01-15T20:00:00Z"))
+    }
+}

@@ -1,0 +1,98 @@
+import DataSources
+import Foundation
+import Storage
+import Testing
+import TestSupport
+@testable import Study
+
+/// The runner with its real parts (data folder, HDF5 recordings, the oscillator or a replayed file)
+/// and a scripted participant, driven directly through its Swift API.
+struct StudyRunnerTests {
+    static func study(_ name: String) throws -> StudyDefinition {
+        try StudyLoader.load(folder: FixturePaths.studies.appendingPathComponent(name))
+    }
+
+    static func runner(
+        _ study: StudyDefinition, store: DataStore, at time: Date, speed: Double = 100,
+        source: @escaping @Sendable () -> any DataSource = { OscillatorSource(configuration: .init(pacing: .speed(100))) }
+    ) -> StudyRunner {
+        StudyRunner(study: study, store: store, interface: ScriptedInterface(speed: speed),
+                    options: RunnerOptions(speed: speed, automatic: true, clock: FixedStudyClock(time), uploadAfterSession: false),
+                    makeSource: source)
+    }
+
+    /// A device that goes away mid-block: the block is stored as incomplete with the reason, the
+    /// protocol stays at that block, and the next run records it again.
+    @Test func aLostDeviceEndsTheBlockAndItIsRunAgain() async throws {
+        let dir = try TemporaryDirectory("runner-lost")
+        let store = try DataStore(root: dir.url)
+        let study = try Self.study("mynd-example")
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = try await Self.runner(study, store: store, at: t0).enroll(name: "Dee")
+        for _ in 0..<2 { _ = try await Self.runner(study, store: store, at: t0).runNextSession() }  // questionnaires
+
+        // A "headband" that delivers 40 s of signal and then disconnects: a short stored recording replayed.
+        let short = dir.path("short.h5")
+        let writer = try RecordingWriter(url: short, metadata: RecordingMetadata(participant: "X", source: OscillatorSource().info))
+        var generator = OscillatorGenerator(configuration: .init(seed: 3))
+        try writer.append(generator.next(256 * 40))
+        try writer.finish(complete: true)
+        let reader = try RecordingReader(url: short)
+        let lost = try await Self.runner(study, store: store, at: t0) {
+            ReplaySource(recording: reader, configuration: .init(pacing: .speed(100)))
+        }.runNextSession()
+        #expect(lost.state == .interrupted)
+        #expect(lost.reason == "device disconnected" || lost.reason?.contains("stopped sending") == true)
+        let incomplete = try #require(lost.stored.first)
+        #expect(!incomplete.complete && incomplete.state == .pending)
+        let events = try RecordingReader(url: store.url(of: incomplete.path)).events()
+        #expect(events.last?.code == Marker.interruptedCode)
+
+        let progress = try #require(try ProgressStore(dataDirectory: store.root).load(studyID: study.id))
+        guard case .due(let due) = StudySchedule(study: study).status(of: progress, at: t0) else { Issue.record("nothing due"); return }
+        #expect(due.sessionName == "rest" && due.resumeBlock == 0)
+
+        let again = try await Self.runner(study, store: store, at: t0).runNextSession()
+        #expect(again.state == .completed && again.session == "rest")
+        #expect(again.stored.count == 3 && again.stored.allSatisfy(\.complete))
+    }
+
+    /// A store that fails (here: the hook after storing throws, as a failed encryption would) never
+    /// advances the study.
+    @Test func aFailedStoreNeverAdvancesTheStudy() async throws {
+        let dir = try TemporaryDirectory("runner-fail")
+        let store = try DataStore(root: dir.url)
+        let study = try Self.study("mynd-example")
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = try await Self.runner(study, store: store, at: t0).enroll(name: "Eve")
+        struct Refused: Error {}
+        var failing = Self.runner(study, store: store, at: t0)
+        failing.afterStore = { _ in throw Refused() }
+        await #expect(throws: Refused.self) { _ = try await failing.runNextSession() }
+        let progress = try #require(try ProgressStore(dataDirectory: store.root).load(studyID: study.id))
+        #expect(progress.items.allSatisfy { $0.runs.isEmpty })
+        let ok = try await Self.runner(study, store: store, at: t0).runNextSession()
+        #expect(ok.session == "initial")
+    }
+
+    /// Days open at their first completed run and close a window later; what was left open is recorded
+    /// as skipped, never as completed, and the next day's first session runs.
+    @Test func aMissedSessionIsSkippedWhenTheDayCloses() async throws {
+        let dir = try TemporaryDirectory("runner-days")
+        let store = try DataStore(root: dir.url)
+        let study = try Self.study("mynd-example")
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = try await Self.runner(study, store: store, at: t0).enroll(name: "Fay")
+        let first = try await Self.runner(study, store: store, at: t0).runNextSession()
+        #expect(first.session == "initial" && first.day == 1)
+        let early = try await Self.runner(study, store: store, at: t0.addingTimeInterval(3600)).runNextSession()
+        #expect(early.session == "motivation" && early.day == 1)
+        // Thirteen hours later: day 1's window (12 h) has closed with rest and memories undone.
+        let next = try await Self.runner(study, store: store, at: t0.addingTimeInterval(13 * 3600)).runNextSession()
+        #expect(next.day == 2 && next.session == "motivation")
+        let progress = try #require(try ProgressStore(dataDirectory: store.root).load(studyID: study.id))
+        let day1 = progress.items.filter { $0.position.day == 0 }
+        #expect(day1.map(\.state) == [.completed, .completed, .skipped, .skipped])
+        #expect(day1.filter { $0.state == .skipped }.allSatisfy { $0.runs.isEmpty })
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Waiting for a file another process writes (a recorder's journal), without blocking a thread.
+public enum FileWaiter {
+    /// The first file below `folder` whose extension is `pathExtension`, waiting up to `timeout`
+    /// seconds for one to appear; `nil` if none did.
+    public static func first(withExtension pathExtension: String, below folder: URL, timeout: Double = 60) async throws -> URL? {
+        let giveUp = ContinuousClock.now + .seconds(timeout)
+        while ContinuousClock.now < giveUp {
+            let found = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.first { $0.pathExtension == pathExtension }
+            if let found { return found }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Timing for the benchmark: the best of several trials, each repeating the body enough times to
+/// last about `target` seconds, so timer resolution and one-off hiccups do not count. Time is the
+/// calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID), not wall time, so other processes on a
+/// shared machine do not inflate it (cache sharing still can); everything timed is single-threaded.
+enum Timing {
+    /// A clock reading in seconds of this thread's CPU time.
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+
+    private static func measure(_ body: () -> Void) -> Double {
+        let start = now()
+        body()
+        return now() - start
+    }
+
+    /// Seconds per call of `body`: the minimum over `trials` trials.
+    static func secondsPerCall(trials: Int = 7, target: Double = 0.1, _ body: () -> Void) -> Double {
+        // Calibrate the repetition count.
+        var reps = 1
+        while true {
+            let s = measure { for _ in 0..<reps { body() } }
+            if s > target / 4 || reps > 1 << 26 { reps = max(1, Int(Double(reps) * target / max(s, 1e-9))); break }
+            reps *= 4
+        }
+        var best = Double.infinity
+        for _ in 0..<trials {
+            best = min(best, measure { for _ in 0..<reps { body() } } / Double(reps))
+        }
+        return best
+    }
+
+    /// Seconds per call of `a` and of `b`, measured in alternating trials (a, b, a, b, …) so both see
+    /// the same load on a shared machine; the minimum over `trials` trials each.
+    static func compare(trials: Int = 9, target: Double = 0.05, _ a: () -> Void, _ b: () -> Void) -> (Double, Double) {
+        func reps(_ body: () -> Void) -> Int {
+            var reps = 1
+            while true {
+                let s = measure { for _ in 0..<reps { body() } }
+                if s > target / 4 || reps > 1 << 26 { return max(1, Int(Double(reps) * target / max(s, 1e-9))) }
+                reps *= 4
+            }
+        }
+        let ra = reps(a), rb = reps(b)
+        var bestA = Double.infinity, bestB = Double.infinity
+        for _ in 0..<trials {
+            bestA = min(bestA, measure { for _ in 0..<ra { a() } } / Double(ra))
+            bestB = min(bestB, measure { for _ in 0..<rb { b() } } / Double(rb))
+        }
+        return (bestA, bestB)
+    }
+
+    /// Seconds one run of `body` takes (for long single runs), the best of `trials`.
+    static func seconds(trials: Int = 3, _ body: () -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<trials { best = min(best, measure(body)) }
+        return best
+    }
+}
