@@ -68,6 +68,55 @@ struct PrivacyTests {
         }
     }
 
+    @Test func aStudySessionRunThroughTheCLIIsSealedAndUploadedWithoutTheName() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("privacy-run")
+        let gpg = try GPGTestHome()
+        let fingerprint = try gpg.generateKey()
+        let keyFile = dir.path("study-key.asc")
+        try gpg.exportPublic(fingerprint, to: keyFile)
+        let setup = try TransferCLISetup(
+            folder: dir, webdavURL: server.baseURL, password: server.password,
+            encryption: ["mode": "at-rest", "keyFile": keyFile.path, "fingerprint": fingerprint, "armored": true])
+        defer { GPGTestHome.stopAgent(home: setup.data.appendingPathComponent("private/gnupg")) }
+        let study = ProjectPaths.root.appendingPathComponent("Studies/reaction-time").path
+        var outputs: [String] = []
+        let enrolled = try CLI.run(["enroll", study, "--data", setup.data.path, "--name", Self.name, "--auto"])
+        #expect(enrolled.status == 0, "\(enrolled.stderr)")
+        outputs += [enrolled.stdout, enrolled.stderr]
+        let ran = try CLI.run(["run", study, "--data", setup.data.path, "--auto", "--speed", "100", "--verbose"])
+        #expect(ran.status == 0, "\(ran.stderr)")
+        outputs += [ran.stdout, ran.stderr]
+        let store = try DataStore(root: setup.data)
+        let items = try store.catalog.items()
+        #expect(items.count >= 2)
+        #expect(items.allSatisfy { $0.encryption == .openpgpArmored && $0.path.hasSuffix(".asc") }, "\(items.map(\.path))")
+        let upload = try CLI.run(["upload", "--data", setup.data.path, "--verbose"])
+        #expect(upload.status == 0, "\(upload.stdout) \(upload.stderr)")
+        outputs += [upload.stdout, upload.stderr]
+
+        let onDevice = try Self.files(under: setup.data)
+        let uploaded = try server.storedFiles()
+        #expect(uploaded.count == items.count)
+        for needle in [Self.name, "Quirinalda", "Zebulonsky"] {
+            for path in onDevice + uploaded { #expect(!path.contains(needle), "name in path \(path)") }
+            for text in outputs { #expect(!text.contains(needle), "name in output") }
+            for file in uploaded {
+                #expect(try Data(contentsOf: server.root.appendingPathComponent(file)).range(of: Data(needle.utf8)) == nil, "name in \(file)")
+            }
+            for file in onDevice where !file.hasPrefix("private/") && Self.isRegularFile(setup.data.appendingPathComponent(file)) {
+                #expect(try Data(contentsOf: setup.data.appendingPathComponent(file)).range(of: Data(needle.utf8)) == nil, "name in \(file)")
+            }
+        }
+        // Every uploaded file is an OpenPGP message that decrypts; no plaintext left on the device.
+        #expect(onDevice.filter { !$0.hasPrefix("private/") && !$0.hasPrefix("progress/") && ($0.hasSuffix(".h5") || $0.hasSuffix(".json")) && !$0.hasSuffix("transfer.json") }.isEmpty, "\(onDevice)")
+        for file in uploaded {
+            let url = server.root.appendingPathComponent(file)
+            #expect(String(decoding: try Data(contentsOf: url).prefix(27), as: UTF8.self) == "-----BEGIN PGP MESSAGE-----")
+            #expect(!(try gpg.decrypt(url)).isEmpty)
+        }
+    }
+
     static func isRegularFile(_ url: URL) -> Bool {
         (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
     }

@@ -21,6 +21,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var studyOptions: StudyOptions
     @OptionGroup var data: DataOptions
     @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var transfer: TransferOptions
 
     @Flag(help: "Acknowledge prompts and answer from --answers (or valid defaults): for demos and CI.")
     var auto = false
@@ -46,6 +47,7 @@ struct RunCommand: AsyncParsableCommand {
         let store = try data.openStore()
         let logger = CommandLogging.logger("run", verbose: verbose)
         CommandLogging.report(Recovery.run(store: store, logger: logger))
+        TransferOptions.recoverSeals(store: store, configuration: transfer.url(data: store.root))
         let scripted = try loadAnswers()
         let locale = studyOptions.locale ?? study.defaultLocale
         let interface: any ParticipantInterface
@@ -72,7 +74,7 @@ struct RunCommand: AsyncParsableCommand {
             task.cancel()
         }
         defer { _ = trap }
-        let report: RunReport
+        var report: RunReport
         do {
             report = try await task.value
         } catch is CancellationError {
@@ -91,6 +93,13 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as StorageError {
             Terminal.error("\(error)")
             throw RecordCommand.exitCode(for: error)
+        }
+        // Encryption at rest (transfer configuration): seal what the session stored, removing plaintexts.
+        do {
+            report.stored = try report.stored.map { try TransferOptions.sealIfRequired($0, store: store, configuration: transfer.url(data: store.root)) }
+        } catch {
+            Terminal.error("the session was stored, but could not be encrypted (nothing is uploaded until it is): \(error)")
+            throw ExitCode.configuration
         }
         if json {
             try Terminal.printJSON(report)
