@@ -17,6 +17,7 @@ struct EnrollCommand: AsyncParsableCommand {
 
     @OptionGroup var studyOptions: StudyOptions
     @OptionGroup var data: DataOptions
+    @OptionGroup var transfer: TransferOptions
 
     @Option(help: "The participant's name (the signature) instead of asking.")
     var name: String?
@@ -46,10 +47,20 @@ struct EnrollCommand: AsyncParsableCommand {
         } else {
             interface = TerminalInterface(locale: locale)
         }
-        let runner = StudyRunner(
+        let logger = CommandLogging.logger("enroll", verbose: false)
+        let studyTransfer = StudyTransfer(store: store, configurationURL: transfer.url(data: store.root), logger: logger)
+        do {
+            try studyTransfer.checkEncryption(for: study)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.configuration
+        }
+        var runner = StudyRunner(
             study: study, store: store, interface: interface,
             options: RunnerOptions(locale: studyOptions.locale, automatic: auto, clock: studyOptions.clock),
-            makeSource: { OscillatorSourceFactory.make() }, logger: CommandLogging.logger("enroll", verbose: false))
+            makeSource: { OscillatorSourceFactory.make() }, logger: logger)
+        // The consent record is sealed at once when encryption at rest is configured.
+        runner.afterStore = { item in try studyTransfer.seal(item) }
         do {
             let participant = try await runner.enroll(name: name, helperName: helper)
             if json {

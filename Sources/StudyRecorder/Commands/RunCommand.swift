@@ -61,20 +61,35 @@ struct RunCommand: AsyncParsableCommand {
         var configured = sourceOptions
         configured.mains = Double(study.settings.mainsFrequency)
         let source = try configured.makeSource()
-        let runner = StudyRunner(
+        let studyTransfer = StudyTransfer(store: store, configurationURL: transfer.url(data: store.root), logger: logger)
+        do {
+            try studyTransfer.checkEncryption(for: study)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.configuration
+        }
+        if let progress = try? ProgressStore(dataDirectory: store.root).load(studyID: study.id) {
+            for (title, text) in await studyTransfer.announcements(participant: progress.participant.uuidString, locale: locale) {
+                await interface.show(text, title: "✉ \(title)")
+            }
+        }
+        var runner = StudyRunner(
             study: study, store: store, interface: interface,
             options: RunnerOptions(
                 locale: studyOptions.locale, speed: sourceOptions.speed, seed: sourceOptions.seed == 1 ? nil : sourceOptions.seed,
                 automatic: auto, shortInstructions: short, clock: studyOptions.clock),
             makeSource: { source }, logger: logger)
-        let task = Task { try await runner.runNextSession() }
+        runner.afterStore = { item in try studyTransfer.seal(item) }
+        runner.afterSession = { await studyTransfer.upload() }
+        let ready = runner
+        let task = Task { try await ready.runNextSession() }
         let interrupted = InterruptFlag()
         let trap = SignalTrap { _ in
             interrupted.set()
             task.cancel()
         }
         defer { _ = trap }
-        var report: RunReport
+        let report: RunReport
         do {
             report = try await task.value
         } catch is CancellationError {
@@ -93,13 +108,6 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as StorageError {
             Terminal.error("\(error)")
             throw RecordCommand.exitCode(for: error)
-        }
-        // Encryption at rest (transfer configuration): seal what the session stored, removing plaintexts.
-        do {
-            report.stored = try report.stored.map { try TransferOptions.sealIfRequired($0, store: store, configuration: transfer.url(data: store.root)) }
-        } catch {
-            Terminal.error("the session was stored, but could not be encrypted (nothing is uploaded until it is): \(error)")
-            throw ExitCode.configuration
         }
         if json {
             try Terminal.printJSON(report)

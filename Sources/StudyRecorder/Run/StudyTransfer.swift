@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+import Storage
+import Study
+import Transfer
+
+/// What a study run needs from the transfer configuration (`--config` or `<data>/transfer.json`): the
+/// seal after every stored item, the announcements before a session, the upload after it. Without a
+/// configuration file each of these does nothing, except that a study which requires encryption is
+/// refused (exit 78) rather than stored in the clear.
+struct StudyTransfer: Sendable {
+    let store: DataStore
+    let configurationURL: URL
+    let logger: Logger
+
+    /// Whether a transfer configuration exists.
+    var isConfigured: Bool { FileManager.default.fileExists(atPath: configurationURL.path) }
+
+    /// Checks that a study requiring encryption has a usable key configured; throws a one-line reason.
+    func checkEncryption(for study: StudyDefinition) throws {
+        guard study.settings.encryption.mode == .openpgp else { return }
+        guard isConfigured, let configuration = try? TransferConfiguration.load(from: configurationURL),
+            configuration.encryption.mode != .none
+        else {
+            throw TransferError.configuration(
+                "study \(study.id) requires encryption, but \(configurationURL.path) configures none (set encryption.mode, keyFile and fingerprint)")
+        }
+        _ = try Sealer(store: store, policy: configuration.encryption.policy)
+    }
+
+    /// Encrypts a freshly stored item when the configuration says `at-rest` (the plaintext is removed).
+    func seal(_ item: CatalogItem) throws -> CatalogItem {
+        try TransferOptions.sealIfRequired(item, store: store, configuration: configurationURL)
+    }
+
+    /// Sends what is pending; a one-line summary, or `nil` when no transfer is configured.
+    func upload() async -> String? {
+        guard isConfigured else { return nil }
+        do {
+            let configuration = try TransferConfiguration.load(from: configurationURL)
+            let secretsFile = configuration.secretsFile.map { URL(fileURLWithPath: $0) }
+                ?? store.root.appendingPathComponent("private/transfer-secrets.json")
+            let uploader = try Uploader(store: store, configuration: configuration, secrets: try TransferSecrets.load(file: secretsFile), logger: logger)
+            let report = try await uploader.run()
+            return "sent \(report.sent.count), \(report.remaining) still pending" + (report.failed.isEmpty ? "" : " (\(report.failed.count) failed: will be retried)")
+        } catch {
+            return "not sent (\(error)); `study-recorder upload` retries later"
+        }
+    }
+
+    /// New announcements for `participant`, as (title, text); problems become warnings on stderr.
+    func announcements(participant: String, locale: String) async -> [(String, String)] {
+        guard isConfigured, let configuration = try? TransferConfiguration.load(from: configurationURL),
+            let settings = configuration.announcements
+        else { return [] }
+        do {
+            let secretsFile = configuration.secretsFile.map { URL(fileURLWithPath: $0) }
+                ?? store.root.appendingPathComponent("private/transfer-secrets.json")
+            let secrets = try TransferSecrets.load(file: secretsFile)
+            let person = try? ParticipantRegistry(store: store).participant(id: participant)
+            let checker = try AnnouncementChecker(store: store, settings: settings, credentials: secrets.announcements)
+            let placeholders = Transfer.Placeholders(
+                patientName: person?.name, helperName: person?.helperName, hasHelper: person?.helperName != nil, language: locale)
+            let result = try await checker.check(participant: participant, locale: locale, placeholders: placeholders)
+            for warning in result.warnings { Terminal.note("warning: \(warning)") }
+            return result.announcements.filter(\.isNew).map { ($0.title, $0.text) }
+        } catch {
+            Terminal.note("warning: announcements not checked: \(error)")
+            return []
+        }
+    }
+}
