@@ -48,6 +48,14 @@ static inline hid_t chdf5_fapl_capped_cache(size_t max_bytes) {
     return fapl;
 }
 
+/* Dataset-access properties with a chunk cache of `bytes` (HDF5's default is 1 MiB per dataset):
+ * an appending writer needs only the chunk being filled. */
+static inline hid_t chdf5_dapl_chunk_cache(size_t bytes) {
+    hid_t dapl = H5Pcreate(H5P_DATASET_ACCESS);
+    if (dapl >= 0) H5Pset_chunk_cache(dapl, 521, bytes, 1.0);
+    return dapl;
+}
+
 /* A variable-length UTF-8 string type; the caller closes it. */
 static inline hid_t chdf5_vlen_utf8(void) {
     hid_t t = H5Tcopy(H5T_C_S1);

@@ -52,7 +52,12 @@ final class AppendableDataset {
             try HDF5Library.check(H5Pset_shuffle(plist), "shuffle \(name)", path)
             try HDF5Library.check(H5Pset_deflate(plist, deflateLevel), "deflate \(name)", path)
         }
-        let did = try HDF5Library.check(H5Dcreate2(parent.id, name, fileType, space, chdf5_default(), plist, chdf5_default()), "create dataset \(name)", path)
+        // The cache holds the chunk being filled (and one more); finished chunks are written and dropped
+        // (preemption 1.0), so a day-long recording does not keep HDF5's default 1 MiB per dataset busy.
+        let cacheBytes = max(64 << 10, 2 * chunk.reduce(1) { $0 * Int($1) } * 8)
+        let dapl = try HDF5Library.check(chdf5_dapl_chunk_cache(cacheBytes), "access properties \(name)", path)
+        defer { H5Pclose(dapl) }
+        let did = try HDF5Library.check(H5Dcreate2(parent.id, name, fileType, space, chdf5_default(), plist, dapl), "create dataset \(name)", path)
         object = HDF5Object(id: did, kind: .dataset, path: path)
     }
 
