@@ -14,9 +14,8 @@ struct StatusCommand: ParsableCommand {
     @Argument(help: "The study folder (holding study.json).")
     var study: String
 
-    /// The data folder holding `progress/<study-id>.json`.
-    @Option(help: "The data folder (progress is read from <data>/progress/<study-id>.json).")
-    var data: String
+    /// The data folder holding `progress/<study-id>.json` (`--data`, like every command).
+    @OptionGroup var data: DataOptions
 
     /// The time to evaluate at (ISO 8601), instead of now.
     @Option(help: "Evaluate at this time (ISO 8601, e.g. 2026-11-22T08:00:00Z) instead of now.")
@@ -50,7 +49,7 @@ struct StatusCommand: ParsableCommand {
         } else {
             clock = SystemStudyClock()
         }
-        let store = ProgressStore(dataDirectory: URL(fileURLWithPath: data))
+        let store = ProgressStore(dataDirectory: data.url)
         let schedule = StudySchedule(study: definition)
         let locale = locale ?? definition.defaultLocale
         let title = definition.render(definition.title, locale: locale)
