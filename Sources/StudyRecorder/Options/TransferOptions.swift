@@ -18,14 +18,23 @@ struct TransferOptions: ParsableArguments {
     /// Loads the configuration and secrets; exits 78 with one line naming the problem.
     func load(data: URL) throws -> (TransferConfiguration, TransferSecrets) {
         do {
-            let configuration = try TransferConfiguration.load(from: url(data: data))
-            let secretsFile = configuration.secretsFile.map { URL(fileURLWithPath: $0) }
-                ?? data.appendingPathComponent("private/transfer-secrets.json")
-            return (configuration, try TransferSecrets.load(file: secretsFile))
+            return try Self.load(configuration: url(data: data), data: data)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.configuration
         }
+    }
+
+    /// Loads the configuration at `url` and the secrets it names (default
+    /// `<data>/private/transfer-secrets.json`); throws the reason when either is unusable.
+    static func load(configuration url: URL, data: URL) throws -> (TransferConfiguration, TransferSecrets) {
+        let configuration = try TransferConfiguration.load(from: url)
+        return (configuration, try TransferSecrets.load(file: secretsFile(for: configuration, data: data)))
+    }
+
+    /// The secrets file `configuration` names, else `<data>/private/transfer-secrets.json`.
+    static func secretsFile(for configuration: TransferConfiguration, data: URL) -> URL {
+        configuration.secretsFile.map { URL(fileURLWithPath: $0) } ?? data.appendingPathComponent("private/transfer-secrets.json")
     }
 
     /// The hook after an item is finalized: with a configuration whose encryption is `at-rest`, seals

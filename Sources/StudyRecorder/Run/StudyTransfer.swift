@@ -37,10 +37,8 @@ struct StudyTransfer: Sendable {
     func upload() async -> String? {
         guard isConfigured else { return nil }
         do {
-            let configuration = try TransferConfiguration.load(from: configurationURL)
-            let secretsFile = configuration.secretsFile.map { URL(fileURLWithPath: $0) }
-                ?? store.root.appendingPathComponent("private/transfer-secrets.json")
-            let uploader = try Uploader(store: store, configuration: configuration, secrets: try TransferSecrets.load(file: secretsFile), logger: logger)
+            let (configuration, secrets) = try TransferOptions.load(configuration: configurationURL, data: store.root)
+            let uploader = try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger)
             let report = try await uploader.run()
             return "sent \(report.sent.count), \(report.remaining) still pending" + (report.failed.isEmpty ? "" : " (\(report.failed.count) failed: will be retried)")
         } catch {
@@ -54,9 +52,7 @@ struct StudyTransfer: Sendable {
             let settings = configuration.announcements
         else { return [] }
         do {
-            let secretsFile = configuration.secretsFile.map { URL(fileURLWithPath: $0) }
-                ?? store.root.appendingPathComponent("private/transfer-secrets.json")
-            let secrets = try TransferSecrets.load(file: secretsFile)
+            let secrets = try TransferSecrets.load(file: TransferOptions.secretsFile(for: configuration, data: store.root))
             let person = try? ParticipantRegistry(store: store).participant(id: participant)
             let checker = try AnnouncementChecker(store: store, settings: settings, credentials: secrets.announcements)
             let placeholders = Transfer.Placeholders(
