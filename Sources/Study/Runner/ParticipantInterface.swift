@@ -10,9 +10,10 @@ public protocol ParticipantInterface: Sendable {
     func status(_ line: String) async
     /// Waits until the participant acknowledges (presses Enter).
     func acknowledge(_ prompt: String) async throws
-    /// Asks for a line of text (a questionnaire answer, the consent phrase, a name); `problem` is why
-    /// the previous input was refused.
-    func ask(_ prompt: String, problem: String?) async throws -> String
+    /// Asks for a line of text (a questionnaire answer, the consent phrase, a name). `id` names what is
+    /// asked (the question's id, or `consent`, `name`, `helperName`) for scripted answers; `problem`
+    /// is why the previous input was refused.
+    func ask(_ prompt: String, id: String, problem: String?) async throws -> String
     /// A cue for phases the participant may not watch (eyes closed): speech or the terminal bell.
     func cue(_ text: String, mode: CueMode) async
     /// Waits for a key press until `deadline`; returns when it happened, or `nil`. `beforeStimulus`

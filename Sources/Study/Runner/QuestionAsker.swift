@@ -30,7 +30,7 @@ struct QuestionAsker {
             await interface.show(lines.joined(separator: "\n"), title: title)
             var problem: String?
             while true {
-                var input = try await interface.ask("[\(question.id)] \(title ?? text ?? question.id)", problem: problem)
+                var input = try await interface.ask(title ?? text ?? question.id, id: question.id, problem: problem)
                 if input.isEmpty && automatic && !question.optional { input = defaultInput(for: question) }
                 switch question.parseAnswer(input) {
                 case .success(let answer):

@@ -46,12 +46,11 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
         try Task.checkCancellation()
     }
 
-    /// The scripted answer for the question whose id starts the prompt (`[id] …`), else empty (which
-    /// skips an optional question or takes the default the caller offers).
-    public func ask(_ prompt: String, problem: String?) async throws -> String {
+    /// The scripted answer for `id`, else empty (which skips an optional question or takes the
+    /// default the caller offers).
+    public func ask(_ prompt: String, id: String, problem: String?) async throws -> String {
         try Task.checkCancellation()
-        if let problem { throw ScriptedAnswerError(prompt: prompt, problem: problem) }
-        let id = prompt.hasPrefix("[") ? String(prompt.dropFirst().prefix { $0 != "]" }) : prompt
+        if let problem { throw ScriptedAnswerError(prompt: "[\(id)] \(prompt)", problem: problem) }
         return answers[id] ?? ""
     }
 

@@ -75,17 +75,17 @@ public struct StudyRunner: Sendable {
         let agreement = study.render(consent.agreement, locale: locale)
         let phrase = study.render(consent.agreementPhrase, locale: locale)
         await interface.show(agreement + "\n\nType \"\(phrase)\" to agree, or anything else to stop.", title: title)
-        var typed = try await interface.ask("[consent] \(phrase)", problem: nil)
+        var typed = try await interface.ask(phrase, id: "consent", problem: nil)
         if typed.isEmpty && options.automatic { typed = phrase }
         guard Self.normalized(typed) == Self.normalized(phrase) else { throw RunnerError.consentDeclined }
         var name = givenName
-        if name == nil { name = try await interface.ask("[name] Your name (your signature)", problem: nil) }
+        if name == nil { name = try await interface.ask("Your name (your signature)", id: "name", problem: nil) }
         guard let signature = name?.trimmingCharacters(in: .whitespacesAndNewlines), !signature.isEmpty else {
             throw RunnerError.signatureMissing
         }
         var helper = givenHelper
         if helper == nil && !options.automatic {
-            helper = try await interface.ask("[helperName] The name of a person helping you, or Enter if nobody helps", problem: nil)
+            helper = try await interface.ask("The name of a person helping you, or Enter if nobody helps", id: "helperName", problem: nil)
         }
         helper = helper?.trimmingCharacters(in: .whitespacesAndNewlines)
         if helper?.isEmpty == true { helper = nil }
@@ -107,7 +107,7 @@ public struct StudyRunner: Sendable {
         for question in consent.questions where privateIDs.contains(question.id) {
             let text = question.text.map { study.render($0, locale: locale) } ?? question.id
             await interface.show(text, title: question.title.map { study.render($0, locale: locale) })
-            let typed = try await interface.ask("[\(question.id)] \(text)", problem: nil).trimmingCharacters(in: .whitespacesAndNewlines)
+            let typed = try await interface.ask(text, id: question.id, problem: nil).trimmingCharacters(in: .whitespacesAndNewlines)
             if question.id == "patientName" {
                 participant.name = typed.isEmpty ? signature : typed
             } else if !typed.isEmpty {

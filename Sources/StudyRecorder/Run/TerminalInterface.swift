@@ -50,10 +50,9 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         _ = try await readLine(prompt: "[\(prompt)]")
     }
 
-    func ask(_ prompt: String, problem: String?) async throws -> String {
+    func ask(_ prompt: String, id: String, problem: String?) async throws -> String {
         if let problem { FileHandle.standardOutput.write(Data("  Please answer with \(problem).\n".utf8)) }
-        let shown = prompt.hasPrefix("[") ? String(prompt.drop { $0 != "]" }.dropFirst()).trimmingCharacters(in: .whitespaces) : prompt
-        return try await readLine(prompt: "\(shown)> ")
+        return try await readLine(prompt: "\(prompt)> ")
     }
 
     func cue(_ text: String, mode: CueMode) async {
