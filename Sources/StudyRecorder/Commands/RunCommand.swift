@@ -54,7 +54,7 @@ struct RunCommand: AsyncParsableCommand {
         if auto {
             var echo: (@Sendable (String) -> Void)?
             if !json { echo = Terminal.echo }
-            interface = ScriptedInterface(answers: scripted, seed: sourceOptions.seed, speed: sourceOptions.speed, echo: echo)
+            interface = ScriptedInterface(answers: scripted, seed: sourceOptions.seed ?? 1, speed: sourceOptions.speed, echo: echo)
         } else {
             interface = TerminalInterface(locale: locale)
         }
@@ -76,7 +76,7 @@ struct RunCommand: AsyncParsableCommand {
         var runner = StudyRunner(
             study: study, store: store, interface: interface,
             options: RunnerOptions(
-                locale: studyOptions.locale, speed: sourceOptions.speed, seed: sourceOptions.seed == 1 ? nil : sourceOptions.seed,
+                locale: studyOptions.locale, speed: sourceOptions.speed, seed: sourceOptions.seed,
                 automatic: auto, shortInstructions: short, clock: studyOptions.clock),
             makeSource: { source }, logger: logger)
         runner.afterStore = { item in try studyTransfer.seal(item) }

@@ -20,8 +20,8 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("signal"), help: "Oscillator signal: realistic or mynd (the reference app's sines).")
     var signal: OscillatorConfiguration.Mode = .realistic
 
-    @Option(help: "Oscillator random seed (same seed, same signal).")
-    var seed: UInt64 = 1
+    @Option(help: "Random seed: the oscillator's signal (default 1) and, for `run`, the study's draws (default: from the participant).")
+    var seed: UInt64?
 
     @Option(help: "Oscillator sampling rate in Hz.")
     var rate: Double = 256
@@ -55,7 +55,7 @@ struct SourceOptions: ParsableArguments {
         switch source {
         case .oscillator:
             return OscillatorSource(configuration: OscillatorConfiguration(
-                mode: signal, seed: seed, samplingRate: rate, auxChannel: aux, pacing: pacing, lineFrequency: mains,
+                mode: signal, seed: seed ?? 1, samplingRate: rate, auxChannel: aux, pacing: pacing, lineFrequency: mains,
                 dropoutsPerMinute: dropouts))
         case .replay:
             let path = replayFile ?? ""
