@@ -129,7 +129,7 @@ struct UploadCommandRobustnessTests {
         let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "big", day: 1, session: 1, run: 1, participant: participant))
         // 256 MiB: far more than the 64 MB the upload may use.
         let chunk = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         for _ in 0..<256 { handle.write(chunk) }
         try handle.close()

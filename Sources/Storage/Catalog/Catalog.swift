@@ -110,11 +110,12 @@ public final class Catalog: Sendable {
     /// `staleAfter` seconds (it crashed) are taken over.
     public func claimDue(now: Date = Date(), owner: String, limit: Int = .max, staleAfter: TimeInterval = 3600) throws -> [CatalogItem] {
         try pool.write { db in
-            let stale = now.addingTimeInterval(-staleAfter)
+            let stale = UTCTimestamp.sqlite(now.addingTimeInterval(-staleAfter))
+            let due = UTCTimestamp.sqlite(now)
             let candidates = try CatalogItem
                 .filter(
                     (Column("state") == TransmissionState.pending.rawValue
-                        && (Column("nextAttempt") == nil || Column("nextAttempt") <= now))
+                        && (Column("nextAttempt") == nil || Column("nextAttempt") <= due))
                         || (Column("state") == TransmissionState.sending.rawValue && Column("claimedAt") < stale)
                 )
                 .order(Column("created"), Column("run"))

@@ -80,4 +80,15 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
 extension CatalogItem: FetchableRecord, PersistableRecord {
     /// The SQLite table holding the items.
     public static let databaseTableName = "items"
+
+    /// Dates are stored as UTC text, `yyyy-MM-dd HH:mm:ss.SSS` (GRDB's own format, so catalogs written
+    /// before keep working), formatted without ICU (see ``UTCTimestamp``).
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom { UTCTimestamp.sqlite($0) }
+    }
+
+    /// Reads the dates ``databaseDateEncodingStrategy`` writes.
+    public static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
+        .custom { value in String.fromDatabaseValue(value).flatMap(UTCTimestamp.date(fromSQLite:)) }
+    }
 }

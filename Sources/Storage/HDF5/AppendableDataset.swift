@@ -165,7 +165,7 @@ enum DatasetReader {
         let memSpace = try HDF5Library.check(H5Screate_simple(Int32(extent.count), &extent, nil), "memory space", dataset.path)
         defer { H5Sclose(memSpace) }
         var values = [T](repeating: zero, count: available * columns)
-        try values.withUnsafeMutableBytes { raw in
+        _ = try values.withUnsafeMutableBytes { raw in
             try HDF5Library.check(H5Dread(dataset.id, memType, memSpace, fileSpace, chdf5_default(), raw.baseAddress), "read", dataset.path)
         }
         return values

@@ -17,7 +17,7 @@ public struct ParticipantRegistry: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         do {
             let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
+            decoder.dateDecodingStrategy = UTCTimestamp.jsonDecodingStrategy
             return try decoder.decode([Participant].self, from: Data(contentsOf: url))
         } catch {
             throw StorageError.io(path: url.path, reason: "unreadable participant registry (\(error))")
@@ -34,7 +34,7 @@ public struct ParticipantRegistry: Sendable {
         var list = try all().filter { $0.id != participant.id }
         list.append(participant)
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = UTCTimestamp.jsonEncodingStrategy
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFile.write(try encoder.encode(list), to: url, permissions: 0o600)
     }

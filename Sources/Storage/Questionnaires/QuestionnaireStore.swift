@@ -33,14 +33,14 @@ public enum QuestionnaireStore {
     /// Reads a stored questionnaire back.
     public static func load(_ url: URL) throws -> QuestionnaireRecord {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = UTCTimestamp.jsonDecodingStrategy
         return try decoder.decode(QuestionnaireRecord.self, from: Data(contentsOf: url))
     }
 
     static let encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        e.dateEncodingStrategy = .iso8601
+        e.dateEncodingStrategy = UTCTimestamp.jsonEncodingStrategy
         return e
     }()
 }

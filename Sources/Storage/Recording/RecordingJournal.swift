@@ -157,14 +157,14 @@ struct RecordingJournal {
 
     static let encoder: JSONEncoder = {
         let e = JSONEncoder()
-        e.dateEncodingStrategy = .iso8601
+        e.dateEncodingStrategy = UTCTimestamp.jsonEncodingStrategy
         e.outputFormatting = [.sortedKeys]
         return e
     }()
 
     static let decoder: JSONDecoder = {
         let d = JSONDecoder()
-        d.dateDecodingStrategy = .iso8601
+        d.dateDecodingStrategy = UTCTimestamp.jsonDecodingStrategy
         return d
     }()
 }

@@ -407,8 +407,6 @@ public final class RecordingWriter {
     }
 
     static func iso(_ seconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        UTCTimestamp.iso8601(Date(timeIntervalSince1970: seconds), fractionDigits: 3)
     }
 }

@@ -73,7 +73,7 @@ struct BlockPlayer {
         await interface.show(stimulusText, title: nil)
         let press = await interface.key(until: pacer.deadline(in: spec.responseWindow), beforeStimulus: false)
         try checkInterruption()
-        if let press {
+        if press != nil {
             await controller.mark(Marker(code: spec.responseMarker, label: "\(trial.type)/response"))
         } else {
             await controller.mark(Marker(code: spec.missMarker, label: "\(trial.type)/miss"))

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Reads and writes progress files under a data folder: `<data>/progress/<study-id>.json`, written
 /// atomically (temporary file, then rename), so a crash never leaves half a file.
@@ -31,14 +32,14 @@ public struct ProgressStore: Sendable {
     /// ISO 8601 dates, sorted keys, pretty-printed: diff-friendly and readable.
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = UTCTimestamp.jsonEncodingStrategy
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = UTCTimestamp.jsonDecodingStrategy
         return decoder
     }
 }

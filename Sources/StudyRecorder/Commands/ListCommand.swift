@@ -31,7 +31,6 @@ struct ListCommand: ParsableCommand {
             return
         }
         print("STATE        KIND           RUN  COMPLETE  SIZE        CREATED               PATH")
-        let formatter = ISO8601DateFormatter()
         for item in items {
             let line = [
                 item.state.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0),
@@ -39,7 +38,7 @@ struct ListCommand: ParsableCommand {
                 String(item.run ?? 0).padding(toLength: 4, withPad: " ", startingAt: 0),
                 (item.complete ? "yes" : "no").padding(toLength: 9, withPad: " ", startingAt: 0),
                 String(item.size).padding(toLength: 11, withPad: " ", startingAt: 0),
-                formatter.string(from: item.created).padding(toLength: 21, withPad: " ", startingAt: 0),
+                UTCTimestamp.iso8601(item.created).padding(toLength: 21, withPad: " ", startingAt: 0),
                 item.path,
             ]
             print(line.joined(separator: " "))

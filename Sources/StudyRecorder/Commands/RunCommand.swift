@@ -135,7 +135,6 @@ struct RunCommand: AsyncParsableCommand {
 
     static func summary(_ r: RunReport) -> String {
         var lines: [String] = []
-        let formatter = ISO8601DateFormatter()
         switch r.state {
         case .completed: lines.append("session \(r.session ?? "?") (day \(r.day ?? 0)) completed")
         case .interrupted: lines.append("session \(r.session ?? "?") interrupted: \(r.reason ?? "?"); it resumes at this block next time")
@@ -144,7 +143,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         for item in r.stored { lines.append("  stored \(item.path)\(item.complete ? "" : " (incomplete)")") }
         if let ms = r.medianLatencyMs { lines.append(String(format: "  median reaction time %.0f ms", ms)) }
-        if let opens = r.nextDayOpensAt { lines.append("  next day opens at \(formatter.string(from: opens))") }
+        if let opens = r.nextDayOpensAt { lines.append("  next day opens at \(UTCTimestamp.iso8601(opens))") }
         if let upload = r.upload { lines.append("  upload: \(upload)") }
         return lines.joined(separator: "\n")
     }

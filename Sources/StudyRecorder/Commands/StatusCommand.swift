@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Storage
 import Study
 
 /// `study-recorder status <study-folder> --data DIR`: what is due now and when the next day opens,
@@ -42,7 +43,7 @@ struct StatusCommand: ParsableCommand {
         }
         let clock: any StudyClock
         if let now {
-            guard let date = ISO8601DateFormatter().date(from: now) else {
+            guard let date = UTCTimestamp.date(fromISO8601: now) else {
                 throw ValidationError("--now must be an ISO 8601 time such as 2026-11-22T08:00:00Z")
             }
             clock = FixedStudyClock(date)

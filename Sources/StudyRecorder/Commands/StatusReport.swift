@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Study
 
 /// The text `status` prints, built from the schedule.
@@ -59,13 +60,12 @@ enum StatusReport {
     static func printJSON(_ summary: Summary) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = UTCTimestamp.jsonEncodingStrategy
         print(String(decoding: try encoder.encode(summary), as: UTF8.self))
     }
 
     static func text(study: StudyDefinition, progress: StudyProgress, schedule: StudySchedule, now: Date, locale: String) -> String {
         let current = schedule.advanced(progress, to: now)
-        let formatter = ISO8601DateFormatter()
         var lines = ["\(study.render(study.title, locale: locale)) — participant \(progress.participant.uuidString)"]
         let completed = current.items.filter { $0.state == .completed }.count
         let skipped = current.items.filter { $0.state == .skipped }.count
@@ -78,17 +78,17 @@ enum StatusReport {
             if due.runCount > 1 { line += ", block \(due.resumeBlock + 1) of \(due.runCount)" }
             lines.append(line)
             if let closes = due.windowClosesAt {
-                lines.append("day \(due.position.day + 1) closes at \(formatter.string(from: closes)); open sessions are then recorded as skipped")
+                lines.append("day \(due.position.day + 1) closes at \(UTCTimestamp.iso8601(closes)); open sessions are then recorded as skipped")
             } else {
                 lines.append("day \(due.position.day + 1) opens its \(DocumentFormat.hours(study.settings.dayWindowHours)) window with the first completed session")
             }
         case .waiting(let opens, let day):
-            lines.append("day \(day) is done; day \(day + 1) opens at \(formatter.string(from: opens))")
+            lines.append("day \(day) is done; day \(day + 1) opens at \(UTCTimestamp.iso8601(opens))")
         case .finished:
             lines.append("the study is finished")
         }
         for item in current.items where item.state == .skipped {
-            let when = item.skippedAt.map { formatter.string(from: $0) } ?? "?"
+            let when = item.skippedAt.map { UTCTimestamp.iso8601($0) } ?? "?"
             lines.append("skipped: day \(item.position.day + 1), session \(item.position.item + 1) '\(item.sessionName)' at \(when) (\(item.skipReason ?? ""))")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Storage
 import Study
 
 /// The study a command works on, the participant's language, and the time to act at.
@@ -14,7 +15,7 @@ struct StudyOptions: ParsableArguments {
     var now: String?
 
     func validate() throws {
-        if let now, ISO8601DateFormatter().date(from: now) == nil {
+        if let now, UTCTimestamp.date(fromISO8601: now) == nil {
             throw ValidationError("--now must be an ISO 8601 time such as 2026-11-22T08:00:00Z")
         }
     }
@@ -34,6 +35,6 @@ struct StudyOptions: ParsableArguments {
 
     /// The clock `--now` asks for.
     var clock: any StudyClock {
-        now.flatMap { ISO8601DateFormatter().date(from: $0) }.map { FixedStudyClock($0) } ?? SystemStudyClock()
+        now.flatMap { UTCTimestamp.date(fromISO8601: $0) }.map { FixedStudyClock($0) } ?? SystemStudyClock()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,7 +36,7 @@ enum Terminal {
     static func printJSON<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = UTCTimestamp.jsonEncodingStrategy
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }

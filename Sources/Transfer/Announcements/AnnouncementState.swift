@@ -23,13 +23,13 @@ struct AnnouncementState: Codable, Equatable {
         let url = try url(in: store)
         guard let data = try? Data(contentsOf: url) else { return AnnouncementState() }
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = UTCTimestamp.jsonDecodingStrategy
         return (try? decoder.decode(AnnouncementState.self, from: data)) ?? AnnouncementState()
     }
 
     func save(to store: DataStore) throws {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = UTCTimestamp.jsonEncodingStrategy
         encoder.outputFormatting = [.sortedKeys]
         try AtomicFile.write(try encoder.encode(self), to: try Self.url(in: store), permissions: 0o600)
     }

@@ -292,7 +292,7 @@ public struct Uploader: Sendable {
             row.claimedAt = nil
         }
         return UploadReport.Outcome(
-            id: stored.id, path: stored.path, error: error, nextAttempt: stored.nextAttempt.map { ISO8601DateFormatter().string(from: $0) })
+            id: stored.id, path: stored.path, error: error, nextAttempt: stored.nextAttempt.map { UTCTimestamp.iso8601($0) })
     }
 
     private func plan(_ options: UploadOptions, _ base: UploadReport) throws -> UploadReport {
