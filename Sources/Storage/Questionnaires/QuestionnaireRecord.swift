@@ -28,12 +28,12 @@ public struct QuestionnaireRecord: Sendable, Equatable, Codable {
     /// When the last answer was given.
     public var finished: Date
     /// The answers in the order asked.
-    public var answers: [Answer]
+    public var answers: [QuestionnaireAnswer]
 
     /// Creates a record.
     public init(
         title: String, study: String? = nil, studyVersion: String? = nil, participant: String, day: Int, session: Int, run: Int,
-        locale: String, started: Date, finished: Date, answers: [Answer]
+        locale: String, started: Date, finished: Date, answers: [QuestionnaireAnswer]
     ) {
         self.title = title
         self.study = study

@@ -7,7 +7,7 @@ public struct StudySettings: Sendable, Hashable, Codable {
     /// The local mains frequency in Hz (50 or 60), checked for interference during preparation.
     public var mainsFrequency: Int
     /// Whether and for whom stored files are encrypted.
-    public var encryption: EncryptionPolicy
+    public var encryption: EncryptionRequirement
     /// When stored files are uploaded.
     public var transfer: TransferPolicy
     /// How prompts are announced: spoken, a terminal bell, or not at all.
@@ -15,12 +15,12 @@ public struct StudySettings: Sendable, Hashable, Codable {
 
     /// The defaults: a 12 h day window, 50 Hz, no encryption, upload after each session, speech.
     public static let defaults = StudySettings(
-        dayWindowHours: 12, mainsFrequency: 50, encryption: EncryptionPolicy(mode: .none, recipients: []),
+        dayWindowHours: 12, mainsFrequency: 50, encryption: EncryptionRequirement(mode: .none, recipients: []),
         transfer: TransferPolicy(mode: .afterEachSession), cues: .speech)
 
     /// Creates settings.
     public init(
-        dayWindowHours: Double, mainsFrequency: Int, encryption: EncryptionPolicy, transfer: TransferPolicy,
+        dayWindowHours: Double, mainsFrequency: Int, encryption: EncryptionRequirement, transfer: TransferPolicy,
         cues: CueMode
     ) {
         self.dayWindowHours = dayWindowHours

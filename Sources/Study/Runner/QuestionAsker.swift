@@ -11,8 +11,8 @@ struct QuestionAsker {
     let automatic: Bool
 
     /// Asks every question; instructions are shown and acknowledged but not stored.
-    func ask(_ questions: [Question]) async throws -> [Storage.Answer] {
-        var answers: [Storage.Answer] = []
+    func ask(_ questions: [Question]) async throws -> [QuestionnaireAnswer] {
+        var answers: [QuestionnaireAnswer] = []
         for question in questions {
             try Task.checkCancellation()
             let title = question.title.map { study.render($0, locale: locale, values: values) }
@@ -34,7 +34,7 @@ struct QuestionAsker {
                 if input.isEmpty && automatic && !question.optional { input = defaultInput(for: question) }
                 switch question.parseAnswer(input) {
                 case .success(let answer):
-                    answers.append(Storage.Answer(id: question.id, type: question.kind.rawValue, value: Self.stored(answer, question: question)))
+                    answers.append(QuestionnaireAnswer(id: question.id, type: question.kind.rawValue, value: Self.stored(answer, question: question)))
                     problem = nil
                 case .failure(let why):
                     problem = "\(why)"
@@ -82,7 +82,7 @@ struct QuestionAsker {
     private func format(_ v: Double) -> String { v.rounded() == v ? String(Int(v)) : String(v) }
 
     /// The stored form of an answer: numbers as numbers (whole numbers as integers), dates as dates.
-    static func stored(_ answer: Study.Answer, question: Question) -> AnswerValue {
+    static func stored(_ answer: Answer, question: Question) -> AnswerValue {
         switch answer {
         case .acknowledged: .boolean(true)
         case .skipped: .none

@@ -13,13 +13,13 @@ struct QuestionnaireStoreTests {
             title: "motivation", study: "mynd-example", studyVersion: "1.0", participant: participant, day: 3, session: 7, run: 12, locale: "de",
             started: start, finished: start.addingTimeInterval(95),
             answers: [
-                Answer(id: "mood", type: "likert", value: .integer(4)),
-                Answer(id: "temperature", type: "numeric", value: .integer(-3)),
-                Answer(id: "sleep", type: "slider", value: .number(6.5)),
-                Answer(id: "birth", type: "date", value: .date(Date(timeIntervalSince1970: 641_520_000))),
-                Answer(id: "comment", type: "text", value: .text("Müde, aber glücklich – 100 % \"motiviert\"")),
-                Answer(id: "activities", type: "multiple-choice", value: .choices([1, 3])),
-                Answer(id: "optional", type: "text", value: .none),
+                QuestionnaireAnswer(id: "mood", type: "likert", value: .integer(4)),
+                QuestionnaireAnswer(id: "temperature", type: "numeric", value: .integer(-3)),
+                QuestionnaireAnswer(id: "sleep", type: "slider", value: .number(6.5)),
+                QuestionnaireAnswer(id: "birth", type: "date", value: .date(Date(timeIntervalSince1970: 641_520_000))),
+                QuestionnaireAnswer(id: "comment", type: "text", value: .text("Müde, aber glücklich – 100 % \"motiviert\"")),
+                QuestionnaireAnswer(id: "activities", type: "multiple-choice", value: .choices([1, 3])),
+                QuestionnaireAnswer(id: "optional", type: "text", value: .none),
             ])
         let item = try QuestionnaireStore.store(record, in: store)
         #expect(item.path == "\(participant)/q_motivation_3_7_12_\(participant).json")

@@ -30,7 +30,7 @@ extension StudyFileReader {
     }
 
     /// Reads the encryption policy; `openpgp` needs at least one recipient.
-    private func readEncryption(_ node: JSONNode, _ path: JSONPath) -> EncryptionPolicy? {
+    private func readEncryption(_ node: JSONNode, _ path: JSONPath) -> EncryptionRequirement? {
         guard let fields = reader.object(node, path, what: "the encryption policy", required: ["mode"], optional: ["recipients"])
         else { return nil }
         let mode = fields.required("mode") { reader.choice($0, $1, what: "an encryption mode") as EncryptionMode? }
@@ -44,6 +44,6 @@ extension StudyFileReader {
             reader.report(node, path.appending("recipients"), "at least one recipient when the mode is 'openpgp'")
             return nil
         }
-        return EncryptionPolicy(mode: mode, recipients: recipients)
+        return EncryptionRequirement(mode: mode, recipients: recipients)
     }
 }

@@ -1,5 +1,5 @@
 /// A question's identifier, its type and the participant's answer, in questionnaire order.
-public struct Answer: Sendable, Equatable, Codable {
+public struct QuestionnaireAnswer: Sendable, Equatable, Codable {
     /// The question's identifier in the study file.
     public var id: String
     /// The question type (`single-choice`, `likert`, `date`, `numeric`, `text`…), so a reader knows how

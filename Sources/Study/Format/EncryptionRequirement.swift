@@ -1,0 +1,15 @@
+/// The study file's `encryption` setting: whether the study requires its files encrypted, and to
+/// whom. The device's own encryption configuration (key file, pinned fingerprint, when to seal) is
+/// Storage's `EncryptionPolicy`; `run` refuses a study that requires encryption the device lacks.
+public struct EncryptionRequirement: Sendable, Hashable, Codable {
+    /// The encryption used.
+    public var mode: EncryptionMode
+    /// OpenPGP recipients (key fingerprints or key file paths relative to the study folder).
+    public var recipients: [String]
+
+    /// Creates a policy.
+    public init(mode: EncryptionMode, recipients: [String]) {
+        self.mode = mode
+        self.recipients = recipients
+    }
+}
