@@ -166,12 +166,11 @@ public final class RecordingSession: Sendable {
             logger.notice("recording could not be finished; its journal is kept for `study-recorder recover`", metadata: ["file": "\(item.path)", "error": "\(error)"])
             throw failure ?? error
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
-        let sha = try SHA256.hex(ofFile: url)
+        let fingerprint = try FileFingerprint(of: url)
         let stored = try store.catalog.update(id: item.id) {
             $0.state = .pending
-            $0.size = size
-            $0.sha256 = sha
+            $0.size = fingerprint.size
+            $0.sha256 = fingerprint.sha256
             $0.complete = complete
             $0.lastError = reason
         }

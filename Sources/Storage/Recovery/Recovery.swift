@@ -103,14 +103,13 @@ public enum Recovery {
     /// Creates or updates the catalog entry of a finished file as `pending`.
     private static func catalogue(_ url: URL, store: DataStore, complete: Bool, metadata: RecordingMetadata? = nil, reason: String? = nil) throws -> CatalogItem {
         let relative = store.relativePath(of: url)
-        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
-        let sha = try SHA256.hex(ofFile: url)
+        let fingerprint = try FileFingerprint(of: url)
         let encryption: EncryptionState = url.pathExtension == "gpg" ? .openpgp : url.pathExtension == "asc" ? .openpgpArmored : .none
         if let existing = try store.catalog.item(path: relative) {
             return try store.catalog.update(id: existing.id) {
                 $0.state = .pending
-                $0.size = size
-                $0.sha256 = sha
+                $0.size = fingerprint.size
+                $0.sha256 = fingerprint.sha256
                 $0.complete = complete
                 $0.encryption = encryption
                 if let reason { $0.lastError = reason }
@@ -123,7 +122,7 @@ public enum Recovery {
             study: metadata?.study, title: metadata?.paradigm?.title ?? parsed?.title, day: metadata?.day ?? parsed?.day,
             session: metadata?.session ?? parsed?.session, run: metadata?.run ?? parsed?.run,
             created: metadata?.created ?? ((try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? Date()),
-            size: size, sha256: sha, encryption: encryption, state: .pending, complete: complete)
+            size: fingerprint.size, sha256: fingerprint.sha256, encryption: encryption, state: .pending, complete: complete)
         item.lastError = reason
         try store.catalog.insert(item)
         return item
