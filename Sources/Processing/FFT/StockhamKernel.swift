@@ -1,195 +1,300 @@
 /// The power-of-two complex FFT at the heart of every transform here: a radix-4 Stockham autosort
-/// (with one radix-2 pass when log₂ n is odd), on split real/imaginary arrays.
+/// with a radix-8 last pass when log₂ n is odd, on `SIMD2<Double>` (two butterflies at once, the
+/// width of the SSE2 baseline every x86-64 and arm64 machine has).
 ///
-/// Stockham needs no bit-reversal permutation: each pass reads one buffer and writes the other in
-/// natural order. Every pass is written on `SIMD2<Double>` (two butterflies at once, the width of the
-/// SSE2 baseline every x86-64 and arm64 machine has), which is what brings it close to FFTW.
-/// Twiddles come from one table `W[k] = exp(-2πik/n)` computed once per plan, plus a contiguous copy
-/// of the first pass's twiddles so that pass can load them as vectors.
+/// Pass with stride s and m = n/(r·s) groups (radix r): for p < m, q < s the r points
+/// `x[q + s(p + k·m)]` go through an r-point DFT, output j is multiplied by `W^(j·p·s)` (W = e^(−2πi/n))
+/// and stored at `y[q + s(r·p + j)]`. Natural order in, natural order out, no bit reversal.
+///
+/// What makes it fast on 16 XMM registers:
+/// - The two lanes of every pass but the last are neighbouring groups p, p+1 (the same q), so a
+///   pass never needs a lane shuffle: its inputs `x[t]`, `x[t+s]` and its outputs `y[t']`,
+///   `y[t'+4s]` are each one vector. Between passes the data therefore lives in the work buffer
+///   in a *paired* layout where point t is in the same vector as its partner t+s (s the stride of
+///   the pass that reads it): point `q + s·P` (q < s, P even) and its partner are in slot
+///   `q + s·P/2`, four doubles `re, re', im, im'`. Real and imaginary parts 16 bytes apart let a
+///   pass address an input or output with one pointer instead of two.
+/// - The twiddles of a pass depend on p only, so a pass loops over p outside and q inside, with
+///   the twiddles of the two groups loaded once, as vectors, from a table laid out in pass order.
+/// - The first pass reads the caller's layout directly (``StockhamSource``) and the last pass writes
+///   the caller's split arrays, so there is no copy in or out, in place or not. The last pass
+///   (m = 1) is the only one whose lanes are neighbouring q; it regroups its loaded vectors with
+///   lane shuffles and needs no twiddles. When log₂ n is odd it is radix-8, which costs little more
+///   than radix-4 and avoids a whole radix-2 pass over memory.
 enum StockhamKernel {
     typealias V = SIMD2<Double>
 
-    /// Forward DFT of `n` (a power of two ≥ 1) points in place in `(xr, xi)`, using `(yr, yi)` (n
-    /// values each) as scratch, `(wr, wi)` (n values) as the twiddle table of size `n` and `first`
-    /// (6·n/4 values: W[p], W[2p], W[3p] real and imaginary for p < n/4) for the first pass.
-    ///
-    /// Calling it with the real and imaginary pointers swapped computes the unnormalised inverse
-    /// DFT (swap trick), which is how the inverse transforms use it.
-    @inline(__always)
-    static func forward(
-        n: Int, xr: UnsafeMutablePointer<Double>, xi: UnsafeMutablePointer<Double>,
-        yr: UnsafeMutablePointer<Double>, yi: UnsafeMutablePointer<Double>,
-        wr: UnsafePointer<Double>, wi: UnsafePointer<Double>, first: UnsafePointer<Double>
-    ) {
-        transform(n: n, sr: xr, si: xi, dr: xr, di: xi, tr: yr, ti: yi, wr: wr, wi: wi, first: first)
-    }
+    /// `√½`, the real part of `e^(−iπ/4)`.
+    static let halfSqrt2 = 0.70710678118654752440084436210484903928
 
-    /// Forward DFT of `(sr, si)` into `(dr, di)` (which may be the same arrays), using `(tr, ti)` as
-    /// scratch. The passes alternate between destination and scratch so that the last one writes the
-    /// destination: out of place, no copy is needed at all; in place, one copy only when the number
-    /// of passes is odd.
+    /// How many doubles of work memory a transform of `n` points needs: two paired buffers.
+    static func workCount(n: Int) -> Int { 4 * n }
+
+    /// log₂ of the last pass's radix: 2 when log₂ n is even, 3 when odd.
     @inline(__always)
-    static func transform(
-        n: Int, sr: UnsafeMutablePointer<Double>, si: UnsafeMutablePointer<Double>,
-        dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>,
-        tr: UnsafeMutablePointer<Double>, ti: UnsafeMutablePointer<Double>,
-        wr: UnsafePointer<Double>, wi: UnsafePointer<Double>, first: UnsafePointer<Double>
-    ) {
-        if n <= 4 {
-            if sr != dr {
-                dr.update(from: sr, count: n)
-                di.update(from: si, count: n)
-            }
-            if n > 1 { scalarSmall(n: n, xr: dr, xi: di) }
-            return
-        }
-        let log2n = n.trailingZeroBitCount
-        let passes = log2n / 2 + log2n % 2
-        var ar = sr, ai = si
-        var br = passes % 2 == 1 ? dr : tr, bi = passes % 2 == 1 ? di : ti
-        if ar == br {
-            // In place with an odd number of passes: the first pass may not overwrite its input.
-            tr.update(from: sr, count: n)
-            ti.update(from: si, count: n)
-            ar = tr
-            ai = ti
-        }
-        func advance() {
-            ar = br
-            ai = bi
-            br = br == dr ? tr : dr
-            bi = bi == di ? ti : di
-        }
-        var len = n
+    static func lastLog2(n: Int) -> Int { n.trailingZeroBitCount & 1 == 0 ? 2 : 3 }
+
+    /// The precomputed twiddles of every radix-4 pass of a size-`n` transform (n ≥ 16), in pass
+    /// order: for each pass of stride s and each even p < m, `W^(jps)` and `W^(j(p+1)s)` as a
+    /// vector of real parts and one of imaginary parts, for j = 1, 2, 3 (12 doubles).
+    static func twiddles(n: Int, table: TwiddleTable) -> [Double] {
+        guard n >= 16 else { return [] }
+        var out: [Double] = []
+        out.reserveCapacity(2 * n)
+        let lastRadix = 1 << lastLog2(n: n)
         var s = 1
-        while len >= 4 {
-            let m = len >> 2
-            let sm = s &* m
-            if s == 1 {
-                firstPass(m: m, ar: ar, ai: ai, br: br, bi: bi, first: first)
-            } else {
-                var p = 0
-                while p < m {
-                    let k1 = p &* s
-                    let w1r = V(repeating: wr[k1]), w1i = V(repeating: wi[k1])
-                    let w2r = V(repeating: wr[2 &* k1]), w2i = V(repeating: wi[2 &* k1])
-                    let w3r = V(repeating: wr[3 &* k1]), w3i = V(repeating: wi[3 &* k1])
-                    let base = s &* p
-                    let obase = base &* 4
-                    var q = 0
-                    while q < s {
-                        let ia = base &+ q, ib = ia &+ sm, ic = ib &+ sm, id = ic &+ sm
-                        let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = butterfly(
-                            load(ar, ia), load(ai, ia), load(ar, ib), load(ai, ib),
-                            load(ar, ic), load(ai, ic), load(ar, id), load(ai, id),
-                            w1r, w1i, w2r, w2i, w3r, w3i, twiddled: p != 0)
-                        let o = obase &+ q
-                        store(y0r, br, o); store(y0i, bi, o)
-                        store(y1r, br, o &+ s); store(y1i, bi, o &+ s)
-                        store(y2r, br, o &+ 2 &* s); store(y2i, bi, o &+ 2 &* s)
-                        store(y3r, br, o &+ 3 &* s); store(y3i, bi, o &+ 3 &* s)
-                        q &+= 2
-                    }
-                    p &+= 1
+        while n / s >= 4 * lastRadix {
+            let m = n / (4 * s)
+            for p in stride(from: 0, to: m, by: 2) {
+                for j in 1...3 {
+                    let k0 = j * p * s, k1 = j * (p + 1) * s
+                    out += [table.real[k0], table.real[k1], table.imaginary[k0], table.imaginary[k1]]
                 }
             }
-            advance()
-            len = m
-            s &*= 4
-        }
-        if len == 2 {
-            var q = 0
-            while q < s {
-                let r0 = load(ar, q), i0 = load(ai, q), r1 = load(ar, q &+ s), i1 = load(ai, q &+ s)
-                store(r0 + r1, br, q); store(i0 + i1, bi, q)
-                store(r0 - r1, br, q &+ s); store(i0 - i1, bi, q &+ s)
-                q &+= 2
-            }
-            advance()
-        }
-    }
-
-    /// The contiguous first-pass twiddles for size `n`: for p < n/4, W[p], W[2p], W[3p] as six
-    /// arrays of n/4 (re₁, im₁, re₂, im₂, re₃, im₃).
-    static func firstPassTwiddles(n: Int, table: TwiddleTable) -> [Double] {
-        let m = max(1, n / 4)
-        var out = [Double](repeating: 0, count: 6 * m)
-        guard n >= 4 else { return out }
-        for p in 0..<m {
-            for j in 1...3 {
-                out[(2 * (j - 1)) * m + p] = table.real[j * p]
-                out[(2 * (j - 1) + 1) * m + p] = table.imaginary[j * p]
-            }
+            s *= 4
         }
         return out
     }
 
-    /// The first radix-4 pass (stride 1), two butterflies at a time; outputs are interleaved by 4, so
-    /// each pair of results is transposed before it is stored.
+    /// Forward DFT of `n` points (a power of two ≥ 16) from `source` into the split arrays
+    /// `(dr, di)`, which may be where the source reads from (the source is fully read by the first
+    /// pass). `work` holds ``workCount(n:)`` doubles; `twiddles` is ``twiddles(n:table:)``.
+    ///
+    /// With the source and destination pointers' real and imaginary parts swapped it computes the
+    /// unnormalised inverse DFT (swap trick), which is how the inverse transforms use it.
     @inline(__always)
-    private static func firstPass(
-        m: Int, ar: UnsafeMutablePointer<Double>, ai: UnsafeMutablePointer<Double>,
-        br: UnsafeMutablePointer<Double>, bi: UnsafeMutablePointer<Double>, first: UnsafePointer<Double>
+    static func transform<Source: StockhamSource>(
+        n: Int, source: Source, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>,
+        work: UnsafeMutablePointer<Double>, twiddles: UnsafePointer<Double>
     ) {
-        let t1r = first, t1i = first + m, t2r = first + 2 &* m, t2i = first + 3 &* m, t3r = first + 4 &* m, t3i = first + 5 &* m
-        var p = 0
-        while p < m {
-            let ib = p &+ m, ic = ib &+ m, id = ic &+ m
-            let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = butterfly(
-                load(ar, p), load(ai, p), load(ar, ib), load(ai, ib),
-                load(ar, ic), load(ai, ic), load(ar, id), load(ai, id),
-                load(t1r, p), load(t1i, p), load(t2r, p), load(t2i, p), load(t3r, p), load(t3i, p), twiddled: true)
-            let o = p &* 4
-            store(V(y0r[0], y1r[0]), br, o); store(V(y2r[0], y3r[0]), br, o &+ 2)
-            store(V(y0r[1], y1r[1]), br, o &+ 4); store(V(y2r[1], y3r[1]), br, o &+ 6)
-            store(V(y0i[0], y1i[0]), bi, o); store(V(y2i[0], y3i[0]), bi, o &+ 2)
-            store(V(y0i[1], y1i[1]), bi, o &+ 4); store(V(y2i[1], y3i[1]), bi, o &+ 6)
-            p &+= 2
+        let log2n = n.trailingZeroBitCount
+        let last = lastLog2(n: n)
+        var a = work, b = work + 2 &* n
+        firstPass(m: n &>> 2, source: source, output: a, twiddles: twiddles)
+        var tw = twiddles + 6 &* (n &>> 2)
+        var log2s = 2
+        while log2n &- log2s >= 2 &+ last {
+            let m = n &>> (log2s &+ 2)
+            middlePass(s: 1 &<< log2s, m: m, input: a, output: b, twiddles: tw)
+            tw += 6 &* m
+            swap(&a, &b)
+            log2s &+= 2
+        }
+        if last == 2 {
+            lastPass4(s: n &>> 2, input: a, dr: dr, di: di)
+        } else {
+            lastPass8(s: n &>> 3, input: a, dr: dr, di: di)
         }
     }
 
-    /// One radix-4 decimation-in-frequency butterfly on two lanes: inputs a, b, c, d (a quarter of
-    /// the length apart), outputs multiplied by the twiddles W⁰, W¹, W², W³.
+    /// The first pass (s = 1, m = n/4): groups p and p+1 from the source, outputs 4p…4p+7 to 16
+    /// consecutive doubles (slots 2p + j).
     @inline(__always)
-    private static func butterfly(
-        _ aR: V, _ aI: V, _ bR: V, _ bI: V, _ cR: V, _ cI: V, _ dR: V, _ dI: V,
-        _ w1r: V, _ w1i: V, _ w2r: V, _ w2i: V, _ w3r: V, _ w3i: V, twiddled: Bool
+    private static func firstPass<Source: StockhamSource>(
+        m: Int, source: Source, output: UnsafeMutablePointer<Double>, twiddles: UnsafePointer<Double>
+    ) {
+        var p = 0
+        var o = output
+        var t = twiddles
+        while p < m {
+            let (aR, aI) = source.pair(p)
+            let (bR, bI) = source.pair(p &+ m)
+            let (cR, cI) = source.pair(p &+ 2 &* m)
+            let (dR, dI) = source.pair(p &+ 3 &* m)
+            let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = twiddledButterfly(
+                aR, aI, bR, bI, cR, cI, dR, dI,
+                load(t, 0), load(t, 2), load(t, 4), load(t, 6), load(t, 8), load(t, 10))
+            store(y0r, o, 0); store(y0i, o, 2)
+            store(y1r, o, 4); store(y1i, o, 6)
+            store(y2r, o, 8); store(y2i, o, 10)
+            store(y3r, o, 12); store(y3i, o, 14)
+            p &+= 2
+            o += 16
+            t += 12
+        }
+    }
+
+    /// A middle pass of stride `s` (≥ 4) and `m` groups, paired layout to paired layout: for each
+    /// pair of groups the twiddles are loaded once for its s vector butterflies. Input k of slot q
+    /// is at doubles `4q + 2sp + k·n/2`, output j at `4q + 8sp + j·4s`.
+    @inline(__always)
+    private static func middlePass(
+        s: Int, m: Int, input: UnsafeMutablePointer<Double>, output: UnsafeMutablePointer<Double>,
+        twiddles: UnsafePointer<Double>
+    ) {
+        let inStride = 2 &* s &* m  // n/2
+        let outStride = 4 &* s
+        var p = 0
+        var t = twiddles
+        while p < m {
+            let w1r = load(t, 0), w1i = load(t, 2), w2r = load(t, 4), w2i = load(t, 6), w3r = load(t, 8), w3i = load(t, 10)
+            var i = input + 2 &* s &* p
+            var o = output + 8 &* s &* p
+            let end = i + 4 &* s
+            while i < end {
+                let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = twiddledButterfly(
+                    load(i, 0), load(i, 2), load(i, inStride), load(i, inStride &+ 2),
+                    load(i, 2 &* inStride), load(i, 2 &* inStride &+ 2), load(i, 3 &* inStride), load(i, 3 &* inStride &+ 2),
+                    w1r, w1i, w2r, w2i, w3r, w3i)
+                store(y0r, o, 0); store(y0i, o, 2)
+                store(y1r, o, outStride); store(y1i, o, outStride &+ 2)
+                store(y2r, o, 2 &* outStride); store(y2i, o, 2 &* outStride &+ 2)
+                store(y3r, o, 3 &* outStride); store(y3i, o, 3 &* outStride &+ 2)
+                i += 4
+                o += 4
+            }
+            p &+= 2
+            t += 12
+        }
+    }
+
+    /// The lane shuffle of the last passes: slots `u` and `v` (of neighbouring q) hold inputs k and
+    /// k+1 of each; returns input k of both q, then input k+1 of both.
+    @inline(__always)
+    private static func regroup(_ u: V, _ v: V) -> (V, V) {
+        (V(u.x, v.x), V(u.y, v.y))
+    }
+
+    /// The last pass when log₂ n is even: radix 4, m = 1 (no twiddles), s = n/4, paired layout
+    /// (inputs 0, 1 in slot q, 2, 3 in slot q + s) to the caller's split arrays, q and q+1 at once.
+    @inline(__always)
+    private static func lastPass4(
+        s: Int, input: UnsafeMutablePointer<Double>, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>
+    ) {
+        let half = 4 &* s
+        var q = 0
+        var i = input
+        while q < s {
+            let (aR, bR) = regroup(load(i, 0), load(i, 4))
+            let (aI, bI) = regroup(load(i, 2), load(i, 6))
+            let (cR, dR) = regroup(load(i, half), load(i, half &+ 4))
+            let (cI, dI) = regroup(load(i, half &+ 2), load(i, half &+ 6))
+            let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = butterfly(aR, aI, bR, bI, cR, cI, dR, dI)
+            store(y0r, dr, q); store(y0i, di, q)
+            store(y1r, dr, q &+ s); store(y1i, di, q &+ s)
+            store(y2r, dr, q &+ 2 &* s); store(y2i, di, q &+ 2 &* s)
+            store(y3r, dr, q &+ 3 &* s); store(y3i, di, q &+ 3 &* s)
+            q &+= 2
+            i += 8
+        }
+    }
+
+    /// The last pass when log₂ n is odd: radix 8, m = 1 (no twiddles), s = n/8, inputs 2l and 2l+1
+    /// in slot q + l·s. Split into the even outputs (a radix-4 DFT of `x[k] + x[k+4]`) and the odd
+    /// ones (of `(x[k] − x[k+4])·e^(−iπk/4)`), computed one after the other from reloaded inputs so
+    /// that neither half spills registers. Sums and differences are taken before the lane shuffle.
+    @inline(__always)
+    private static func lastPass8(
+        s: Int, input: UnsafeMutablePointer<Double>, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>
+    ) {
+        let st = 4 &* s
+        var q = 0
+        var i = input
+        while q < s {
+            // Slots (q, q+1) × (re, im) for inputs 0-1 (+ 4-5) and 2-3 (+ 6-7).
+            let (u0r, u1r) = regroup(load(i, 0) + load(i, 2 &* st), load(i, 4) + load(i, 2 &* st &+ 4))
+            let (u0i, u1i) = regroup(load(i, 2) + load(i, 2 &* st &+ 2), load(i, 6) + load(i, 2 &* st &+ 6))
+            let (u2r, u3r) = regroup(load(i, st) + load(i, 3 &* st), load(i, st &+ 4) + load(i, 3 &* st &+ 4))
+            let (u2i, u3i) = regroup(load(i, st &+ 2) + load(i, 3 &* st &+ 2), load(i, st &+ 6) + load(i, 3 &* st &+ 6))
+            let (e0r, e0i, e1r, e1i, e2r, e2i, e3r, e3i) = butterfly(u0r, u0i, u1r, u1i, u2r, u2i, u3r, u3i)
+            store(e0r, dr, q); store(e0i, di, q)
+            store(e1r, dr, q &+ 2 &* s); store(e1i, di, q &+ 2 &* s)
+            store(e2r, dr, q &+ 4 &* s); store(e2i, di, q &+ 4 &* s)
+            store(e3r, dr, q &+ 6 &* s); store(e3i, di, q &+ 6 &* s)
+            let (d0r, d1r) = regroup(load(i, 0) - load(i, 2 &* st), load(i, 4) - load(i, 2 &* st &+ 4))
+            let (d0i, d1i) = regroup(load(i, 2) - load(i, 2 &* st &+ 2), load(i, 6) - load(i, 2 &* st &+ 6))
+            let (d2r, d3r) = regroup(load(i, st) - load(i, 3 &* st), load(i, st &+ 4) - load(i, 3 &* st &+ 4))
+            let (d2i, d3i) = regroup(load(i, st &+ 2) - load(i, 3 &* st &+ 2), load(i, st &+ 6) - load(i, 3 &* st &+ 6))
+            let (v0r, v0i, v1r, v1i, v2r, v2i, v3r, v3i) = oddInputs(d0r, d0i, d1r, d1i, d2r, d2i, d3r, d3i)
+            let (o0r, o0i, o1r, o1i, o2r, o2i, o3r, o3i) = butterfly(v0r, v0i, v1r, v1i, v2r, v2i, v3r, v3i)
+            store(o0r, dr, q &+ s); store(o0i, di, q &+ s)
+            store(o1r, dr, q &+ 3 &* s); store(o1i, di, q &+ 3 &* s)
+            store(o2r, dr, q &+ 5 &* s); store(o2i, di, q &+ 5 &* s)
+            store(o3r, dr, q &+ 7 &* s); store(o3i, di, q &+ 7 &* s)
+            q &+= 2
+            i += 8
+        }
+    }
+
+    /// The differences `x[k] − x[k+4]` of a radix-8 DFT times `e^(−iπk/4)`, k = 0…3.
+    @inline(__always)
+    static func oddInputs(
+        _ d0R: V, _ d0I: V, _ d1R: V, _ d1I: V, _ d2R: V, _ d2I: V, _ d3R: V, _ d3I: V
+    ) -> (V, V, V, V, V, V, V, V) {
+        let h = V(repeating: halfSqrt2)
+        // ·(1 − i)/√2, ·(−i), ·(−1 − i)/√2
+        return (
+            d0R, d0I,
+            (d1R + d1I) * h, (d1I - d1R) * h,
+            d2I, -d2R,
+            (d3I - d3R) * h, (d3R + d3I) * -h
+        )
+    }
+
+    /// A radix-4 DFT on two lanes: inputs a, b, c, d (a quarter of the length apart).
+    @inline(__always)
+    static func butterfly(
+        _ aR: V, _ aI: V, _ bR: V, _ bI: V, _ cR: V, _ cI: V, _ dR: V, _ dI: V
     ) -> (V, V, V, V, V, V, V, V) {
         let apcR = aR + cR, apcI = aI + cI
         let amcR = aR - cR, amcI = aI - cI
         let bpdR = bR + dR, bpdI = bI + dI
         // j·(b − d)
         let jR = dI - bI, jI = bR - dR
-        let t1R = amcR - jR, t1I = amcI - jI
-        let t2R = apcR - bpdR, t2I = apcI - bpdI
-        let t3R = amcR + jR, t3I = amcI + jI
-        if !twiddled {
-            return (apcR + bpdR, apcI + bpdI, t1R, t1I, t2R, t2I, t3R, t3I)
-        }
+        return (apcR + bpdR, apcI + bpdI, amcR - jR, amcI - jI, apcR - bpdR, apcI - bpdI, amcR + jR, amcI + jI)
+    }
+
+    /// ``butterfly(_:_:_:_:_:_:_:_:)`` with outputs 1, 2, 3 multiplied by the twiddles w1, w2, w3.
+    @inline(__always)
+    private static func twiddledButterfly(
+        _ aR: V, _ aI: V, _ bR: V, _ bI: V, _ cR: V, _ cI: V, _ dR: V, _ dI: V,
+        _ w1r: V, _ w1i: V, _ w2r: V, _ w2i: V, _ w3r: V, _ w3i: V
+    ) -> (V, V, V, V, V, V, V, V) {
+        let (y0R, y0I, t1R, t1I, t2R, t2I, t3R, t3I) = butterfly(aR, aI, bR, bI, cR, cI, dR, dI)
         return (
-            apcR + bpdR, apcI + bpdI,
+            y0R, y0I,
             t1R * w1r - t1I * w1i, t1R * w1i + t1I * w1r,
             t2R * w2r - t2I * w2i, t2R * w2i + t2I * w2r,
             t3R * w3r - t3I * w3i, t3R * w3i + t3I * w3r
         )
     }
 
-    /// Sizes 2 and 4, directly.
-    private static func scalarSmall(n: Int, xr: UnsafeMutablePointer<Double>, xi: UnsafeMutablePointer<Double>) {
-        if n == 2 {
-            let r0 = xr[0], i0 = xi[0], r1 = xr[1], i1 = xi[1]
-            xr[0] = r0 + r1; xi[0] = i0 + i1
-            xr[1] = r0 - r1; xi[1] = i0 - i1
-            return
+    /// Sizes 1, 2, 4 and 8 (below the vector passes' minimum of 16), from `source` into `(dr, di)`.
+    /// Lane 0 of the vector butterflies does the work; speed does not matter at these sizes.
+    static func small<Source: StockhamSource>(
+        n: Int, source: Source, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>
+    ) {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { buffer in
+            // Read everything first: the destination may be the source.
+            let xr = buffer.baseAddress!, xi = xr + 8
+            for k in 0..<n { (xr[k], xi[k]) = source.point(k) }
+            func v(_ k: Int) -> (V, V) { (V(xr[k], 0), V(xi[k], 0)) }
+            switch n {
+            case 1:
+                dr[0] = xr[0]; di[0] = xi[0]
+            case 2:
+                dr[0] = xr[0] + xr[1]; di[0] = xi[0] + xi[1]
+                dr[1] = xr[0] - xr[1]; di[1] = xi[0] - xi[1]
+            case 4:
+                let (a, b, c, d) = (v(0), v(1), v(2), v(3))
+                let y = butterfly(a.0, a.1, b.0, b.1, c.0, c.1, d.0, d.1)
+                dr[0] = y.0.x; di[0] = y.1.x; dr[1] = y.2.x; di[1] = y.3.x
+                dr[2] = y.4.x; di[2] = y.5.x; dr[3] = y.6.x; di[3] = y.7.x
+            default:
+                precondition(n == 8, "StockhamKernel.small: n must be 1, 2, 4 or 8")
+                func sum(_ k: Int) -> (V, V) { (v(k).0 + v(k + 4).0, v(k).1 + v(k + 4).1) }
+                func difference(_ k: Int) -> (V, V) { (v(k).0 - v(k + 4).0, v(k).1 - v(k + 4).1) }
+                let (u0, u1, u2, u3) = (sum(0), sum(1), sum(2), sum(3))
+                let e = butterfly(u0.0, u0.1, u1.0, u1.1, u2.0, u2.1, u3.0, u3.1)
+                let (d0, d1, d2, d3) = (difference(0), difference(1), difference(2), difference(3))
+                let w = oddInputs(d0.0, d0.1, d1.0, d1.1, d2.0, d2.1, d3.0, d3.1)
+                let o = butterfly(w.0, w.1, w.2, w.3, w.4, w.5, w.6, w.7)
+                dr[0] = e.0.x; di[0] = e.1.x; dr[2] = e.2.x; di[2] = e.3.x
+                dr[4] = e.4.x; di[4] = e.5.x; dr[6] = e.6.x; di[6] = e.7.x
+                dr[1] = o.0.x; di[1] = o.1.x; dr[3] = o.2.x; di[3] = o.3.x
+                dr[5] = o.4.x; di[5] = o.5.x; dr[7] = o.6.x; di[7] = o.7.x
+            }
         }
-        // n == 4: X0 = a+b+c+d, X1 = (a−c) − j(b−d), X2 = (a+c) − (b+d), X3 = (a−c) + j(b−d)
-        let aR = xr[0], aI = xi[0], bR = xr[1], bI = xi[1], cR = xr[2], cI = xi[2], dR = xr[3], dI = xi[3]
-        let apcR = aR + cR, apcI = aI + cI, amcR = aR - cR, amcI = aI - cI
-        let bpdR = bR + dR, bpdI = bI + dI, jR = dI - bI, jI = bR - dR
-        xr[0] = apcR + bpdR; xi[0] = apcI + bpdI
-        xr[1] = amcR - jR; xi[1] = amcI - jI
-        xr[2] = apcR - bpdR; xi[2] = apcI - bpdI
-        xr[3] = amcR + jR; xi[3] = amcI + jI
     }
 
     @inline(__always)
