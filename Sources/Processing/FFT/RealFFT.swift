@@ -78,10 +78,12 @@ public struct RealFFT: Sendable {
         }
     }
 
-    /// The spectrum of the real signal from the transform Z of its n/2 = h complex points:
-    /// with `E = (Z[k] + conj Z[h−k])/2` (the even samples' spectrum) and `O = (Z[k] − conj Z[h−k])/(2i)`
-    /// (the odd samples'), `X[k] = E + exp(-2πik/n)·O`. Bins k and k+1 at a time; `Z[h−k]` for the two
-    /// comes from one load with its lanes swapped. `(wr, wi)` are the halved twiddles.
+    /// The spectrum of the real signal from the transform Z of its n/2 = h complex points. With
+    /// `E = (Z[k] + conj Z[h−k])/2` (the even samples' spectrum), `O = (Z[k] − conj Z[h−k])/(2i)`
+    /// (the odd samples') and `T = exp(-2πik/n)·O`: `X[k] = E + T` and, by symmetry,
+    /// `X[h−k] = conj(E − T)`. So each iteration loads Z[k], Z[k+1] and Z[h−k], Z[h−k−1] (one load,
+    /// lanes swapped) and writes four bins from one complex multiplication per lane.
+    /// `(wr, wi)` are the halved twiddles.
     @inline(__always)
     private static func unpack(
         h: Int, zr: UnsafePointer<Double>, zi: UnsafePointer<Double>, wr: UnsafePointer<Double>, wi: UnsafePointer<Double>,
@@ -91,32 +93,40 @@ public struct RealFFT: Sendable {
         @inline(__always) func load(_ p: UnsafePointer<Double>, _ i: Int) -> V {
             UnsafeRawPointer(p + i).loadUnaligned(as: V.self)
         }
+        @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Double>, _ i: Int) {
+            UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: V.self)
+        }
+        @inline(__always) func swapped(_ v: V) -> V { V(v.y, v.x) }
         out[0] = zr[0] + zi[0]
         outIm[0] = 0
         out[h] = zr[0] - zi[0]
         outIm[h] = 0
         let half = V(repeating: 0.5)
         var k = 1
-        while k &+ 1 < h {
-            // Z[k], Z[k+1] and Z[h−k], Z[h−k−1]
+        // Lanes k, k+1 and their partners h−k, h−k−1, while all four are distinct.
+        while 2 &* k &+ 2 < h {
             let ar = load(zr, k), ai = load(zi, k)
-            let b = load(zr, h &- k &- 1), c = load(zi, h &- k &- 1)
-            let br = V(b.y, b.x), bi = V(c.y, c.x)
-            // With B = conj Z[h−k]: A + B, A − B (real parts); A + B, A − B (imaginary parts).
-            let sr = ar + br, dr = ar - br, si = ai - bi, di = ai + bi
+            let br = swapped(load(zr, h &- k &- 1)), bi = swapped(load(zi, h &- k &- 1))
+            let er = half * (ar + br), ei = half * (ai - bi)
+            let p = ai + bi, d = br - ar
             let cr = load(wr, k), ci = load(wi, k)
-            let xr = half * sr + (di * cr + dr * ci)
-            let xi = half * si + (di * ci - dr * cr)
-            UnsafeMutableRawPointer(out + k).storeBytes(of: xr, as: V.self)
-            UnsafeMutableRawPointer(outIm + k).storeBytes(of: xi, as: V.self)
+            let tr = p * cr - d * ci, ti = p * ci + d * cr
+            store(er + tr, out, k)
+            store(ei + ti, outIm, k)
+            store(swapped(er - tr), out, h &- k &- 1)
+            store(swapped(ti - ei), outIm, h &- k &- 1)
             k &+= 2
         }
-        while k < h {
+        while k <= h &- k {
             let ar = zr[k], ai = zi[k], br = zr[h &- k], bi = zi[h &- k]
-            let sr = ar + br, dr = ar - br, si = ai - bi, di = ai + bi
+            let er = 0.5 * (ar + br), ei = 0.5 * (ai - bi)
+            let p = ai + bi, d = br - ar
             let cr = wr[k], ci = wi[k]
-            out[k] = 0.5 * sr + (di * cr + dr * ci)
-            outIm[k] = 0.5 * si + (di * ci - dr * cr)
+            let tr = p * cr - d * ci, ti = p * ci + d * cr
+            out[h &- k] = er - tr
+            outIm[h &- k] = ti - ei
+            out[k] = er + tr
+            outIm[k] = ei + ti
             k &+= 1
         }
     }

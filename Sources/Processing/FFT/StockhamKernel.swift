@@ -28,7 +28,9 @@ enum StockhamKernel {
     static let halfSqrt2 = 0.70710678118654752440084436210484903928
 
     /// How many doubles of work memory a transform of `n` points needs: two paired buffers.
-    static func workCount(n: Int) -> Int { 4 * n }
+    static func workCount(n: Int) -> Int { 4 * n + bufferGap }
+
+    static let bufferGap = 0
 
     /// log₂ of the last pass's radix: 2 when log₂ n is even, 3 when odd.
     @inline(__always)
@@ -69,7 +71,7 @@ enum StockhamKernel {
     ) {
         let log2n = n.trailingZeroBitCount
         let last = lastLog2(n: n)
-        var a = work, b = work + 2 &* n
+        var a = work, b = work + (2 &* n &+ bufferGap)
         firstPass(m: n &>> 2, source: source, output: a, twiddles: twiddles)
         var tw = twiddles + 6 &* (n &>> 2)
         var log2s = 2
@@ -181,8 +183,11 @@ enum StockhamKernel {
 
     /// The last pass when log₂ n is odd: radix 8, m = 1 (no twiddles), s = n/8, inputs 2l and 2l+1
     /// in slot q + l·s. Split into the even outputs (a radix-4 DFT of `x[k] + x[k+4]`) and the odd
-    /// ones (of `(x[k] − x[k+4])·e^(−iπk/4)`), computed one after the other from reloaded inputs so
-    /// that neither half spills registers. Sums and differences are taken before the lane shuffle.
+    /// ones (of `(x[k] − x[k+4])·e^(−iπk/4)`), each a loop of its own over the inputs: a loop then
+    /// writes 8 output streams instead of 16. All streams of this pass are a multiple of 4 KiB apart
+    /// for n ≥ 4096, so they compete for the same set of the 12-way L1 cache; 16 output streams
+    /// evicted each other's half-written lines (a third of the whole transform's time at n = 8192).
+    /// Neither half spills registers either.
     @inline(__always)
     private static func lastPass8(
         s: Int, input: UnsafeMutablePointer<Double>, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>
@@ -201,6 +206,12 @@ enum StockhamKernel {
             store(e1r, dr, q &+ 2 &* s); store(e1i, di, q &+ 2 &* s)
             store(e2r, dr, q &+ 4 &* s); store(e2i, di, q &+ 4 &* s)
             store(e3r, dr, q &+ 6 &* s); store(e3i, di, q &+ 6 &* s)
+            q &+= 2
+            i += 8
+        }
+        q = 0
+        i = input
+        while q < s {
             let (d0r, d1r) = regroup(load(i, 0) - load(i, 2 &* st), load(i, 4) - load(i, 2 &* st &+ 4))
             let (d0i, d1i) = regroup(load(i, 2) - load(i, 2 &* st &+ 2), load(i, 6) - load(i, 2 &* st &+ 6))
             let (d2r, d3r) = regroup(load(i, st) - load(i, 3 &* st), load(i, st &+ 4) - load(i, 3 &* st &+ 4))
