@@ -28,9 +28,7 @@ enum StockhamKernel {
     static let halfSqrt2 = 0.70710678118654752440084436210484903928
 
     /// How many doubles of work memory a transform of `n` points needs: two paired buffers.
-    static func workCount(n: Int) -> Int { 4 * n + bufferGap }
-
-    static let bufferGap = 0
+    static func workCount(n: Int) -> Int { 4 * n }
 
     /// log₂ of the last pass's radix: 2 when log₂ n is even, 3 when odd.
     @inline(__always)
@@ -60,7 +58,8 @@ enum StockhamKernel {
 
     /// Forward DFT of `n` points (a power of two ≥ 16) from `source` into the split arrays
     /// `(dr, di)`, which may be where the source reads from (the source is fully read by the first
-    /// pass). `work` holds ``workCount(n:)`` doubles; `twiddles` is ``twiddles(n:table:)``.
+    /// pass). `work` holds ``workCount(n:)`` doubles; `twiddles` is ``twiddles(n:table:)``. Nothing
+    /// needs any alignment.
     ///
     /// With the source and destination pointers' real and imaginary parts swapped it computes the
     /// unnormalised inverse DFT (swap trick), which is how the inverse transforms use it.
@@ -71,7 +70,7 @@ enum StockhamKernel {
     ) {
         let log2n = n.trailingZeroBitCount
         let last = lastLog2(n: n)
-        var a = work, b = work + (2 &* n &+ bufferGap)
+        var a = work, b = work + 2 &* n
         firstPass(m: n &>> 2, source: source, output: a, twiddles: twiddles)
         var tw = twiddles + 6 &* (n &>> 2)
         var log2s = 2
@@ -118,7 +117,9 @@ enum StockhamKernel {
 
     /// A middle pass of stride `s` (≥ 4) and `m` groups, paired layout to paired layout: for each
     /// pair of groups the twiddles are loaded once for its s vector butterflies. Input k of slot q
-    /// is at doubles `4q + 2sp + k·n/2`, output j at `4q + 8sp + j·4s`.
+    /// is at doubles `4q + 2sp + k·n/2`, output j at `4q + 8sp + j·4s`. The inner loop addresses
+    /// its eight streams from fixed base pointers and one offset (no pointer arithmetic per
+    /// iteration) and does two butterflies per iteration (s is even).
     @inline(__always)
     private static func middlePass(
         s: Int, m: Int, input: UnsafeMutablePointer<Double>, output: UnsafeMutablePointer<Double>,
@@ -126,24 +127,27 @@ enum StockhamKernel {
     ) {
         let inStride = 2 &* s &* m  // n/2
         let outStride = 4 &* s
+        let end = 4 &* s
         var p = 0
         var t = twiddles
         while p < m {
             let w1r = load(t, 0), w1i = load(t, 2), w2r = load(t, 4), w2i = load(t, 6), w3r = load(t, 8), w3i = load(t, 10)
-            var i = input + 2 &* s &* p
-            var o = output + 8 &* s &* p
-            let end = i + 4 &* s
-            while i < end {
-                let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = twiddledButterfly(
-                    load(i, 0), load(i, 2), load(i, inStride), load(i, inStride &+ 2),
-                    load(i, 2 &* inStride), load(i, 2 &* inStride &+ 2), load(i, 3 &* inStride), load(i, 3 &* inStride &+ 2),
-                    w1r, w1i, w2r, w2i, w3r, w3i)
-                store(y0r, o, 0); store(y0i, o, 2)
-                store(y1r, o, outStride); store(y1i, o, outStride &+ 2)
-                store(y2r, o, 2 &* outStride); store(y2i, o, 2 &* outStride &+ 2)
-                store(y3r, o, 3 &* outStride); store(y3i, o, 3 &* outStride &+ 2)
-                i += 4
-                o += 4
+            let i0 = input + 2 &* s &* p, i1 = i0 + inStride, i2 = i1 + inStride, i3 = i2 + inStride
+            let o0 = output + 8 &* s &* p, o1 = o0 + outStride, o2 = o1 + outStride, o3 = o2 + outStride
+            var x = 0
+            while x < end {
+                for u in 0..<2 {
+                    let y = x &+ 4 &* u
+                    let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = twiddledButterfly(
+                        load(i0, y), load(i0, y &+ 2), load(i1, y), load(i1, y &+ 2),
+                        load(i2, y), load(i2, y &+ 2), load(i3, y), load(i3, y &+ 2),
+                        w1r, w1i, w2r, w2i, w3r, w3i)
+                    store(y0r, o0, y); store(y0i, o0, y &+ 2)
+                    store(y1r, o1, y); store(y1i, o1, y &+ 2)
+                    store(y2r, o2, y); store(y2i, o2, y &+ 2)
+                    store(y3r, o3, y); store(y3i, o3, y &+ 2)
+                }
+                x &+= 8
             }
             p &+= 2
             t += 12
@@ -308,11 +312,14 @@ enum StockhamKernel {
         }
     }
 
+    /// A vector from the work buffer or the twiddles (no alignment assumed: aligned loads allowing
+    /// memory operands were tried and changed no instruction in the hot loops).
     @inline(__always)
     private static func load(_ p: UnsafeMutablePointer<Double>, _ i: Int) -> V {
         UnsafeRawPointer(p + i).loadUnaligned(as: V.self)
     }
 
+    /// ``load(_:_:)`` from a read-only pointer.
     @inline(__always)
     private static func load(_ p: UnsafePointer<Double>, _ i: Int) -> V {
         UnsafeRawPointer(p + i).loadUnaligned(as: V.self)
