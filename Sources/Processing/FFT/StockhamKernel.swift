@@ -34,9 +34,16 @@ enum StockhamKernel {
     @inline(__always)
     static func lastLog2(n: Int) -> Int { n.trailingZeroBitCount & 1 == 0 ? 2 : 3 }
 
+    /// Doubles of twiddles per pair of groups: for j = 1, 2, 3, four vectors (re, im, im, re).
+    static let twiddleBlock = 24
+
     /// The precomputed twiddles of every radix-4 pass of a size-`n` transform (n ≥ 16), in pass
-    /// order: for each pass of stride s and each even p < m, `W^(jps)` and `W^(j(p+1)s)` as a
-    /// vector of real parts and one of imaginary parts, for j = 1, 2, 3 (12 doubles).
+    /// order: for each pass of stride s and each even p < m, for j = 1, 2, 3, the vectors of the real
+    /// parts, imaginary parts, imaginary parts again and real parts again of `W^(jps)` and
+    /// `W^(j(p+1)s)` (``twiddleBlock`` doubles). Each factor of a complex multiplication has its own
+    /// copy, so the compiler loads each one straight into the multiplication (a memory operand)
+    /// instead of loading it once and copying it into a second register (SSE's destructive
+    /// two-operand form): 8 instructions per complex multiplication instead of 10.
     static func twiddles(n: Int, table: TwiddleTable) -> [Double] {
         guard n >= 16 else { return [] }
         var out: [Double] = []
@@ -48,7 +55,8 @@ enum StockhamKernel {
             for p in stride(from: 0, to: m, by: 2) {
                 for j in 1...3 {
                     let k0 = j * p * s, k1 = j * (p + 1) * s
-                    out += [table.real[k0], table.real[k1], table.imaginary[k0], table.imaginary[k1]]
+                    let re = [table.real[k0], table.real[k1]], im = [table.imaginary[k0], table.imaginary[k1]]
+                    out += re + im + im + re
                 }
             }
             s *= 4
@@ -58,8 +66,8 @@ enum StockhamKernel {
 
     /// Forward DFT of `n` points (a power of two ≥ 16) from `source` into the split arrays
     /// `(dr, di)`, which may be where the source reads from (the source is fully read by the first
-    /// pass). `work` holds ``workCount(n:)`` doubles; `twiddles` is ``twiddles(n:table:)``. Nothing
-    /// needs any alignment.
+    /// pass). `work` holds ``workCount(n:)`` doubles; `twiddles` is ``twiddles(n:table:)``, 16-byte
+    /// aligned. The other memory needs no alignment.
     ///
     /// With the source and destination pointers' real and imaginary parts swapped it computes the
     /// unnormalised inverse DFT (swap trick), which is how the inverse transforms use it.
@@ -72,12 +80,12 @@ enum StockhamKernel {
         let last = lastLog2(n: n)
         var a = work, b = work + 2 &* n
         firstPass(m: n &>> 2, source: source, output: a, twiddles: twiddles)
-        var tw = twiddles + 6 &* (n &>> 2)
+        var tw = twiddles + (twiddleBlock / 2) &* (n &>> 2)
         var log2s = 2
         while log2n &- log2s >= 2 &+ last {
             let m = n &>> (log2s &+ 2)
             middlePass(s: 1 &<< log2s, m: m, input: a, output: b, twiddles: tw)
-            tw += 6 &* m
+            tw += (twiddleBlock / 2) &* m
             swap(&a, &b)
             log2s &+= 2
         }
@@ -102,16 +110,14 @@ enum StockhamKernel {
             let (bR, bI) = source.pair(p &+ m)
             let (cR, cI) = source.pair(p &+ 2 &* m)
             let (dR, dI) = source.pair(p &+ 3 &* m)
-            let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = twiddledButterfly(
-                aR, aI, bR, bI, cR, cI, dR, dI,
-                load(t, 0), load(t, 2), load(t, 4), load(t, 6), load(t, 8), load(t, 10))
+            let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = twiddledButterfly(aR, aI, bR, bI, cR, cI, dR, dI, t)
             store(y0r, o, 0); store(y0i, o, 2)
             store(y1r, o, 4); store(y1i, o, 6)
             store(y2r, o, 8); store(y2i, o, 10)
             store(y3r, o, 12); store(y3i, o, 14)
             p &+= 2
             o += 16
-            t += 12
+            t += twiddleBlock
         }
     }
 
@@ -131,7 +137,6 @@ enum StockhamKernel {
         var p = 0
         var t = twiddles
         while p < m {
-            let w1r = load(t, 0), w1i = load(t, 2), w2r = load(t, 4), w2i = load(t, 6), w3r = load(t, 8), w3i = load(t, 10)
             let i0 = input + 2 &* s &* p, i1 = i0 + inStride, i2 = i1 + inStride, i3 = i2 + inStride
             let o0 = output + 8 &* s &* p, o1 = o0 + outStride, o2 = o1 + outStride, o3 = o2 + outStride
             var x = 0
@@ -140,8 +145,7 @@ enum StockhamKernel {
                     let y = x &+ 4 &* u
                     let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = twiddledButterfly(
                         load(i0, y), load(i0, y &+ 2), load(i1, y), load(i1, y &+ 2),
-                        load(i2, y), load(i2, y &+ 2), load(i3, y), load(i3, y &+ 2),
-                        w1r, w1i, w2r, w2i, w3r, w3i)
+                        load(i2, y), load(i2, y &+ 2), load(i3, y), load(i3, y &+ 2), t)
                     store(y0r, o0, y); store(y0i, o0, y &+ 2)
                     store(y1r, o1, y); store(y1i, o1, y &+ 2)
                     store(y2r, o2, y); store(y2i, o2, y &+ 2)
@@ -150,7 +154,7 @@ enum StockhamKernel {
                 x &+= 8
             }
             p &+= 2
-            t += 12
+            t += twiddleBlock
         }
     }
 
@@ -259,19 +263,23 @@ enum StockhamKernel {
         return (apcR + bpdR, apcI + bpdI, amcR - jR, amcI - jI, apcR - bpdR, apcI - bpdI, amcR + jR, amcI + jI)
     }
 
-    /// ``butterfly(_:_:_:_:_:_:_:_:)`` with outputs 1, 2, 3 multiplied by the twiddles w1, w2, w3.
+    /// ``butterfly(_:_:_:_:_:_:_:_:)`` with outputs 1, 2, 3 multiplied by the twiddles of the block
+    /// at `t` (see ``twiddles(n:table:)``), loaded at their point of use.
     @inline(__always)
     private static func twiddledButterfly(
-        _ aR: V, _ aI: V, _ bR: V, _ bI: V, _ cR: V, _ cI: V, _ dR: V, _ dI: V,
-        _ w1r: V, _ w1i: V, _ w2r: V, _ w2i: V, _ w3r: V, _ w3i: V
+        _ aR: V, _ aI: V, _ bR: V, _ bI: V, _ cR: V, _ cI: V, _ dR: V, _ dI: V, _ t: UnsafePointer<Double>
     ) -> (V, V, V, V, V, V, V, V) {
         let (y0R, y0I, t1R, t1I, t2R, t2I, t3R, t3I) = butterfly(aR, aI, bR, bI, cR, cI, dR, dI)
-        return (
-            y0R, y0I,
-            t1R * w1r - t1I * w1i, t1R * w1i + t1I * w1r,
-            t2R * w2r - t2I * w2i, t2R * w2i + t2I * w2r,
-            t3R * w3r - t3I * w3i, t3R * w3i + t3I * w3r
-        )
+        let (y1R, y1I) = multiply(t1R, t1I, t)
+        let (y2R, y2I) = multiply(t2R, t2I, t + 8)
+        let (y3R, y3I) = multiply(t3R, t3I, t + 16)
+        return (y0R, y0I, y1R, y1I, y2R, y2I, y3R, y3I)
+    }
+
+    /// `(xR + i·xI)·w` for the twiddle vectors `re, im, im, re` at `w`.
+    @inline(__always)
+    private static func multiply(_ xR: V, _ xI: V, _ w: UnsafePointer<Double>) -> (V, V) {
+        (xR * loadAligned(w, 0) - xI * loadAligned(w, 2), xR * loadAligned(w, 4) + xI * loadAligned(w, 6))
     }
 
     /// Sizes 1, 2, 4 and 8 (below the vector passes' minimum of 16), from `source` into `(dr, di)`.
@@ -317,6 +325,13 @@ enum StockhamKernel {
     @inline(__always)
     private static func load(_ p: UnsafeMutablePointer<Double>, _ i: Int) -> V {
         UnsafeRawPointer(p + i).loadUnaligned(as: V.self)
+    }
+
+    /// A twiddle vector: an aligned load (the table is 16-byte aligned, see ``PowerOfTwoPlan``), which
+    /// the compiler can fold into the multiplication as a memory operand.
+    @inline(__always)
+    private static func loadAligned(_ p: UnsafePointer<Double>, _ i: Int) -> V {
+        UnsafeRawPointer(p + i).load(as: V.self)
     }
 
     /// ``load(_:_:)`` from a read-only pointer.
