@@ -158,11 +158,13 @@ enum StockhamKernel {
         }
     }
 
-    /// The lane shuffle of the last passes: slots `u` and `v` (of neighbouring q) hold inputs k and
-    /// k+1 of each; returns input k of both q, then input k+1 of both.
+    /// The lane regrouping of the last passes: element `i` of slot q and element `i` of slot q+1
+    /// (4 doubles on) as one vector, loaded as two scalars (movsd + movhpd). Regrouping vectors
+    /// after loading them instead lets the compiler move the shuffles above the additions of the
+    /// radix-8 pass, which doubled the shuffles and spilled registers.
     @inline(__always)
-    private static func regroup(_ u: V, _ v: V) -> (V, V) {
-        (V(u.x, v.x), V(u.y, v.y))
+    private static func gather(_ p: UnsafeMutablePointer<Double>, _ i: Int) -> V {
+        V(p[i], p[i &+ 4])
     }
 
     /// The last pass when log₂ n is even: radix 4, m = 1 (no twiddles), s = n/4, paired layout
@@ -175,10 +177,8 @@ enum StockhamKernel {
         var q = 0
         var i = input
         while q < s {
-            let (aR, bR) = regroup(load(i, 0), load(i, 4))
-            let (aI, bI) = regroup(load(i, 2), load(i, 6))
-            let (cR, dR) = regroup(load(i, half), load(i, half &+ 4))
-            let (cI, dI) = regroup(load(i, half &+ 2), load(i, half &+ 6))
+            let aR = gather(i, 0), bR = gather(i, 1), aI = gather(i, 2), bI = gather(i, 3)
+            let cR = gather(i, half), dR = gather(i, half &+ 1), cI = gather(i, half &+ 2), dI = gather(i, half &+ 3)
             let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = butterfly(aR, aI, bR, bI, cR, cI, dR, dI)
             store(y0r, dr, q); store(y0i, di, q)
             store(y1r, dr, q &+ s); store(y1i, di, q &+ s)
@@ -204,11 +204,10 @@ enum StockhamKernel {
         var q = 0
         var i = input
         while q < s {
-            // Slots (q, q+1) × (re, im) for inputs 0-1 (+ 4-5) and 2-3 (+ 6-7).
-            let (u0r, u1r) = regroup(load(i, 0) + load(i, 2 &* st), load(i, 4) + load(i, 2 &* st &+ 4))
-            let (u0i, u1i) = regroup(load(i, 2) + load(i, 2 &* st &+ 2), load(i, 6) + load(i, 2 &* st &+ 6))
-            let (u2r, u3r) = regroup(load(i, st) + load(i, 3 &* st), load(i, st &+ 4) + load(i, 3 &* st &+ 4))
-            let (u2i, u3i) = regroup(load(i, st &+ 2) + load(i, 3 &* st &+ 2), load(i, st &+ 6) + load(i, 3 &* st &+ 6))
+            // Input k: element (k mod 2) of slot-group k/2 (re) and + 2 (im).
+            func sum(_ e: Int) -> V { gather(i, e) + gather(i, 2 &* st &+ e) }
+            let u0r = sum(0), u1r = sum(1), u0i = sum(2), u1i = sum(3)
+            let u2r = sum(st), u3r = sum(st &+ 1), u2i = sum(st &+ 2), u3i = sum(st &+ 3)
             let (e0r, e0i, e1r, e1i, e2r, e2i, e3r, e3i) = butterfly(u0r, u0i, u1r, u1i, u2r, u2i, u3r, u3i)
             store(e0r, dr, q); store(e0i, di, q)
             store(e1r, dr, q &+ 2 &* s); store(e1i, di, q &+ 2 &* s)
@@ -220,10 +219,9 @@ enum StockhamKernel {
         q = 0
         i = input
         while q < s {
-            let (d0r, d1r) = regroup(load(i, 0) - load(i, 2 &* st), load(i, 4) - load(i, 2 &* st &+ 4))
-            let (d0i, d1i) = regroup(load(i, 2) - load(i, 2 &* st &+ 2), load(i, 6) - load(i, 2 &* st &+ 6))
-            let (d2r, d3r) = regroup(load(i, st) - load(i, 3 &* st), load(i, st &+ 4) - load(i, 3 &* st &+ 4))
-            let (d2i, d3i) = regroup(load(i, st &+ 2) - load(i, 3 &* st &+ 2), load(i, st &+ 6) - load(i, 3 &* st &+ 6))
+            func difference(_ e: Int) -> V { gather(i, e) - gather(i, 2 &* st &+ e) }
+            let d0r = difference(0), d1r = difference(1), d0i = difference(2), d1i = difference(3)
+            let d2r = difference(st), d3r = difference(st &+ 1), d2i = difference(st &+ 2), d3i = difference(st &+ 3)
             let (v0r, v0i, v1r, v1i, v2r, v2i, v3r, v3i) = oddInputs(d0r, d0i, d1r, d1i, d2r, d2i, d3r, d3i)
             let (o0r, o0i, o1r, o1i, o2r, o2i, o3r, o3i) = butterfly(v0r, v0i, v1r, v1i, v2r, v2i, v3r, v3i)
             store(o0r, dr, q &+ s); store(o0i, di, q &+ s)
