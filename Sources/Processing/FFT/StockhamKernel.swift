@@ -34,13 +34,20 @@ enum StockhamKernel {
     @inline(__always)
     static func lastLog2(n: Int) -> Int { n.trailingZeroBitCount & 1 == 0 ? 2 : 3 }
 
-    /// Doubles of twiddles per pair of groups: for j = 1, 2, 3, four vectors (re, im, im, re).
+    /// Doubles of twiddles per pair of groups in a middle pass: for j = 1, 2, 3, four vectors (re,
+    /// im, im, re).
     static let twiddleBlock = 24
+
+    /// Doubles of twiddles per pair of groups in the first pass: for j = 1, 2, 3, two vectors (re,
+    /// im). Its table is used once per transform and is the largest (3n/4 twiddles); stored twice
+    /// over it pushed the first pass's working set past L1 at n = 1024.
+    static let firstTwiddleBlock = 12
 
     /// The precomputed twiddles of every radix-4 pass of a size-`n` transform (n ≥ 16), in pass
     /// order: for each pass of stride s and each even p < m, for j = 1, 2, 3, the vectors of the real
     /// parts, imaginary parts, imaginary parts again and real parts again of `W^(jps)` and
-    /// `W^(j(p+1)s)` (``twiddleBlock`` doubles). Each factor of a complex multiplication has its own
+    /// `W^(j(p+1)s)` (``twiddleBlock`` doubles; ``firstTwiddleBlock`` in the first pass, without the
+    /// repeats). Each factor of a complex multiplication has its own
     /// copy, so the compiler loads each one straight into the multiplication (a memory operand)
     /// instead of loading it once and copying it into a second register (SSE's destructive
     /// two-operand form): 8 instructions per complex multiplication instead of 10.
@@ -56,7 +63,7 @@ enum StockhamKernel {
                 for j in 1...3 {
                     let k0 = j * p * s, k1 = j * (p + 1) * s
                     let re = [table.real[k0], table.real[k1]], im = [table.imaginary[k0], table.imaginary[k1]]
-                    out += re + im + im + re
+                    out += s == 1 ? re + im : re + im + im + re
                 }
             }
             s *= 4
@@ -80,7 +87,7 @@ enum StockhamKernel {
         let last = lastLog2(n: n)
         var a = work, b = work + 2 &* n
         firstPass(m: n &>> 2, source: source, output: a, twiddles: twiddles)
-        var tw = twiddles + (twiddleBlock / 2) &* (n &>> 2)
+        var tw = twiddles + (firstTwiddleBlock / 2) &* (n &>> 2)
         var log2s = 2
         while log2n &- log2s >= 2 &+ last {
             let m = n &>> (log2s &+ 2)
@@ -110,14 +117,17 @@ enum StockhamKernel {
             let (bR, bI) = source.pair(p &+ m)
             let (cR, cI) = source.pair(p &+ 2 &* m)
             let (dR, dI) = source.pair(p &+ 3 &* m)
-            let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = twiddledButterfly(aR, aI, bR, bI, cR, cI, dR, dI, t)
+            let (y0r, y0i, t1r, t1i, t2r, t2i, t3r, t3i) = butterfly(aR, aI, bR, bI, cR, cI, dR, dI)
+            let (y1r, y1i) = multiplyOnce(t1r, t1i, t)
+            let (y2r, y2i) = multiplyOnce(t2r, t2i, t + 4)
+            let (y3r, y3i) = multiplyOnce(t3r, t3i, t + 8)
             store(y0r, o, 0); store(y0i, o, 2)
             store(y1r, o, 4); store(y1i, o, 6)
             store(y2r, o, 8); store(y2i, o, 10)
             store(y3r, o, 12); store(y3i, o, 14)
             p &+= 2
             o += 16
-            t += twiddleBlock
+            t += firstTwiddleBlock
         }
     }
 
@@ -272,6 +282,13 @@ enum StockhamKernel {
         let (y2R, y2I) = multiply(t2R, t2I, t + 8)
         let (y3R, y3I) = multiply(t3R, t3I, t + 16)
         return (y0R, y0I, y1R, y1I, y2R, y2I, y3R, y3I)
+    }
+
+    /// `(xR + i·xI)·w` for the twiddle vectors `re, im` at `w` (first pass).
+    @inline(__always)
+    private static func multiplyOnce(_ xR: V, _ xI: V, _ w: UnsafePointer<Double>) -> (V, V) {
+        let wr = loadAligned(w, 0), wi = loadAligned(w, 2)
+        return (xR * wr - xI * wi, xR * wi + xI * wr)
     }
 
     /// `(xR + i·xI)·w` for the twiddle vectors `re, im, im, re` at `w`.
