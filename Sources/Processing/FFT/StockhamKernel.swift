@@ -14,13 +14,17 @@
 ///   the pass that reads it): point `q + s·P` (q < s, P even) and its partner are in slot
 ///   `q + s·P/2`, four doubles `re, re', im, im'`. Real and imaginary parts 16 bytes apart let a
 ///   pass address an input or output with one pointer instead of two.
-/// - The twiddles of a pass depend on p only, so a pass loops over p outside and q inside, with
-///   the twiddles of the two groups loaded once, as vectors, from a table laid out in pass order.
+/// - The twiddles of a pass depend on p only, so a pass loops over p outside and q inside, reading
+///   the two groups' twiddles as vectors from a table laid out in pass order (see
+///   ``twiddles(n:table:)``), as memory operands of the multiplications.
 /// - The first pass reads the caller's layout directly (``StockhamSource``) and the last pass writes
 ///   the caller's split arrays, so there is no copy in or out, in place or not. The last pass
-///   (m = 1) is the only one whose lanes are neighbouring q; it regroups its loaded vectors with
-///   lane shuffles and needs no twiddles. When log₂ n is odd it is radix-8, which costs little more
-///   than radix-4 and avoids a whole radix-2 pass over memory.
+///   (m = 1) is the only one whose lanes are neighbouring q; it regroups its inputs with lane
+///   loads and needs no twiddles. When log₂ n is odd it is radix-8, which costs little more than
+///   radix-4 and avoids a whole radix-2 pass over memory.
+///
+/// A butterfly of a middle pass is 65 instructions (34 of them arithmetic, which is what bounds
+/// it: SSE2 has no fused multiply-add and only two lanes) for 8 points × 2 bits.
 enum StockhamKernel {
     typealias V = SIMD2<Double>
 
@@ -131,8 +135,8 @@ enum StockhamKernel {
         }
     }
 
-    /// A middle pass of stride `s` (≥ 4) and `m` groups, paired layout to paired layout: for each
-    /// pair of groups the twiddles are loaded once for its s vector butterflies. Input k of slot q
+    /// A middle pass of stride `s` (≥ 4) and `m` groups, paired layout to paired layout: each pair
+    /// of groups has one twiddle block for its s vector butterflies (it stays in L1). Input k of slot q
     /// is at doubles `4q + 2sp + k·n/2`, output j at `4q + 8sp + j·4s`. The inner loop addresses
     /// its eight streams from fixed base pointers and one offset (no pointer arithmetic per
     /// iteration) and does two butterflies per iteration (s is even).
