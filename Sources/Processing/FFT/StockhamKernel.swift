@@ -51,10 +51,10 @@ enum StockhamKernel {
     /// order: for each pass of stride s and each even p < m, for j = 1, 2, 3, the vectors of the real
     /// parts, imaginary parts, imaginary parts again and real parts again of `W^(jps)` and
     /// `W^(j(p+1)s)` (``twiddleBlock`` doubles; ``firstTwiddleBlock`` in the first pass, without the
-    /// repeats). Each factor of a complex multiplication has its own
-    /// copy, so the compiler loads each one straight into the multiplication (a memory operand)
-    /// instead of loading it once and copying it into a second register (SSE's destructive
-    /// two-operand form): 8 instructions per complex multiplication instead of 10.
+    /// repeats). Each factor of a complex multiplication has its own copy, so the compiler loads
+    /// each one straight into the multiplication (a memory operand) instead of loading it once and
+    /// copying it into a second register (SSE's destructive two-operand form): 8 instructions per
+    /// complex multiplication instead of 10.
     static func twiddles(n: Int, table: TwiddleTable) -> [Double] {
         guard n >= 16 else { return [] }
         var out: [Double] = []
