@@ -243,9 +243,11 @@ enum StockhamKernel {
         var q = 0
         var i = input
         while q < s {
-            func sum(_ e: Int) -> V { gather(i, e) + gather(i, 2 &* st &+ e) }
-            let u0r = sum(0), u1r = sum(1), u0i = sum(2), u1i = sum(3)
-            let u2r = sum(st), u3r = sum(st &+ 1), u2i = sum(st &+ 2), u3i = sum(st &+ 3)
+            let a4 = 2 &* st, a6 = 3 &* st
+            let u0r = gather(i, 0) + gather(i, a4), u1r = gather(i, 1) + gather(i, a4 &+ 1)
+            let u0i = gather(i, 2) + gather(i, a4 &+ 2), u1i = gather(i, 3) + gather(i, a4 &+ 3)
+            let u2r = gather(i, st) + gather(i, a6), u3r = gather(i, st &+ 1) + gather(i, a6 &+ 1)
+            let u2i = gather(i, st &+ 2) + gather(i, a6 &+ 2), u3i = gather(i, st &+ 3) + gather(i, a6 &+ 3)
             let (e0r, e0i, e1r, e1i, e2r, e2i, e3r, e3i) = butterfly(u0r, u0i, u1r, u1i, u2r, u2i, u3r, u3i)
             storeEven(q, s, dr, di, e0r, e0i, e1r, e1i, e2r, e2i, e3r, e3i)
             q &+= 2
@@ -254,9 +256,11 @@ enum StockhamKernel {
         q = 0
         i = input
         while q < s {
-            func difference(_ e: Int) -> V { gather(i, e) - gather(i, 2 &* st &+ e) }
-            let d0r = difference(0), d1r = difference(1), d0i = difference(2), d1i = difference(3)
-            let d2r = difference(st), d3r = difference(st &+ 1), d2i = difference(st &+ 2), d3i = difference(st &+ 3)
+            let a4 = 2 &* st, a6 = 3 &* st
+            let d0r = gather(i, 0) - gather(i, a4), d1r = gather(i, 1) - gather(i, a4 &+ 1)
+            let d0i = gather(i, 2) - gather(i, a4 &+ 2), d1i = gather(i, 3) - gather(i, a4 &+ 3)
+            let d2r = gather(i, st) - gather(i, a6), d3r = gather(i, st &+ 1) - gather(i, a6 &+ 1)
+            let d2i = gather(i, st &+ 2) - gather(i, a6 &+ 2), d3i = gather(i, st &+ 3) - gather(i, a6 &+ 3)
             let (v0r, v0i, v1r, v1i, v2r, v2i, v3r, v3i) = oddInputs(d0r, d0i, d1r, d1i, d2r, d2i, d3r, d3i)
             let (o0r, o0i, o1r, o1i, o2r, o2i, o3r, o3i) = butterfly(v0r, v0i, v1r, v1i, v2r, v2i, v3r, v3i)
             storeOdd(q, s, dr, di, o0r, o0i, o1r, o1i, o2r, o2i, o3r, o3i)
