@@ -72,7 +72,7 @@ public struct ComplexFFT: Sendable {
             case .powerOfTwo(let plan):
                 plan.forward(
                     source: SplitComplexSource(real: real, imaginary: imaginary),
-                    dr: outputReal, di: outputImaginary, work: base)
+                    dr: outputReal, di: outputImaginary, work: base, sourceIsApart: true)
             case .bluestein(let plan):
                 outputReal.update(from: real, count: n)
                 outputImaginary.update(from: imaginary, count: n)
@@ -84,7 +84,7 @@ public struct ComplexFFT: Sendable {
     /// Forward DFT of the ``size`` complex points stored interleaved in `interleaved` (`re₀, im₀, re₁,
     /// …`, 2·``size`` values) into `(outputReal, outputImaginary)`. This is how ``RealFFT`` transforms
     /// a real signal as half as many complex points: for power-of-two sizes the first pass reads the
-    /// signal directly, with no de-interleaving copy.
+    /// signal directly, with no de-interleaving copy. The output must not overlap the input.
     mutating func forward(
         interleaved: UnsafePointer<Double>, outputReal: UnsafeMutablePointer<Double>, outputImaginary: UnsafeMutablePointer<Double>
     ) {
@@ -96,7 +96,7 @@ public struct ComplexFFT: Sendable {
             case .powerOfTwo(let plan):
                 plan.forward(
                     source: InterleavedComplexSource(values: interleaved),
-                    dr: outputReal, di: outputImaginary, work: base)
+                    dr: outputReal, di: outputImaginary, work: base, sourceIsApart: true)
             case .bluestein(let plan):
                 for k in 0..<n {
                     outputReal[k] = interleaved[2 &* k]

@@ -30,11 +30,13 @@ struct PowerOfTwoPlan: Sendable {
     /// How many doubles of work memory a transform needs.
     var workCount: Int { StockhamKernel.workCount(n: size) }
 
-    /// Forward DFT of `source` into `(dr, di)` (which may be the memory the source reads), using
-    /// `work` (``workCount`` values).
+    /// Forward DFT of `source` into `(dr, di)`, using `work` (``workCount`` values). `sourceIsApart`:
+    /// the source does not overlap `(dr, di)`, which may then serve as scratch memory (fewer
+    /// buffers in cache); otherwise `(dr, di)` may be the memory the source reads.
     @inline(__always)
     func forward<Source: StockhamSource>(
-        source: Source, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>, work: UnsafeMutablePointer<Double>
+        source: Source, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>, work: UnsafeMutablePointer<Double>,
+        sourceIsApart: Bool
     ) {
         let n = size
         if n < 16 {
@@ -45,14 +47,14 @@ struct PowerOfTwoPlan: Sendable {
         twiddles.withUnsafeBufferPointer { t in
             let aligned = t.baseAddress! + offset
             precondition(Int(bitPattern: aligned) & 15 == 0, "PowerOfTwoPlan: twiddle storage moved")
-            StockhamKernel.transform(n: n, source: source, dr: dr, di: di, work: work, twiddles: aligned)
+            StockhamKernel.transform(n: n, source: source, dr: dr, di: di, work: work, twiddles: aligned, sourceIsApart: sourceIsApart)
         }
     }
 
     /// Forward DFT in place in `(re, im)`, using `work` (``workCount`` values).
     @inline(__always)
     func forward(re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>, work: UnsafeMutablePointer<Double>) {
-        forward(source: SplitComplexSource(real: re, imaginary: im), dr: re, di: im, work: work)
+        forward(source: SplitComplexSource(real: re, imaginary: im), dr: re, di: im, work: work, sourceIsApart: false)
     }
 
     /// Unnormalised inverse DFT in place (the forward transform with real and imaginary swapped).

@@ -27,6 +27,9 @@
 /// it: SSE2 has no fused multiply-add and only two lanes) for 8 points × 2 bits.
 enum StockhamKernel {
     typealias V = SIMD2<Double>
+    /// A paired buffer of 2n doubles as two halves of n that need not be adjacent (so that the
+    /// caller's split destination arrays can be one).
+    typealias Halves = (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>)
 
     /// `√½`, the real part of `e^(−iπ/4)`.
     static let halfSqrt2 = 0.70710678118654752440084436210484903928
@@ -77,7 +80,7 @@ enum StockhamKernel {
 
     /// Forward DFT of `n` points (a power of two ≥ 16) from `source` into the split arrays
     /// `(dr, di)`, which may be where the source reads from (the source is fully read by the first
-    /// pass). `work` holds ``workCount(n:)`` doubles; `twiddles` is ``twiddles(n:table:)``, 16-byte
+    /// pass) unless `sourceIsApart` says the source does not overlap them. `work` holds ``workCount(n:)`` doubles; `twiddles` is ``twiddles(n:table:)``, 16-byte
     /// aligned. The other memory needs no alignment.
     ///
     /// With the source and destination pointers' real and imaginary parts swapped it computes the
@@ -85,17 +88,25 @@ enum StockhamKernel {
     @inline(__always)
     static func transform<Source: StockhamSource>(
         n: Int, source: Source, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>,
-        work: UnsafeMutablePointer<Double>, twiddles: UnsafePointer<Double>
+        work: UnsafeMutablePointer<Double>, twiddles: UnsafePointer<Double>, sourceIsApart: Bool
     ) {
         let log2n = n.trailingZeroBitCount
         let last = lastLog2(n: n)
-        var a = work, b = work + 2 &* n
-        firstPass(m: n &>> 2, source: source, output: a, twiddles: twiddles)
+        let middles = (log2n &- 2 &- last) &>> 1
+        // Buffers as (first half, second half). Out of place, the destination serves as the second
+        // buffer: three buffers in cache instead of four (it finishes in the scratch buffer, which
+        // the last pass reads while writing the destination).
+        let scratch = (work, work + n)
+        let other = sourceIsApart ? (dr, di) : (work + 2 &* n, work + 3 &* n)
+        var (a, b) = middles & 1 == 0 ? (scratch, other) : (other, scratch)
+        let half = n &>> 3  // groups of the first pass whose outputs fill the first half
+        firstPass(from: 0, to: half, m: n &>> 2, source: source, output: a.0, twiddles: twiddles)
+        firstPass(from: half, to: 2 &* half, m: n &>> 2, source: source, output: a.1 - 8 &* half, twiddles: twiddles)
         var tw = twiddles + (firstTwiddleBlock / 2) &* (n &>> 2)
         var log2s = 2
         while log2n &- log2s >= 2 &+ last {
             let m = n &>> (log2s &+ 2)
-            middlePass(s: 1 &<< log2s, m: m, input: a, output: b, twiddles: tw)
+            middlePass(n: n, s: 1 &<< log2s, m: m, input: a, output: b, twiddles: tw)
             tw += (twiddleBlock / 2) &* m
             swap(&a, &b)
             log2s &+= 2
@@ -107,16 +118,16 @@ enum StockhamKernel {
         }
     }
 
-    /// The first pass (s = 1, m = n/4): groups p and p+1 from the source, outputs 4p…4p+7 to 16
-    /// consecutive doubles (slots 2p + j).
+    /// The first pass (s = 1, m = n/4) for groups `from` ..< `to`: groups p and p+1 from the source,
+    /// outputs 4p…4p+7 to the 16 doubles at `output + 8p` (slots 2p + j).
     @inline(__always)
     private static func firstPass<Source: StockhamSource>(
-        m: Int, source: Source, output: UnsafeMutablePointer<Double>, twiddles: UnsafePointer<Double>
+        from: Int, to: Int, m: Int, source: Source, output: UnsafeMutablePointer<Double>, twiddles: UnsafePointer<Double>
     ) {
-        var p = 0
-        var o = output
-        var t = twiddles
-        while p < m {
+        var p = from
+        var o = output + 8 &* from
+        var t = twiddles + (firstTwiddleBlock / 2) &* from
+        while p < to {
             let (aR, aI) = source.pair(p)
             let (bR, bI) = source.pair(p &+ m)
             let (cR, cI) = source.pair(p &+ 2 &* m)
@@ -137,13 +148,13 @@ enum StockhamKernel {
 
     /// A middle pass of stride `s` (≥ 4) and `m` groups, paired layout to paired layout: each pair
     /// of groups has one twiddle block for its s vector butterflies (it stays in L1). Input k of slot q
-    /// is at doubles `4q + 2sp + k·n/2`, output j at `4q + 8sp + j·4s`. The inner loop addresses
+    /// is at doubles `4q + 2sp + k·n/2`, output j at `4q + 8sp + j·4s` (counted across the two
+    /// halves of a buffer). The inner loop addresses
     /// its eight streams from fixed base pointers and one offset (no pointer arithmetic per
     /// iteration) and does two butterflies per iteration (s is even).
     @inline(__always)
     private static func middlePass(
-        s: Int, m: Int, input: UnsafeMutablePointer<Double>, output: UnsafeMutablePointer<Double>,
-        twiddles: UnsafePointer<Double>
+        n: Int, s: Int, m: Int, input: Halves, output: Halves, twiddles: UnsafePointer<Double>
     ) {
         let inStride = 2 &* s &* m  // n/2
         let outStride = 4 &* s
@@ -151,8 +162,10 @@ enum StockhamKernel {
         var p = 0
         var t = twiddles
         while p < m {
-            let i0 = input + 2 &* s &* p, i1 = i0 + inStride, i2 = i1 + inStride, i3 = i2 + inStride
-            let o0 = output + 8 &* s &* p, o1 = o0 + outStride, o2 = o1 + outStride, o3 = o2 + outStride
+            let i0 = input.0 + 2 &* s &* p, i1 = i0 + inStride, i2 = input.1 + 2 &* s &* p, i3 = i2 + inStride
+            let block = 8 &* s &* p  // never straddles the halves: 16s divides n
+            let o0 = block < n ? output.0 + block : output.1 + (block &- n)
+            let o1 = o0 + outStride, o2 = o1 + outStride, o3 = o2 + outStride
             var x = 0
             while x < end {
                 for u in 0..<2 {
@@ -185,14 +198,13 @@ enum StockhamKernel {
     /// (inputs 0, 1 in slot q, 2, 3 in slot q + s) to the caller's split arrays, q and q+1 at once.
     @inline(__always)
     private static func lastPass4(
-        s: Int, input: UnsafeMutablePointer<Double>, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>
+        s: Int, input: Halves, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>
     ) {
-        let half = 4 &* s
         var q = 0
-        var i = input
+        var i = input.0, h = input.1  // slots q and q + s (4s = n doubles on)
         while q < s {
             let aR = gather(i, 0), bR = gather(i, 1), aI = gather(i, 2), bI = gather(i, 3)
-            let cR = gather(i, half), dR = gather(i, half &+ 1), cI = gather(i, half &+ 2), dI = gather(i, half &+ 3)
+            let cR = gather(h, 0), dR = gather(h, 1), cI = gather(h, 2), dI = gather(h, 3)
             let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = butterfly(aR, aI, bR, bI, cR, cI, dR, dI)
             store(y0r, dr, q); store(y0i, di, q)
             store(y1r, dr, q &+ s); store(y1i, di, q &+ s)
@@ -200,6 +212,7 @@ enum StockhamKernel {
             store(y3r, dr, q &+ 3 &* s); store(y3i, di, q &+ 3 &* s)
             q &+= 2
             i += 8
+            h += 8
         }
     }
 
@@ -214,20 +227,20 @@ enum StockhamKernel {
     /// lines (a third of the whole transform's time at n = 8192); at 2048 the two are even.
     @inline(__always)
     private static func lastPass8(
-        s: Int, input: UnsafeMutablePointer<Double>, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>
+        s: Int, input: Halves, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>
     ) {
         let st = 4 &* s
         if s < 256 {
             var q = 0
-            var i = input
+            var i = input.0, h = input.1  // slot groups 0, 1 and 2, 3 (2·4s = n doubles on)
             while q < s {
                 // Input k: element (k mod 2) of slot-group k/2 (re) and + 2 (im).
                 let a0r = gather(i, 0), a1r = gather(i, 1), a0i = gather(i, 2), a1i = gather(i, 3)
                 let a2r = gather(i, st), a3r = gather(i, st &+ 1), a2i = gather(i, st &+ 2), a3i = gather(i, st &+ 3)
-                let a4r = gather(i, 2 &* st), a5r = gather(i, 2 &* st &+ 1)
-                let a4i = gather(i, 2 &* st &+ 2), a5i = gather(i, 2 &* st &+ 3)
-                let a6r = gather(i, 3 &* st), a7r = gather(i, 3 &* st &+ 1)
-                let a6i = gather(i, 3 &* st &+ 2), a7i = gather(i, 3 &* st &+ 3)
+                let a4r = gather(h, 0), a5r = gather(h, 1)
+                let a4i = gather(h, 2), a5i = gather(h, 3)
+                let a6r = gather(h, st), a7r = gather(h, st &+ 1)
+                let a6i = gather(h, st &+ 2), a7i = gather(h, st &+ 3)
                 let (e0r, e0i, e1r, e1i, e2r, e2i, e3r, e3i) = butterfly(
                     a0r + a4r, a0i + a4i, a1r + a5r, a1i + a5i, a2r + a6r, a2i + a6i, a3r + a7r, a3i + a7i)
                 storeEven(q, s, dr, di, e0r, e0i, e1r, e1i, e2r, e2i, e3r, e3i)
@@ -237,35 +250,37 @@ enum StockhamKernel {
                 storeOdd(q, s, dr, di, o0r, o0i, o1r, o1i, o2r, o2i, o3r, o3i)
                 q &+= 2
                 i += 8
+                h += 8
             }
             return
         }
         var q = 0
-        var i = input
+        var i = input.0, h = input.1  // slot groups 0, 1 and 2, 3 (2·4s = n doubles on)
         while q < s {
-            let a4 = 2 &* st, a6 = 3 &* st
-            let u0r = gather(i, 0) + gather(i, a4), u1r = gather(i, 1) + gather(i, a4 &+ 1)
-            let u0i = gather(i, 2) + gather(i, a4 &+ 2), u1i = gather(i, 3) + gather(i, a4 &+ 3)
-            let u2r = gather(i, st) + gather(i, a6), u3r = gather(i, st &+ 1) + gather(i, a6 &+ 1)
-            let u2i = gather(i, st &+ 2) + gather(i, a6 &+ 2), u3i = gather(i, st &+ 3) + gather(i, a6 &+ 3)
+            let u0r = gather(i, 0) + gather(h, 0), u1r = gather(i, 1) + gather(h, 1)
+            let u0i = gather(i, 2) + gather(h, 2), u1i = gather(i, 3) + gather(h, 3)
+            let u2r = gather(i, st) + gather(h, st), u3r = gather(i, st &+ 1) + gather(h, st &+ 1)
+            let u2i = gather(i, st &+ 2) + gather(h, st &+ 2), u3i = gather(i, st &+ 3) + gather(h, st &+ 3)
             let (e0r, e0i, e1r, e1i, e2r, e2i, e3r, e3i) = butterfly(u0r, u0i, u1r, u1i, u2r, u2i, u3r, u3i)
             storeEven(q, s, dr, di, e0r, e0i, e1r, e1i, e2r, e2i, e3r, e3i)
             q &+= 2
             i += 8
+            h += 8
         }
         q = 0
-        i = input
+        i = input.0
+        h = input.1
         while q < s {
-            let a4 = 2 &* st, a6 = 3 &* st
-            let d0r = gather(i, 0) - gather(i, a4), d1r = gather(i, 1) - gather(i, a4 &+ 1)
-            let d0i = gather(i, 2) - gather(i, a4 &+ 2), d1i = gather(i, 3) - gather(i, a4 &+ 3)
-            let d2r = gather(i, st) - gather(i, a6), d3r = gather(i, st &+ 1) - gather(i, a6 &+ 1)
-            let d2i = gather(i, st &+ 2) - gather(i, a6 &+ 2), d3i = gather(i, st &+ 3) - gather(i, a6 &+ 3)
+            let d0r = gather(i, 0) - gather(h, 0), d1r = gather(i, 1) - gather(h, 1)
+            let d0i = gather(i, 2) - gather(h, 2), d1i = gather(i, 3) - gather(h, 3)
+            let d2r = gather(i, st) - gather(h, st), d3r = gather(i, st &+ 1) - gather(h, st &+ 1)
+            let d2i = gather(i, st &+ 2) - gather(h, st &+ 2), d3i = gather(i, st &+ 3) - gather(h, st &+ 3)
             let (v0r, v0i, v1r, v1i, v2r, v2i, v3r, v3i) = oddInputs(d0r, d0i, d1r, d1i, d2r, d2i, d3r, d3i)
             let (o0r, o0i, o1r, o1i, o2r, o2i, o3r, o3i) = butterfly(v0r, v0i, v1r, v1i, v2r, v2i, v3r, v3i)
             storeOdd(q, s, dr, di, o0r, o0i, o1r, o1i, o2r, o2i, o3r, o3i)
             q &+= 2
             i += 8
+            h += 8
         }
     }
 
