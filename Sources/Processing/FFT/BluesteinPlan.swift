@@ -43,14 +43,12 @@ struct BluesteinPlan: Sendable {
                 bi[m - k] = -ci[k]
             }
         }
-        var sr = [Double](repeating: 0, count: m), si = [Double](repeating: 0, count: m)
+        var work = [Double](repeating: 0, count: inner.workCount)
         let plan = inner
         br.withUnsafeMutableBufferPointer { r in
             bi.withUnsafeMutableBufferPointer { i in
-                sr.withUnsafeMutableBufferPointer { a in
-                    si.withUnsafeMutableBufferPointer { b in
-                        plan.forward(re: r.baseAddress!, im: i.baseAddress!, scratchRe: a.baseAddress!, scratchIm: b.baseAddress!)
-                    }
+                work.withUnsafeMutableBufferPointer { w in
+                    plan.forward(re: r.baseAddress!, im: i.baseAddress!, work: w.baseAddress!)
                 }
             }
         }
@@ -59,10 +57,14 @@ struct BluesteinPlan: Sendable {
         kernelIm = bi.map { $0 * scale }
     }
 
-    /// Forward DFT of `(re, im)` (size values) in place. `work` must hold 4·M values.
+    /// How many doubles of work memory ``forward(re:im:work:)`` needs: the convolution buffers and
+    /// the inner transform's work memory.
+    var workCount: Int { 2 * convolutionSize + inner.workCount }
+
+    /// Forward DFT of `(re, im)` (size values) in place. `work` must hold ``workCount`` values.
     func forward(re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>, work: UnsafeMutablePointer<Double>) {
         let n = size, m = convolutionSize
-        let ar = work, ai = work + m, sr = work + 2 * m, si = work + 3 * m
+        let ar = work, ai = work + m, innerWork = work + 2 * m
         chirpRe.withUnsafeBufferPointer { cr in
             chirpIm.withUnsafeBufferPointer { ci in
                 for k in 0..<n {
@@ -72,7 +74,7 @@ struct BluesteinPlan: Sendable {
                 }
                 (ar + n).initialize(repeating: 0, count: m - n)
                 (ai + n).initialize(repeating: 0, count: m - n)
-                inner.forward(re: ar, im: ai, scratchRe: sr, scratchIm: si)
+                inner.forward(re: ar, im: ai, work: innerWork)
                 kernelRe.withUnsafeBufferPointer { kr in
                     kernelIm.withUnsafeBufferPointer { ki in
                         for k in 0..<m {
@@ -82,7 +84,7 @@ struct BluesteinPlan: Sendable {
                         }
                     }
                 }
-                inner.inverseUnscaled(re: ar, im: ai, scratchRe: sr, scratchIm: si)
+                inner.inverseUnscaled(re: ar, im: ai, work: innerWork)
                 for k in 0..<n {
                     let xr = ar[k], xi = ai[k], wr = cr[k], wi = ci[k]
                     re[k] = xr * wr - xi * wi

@@ -1,8 +1,8 @@
 /// A complex discrete Fourier transform of a fixed size, in Double, matching `numpy.fft.fft` and
 /// `numpy.fft.ifft` (forward unscaled, inverse scaled by 1/n).
 ///
-/// Power-of-two sizes use a radix-4 Stockham kernel; every other size uses Bluestein's algorithm on
-/// top of it. Make one per size and reuse it: the twiddles and chirps are computed once, and the
+/// Power-of-two sizes use a radix-4 Stockham kernel (``StockhamKernel``); every other size uses
+/// Bluestein's algorithm on top of it. Make one per size and reuse it: the twiddles and chirps are computed once, and the
 /// scratch memory is kept, so a transform allocates nothing.
 ///
 /// ```swift
@@ -27,12 +27,13 @@ public struct ComplexFFT: Sendable {
         precondition(size >= 1, "an FFT needs at least one point")
         self.size = size
         if size & (size - 1) == 0 {
-            algorithm = .powerOfTwo(PowerOfTwoPlan(size: size))
-            work = [Double](repeating: 0, count: 2 * size)
+            let plan = PowerOfTwoPlan(size: size)
+            algorithm = .powerOfTwo(plan)
+            work = [Double](repeating: 0, count: plan.workCount)
         } else {
             let plan = BluesteinPlan(size: size)
             algorithm = .bluestein(plan)
-            work = [Double](repeating: 0, count: 4 * plan.convolutionSize)
+            work = [Double](repeating: 0, count: plan.workCount)
         }
     }
 
@@ -45,12 +46,11 @@ public struct ComplexFFT: Sendable {
     /// Forward DFT `X[k] = Σ x[j]·exp(-2πijk/n)` in place, on split real and imaginary parts.
     public mutating func forward(real: UnsafeMutablePointer<Double>, imaginary: UnsafeMutablePointer<Double>) {
         let algorithm = self.algorithm
-        let n = size
         work.withUnsafeMutableBufferPointer { w in
             let base = w.baseAddress!
             switch algorithm {
             case .powerOfTwo(let plan):
-                plan.forward(re: real, im: imaginary, scratchRe: base, scratchIm: base + n)
+                plan.forward(re: real, im: imaginary, work: base)
             case .bluestein(let plan):
                 plan.forward(re: real, im: imaginary, work: base)
             }
@@ -71,11 +71,37 @@ public struct ComplexFFT: Sendable {
             switch algorithm {
             case .powerOfTwo(let plan):
                 plan.forward(
-                    srcRe: UnsafeMutablePointer(mutating: real), srcIm: UnsafeMutablePointer(mutating: imaginary),
-                    dstRe: outputReal, dstIm: outputImaginary, scratchRe: base, scratchIm: base + n)
+                    source: SplitComplexSource(real: real, imaginary: imaginary),
+                    dr: outputReal, di: outputImaginary, work: base, sourceIsApart: true)
             case .bluestein(let plan):
                 outputReal.update(from: real, count: n)
                 outputImaginary.update(from: imaginary, count: n)
+                plan.forward(re: outputReal, im: outputImaginary, work: base)
+            }
+        }
+    }
+
+    /// Forward DFT of the ``size`` complex points stored interleaved in `interleaved` (`re₀, im₀, re₁,
+    /// …`, 2·``size`` values) into `(outputReal, outputImaginary)`. This is how ``RealFFT`` transforms
+    /// a real signal as half as many complex points: for power-of-two sizes the first pass reads the
+    /// signal directly, with no de-interleaving copy. The output must not overlap the input.
+    mutating func forward(
+        interleaved: UnsafePointer<Double>, outputReal: UnsafeMutablePointer<Double>, outputImaginary: UnsafeMutablePointer<Double>
+    ) {
+        let algorithm = self.algorithm
+        let n = size
+        work.withUnsafeMutableBufferPointer { w in
+            let base = w.baseAddress!
+            switch algorithm {
+            case .powerOfTwo(let plan):
+                plan.forward(
+                    source: InterleavedComplexSource(values: interleaved),
+                    dr: outputReal, di: outputImaginary, work: base, sourceIsApart: true)
+            case .bluestein(let plan):
+                for k in 0..<n {
+                    outputReal[k] = interleaved[2 &* k]
+                    outputImaginary[k] = interleaved[2 &* k &+ 1]
+                }
                 plan.forward(re: outputReal, im: outputImaginary, work: base)
             }
         }

@@ -1,10 +1,11 @@
 /// The DFT of a real signal of a fixed size, returning the one-sided spectrum of `n/2 + 1` bins
 /// exactly as `numpy.fft.rfft` does.
 ///
-/// For even n the signal is packed into a complex signal of n/2 points (even samples real, odd
-/// samples imaginary), transformed with ``ComplexFFT`` and unpacked with precomputed twiddles: half
-/// the work of a complex transform. Odd sizes use a complex transform of n points. Reuse one value
-/// per size; it allocates nothing per call.
+/// For even n the signal is read as a complex signal of n/2 points (even samples real, odd samples
+/// imaginary; the first pass of the power-of-two kernel reads it in place), transformed with
+/// ``ComplexFFT`` and unpacked with precomputed twiddles, two bins at a time: half the work of a
+/// complex transform. Odd sizes use a complex transform of n points. Reuse one value per size; it
+/// allocates nothing per call.
 ///
 /// ```swift
 /// var fft = RealFFT(size: 1024)
@@ -16,10 +17,13 @@ public struct RealFFT: Sendable {
     /// The number of output bins, `size/2 + 1`.
     public var binCount: Int { size / 2 + 1 }
 
+    /// The complex transform of n/2 points (n even) or n points (n odd).
     private var inner: ComplexFFT
+    /// Half the unpacking twiddles, `exp(-2πik/n)/2` for k ≤ n/2 (the factor ½ of the unpacking
+    /// formula folded in; exact, as it is a power of two).
     private let unpackRe: [Double], unpackIm: [Double]
+    /// The complex transform's output (even n) or input and output (odd n).
     private var bufferRe: [Double], bufferIm: [Double]
-    private var packedRe: [Double], packedIm: [Double]
 
     /// Prepares a transform of `size` real samples (any size ≥ 1).
     public init(size: Int) {
@@ -29,20 +33,16 @@ public struct RealFFT: Sendable {
             let half = size / 2
             inner = ComplexFFT(size: half)
             let table = TwiddleTable(n: size, count: half + 1)
-            unpackRe = table.real
-            unpackIm = table.imaginary
+            unpackRe = table.real.map { $0 * 0.5 }
+            unpackIm = table.imaginary.map { $0 * 0.5 }
             bufferRe = [Double](repeating: 0, count: half)
             bufferIm = [Double](repeating: 0, count: half)
-            packedRe = bufferRe
-            packedIm = bufferIm
         } else {
             inner = ComplexFFT(size: size)
             unpackRe = []
             unpackIm = []
             bufferRe = [Double](repeating: 0, count: size)
             bufferIm = [Double](repeating: 0, count: size)
-            packedRe = []
-            packedIm = []
         }
     }
 
@@ -65,58 +65,69 @@ public struct RealFFT: Sendable {
             return
         }
         let h = n / 2
-        var packedRe = self.packedRe, packedIm = self.packedIm  // moved out: `inner` is mutated below
-        self.packedRe = []
-        self.packedIm = []
-        defer {
-            self.packedRe = packedRe
-            self.packedIm = packedIm
-        }
         bufferRe.withUnsafeMutableBufferPointer { br in
             bufferIm.withUnsafeMutableBufferPointer { bi in
-              packedRe.withUnsafeMutableBufferPointer { pr in
-                packedIm.withUnsafeMutableBufferPointer { pi in
                 let zr = br.baseAddress!, zi = bi.baseAddress!
-                let xr = pr.baseAddress!, xi = pi.baseAddress!
-                // De-interleave two pairs at a time: (x0, x1), (x2, x3) → re (x0, x2), im (x1, x3).
-                var k = 0
-                let raw = UnsafeRawPointer(input)
-                while k &+ 1 < h {
-                    let a = raw.loadUnaligned(fromByteOffset: 16 &* k, as: SIMD2<Double>.self)
-                    let b = raw.loadUnaligned(fromByteOffset: 16 &* k &+ 16, as: SIMD2<Double>.self)
-                    UnsafeMutableRawPointer(xr + k).storeBytes(of: SIMD2(a.x, b.x), as: SIMD2<Double>.self)
-                    UnsafeMutableRawPointer(xi + k).storeBytes(of: SIMD2(a.y, b.y), as: SIMD2<Double>.self)
-                    k &+= 2
-                }
-                while k < h {
-                    xr[k] = input[2 &* k]
-                    xi[k] = input[2 &* k &+ 1]
-                    k &+= 1
-                }
-                inner.forward(real: xr, imaginary: xi, outputReal: zr, outputImaginary: zi)
-                out[0] = zr[0] + zi[0]
-                outIm[0] = 0
-                out[h] = zr[0] - zi[0]
-                outIm[h] = 0
+                inner.forward(interleaved: input, outputReal: zr, outputImaginary: zi)
                 unpackRe.withUnsafeBufferPointer { wr in
                     unpackIm.withUnsafeBufferPointer { wi in
-                        var k = 1
-                        while k < h {
-                            // Z[k] and conj(Z[h−k])
-                            let ar = zr[k], ai = zi[k], br = zr[h &- k], bi = -zi[h &- k]
-                            // E = (Z[k] + conj Z[h−k]) / 2, O = (Z[k] − conj Z[h−k]) / (2i)
-                            let er = 0.5 * (ar + br), ei = 0.5 * (ai + bi)
-                            let or = 0.5 * (ai - bi), oi = -0.5 * (ar - br)
-                            let cr = wr[k], ci = wi[k]
-                            out[k] = er + (or * cr - oi * ci)
-                            outIm[k] = ei + (or * ci + oi * cr)
-                            k &+= 1
-                        }
+                        Self.unpack(h: h, zr: zr, zi: zi, wr: wr.baseAddress!, wi: wi.baseAddress!, out: out, outIm: outIm)
                     }
                 }
-                }
-              }
             }
+        }
+    }
+
+    /// The spectrum of the real signal from the transform Z of its n/2 = h complex points. With
+    /// `E = (Z[k] + conj Z[h−k])/2` (the even samples' spectrum), `O = (Z[k] − conj Z[h−k])/(2i)`
+    /// (the odd samples') and `T = exp(-2πik/n)·O`: `X[k] = E + T` and, by symmetry,
+    /// `X[h−k] = conj(E − T)`. So each iteration loads Z[k], Z[k+1] and Z[h−k], Z[h−k−1] (one load,
+    /// lanes swapped) and writes four bins from one complex multiplication per lane.
+    /// `(wr, wi)` are the halved twiddles.
+    @inline(__always)
+    private static func unpack(
+        h: Int, zr: UnsafePointer<Double>, zi: UnsafePointer<Double>, wr: UnsafePointer<Double>, wi: UnsafePointer<Double>,
+        out: UnsafeMutablePointer<Double>, outIm: UnsafeMutablePointer<Double>
+    ) {
+        typealias V = SIMD2<Double>
+        @inline(__always) func load(_ p: UnsafePointer<Double>, _ i: Int) -> V {
+            UnsafeRawPointer(p + i).loadUnaligned(as: V.self)
+        }
+        @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Double>, _ i: Int) {
+            UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: V.self)
+        }
+        @inline(__always) func swapped(_ v: V) -> V { V(v.y, v.x) }
+        out[0] = zr[0] + zi[0]
+        outIm[0] = 0
+        out[h] = zr[0] - zi[0]
+        outIm[h] = 0
+        let half = V(repeating: 0.5)
+        var k = 1
+        // Lanes k, k+1 and their partners h−k, h−k−1, while all four are distinct.
+        while 2 &* k &+ 2 < h {
+            let ar = load(zr, k), ai = load(zi, k)
+            let br = swapped(load(zr, h &- k &- 1)), bi = swapped(load(zi, h &- k &- 1))
+            let er = half * (ar + br), ei = half * (ai - bi)
+            let p = ai + bi, d = br - ar
+            let cr = load(wr, k), ci = load(wi, k)
+            let tr = p * cr - d * ci, ti = p * ci + d * cr
+            store(er + tr, out, k)
+            store(ei + ti, outIm, k)
+            store(swapped(er - tr), out, h &- k &- 1)
+            store(swapped(ti - ei), outIm, h &- k &- 1)
+            k &+= 2
+        }
+        while k <= h &- k {
+            let ar = zr[k], ai = zi[k], br = zr[h &- k], bi = zi[h &- k]
+            let er = 0.5 * (ar + br), ei = 0.5 * (ai - bi)
+            let p = ai + bi, d = br - ar
+            let cr = wr[k], ci = wi[k]
+            let tr = p * cr - d * ci, ti = p * ci + d * cr
+            out[h &- k] = er - tr
+            outIm[h &- k] = ti - ei
+            out[k] = er + tr
+            outIm[k] = ei + ti
+            k &+= 1
         }
     }
 
