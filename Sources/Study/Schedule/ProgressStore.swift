@@ -22,11 +22,13 @@ public struct ProgressStore: Sendable {
         return try Self.decoder.decode(StudyProgress.self, from: data)
     }
 
-    /// Stores `progress` atomically.
+    /// Stores `progress` atomically and durably: written beside the file, fsync'ed, renamed, the
+    /// folder synced. Foundation's `.atomic` option renames without syncing, so a power cut right
+    /// after a session could bring back the previous progress and repeat the session.
     public func save(_ progress: StudyProgress) throws {
         let url = url(forStudy: progress.studyID)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Self.encoder.encode(progress).write(to: url, options: .atomic)
+        try AtomicFile.write(Self.encoder.encode(progress), to: url)
     }
 
     /// ISO 8601 dates, sorted keys, pretty-printed: diff-friendly and readable.
