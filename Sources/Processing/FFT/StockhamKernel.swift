@@ -203,18 +203,31 @@ enum StockhamKernel {
         var q = 0
         var i = input.0, h = input.1  // slots q and q + s (4s = n doubles on)
         while q < s {
-            let aR = gather(i, 0), bR = gather(i, 1), aI = gather(i, 2), bI = gather(i, 3)
-            let cR = gather(h, 0), dR = gather(h, 1), cI = gather(h, 2), dI = gather(h, 3)
-            let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = butterfly(aR, aI, bR, bI, cR, cI, dR, dI)
-            store(y0r, dr, q); store(y0i, di, q)
-            store(y1r, dr, q &+ s); store(y1i, di, q &+ s)
-            store(y2r, dr, q &+ 2 &* s); store(y2i, di, q &+ 2 &* s)
-            store(y3r, dr, q &+ 3 &* s); store(y3i, di, q &+ 3 &* s)
+            // Lanes are the two inputs of a slot: (a, b) and (c, d) of butterfly q, then of q + 1.
+            let s0r = load(i, 0) + load(h, 0), s0i = load(i, 2) + load(h, 2)  // (a + c, b + d)
+            let d0r = load(i, 0) - load(h, 0), d0i = load(i, 2) - load(h, 2)  // (a − c, b − d)
+            let s1r = load(i, 4) + load(h, 4), s1i = load(i, 6) + load(h, 6)
+            let d1r = load(i, 4) - load(h, 4), d1i = load(i, 6) - load(h, 6)
+            // Regroup: lanes q, q + 1.
+            let apcR = low(s0r, s1r), bpdR = high(s0r, s1r), apcI = low(s0i, s1i), bpdI = high(s0i, s1i)
+            let amcR = low(d0r, d1r), bmdR = high(d0r, d1r), amcI = low(d0i, d1i), bmdI = high(d0i, d1i)
+            store(apcR + bpdR, dr, q); store(apcI + bpdI, di, q)
+            store(amcR + bmdI, dr, q &+ s); store(amcI - bmdR, di, q &+ s)
+            store(apcR - bpdR, dr, q &+ 2 &* s); store(apcI - bpdI, di, q &+ 2 &* s)
+            store(amcR - bmdI, dr, q &+ 3 &* s); store(amcI + bmdR, di, q &+ 3 &* s)
             q &+= 2
             i += 8
             h += 8
         }
     }
+
+    /// Lanes 0 of `a` and `b` (unpcklpd).
+    @inline(__always)
+    private static func low(_ a: V, _ b: V) -> V { V(a.x, b.x) }
+
+    /// Lanes 1 of `a` and `b` (unpckhpd).
+    @inline(__always)
+    private static func high(_ a: V, _ b: V) -> V { V(a.y, b.y) }
 
     /// The last pass when log₂ n is odd: radix 8, m = 1 (no twiddles), s = n/8, inputs 2l and 2l+1
     /// in slot q + l·s. Split into the even outputs (a radix-4 DFT of `x[k] + x[k+4]`) and the odd
