@@ -203,25 +203,40 @@ enum StockhamKernel {
         var q = 0
         var i = input.0, h = input.1  // slots q and q + s (4s = n doubles on)
         while q < s {
-            let aR = gather(i, 0), bR = gather(i, 1), aI = gather(i, 2), bI = gather(i, 3)
-            let cR = gather(h, 0), dR = gather(h, 1), cI = gather(h, 2), dI = gather(h, 3)
-            let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) = butterfly(aR, aI, bR, bI, cR, cI, dR, dI)
-            store(y0r, dr, q); store(y0i, di, q)
-            store(y1r, dr, q &+ s); store(y1i, di, q &+ s)
-            store(y2r, dr, q &+ 2 &* s); store(y2i, di, q &+ 2 &* s)
-            store(y3r, dr, q &+ 3 &* s); store(y3i, di, q &+ 3 &* s)
+            // Lanes are the two inputs of a slot: (a, b) and (c, d) of butterfly q, then of q + 1.
+            let s0r = load(i, 0) + load(h, 0), s0i = load(i, 2) + load(h, 2)  // (a + c, b + d)
+            let d0r = load(i, 0) - load(h, 0), d0i = load(i, 2) - load(h, 2)  // (a − c, b − d)
+            let s1r = load(i, 4) + load(h, 4), s1i = load(i, 6) + load(h, 6)
+            let d1r = load(i, 4) - load(h, 4), d1i = load(i, 6) - load(h, 6)
+            // Regroup: lanes q, q + 1.
+            let apcR = low(s0r, s1r), bpdR = high(s0r, s1r), apcI = low(s0i, s1i), bpdI = high(s0i, s1i)
+            let amcR = low(d0r, d1r), bmdR = high(d0r, d1r), amcI = low(d0i, d1i), bmdI = high(d0i, d1i)
+            store(apcR + bpdR, dr, q); store(apcI + bpdI, di, q)
+            store(amcR + bmdI, dr, q &+ s); store(amcI - bmdR, di, q &+ s)
+            store(apcR - bpdR, dr, q &+ 2 &* s); store(apcI - bpdI, di, q &+ 2 &* s)
+            store(amcR - bmdI, dr, q &+ 3 &* s); store(amcI + bmdR, di, q &+ 3 &* s)
             q &+= 2
             i += 8
             h += 8
         }
     }
 
+    /// Lanes 0 of `a` and `b` (unpcklpd).
+    @inline(__always)
+    private static func low(_ a: V, _ b: V) -> V { V(a.x, b.x) }
+
+    /// Lanes 1 of `a` and `b` (unpckhpd).
+    @inline(__always)
+    private static func high(_ a: V, _ b: V) -> V { V(a.y, b.y) }
+
     /// The last pass when log₂ n is odd: radix 8, m = 1 (no twiddles), s = n/8, inputs 2l and 2l+1
     /// in slot q + l·s. Split into the even outputs (a radix-4 DFT of `x[k] + x[k+4]`) and the odd
     /// ones (of `(x[k] − x[k+4])·e^(−iπk/4)`).
     ///
-    /// Up to n = 1024 one loop does both halves (some registers spill, which is cheaper than
-    /// regrouping the inputs twice: 3–5 % faster). From n = 2048 on each half is a loop of its own
+    /// Up to n = 1024 one loop does both halves, with the lanes of its first additions being the
+    /// two inputs of a slot and a regrouping (unpck) after them, as in ``lastPass4(s:input:dr:di:)``
+    /// (−1–2 % against 32 lane loads per two butterflies; at 2048 this loop was 7 % slower than the
+    /// two below). From n = 2048 on each half is a loop of its own
     /// that writes 8 output streams instead of 16: from n = 4096 the streams are a multiple of 4 KiB
     /// apart, all in one set of the 12-way L1 cache, and 16 of them evicted each other's half-written
     /// lines (a third of the whole transform's time at n = 8192); at 2048 the two are even.
@@ -231,23 +246,42 @@ enum StockhamKernel {
     ) {
         let st = 4 &* s
         if s < 256 {
+            // Lanes are the two inputs of a slot (x[k], x[k+1], k even) of butterfly q, then of q + 1,
+            // regrouped into lanes q, q + 1 after the first additions.
+            let hv = V(repeating: halfSqrt2)
             var q = 0
             var i = input.0, h = input.1  // slot groups 0, 1 and 2, 3 (2·4s = n doubles on)
             while q < s {
-                // Input k: element (k mod 2) of slot-group k/2 (re) and + 2 (im).
-                let a0r = gather(i, 0), a1r = gather(i, 1), a0i = gather(i, 2), a1i = gather(i, 3)
-                let a2r = gather(i, st), a3r = gather(i, st &+ 1), a2i = gather(i, st &+ 2), a3i = gather(i, st &+ 3)
-                let a4r = gather(h, 0), a5r = gather(h, 1)
-                let a4i = gather(h, 2), a5i = gather(h, 3)
-                let a6r = gather(h, st), a7r = gather(h, st &+ 1)
-                let a6i = gather(h, st &+ 2), a7i = gather(h, st &+ 3)
-                let (e0r, e0i, e1r, e1i, e2r, e2i, e3r, e3i) = butterfly(
-                    a0r + a4r, a0i + a4i, a1r + a5r, a1i + a5i, a2r + a6r, a2i + a6i, a3r + a7r, a3i + a7i)
-                storeEven(q, s, dr, di, e0r, e0i, e1r, e1i, e2r, e2i, e3r, e3i)
-                let (v0r, v0i, v1r, v1i, v2r, v2i, v3r, v3i) = oddInputs(
-                    a0r - a4r, a0i - a4i, a1r - a5r, a1i - a5i, a2r - a6r, a2i - a6i, a3r - a7r, a3i - a7i)
-                let (o0r, o0i, o1r, o1i, o2r, o2i, o3r, o3i) = butterfly(v0r, v0i, v1r, v1i, v2r, v2i, v3r, v3i)
-                storeOdd(q, s, dr, di, o0r, o0i, o1r, o1i, o2r, o2i, o3r, o3i)
+                // (u0, u1) = (x0 + x4, x1 + x5), (u2, u3); (d0, d1) = (x0 − x4, x1 − x5), (d2, d3).
+                let u01r0 = load(i, 0) + load(h, 0), u01i0 = load(i, 2) + load(h, 2)
+                let u23r0 = load(i, st) + load(h, st), u23i0 = load(i, st &+ 2) + load(h, st &+ 2)
+                let d01r0 = load(i, 0) - load(h, 0), d01i0 = load(i, 2) - load(h, 2)
+                let d23r0 = load(i, st) - load(h, st), d23i0 = load(i, st &+ 2) - load(h, st &+ 2)
+                let u01r1 = load(i, 4) + load(h, 4), u01i1 = load(i, 6) + load(h, 6)
+                let u23r1 = load(i, st &+ 4) + load(h, st &+ 4), u23i1 = load(i, st &+ 6) + load(h, st &+ 6)
+                let d01r1 = load(i, 4) - load(h, 4), d01i1 = load(i, 6) - load(h, 6)
+                let d23r1 = load(i, st &+ 4) - load(h, st &+ 4), d23i1 = load(i, st &+ 6) - load(h, st &+ 6)
+                // Even outputs: radix 4 of u; (u0 ± u2, u1 ± u3) lane-wise, then across lanes.
+                let pr0 = u01r0 + u23r0, pi0 = u01i0 + u23i0, mr0 = u01r0 - u23r0, mi0 = u01i0 - u23i0
+                let pr1 = u01r1 + u23r1, pi1 = u01i1 + u23i1, mr1 = u01r1 - u23r1, mi1 = u01i1 - u23i1
+                let apcR = low(pr0, pr1), bpdR = high(pr0, pr1), apcI = low(pi0, pi1), bpdI = high(pi0, pi1)
+                let amcR = low(mr0, mr1), bmdR = high(mr0, mr1), amcI = low(mi0, mi1), bmdI = high(mi0, mi1)
+                store(apcR + bpdR, dr, q); store(apcI + bpdI, di, q)
+                store(amcR + bmdI, dr, q &+ 2 &* s); store(amcI - bmdR, di, q &+ 2 &* s)
+                store(apcR - bpdR, dr, q &+ 4 &* s); store(apcI - bpdI, di, q &+ 4 &* s)
+                store(amcR - bmdI, dr, q &+ 6 &* s); store(amcI + bmdR, di, q &+ 6 &* s)
+                // Odd outputs: v_k = d_k·w^k (w = e^(−iπ/4)). Lane-wise (d0 ∓ i·d2, d1 ∓ i·d3) =
+                // (v0 ± v2, (v1 ± v3)/w), so only lane 1 needs the multiplication by w, after regrouping.
+                let gr0 = d01r0 + d23i0, gi0 = d01i0 - d23r0, rr0 = d01r0 - d23i0, ri0 = d01i0 + d23r0
+                let gr1 = d01r1 + d23i1, gi1 = d01i1 - d23r1, rr1 = d01r1 - d23i1, ri1 = d01i1 + d23r1
+                let aR = low(gr0, gr1), aI = low(gi0, gi1), cR = low(rr0, rr1), cI = low(ri0, ri1)
+                let bR0 = high(gr0, gr1), bI0 = high(gi0, gi1), eR0 = high(rr0, rr1), eI0 = high(ri0, ri1)
+                let bR = (bR0 + bI0) * hv, bI = (bI0 - bR0) * hv  // v1 + v3
+                let eR = (eR0 + eI0) * hv, eI = (eI0 - eR0) * hv  // v1 − v3
+                store(aR + bR, dr, q &+ s); store(aI + bI, di, q &+ s)
+                store(cR + eI, dr, q &+ 3 &* s); store(cI - eR, di, q &+ 3 &* s)
+                store(aR - bR, dr, q &+ 5 &* s); store(aI - bI, di, q &+ 5 &* s)
+                store(cR - eI, dr, q &+ 7 &* s); store(cI + eR, di, q &+ 7 &* s)
                 q &+= 2
                 i += 8
                 h += 8

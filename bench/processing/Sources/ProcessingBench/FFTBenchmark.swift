@@ -11,10 +11,13 @@ enum FFTBenchmark {
         var kind: String
         var oursNanoseconds: Double
         var fftwNanoseconds: Double
+        /// The ratio of the two minima.
         var ratio: Double { oursNanoseconds / fftwNanoseconds }
+        /// The median of the ratios within adjacent pairs of trials (see ``Timing/compareInPairs``).
+        var pairedRatio: Double
     }
 
-    static func run(sizes: [Int]) -> [Row] {
+    static func run(sizes: [Int], trials: Int, target: Double) -> [Row] {
         var rows: [Row] = []
         var sink = 0.0
         for n in sizes {
@@ -28,7 +31,7 @@ enum FFTBenchmark {
             let input = fftw_alloc_complex(n)!, output = fftw_alloc_complex(n)!
             let plan = fftw_plan_dft_1d(Int32(n), input, output, FFTW_FORWARD, FFTW_MEASURE)
             for k in 0..<n { input[k] = (inRe[k], inIm[k]) }
-            let (ours, theirs) = Timing.compare({
+            let (ours, theirs, paired) = Timing.compareInPairs(trials: trials, target: target, {
                 re.withUnsafeMutableBufferPointer { r in
                     im.withUnsafeMutableBufferPointer { i in
                         inRe.withUnsafeBufferPointer { xr in
@@ -44,7 +47,7 @@ enum FFTBenchmark {
             fftw_destroy_plan(plan)
             fftw_free(input)
             fftw_free(output)
-            rows.append(Row(n: n, kind: "complex", oursNanoseconds: ours * 1e9, fftwNanoseconds: theirs * 1e9))
+            rows.append(Row(n: n, kind: "complex", oursNanoseconds: ours * 1e9, fftwNanoseconds: theirs * 1e9, pairedRatio: paired))
 
             // Real input: n/2 + 1 bins out.
             var real = RealFFT(size: n)
@@ -52,7 +55,7 @@ enum FFTBenchmark {
             let rin = fftw_alloc_real(n)!, cout = fftw_alloc_complex(n / 2 + 1)!
             let rplan = fftw_plan_dft_r2c_1d(Int32(n), rin, cout, FFTW_MEASURE)
             for k in 0..<n { rin[k] = inRe[k] }
-            let (oursReal, theirsReal) = Timing.compare({
+            let (oursReal, theirsReal, pairedReal) = Timing.compareInPairs(trials: trials, target: target, {
                 inRe.withUnsafeBufferPointer { x in
                     outRe.withUnsafeMutableBufferPointer { r in
                         outIm.withUnsafeMutableBufferPointer { i in
@@ -66,7 +69,7 @@ enum FFTBenchmark {
             fftw_destroy_plan(rplan)
             fftw_free(rin)
             fftw_free(cout)
-            rows.append(Row(n: n, kind: "real", oursNanoseconds: oursReal * 1e9, fftwNanoseconds: theirsReal * 1e9))
+            rows.append(Row(n: n, kind: "real", oursNanoseconds: oursReal * 1e9, fftwNanoseconds: theirsReal * 1e9, pairedRatio: pairedReal))
         }
         if sink.isNaN { print("") }
         return rows

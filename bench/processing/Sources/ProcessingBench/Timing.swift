@@ -40,6 +40,17 @@ enum Timing {
     /// Seconds per call of `a` and of `b`, measured in alternating trials (a, b, a, b, …) so both see
     /// the same load on a shared machine; the minimum over `trials` trials each.
     static func compare(trials: Int = 9, target: Double = 0.05, _ a: () -> Void, _ b: () -> Void) -> (Double, Double) {
+        let r = compareInPairs(trials: trials, target: target, a, b)
+        return (r.bestA, r.bestB)
+    }
+
+    /// ``compare(trials:target:_:_:)`` that also returns the median over the trials of the ratio
+    /// (a's time / b's time) within each adjacent pair of trials: each pair sees the same state of a
+    /// shared machine (its two trials are `target` seconds apart), so the ratio does not depend on
+    /// which trials happened to be the quietest for each side, as the ratio of the two minima does.
+    static func compareInPairs(
+        trials: Int, target: Double, _ a: () -> Void, _ b: () -> Void
+    ) -> (bestA: Double, bestB: Double, medianRatio: Double) {
         func reps(_ body: () -> Void) -> Int {
             var reps = 1
             while true {
@@ -50,11 +61,19 @@ enum Timing {
         }
         let ra = reps(a), rb = reps(b)
         var bestA = Double.infinity, bestB = Double.infinity
+        var ratios: [Double] = []
+        ratios.reserveCapacity(trials)
         for _ in 0..<trials {
-            bestA = min(bestA, measure { for _ in 0..<ra { a() } } / Double(ra))
-            bestB = min(bestB, measure { for _ in 0..<rb { b() } } / Double(rb))
+            let ta = measure { for _ in 0..<ra { a() } } / Double(ra)
+            let tb = measure { for _ in 0..<rb { b() } } / Double(rb)
+            bestA = min(bestA, ta)
+            bestB = min(bestB, tb)
+            ratios.append(ta / tb)
         }
-        return (bestA, bestB)
+        ratios.sort()
+        let middle = ratios.count / 2
+        let median = ratios.count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2
+        return (bestA, bestB, median)
     }
 
     /// Seconds one run of `body` takes (for long single runs), the best of `trials`.
