@@ -143,10 +143,9 @@ public struct LineNoiseEstimator: Sendable {
             }
         }
         let finite = work.withUnsafeMutableBufferPointer { w -> Bool in
-            for x in w {
-                if !x.isFinite { return false }
-                mean += x
-            }
+            // A missing sample makes the sum non-finite (see VectorSum).
+            mean = VectorSum.of(w.baseAddress!, count: n)
+            guard mean.isFinite else { return false }
             mean /= Double(n)
             window.withUnsafeBufferPointer { win in
                 for i in 0..<n { w[i] = (w[i] - mean) * win[i] }

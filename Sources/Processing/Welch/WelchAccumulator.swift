@@ -37,12 +37,17 @@ public struct WelchAccumulator: Sendable {
         guard history.total >= n, (history.total - n) % Int64(parameters.step) == 0 else { return }
         for c in 0..<channelCount {
             let ok = history.withWindow(channel: c, length: parameters.segmentLength) { window -> Bool in
-                if window.contains(where: { !$0.isFinite }) { return false }
+                // A missing sample makes the sum non-finite (see VectorSum).
+                guard VectorSum.of(window.baseAddress!, count: window.count).isFinite else { return false }
                 density.withUnsafeMutableBufferPointer { _ = estimator.spectrum(window, into: $0.baseAddress!) }
                 return true
             }
             if ok {
-                for k in density.indices { sums[c][k] += density[k] }
+                density.withUnsafeBufferPointer { d in
+                    sums[c].withUnsafeMutableBufferPointer { sum in
+                        for k in 0..<d.count { sum[k] += d[k] }
+                    }
+                }
                 segmentsUsed[c] += 1
             } else {
                 segmentsSkipped[c] += 1

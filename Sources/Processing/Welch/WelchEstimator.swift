@@ -84,8 +84,7 @@ public struct WelchEstimator: Sendable {
         let n = parameters.segmentLength
         var mean = 0.0
         if parameters.removeSegmentMean {
-            for i in 0..<n { mean += segment[i] }
-            mean /= Double(n)
+            mean = VectorSum.of(segment, count: n) / Double(n)
         }
         window.withUnsafeBufferPointer { w in
             self.segment.withUnsafeMutableBufferPointer { seg in
