@@ -64,19 +64,24 @@ public struct MyndQualityEstimator: Sendable {
 
     /// Feeds one sample vector (see ``append(_:sampleIndex:)-([Double],_)``).
     public mutating func append(_ values: UnsafeBufferPointer<Double>, sampleIndex: Int64) -> MyndQualityReading? {
-        let length = blockLength
+        let length = blockLength, channels = min(channelCount, values.count)
+        // One pass over the channels with every array opened once (this runs for every sample).
         smoothed.withUnsafeMutableBufferPointer { sm in
             hasSmoothed.withUnsafeMutableBufferPointer { has in
                 filled.withUnsafeMutableBufferPointer { fill in
                     block.withUnsafeMutableBufferPointer { b in
-                        for c in 0..<channelCount {
-                            let x = values[c]
-                            guard x.isFinite else { continue }
-                            let y = has[c] ? weightOld[c] * sm[c] + weightNew[c] * x : x
-                            has[c] = true
-                            sm[c] = y
-                            b[c &* length &+ fill[c]] = y
-                            fill[c] &+= 1
+                        weightOld.withUnsafeBufferPointer { wOld in
+                            weightNew.withUnsafeBufferPointer { wNew in
+                                for c in 0..<channels {
+                                    let x = values[c]
+                                    guard x.isFinite else { continue }
+                                    let y = has[c] ? wOld[c] * sm[c] + wNew[c] * x : x
+                                    has[c] = true
+                                    sm[c] = y
+                                    b[c &* length &+ fill[c]] = y
+                                    fill[c] &+= 1
+                                }
+                            }
                         }
                     }
                 }

@@ -40,8 +40,23 @@ enum PipelineBenchmark {
             let powers = (0..<5).map { BandPowers(spectrum: welch.spectrum(channel: $0), method: method) }
             sink += powers[0].absolute[2] + Double(readings)
         }
+        // Its parts alone, to see where the time goes.
+        let welchPart = Timing.seconds(trials: 5) {
+            var welch = WelchAccumulator(parameters: BandPowerMethod.standard(samplingRate: fs).welch, channelCount: 5, samplingRate: fs)
+            for frame in frames { frame.values.withUnsafeBufferPointer { welch.append($0) } }
+            sink += welch.spectrum(channel: 0).density[20]
+        }
+        let myndPart = Timing.seconds(trials: 5) {
+            var mynd = MyndQualityEstimator(channelCount: 5, samplingRate: fs)
+            for frame in frames { frame.values.withUnsafeBufferPointer { if let r = mynd.append($0, sampleIndex: frame.index) { sink += r.quality[0] } } }
+        }
+        let noisePart = Timing.seconds(trials: 5) {
+            var noise = LineNoiseEstimator(channelCount: 5, samplingRate: fs, mains: .fifty)
+            for frame in frames { frame.values.withUnsafeBufferPointer { if noise.append($0, sampleIndex: frame.index) != nil { sink += 1 } } }
+        }
+        let parts = String(format: "(parts alone: Welch %.3f s, MYND %.3f s, line noise %.3f s)", welchPart, myndPart, noisePart)
         if coreOnly {
-            print(String(format: "core: %.3f s CPU", core))
+            print(String(format: "core: %.3f s CPU ", core) + parts)
             return
         }
         // 3. analyze: whole-recording Welch band power + MYND quality + line-noise mode + grades/verdict.
@@ -105,7 +120,7 @@ enum PipelineBenchmark {
         }
         print(line("scipy.signal.welch (5 ch, nperseg 512, noverlap 256)", scipy.seconds) + "  [scipy \(scipy.scipy), numpy \(scipy.numpy)]")
         print(line("in-house WelchEstimator, same call", welchTime) + String(format: "  (%.1f× scipy's speed; max rel. diff %.1e)", scipy.seconds / welchTime, worst))
-        print(line("Welch band power + MYND mode + line-noise mode", core))
+        print(line("Welch band power + MYND mode + line-noise mode", core) + "  " + parts)
         print(line("analyze: the above + 1/2/4 grades every 0.5 s + verdict", analyzeTime) + "  verdict \(verdict)")
         print(line("streaming SignalProcessor (+ 4 s band power every 1 s)", streamingTime) + "  \(updates) updates")
     }
