@@ -13,24 +13,6 @@ struct FFTSizeSweepTests {
     /// Bluestein sizes: small odd and even sizes, primes, and window lengths of real devices.
     static let otherSizes = [3, 5, 6, 7, 9, 12, 17, 31, 33, 63, 100, 127, 250, 255, 257, 500, 1000, 1250, 2500, 5000]
 
-    /// numpy's fft and ifft of the complex signals `(re, im)`.
-    private func numpyComplex(_ inputs: [([Double], [Double])]) throws -> [[[Double]]] {
-        let dir = try TemporaryDirectory("fft-sweep")
-        let path = try NumpyReference.write(inputs.flatMap { $0.0 + $0.1 }, in: dir)
-        let script = """
-        import sys, json, numpy as np
-        x = np.fromfile(sys.argv[1]); sizes = [int(s) for s in sys.argv[2].split(',')]
-        out = []; o = 0
-        for n in sizes:
-            z = x[o:o+n] + 1j * x[o+n:o+2*n]; o += 2 * n
-            F = np.fft.fft(z); I = np.fft.ifft(z)
-            out.append([F.real.tolist(), F.imag.tolist(), I.real.tolist(), I.imag.tolist()])
-        print(json.dumps(out))
-        """
-        let sizes = inputs.map { String($0.0.count) }.joined(separator: ",")
-        return try NumpyReference.run([[[Double]]].self, script, [path, sizes])
-    }
-
     /// numpy's rfft of the real signals.
     private func numpyReal(_ inputs: [[Double]]) throws -> [[[Double]]] {
         let dir = try TemporaryDirectory("rfft-sweep")
@@ -70,7 +52,7 @@ struct FFTSizeSweepTests {
     func complexTransformsMatchNumpy(sizes: [Int]) throws {
         var random = TestRandom(seed: 11)
         let inputs = sizes.map { (random.signal($0, scale: 10), random.signal($0, scale: 10)) }
-        let expected = try numpyComplex(inputs)
+        let expected = try NumpyReference.complexTransforms(inputs)
         for (i, n) in sizes.enumerated() {
             var fft = ComplexFFT(size: n)
             let (re0, im0) = inputs[i]

@@ -18,6 +18,25 @@ enum NumpyReference {
     static func run<T: Decodable>(_ type: T.Type, _ script: String, _ arguments: [String]) throws -> T {
         try PythonTool.json(T.self, script: script, arguments: arguments)
     }
+
+    /// numpy's fft and ifft of the complex signals `(re, im)`: per signal, [fft re, fft im, ifft re,
+    /// ifft im].
+    static func complexTransforms(_ inputs: [([Double], [Double])]) throws -> [[[Double]]] {
+        let dir = try TemporaryDirectory("cfft")
+        let path = try write(inputs.flatMap { $0.0 + $0.1 }, in: dir)
+        let script = """
+        import sys, json, numpy as np
+        x = np.fromfile(sys.argv[1]); sizes = [int(s) for s in sys.argv[2].split(',')]
+        out = []; o = 0
+        for n in sizes:
+            z = x[o:o+n] + 1j * x[o+n:o+2*n]; o += 2 * n
+            F = np.fft.fft(z); I = np.fft.ifft(z)
+            out.append([F.real.tolist(), F.imag.tolist(), I.real.tolist(), I.imag.tolist()])
+        print(json.dumps(out))
+        """
+        let sizes = inputs.map { String($0.0.count) }.joined(separator: ",")
+        return try NumpyReference.run([[[Double]]].self, script, [path, sizes])
+    }
 }
 
 /// A small seeded generator for test signals (SplitMix64), so every run sees the same data.
