@@ -13,23 +13,6 @@ struct FFTSizeSweepTests {
     /// Bluestein sizes: small odd and even sizes, primes, and window lengths of real devices.
     static let otherSizes = [3, 5, 6, 7, 9, 12, 17, 31, 33, 63, 100, 127, 250, 255, 257, 500, 1000, 1250, 2500, 5000]
 
-    /// numpy's rfft of the real signals.
-    private func numpyReal(_ inputs: [[Double]]) throws -> [[[Double]]] {
-        let dir = try TemporaryDirectory("rfft-sweep")
-        let path = try NumpyReference.write(inputs.flatMap { $0 }, in: dir)
-        let script = """
-        import sys, json, numpy as np
-        x = np.fromfile(sys.argv[1]); sizes = [int(s) for s in sys.argv[2].split(',')]
-        out = []; o = 0
-        for n in sizes:
-            X = np.fft.rfft(x[o:o+n]); o += n
-            out.append([X.real.tolist(), X.imag.tolist()])
-        print(json.dumps(out))
-        """
-        let sizes = inputs.map { String($0.count) }.joined(separator: ",")
-        return try NumpyReference.run([[[Double]]].self, script, [path, sizes])
-    }
-
     /// The out-of-place forward transform reading from and writing to memory one double past an
     /// array's start (so never 16-byte aligned).
     private func forwardUnaligned(_ fft: inout ComplexFFT, _ re: [Double], _ im: [Double]) -> ([Double], [Double]) {
@@ -74,7 +57,7 @@ struct FFTSizeSweepTests {
     func realTransformsMatchNumpy(sizes: [Int]) throws {
         var random = TestRandom(seed: 12)
         let inputs = sizes.map { random.signal($0, scale: 10) }
-        let expected = try numpyReal(inputs)
+        let expected = try NumpyReference.realTransforms(inputs)
         for (i, n) in sizes.enumerated() {
             var fft = RealFFT(size: n)
             let (re, im) = fft.forward(inputs[i])

@@ -35,7 +35,24 @@ enum NumpyReference {
         print(json.dumps(out))
         """
         let sizes = inputs.map { String($0.0.count) }.joined(separator: ",")
-        return try NumpyReference.run([[[Double]]].self, script, [path, sizes])
+        return try run([[[Double]]].self, script, [path, sizes])
+    }
+
+    /// numpy's rfft of the real signals: per signal, [re, im] of the one-sided spectrum.
+    static func realTransforms(_ inputs: [[Double]]) throws -> [[[Double]]] {
+        let dir = try TemporaryDirectory("rfft")
+        let path = try write(inputs.flatMap { $0 }, in: dir)
+        let script = """
+        import sys, json, numpy as np
+        x = np.fromfile(sys.argv[1]); sizes = [int(s) for s in sys.argv[2].split(',')]
+        out = []; o = 0
+        for n in sizes:
+            X = np.fft.rfft(x[o:o+n]); o += n
+            out.append([X.real.tolist(), X.imag.tolist()])
+        print(json.dumps(out))
+        """
+        let sizes = inputs.map { String($0.count) }.joined(separator: ",")
+        return try run([[[Double]]].self, script, [path, sizes])
     }
 }
 
