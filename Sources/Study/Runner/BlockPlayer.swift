@@ -5,13 +5,7 @@ import Foundation
 /// at its onset (attached by the ``DataController`` to the next sample), its text shown and cued, its
 /// duration waited (scaled by the run's speed), and reaction-time tasks measured.
 struct BlockPlayer {
-    let study: StudyDefinition
-    let locale: String
-    let values: [String: String]
-    let interface: any ParticipantInterface
-    let controller: DataController
-    let monitor: QualityMonitor
-    let pacer: Pacer
+    let context: SessionContext
     let automatic: Bool
 
     /// Plays `block`; returns the reaction-time trials (empty for other paradigms). Throws
@@ -20,8 +14,8 @@ struct BlockPlayer {
     func play(_ block: ExpandedBlock, blockCount: Int) async throws -> [ReactionTimeResult] {
         var results: [ReactionTimeResult] = []
         for (n, trial) in block.trials.enumerated() {
-            await interface.status("block \(block.index + 1) of \(blockCount), trial \(n + 1) of \(block.trials.count)")
-            let texts = values.merging(trial.values) { $1 }
+            await context.interface.status("block \(block.index + 1) of \(blockCount), trial \(n + 1) of \(block.trials.count)")
+            let texts = context.values.merging(trial.values) { $1 }
             for phase in trial.phases {
                 try checkInterruption()
                 let label = "\(trial.type)/\(phase.kind.rawValue)"
@@ -29,17 +23,17 @@ struct BlockPlayer {
                     results.append(try await reaction(task, phase: phase, trial: trial, values: texts))
                     continue
                 }
-                await controller.mark(Marker(code: phase.marker, label: label))
-                let text = phase.text.map { study.render($0, locale: locale, values: texts) }
+                await context.controller.mark(Marker(code: phase.marker, label: label))
+                let text = phase.text.map { context.render($0, values: texts) }
                 if let text {
-                    await interface.show(text, title: nil)
-                    await interface.cue(text, mode: study.settings.cues)
+                    await context.interface.show(text, title: nil)
+                    await context.interface.cue(text, mode: context.study.settings.cues)
                 }
                 switch phase.duration {
                 case .seconds(let s):
                     try await sleepWatching(s)
                 case .untilAcknowledged:
-                    if automatic { try await sleepWatching(1) } else { try await interface.acknowledge("Press Enter to continue") }
+                    if automatic { try await sleepWatching(1) } else { try await context.interface.acknowledge("Press Enter to continue") }
                 case .untilSpoken:
                     // Spoken prompts advance 1 s after the speech ends (the reference's rule); the
                     // speech time is estimated from the text at about 2.5 words per second.
@@ -55,30 +49,30 @@ struct BlockPlayer {
         let spec = task.reactionTime
         let onset = ContinuousClock.now
         let startedAt = Date()
-        await controller.mark(Marker(code: phase.marker, label: "\(trial.type)/foreperiod"))
-        await interface.show("+", title: nil)
-        let stimulusText = study.render(spec.stimulus, locale: locale, values: values)
-        let early = await interface.key(until: pacer.deadline(in: task.foreperiod), beforeStimulus: true)
+        await context.controller.mark(Marker(code: phase.marker, label: "\(trial.type)/foreperiod"))
+        await context.interface.show("+", title: nil)
+        let stimulusText = context.render(spec.stimulus, values: values)
+        let early = await context.interface.key(until: context.pacer.deadline(in: task.foreperiod), beforeStimulus: true)
         try checkInterruption()
         if let early {
-            await controller.mark(Marker(code: spec.anticipationMarker, label: "\(trial.type)/anticipation"))
-            await interface.status("too early")
-            try await sleepWatching(max(0, task.foreperiod - pacer.studySeconds(from: onset, to: early)))
+            await context.controller.mark(Marker(code: spec.anticipationMarker, label: "\(trial.type)/anticipation"))
+            await context.interface.status("too early")
+            try await sleepWatching(max(0, task.foreperiod - context.pacer.studySeconds(from: onset, to: early)))
             return ReactionTimeResult(
                 trial: trial.index, stimulus: stimulusText, response: spec.responseKey, foreperiod: task.foreperiod,
-                keyAfterOnset: pacer.studySeconds(from: onset, to: early), responseWindow: spec.responseWindow, timestamp: startedAt)
+                keyAfterOnset: context.pacer.studySeconds(from: onset, to: early), responseWindow: spec.responseWindow, timestamp: startedAt)
         }
-        await controller.mark(Marker(code: spec.stimulusMarker, label: "\(trial.type)/stimulus"))
+        await context.controller.mark(Marker(code: spec.stimulusMarker, label: "\(trial.type)/stimulus"))
         let shown = ContinuousClock.now
-        await interface.show(stimulusText, title: nil)
-        let press = await interface.key(until: pacer.deadline(in: spec.responseWindow), beforeStimulus: false)
+        await context.interface.show(stimulusText, title: nil)
+        let press = await context.interface.key(until: context.pacer.deadline(in: spec.responseWindow), beforeStimulus: false)
         try checkInterruption()
         if press != nil {
-            await controller.mark(Marker(code: spec.responseMarker, label: "\(trial.type)/response"))
+            await context.controller.mark(Marker(code: spec.responseMarker, label: "\(trial.type)/response"))
         } else {
-            await controller.mark(Marker(code: spec.missMarker, label: "\(trial.type)/miss"))
+            await context.controller.mark(Marker(code: spec.missMarker, label: "\(trial.type)/miss"))
         }
-        let keyAfterOnset = press.map { task.foreperiod + pacer.studySeconds(from: shown, to: $0) }
+        let keyAfterOnset = press.map { task.foreperiod + context.pacer.studySeconds(from: shown, to: $0) }
         return ReactionTimeResult(
             trial: trial.index, stimulus: stimulusText, response: press == nil ? nil : spec.responseKey, foreperiod: task.foreperiod,
             keyAfterOnset: keyAfterOnset, responseWindow: spec.responseWindow, timestamp: startedAt)
@@ -86,7 +80,7 @@ struct BlockPlayer {
 
     private func checkInterruption() throws {
         try Task.checkCancellation()
-        if let why = monitor.interruption { throw RunnerError.interrupted(why) }
+        if let why = context.monitor.interruption { throw RunnerError.interrupted(why) }
     }
 
     /// Waits `seconds` of signal: until the source has delivered that many more samples. Phase timing
@@ -94,15 +88,15 @@ struct BlockPlayer {
     /// and the next, whatever the run's speed or the machine's load. A lost device ends the block
     /// promptly; a source that stops delivering for 5 s ends it too.
     private func sleepWatching(_ seconds: Double) async throws {
-        let fs = await controller.info.samplingRate
-        var delivered = await controller.framesDelivered
+        let fs = await context.controller.info.samplingRate
+        var delivered = await context.controller.framesDelivered
         let target = delivered + Int64((seconds * fs).rounded())
         var lastProgress = ContinuousClock.now
         while delivered < target {
             try checkInterruption()
             let remaining = Double(target - delivered) / fs
-            try await Task.sleep(for: .seconds(min(0.1, max(0.002, pacer.real(remaining)))))
-            let now = await controller.framesDelivered
+            try await Task.sleep(for: .seconds(min(0.1, max(0.002, context.pacer.real(remaining)))))
+            let now = await context.controller.framesDelivered
             if now > delivered {
                 lastProgress = .now
             } else if ContinuousClock.now - lastProgress > .seconds(5) {

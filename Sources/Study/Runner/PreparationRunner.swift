@@ -12,13 +12,7 @@ import Logging
 /// 100 % → 75 % after 3 minutes). In automatic runs a step that still is not met after three timeouts
 /// (or 10 minutes of study time) is passed with a warning instead of waiting for ever.
 struct PreparationRunner {
-    let study: StudyDefinition
-    let locale: String
-    let values: [String: String]
-    let interface: any ParticipantInterface
-    let controller: DataController
-    let monitor: QualityMonitor
-    let pacer: Pacer
+    let context: SessionContext
     let options: RunnerOptions
     let logger: Logger
 
@@ -34,22 +28,22 @@ struct PreparationRunner {
         for step in steps {
             try Task.checkCancellation()
             let text = (options.shortInstructions ? step.short : nil) ?? step.instruction
-            let rendered = study.render(text, locale: locale, values: values)
-            await interface.show(rendered, title: nil)
+            let rendered = context.render(text)
+            await context.interface.show(rendered, title: nil)
             guard let signal = step.waitFor else {
-                if !options.automatic { try await interface.acknowledge("Press Enter to continue") }
+                if !options.automatic { try await context.interface.acknowledge("Press Enter to continue") }
                 continue
             }
             let met = try await wait(for: signal, step: step)
             if met {
                 if let announce = step.announce {
-                    await interface.cue(study.render(announce, locale: locale, values: values), mode: study.settings.cues)
+                    await context.interface.cue(context.render(announce), mode: context.study.settings.cues)
                 }
-                if step.quality != nil { outcome.fittingSeconds = pacer.studySeconds(from: start, to: .now) }
+                if step.quality != nil { outcome.fittingSeconds = context.pacer.studySeconds(from: start, to: .now) }
             } else {
                 outcome.skippedSteps.append(step.id)
                 logger.warning("preparation step not met; passed in automatic mode", metadata: ["step": "\(step.id)"])
-                await interface.status("\(step.id): not met in time, continuing (automatic run)")
+                await context.interface.status("\(step.id): not met in time, continuing (automatic run)")
             }
         }
         return outcome
@@ -58,35 +52,35 @@ struct PreparationRunner {
     private func wait(for signal: DeviceState, step: PreparationStep) async throws -> Bool {
         let began = ContinuousClock.now
         var latched: Set<Int> = []
-        let names = await controller.info.channelNames
-        for state in [DeviceState.goodSignalFront, .goodSignalBack, .goodSignal] { await controller.setDerivedState(state, false) }
+        let names = await context.controller.info.channelNames
+        for state in [DeviceState.goodSignalFront, .goodSignalBack, .goodSignal] { await context.controller.setDerivedState(state, false) }
         let giveUp = options.automatic ? (step.timeout.map { $0 * 3 } ?? 600) : nil
         while true {
             try Task.checkCancellation()
-            if let why = monitor.interruption, signal != .connected { throw RunnerError.interrupted(why) }
-            let elapsed = pacer.studySeconds(from: began, to: .now)
+            if let why = context.monitor.interruption, signal != .connected { throw RunnerError.interrupted(why) }
+            let elapsed = context.pacer.studySeconds(from: began, to: .now)
             if let view = step.quality {
                 let relaxed = step.timeout.map { elapsed >= $0 } ?? false
                 let threshold = relaxed ? (view.relaxedThreshold ?? view.threshold) : view.threshold
-                let readings = monitor.current
+                let readings = context.monitor.current
                 let values = view.mode == .noise ? readings.lineNoise : readings.quality
                 let active = Self.channels(view.electrodes, names: names)
                 if let values {
                     for c in active where c < values.count && values[c] >= threshold { latched.insert(c) }
                     let front = Self.channels(.front, names: names), back = Self.channels(.back, names: names)
-                    await controller.setDerivedState(.goodSignalFront, !front.isEmpty && front.allSatisfy(latched.contains))
-                    await controller.setDerivedState(.goodSignalBack, !back.isEmpty && back.allSatisfy(latched.contains))
-                    await controller.setDerivedState(.goodSignal, active.allSatisfy(latched.contains))
+                    await context.controller.setDerivedState(.goodSignalFront, !front.isEmpty && front.allSatisfy(latched.contains))
+                    await context.controller.setDerivedState(.goodSignalBack, !back.isEmpty && back.allSatisfy(latched.contains))
+                    await context.controller.setDerivedState(.goodSignal, active.allSatisfy(latched.contains))
                     let bars = active.map { c -> String in
                         let shown = c < values.count ? min(100, values[c] / threshold * 100) : 0
                         return "\(names[c]) \(latched.contains(c) ? "✓" : String(format: "%3.0f%%", shown))"
                     }
-                    await interface.status("signal: " + bars.joined(separator: "  ") + (relaxed ? "  (threshold relaxed to \(Int(threshold)) %)" : ""))
+                    await context.interface.status("signal: " + bars.joined(separator: "  ") + (relaxed ? "  (threshold relaxed to \(Int(threshold)) %)" : ""))
                 }
             } else if let timeout = step.timeout, elapsed >= timeout {
-                await interface.status("\(step.id): this step is taking long")
+                await context.interface.status("\(step.id): this step is taking long")
             }
-            if await controller.deviceState[signal] == true { return true }
+            if await context.controller.deviceState[signal] == true { return true }
             if let giveUp, elapsed >= giveUp { return false }
             try await Task.sleep(for: .milliseconds(100))
         }

@@ -216,9 +216,9 @@ public struct StudyRunner: Sendable {
                 if firstBlock {
                     await interface.show(plan.session.text.map { study.render($0, locale: locale, values: values) } ?? "", title: values["sessionTitle"])
                 }
-                let preparation = PreparationRunner(
-                    study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer,
-                    options: options, logger: logger)
+                let context = SessionContext(
+                    study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer)
+                let preparation = PreparationRunner(context: context, options: options, logger: logger)
                 let fitting = try await preparation.run(firstBlock || plan.checkUp.isEmpty ? plan.preparation : plan.checkUp)
                 firstBlock = false
                 let outcome = try await recordBlock(plan, due: due, seed: seed, sessionIndex: sessionIndex, participant: participant, values: values,
@@ -275,8 +275,10 @@ public struct StudyRunner: Sendable {
         let session = try await RecordingSession.start(
             store: store, controller: controller, request: request, logger: logger,
             derived: QualitySeriesProducer(info: info, configuration: ProcessorConfiguration(mains: .fixed(Double(study.settings.mainsFrequency)))))
-        let player = BlockPlayer(study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor,
-                                 pacer: pacer, automatic: options.automatic)
+        let player = BlockPlayer(
+            context: SessionContext(
+                study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer),
+            automatic: options.automatic)
         var results: [ReactionTimeResult] = []
         var reason: String?
         do {
