@@ -14,13 +14,7 @@ struct PrivacyTests {
     @Test func theParticipantsNameGoesNowhereAndNothingUnencryptedIsUploaded() throws {
         let server = try WebDAVTestServer()
         let dir = try TemporaryDirectory("privacy")
-        let gpg = try GPGTestHome()
-        let fingerprint = try gpg.generateKey()
-        let keyFile = dir.path("study-key.asc")
-        try gpg.exportPublic(fingerprint, to: keyFile)
-        let setup = try TransferCLISetup(
-            folder: dir, webdavURL: server.baseURL, password: server.password,
-            encryption: ["mode": "at-rest", "keyFile": keyFile.path, "fingerprint": fingerprint])
+        let (gpg, setup) = try Self.sealingSetup(dir, server: server, armored: false)
         defer { GPGTestHome.stopAgent(home: setup.data.appendingPathComponent("private/gnupg")) }
         let store = try DataStore(root: setup.data)
         var participant = Participant(study: "privacy", name: Self.name, helperName: Self.helper)
@@ -47,17 +41,7 @@ struct PrivacyTests {
         let uploaded = try server.storedFiles()
         #expect(uploaded.count == 2)
         let needles = [Self.name, Self.helper, "Quirinalda", "Zebulonsky", "Xanthopoulos"]
-        for needle in needles {
-            for path in onDevice + uploaded { #expect(!path.contains(needle), "name in path \(path)") }
-            for text in outputs { #expect(!text.contains(needle), "name in output") }
-            for request in try server.requests() { #expect(!request.path.contains(needle)) }
-            for file in uploaded {
-                #expect(try Data(contentsOf: server.root.appendingPathComponent(file)).range(of: Data(needle.utf8)) == nil, "name in \(file)")
-            }
-            for file in onDevice where !file.hasPrefix("private/") && Self.isRegularFile(setup.data.appendingPathComponent(file)) {
-                #expect(try Data(contentsOf: setup.data.appendingPathComponent(file)).range(of: Data(needle.utf8)) == nil, "name in \(file)")
-            }
-        }
+        try Self.expectAbsent(needles, onDevice: onDevice, data: setup.data, uploaded: uploaded, server: server, outputs: outputs)
         // Nothing unencrypted on the server: no HDF5 signature, and every file decrypts to an HDF5 file.
         let hdf5Signature = Data([0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a])
         for file in uploaded {
@@ -71,13 +55,7 @@ struct PrivacyTests {
     @Test func aStudySessionRunThroughTheCLIIsSealedAndUploadedWithoutTheName() throws {
         let server = try WebDAVTestServer()
         let dir = try TemporaryDirectory("privacy-run")
-        let gpg = try GPGTestHome()
-        let fingerprint = try gpg.generateKey()
-        let keyFile = dir.path("study-key.asc")
-        try gpg.exportPublic(fingerprint, to: keyFile)
-        let setup = try TransferCLISetup(
-            folder: dir, webdavURL: server.baseURL, password: server.password,
-            encryption: ["mode": "at-rest", "keyFile": keyFile.path, "fingerprint": fingerprint, "armored": true])
+        let (gpg, setup) = try Self.sealingSetup(dir, server: server, armored: true)
         defer { GPGTestHome.stopAgent(home: setup.data.appendingPathComponent("private/gnupg")) }
         let study = ProjectPaths.root.appendingPathComponent("Studies/reaction-time").path
         var outputs: [String] = []
@@ -98,22 +76,45 @@ struct PrivacyTests {
         let onDevice = try Self.files(under: setup.data)
         let uploaded = try server.storedFiles()
         #expect(uploaded.count == items.count)
-        for needle in [Self.name, "Quirinalda", "Zebulonsky"] {
-            for path in onDevice + uploaded { #expect(!path.contains(needle), "name in path \(path)") }
-            for text in outputs { #expect(!text.contains(needle), "name in output") }
-            for file in uploaded {
-                #expect(try Data(contentsOf: server.root.appendingPathComponent(file)).range(of: Data(needle.utf8)) == nil, "name in \(file)")
-            }
-            for file in onDevice where !file.hasPrefix("private/") && Self.isRegularFile(setup.data.appendingPathComponent(file)) {
-                #expect(try Data(contentsOf: setup.data.appendingPathComponent(file)).range(of: Data(needle.utf8)) == nil, "name in \(file)")
-            }
-        }
+        try Self.expectAbsent([Self.name, "Quirinalda", "Zebulonsky"], onDevice: onDevice, data: setup.data, uploaded: uploaded, server: server, outputs: outputs)
         // Every uploaded file is an OpenPGP message that decrypts; no plaintext left on the device.
         #expect(onDevice.filter { !$0.hasPrefix("private/") && !$0.hasPrefix("progress/") && ($0.hasSuffix(".h5") || $0.hasSuffix(".json")) && !$0.hasSuffix("transfer.json") }.isEmpty, "\(onDevice)")
         for file in uploaded {
             let url = server.root.appendingPathComponent(file)
             #expect(String(decoding: try Data(contentsOf: url).prefix(27), as: UTF8.self) == "-----BEGIN PGP MESSAGE-----")
             #expect(!(try gpg.decrypt(url)).isEmpty)
+        }
+    }
+
+    /// A study key in a fresh GnuPG home and a data folder whose transfer configuration seals every
+    /// item at rest to it (binary or armoured) and uploads to `server`.
+    static func sealingSetup(_ dir: TemporaryDirectory, server: WebDAVTestServer, armored: Bool) throws -> (GPGTestHome, TransferCLISetup) {
+        let gpg = try GPGTestHome()
+        let fingerprint = try gpg.generateKey()
+        let keyFile = dir.path("study-key.asc")
+        try gpg.exportPublic(fingerprint, to: keyFile)
+        var encryption: [String: Any] = ["mode": "at-rest", "keyFile": keyFile.path, "fingerprint": fingerprint]
+        if armored { encryption["armored"] = true }
+        let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: server.password, encryption: encryption)
+        return (gpg, setup)
+    }
+
+    /// Expects none of `needles` in a path on the device or the server, in the program's output, in a
+    /// request path, in an uploaded file or in a stored file outside `private/`.
+    static func expectAbsent(
+        _ needles: [String], onDevice: [String], data: URL, uploaded: [String], server: WebDAVTestServer, outputs: [String]
+    ) throws {
+        let requests = try server.requests()
+        for needle in needles {
+            for path in onDevice + uploaded { #expect(!path.contains(needle), "name in path \(path)") }
+            for text in outputs { #expect(!text.contains(needle), "name in output") }
+            for request in requests { #expect(!request.path.contains(needle)) }
+            for file in uploaded {
+                #expect(try Data(contentsOf: server.root.appendingPathComponent(file)).range(of: Data(needle.utf8)) == nil, "name in \(file)")
+            }
+            for file in onDevice where !file.hasPrefix("private/") && isRegularFile(data.appendingPathComponent(file)) {
+                #expect(try Data(contentsOf: data.appendingPathComponent(file)).range(of: Data(needle.utf8)) == nil, "name in \(file)")
+            }
         }
     }
 
