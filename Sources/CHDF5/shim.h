@@ -21,11 +21,13 @@ static inline hid_t chdf5_native_float(void) { return H5T_NATIVE_FLOAT; }
 static inline hid_t chdf5_native_int64(void) { return H5T_NATIVE_INT64; }
 static inline hid_t chdf5_native_int32(void) { return H5T_NATIVE_INT32; }
 static inline hid_t chdf5_native_uint8(void) { return H5T_NATIVE_UINT8; }
+static inline hid_t chdf5_native_uint16(void) { return H5T_NATIVE_UINT16; }
 static inline hid_t chdf5_ieee_f64le(void) { return H5T_IEEE_F64LE; }
 static inline hid_t chdf5_ieee_f32le(void) { return H5T_IEEE_F32LE; }
 static inline hid_t chdf5_std_i64le(void) { return H5T_STD_I64LE; }
 static inline hid_t chdf5_std_i32le(void) { return H5T_STD_I32LE; }
 static inline hid_t chdf5_std_u8le(void) { return H5T_STD_U8LE; }
+static inline hid_t chdf5_std_u16le(void) { return H5T_STD_U16LE; }
 static inline hid_t chdf5_c_s1(void) { return H5T_C_S1; }
 
 static inline hid_t chdf5_dataset_create_plist(void) { return H5Pcreate(H5P_DATASET_CREATE); }

@@ -12,7 +12,7 @@ struct DataControllerTests {
         async let recorded: [Int64] = {
             var indices: [Int64] = []
             for await event in recorder {
-                if case .frames(let f) = event { indices += f.map(\.index) }
+                if case .samples(let b) = event { indices += Array(b.firstIndex..<b.endIndex) }
                 if case .ended = event { break }
             }
             return indices
@@ -20,7 +20,7 @@ struct DataControllerTests {
         async let shown: Int = {
             var blocks = 0
             for await event in display {
-                if case .frames = event {
+                if case .samples = event {
                     blocks += 1
                     try? await Task.sleep(for: .milliseconds(20))
                 }
@@ -45,7 +45,7 @@ struct DataControllerTests {
         var states: [DeviceState] = []
         for await event in events {
             switch event {
-            case .frames(let f): marked += f.compactMap { fr in fr.marker.map { (fr.index, $0.code) } }
+            case .samples(let b): marked += b.markers.map { (b.firstIndex + Int64($0.row), $0.marker.code) }
             case .state(let change): states.append(change.state)
             case .ended: break
             default: continue
@@ -75,9 +75,9 @@ struct DataControllerTests {
         let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .asFastAsPossible, sampleLimit: 256 * 100)))
         let quitter = await controller.events(.lossless(capacity: 1))
         try await controller.start()
-        for await event in quitter { if case .frames = event { break } }
+        for await event in quitter { if case .samples = event { break } }
         let error = await controller.waitUntilEnded()
         #expect(error == nil)
-        #expect(await controller.framesDelivered == 256 * 100)
+        #expect(await controller.samplesDelivered == 256 * 100)
     }
 }

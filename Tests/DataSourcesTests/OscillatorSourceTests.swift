@@ -14,7 +14,7 @@ struct OscillatorSourceTests {
 
     @Test func rateIsExactByIndex() {
         var g = OscillatorGenerator(configuration: .init(samplingRate: 256, startTime: 1000))
-        let frames = g.next(256 * 3)
+        let frames = g.next(256 * 3).flatMap(\.rows)
         #expect(frames.count == 768)
         for (i, f) in frames.enumerated() {
             #expect(f.index == Int64(i))
@@ -24,7 +24,7 @@ struct OscillatorSourceTests {
 
     @Test func myndModeReproducesSinesAndAmplitudeSweep() {
         var g = OscillatorGenerator(configuration: .init(mode: .mynd, samplingRate: 256, startTime: 0))
-        let frames = g.next(256 * 60)
+        let frames = g.next(256 * 60).flatMap(\.rows)
         // First 0.5 s: amplitude 300, channel 1 is 10 Hz.
         let t = 5.0 / 256
         #expect(abs(frames[5].values[0] - 300 * sin(2 * .pi * 10 * t)) < 1e-9)
@@ -44,7 +44,7 @@ struct OscillatorSourceTests {
 
     @Test func dropoutsSkipIndices() {
         var g = OscillatorGenerator(configuration: .init(mode: .realistic, seed: 3, dropoutsPerMinute: 30))
-        let frames = g.next(256 * 60)
+        let frames = g.next(256 * 60).flatMap(\.rows)
         let jumps = zip(frames, frames.dropFirst()).filter { $1.index - $0.index > 1 }
         #expect(!jumps.isEmpty)
         #expect(frames.count < 256 * 60)
@@ -52,7 +52,7 @@ struct OscillatorSourceTests {
 
     @Test func realisticModeHasAlphaAndLineNoise() {
         var g = OscillatorGenerator(configuration: .init(mode: .realistic, seed: 9, lineFrequency: 60, lineNoiseAmplitude: 8, blinksPerMinute: 0, motionsPerMinute: 0))
-        let x = g.next(256 * 20).map { $0.values[0] }
+        let x = g.next(256 * 20).flatMap(\.rows).map { $0.values[0] }
         func amplitude(at f: Double) -> Double {
             var re = 0.0, im = 0.0
             for (n, v) in x.enumerated() {
@@ -68,8 +68,8 @@ struct OscillatorSourceTests {
         let source = OscillatorSource(configuration: .init(samplingRate: 256, pacing: .speed(4), sampleLimit: 256))
         let start = ContinuousClock.now
         let counter = Counter()
-        try await source.run { event in
-            if case .frames(let f) = event { await counter.add(f.count) }
+        try await source.run(context: .system()) { event in
+            if case .samples(let b) = event { await counter.add(b.count) }
         }
         let elapsed = ContinuousClock.now - start
         #expect(await counter.value == 256)

@@ -17,7 +17,7 @@ struct RecordCommandTests {
         let reader = try RecordingReader(url: dir.url.appendingPathComponent(item.path))
         #expect(reader.sampleCount == 1024)
         var generator = OscillatorGenerator(configuration: .init(seed: 11))
-        #expect(try reader.readFrames(from: 0, count: 1024).map(\.values) == generator.next(1024).map(\.values))
+        #expect(try reader.readBlock(from: 0, count: 1024).values == generator.next(1024)[0].values)
 
         let listed = try CLI.run(["list", "--data", dir.url.path, "--json"])
         #expect(listed.status == 0)

@@ -48,7 +48,7 @@ struct RecoverCommandTests {
         #expect(info.complete == 0)
         let reader = try RecordingReader(url: final)
         var generator = OscillatorGenerator(configuration: .init(mode: .mynd, seed: 21))
-        #expect(try reader.readFrames(from: 0, count: info.n).map(\.values) == generator.next(info.n).map(\.values))
+        #expect(try reader.readBlock(from: 0, count: info.n).values == generator.next(info.n)[0].values)
         let store = try DataStore(root: dir.url)
         let item = try #require(try store.catalog.item(path: store.relativePath(of: final)))
         #expect(item.state == .pending && !item.complete)
@@ -60,9 +60,9 @@ struct RecoverCommandTests {
         let store = try DataStore(root: dir.url)
         let url = try store.unusedURL(participant: "P", fileName: "r_x_1_1_1_P.h5")
         do {
-            let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "P", source: OscillatorSource().info))
+            let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "P", source: OscillatorConfiguration().descriptor))
             var generator = OscillatorGenerator(configuration: .init())
-            try writer.append(generator.next(512))
+            try writer.append(generator.next(512)[0])
             try writer.flush()
         }
         let result = try CLI.run(["record", "--data", dir.url.path, "--duration", "1s", "--speed", "0", "--participant", "5B1C9A7E-2D3F-4E5A-8B6C-7D8E9F0A1B2C"])

@@ -1,13 +1,16 @@
 /// What observers of a ``DataController`` receive, in the order it happened.
 public enum DataEvent: Sendable {
-    /// The controller started its source; carries the source's description.
-    case started(SourceInfo)
-    /// Consecutive frames, oldest first; a pending ``Marker`` is already attached to its frame.
-    case frames([Frame])
+    /// The source is connected and identified: its descriptor and the anchor of the recording clock.
+    /// An observer that subscribes to a running controller gets this first.
+    case started(DeviceDescriptor, ClockAnchor)
+    /// Consecutive samples of one stream, oldest first; pending ``Marker``s are attached to EEG rows.
+    case samples(SampleBlock)
     /// A device condition flipped (only real flips are reported, not repeats).
     case state(DeviceStateChange)
     /// The battery level in percent.
     case battery(Double)
+    /// Device facts that are new or changed (see ``SourceEvent/properties(_:)``).
+    case properties([String: String])
     /// The source ended: `nil` when it was stopped or ran out, the error when it failed. Observers
     /// that record should finish their file on this event.
     case ended((any Error)?)

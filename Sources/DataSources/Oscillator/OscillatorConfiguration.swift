@@ -17,7 +17,7 @@ public struct OscillatorConfiguration: Sendable, Equatable {
     public var mode: Mode
     /// Seed of the random generator: the same seed gives the same signal, sample for sample.
     public var seed: UInt64
-    /// The exact sampling rate in Hz: frame *n* is at `startTime + n / samplingRate`.
+    /// The exact sampling rate in Hz: sample *n* is at `startTime + n / samplingRate`.
     public var samplingRate: Double
     /// Adds a fifth channel, `AUX`.
     public var auxChannel: Bool
@@ -33,7 +33,7 @@ public struct OscillatorConfiguration: Sendable, Equatable {
     public var motionsPerMinute: Double
     /// Mean number of dropouts per minute, each losing 50–500 ms of samples (any mode; 0 = none).
     public var dropoutsPerMinute: Double
-    /// Time of sample 0 in seconds since the Unix epoch; `nil` takes the wall clock at start.
+    /// Time of sample 0 in seconds since the Unix epoch; `nil` takes the recording clock at start.
     public var startTime: Double?
     /// Stop after this many samples; `nil` runs until stopped.
     public var sampleLimit: Int64?
@@ -59,8 +59,16 @@ public struct OscillatorConfiguration: Sendable, Equatable {
         self.sampleLimit = sampleLimit
     }
 
-    /// The channel names in frame order: the Muse's electrodes, plus `AUX` when enabled.
+    /// The channel names in column order: the Muse's electrodes, plus `AUX` when enabled, so a study
+    /// protocol can be tried with the oscillator exactly as with the headband.
     public var channelNames: [String] {
         ["TP9", "AF7", "AF8", "TP10"] + (auxChannel ? ["AUX"] : [])
+    }
+
+    /// The descriptor an oscillator with this configuration announces.
+    public var descriptor: DeviceDescriptor {
+        DeviceDescriptor(
+            kind: "oscillator", manufacturer: "StudyRecorder", model: "oscillator (\(mode.rawValue))", serial: "seed-\(seed)",
+            channelNames: channelNames, samplingRate: samplingRate, electrodeGroups: DeviceDescriptor.museElectrodeGroups)
     }
 }

@@ -1,4 +1,4 @@
-/// The deterministic signal behind ``OscillatorSource``: frame *n* depends only on the configuration
+/// The deterministic signal behind ``OscillatorSource``: sample *n* depends only on the configuration
 /// and *n*'s predecessors, never on timing, so a test can regenerate exactly what a recording holds.
 public struct OscillatorGenerator: Sendable {
     /// The configuration the signal follows.
@@ -9,6 +9,7 @@ public struct OscillatorGenerator: Sendable {
     private var rng: SplitMix64
     private var index: Int64 = 0
     private let channelCount: Int
+    private let frontal: [Bool]
     // mynd autopilot
     private var amplitude = 300.0
     private var ascending = true
@@ -30,6 +31,8 @@ public struct OscillatorGenerator: Sendable {
         self.configuration = configuration
         self.startTime = startTime ?? configuration.startTime ?? 0
         channelCount = configuration.channelNames.count
+        let front = Set(configuration.descriptor.electrodeGroups["front"] ?? [])
+        frontal = configuration.channelNames.map { front.contains($0) }
         var rng = SplitMix64(seed: configuration.seed)
         pink = (0..<channelCount).map { _ in PinkFilter() }
         alphaFrequency = (0..<channelCount).map { _ in 9.5 + rng.uniform() }
@@ -46,16 +49,19 @@ public struct OscillatorGenerator: Sendable {
     /// The index the next generated sample will have.
     public var nextIndex: Int64 { index }
 
-    /// Generates the next `count` samples. Samples that fall into a simulated dropout are computed but
-    /// not returned, so the returned frames can be fewer than `count` and their indices jump.
-    public mutating func next(_ count: Int) -> [Frame] {
-        var frames: [Frame] = []
-        frames.reserveCapacity(count)
+    /// Generates the next `count` samples as blocks of the `eeg` stream. Samples that fall into a
+    /// simulated dropout are computed but not returned, so a dropout splits the samples into several
+    /// blocks and the indices jump between them.
+    public mutating func next(_ count: Int) -> [SampleBlock] {
+        var blocks: [SampleBlock] = []
+        var current = SampleBlock(firstIndex: index, channelCount: channelCount, values: [], times: [])
+        current.values.reserveCapacity(count * channelCount)
+        current.times.reserveCapacity(count)
+        var values = [Double](repeating: 0, count: channelCount)
         let fs = configuration.samplingRate
         for _ in 0..<count {
             let n = index
             let t = Double(n) / fs
-            var values = [Double](repeating: 0, count: channelCount)
             switch configuration.mode {
             case .mynd: myndSample(n: n, t: t, into: &values)
             case .realistic: realisticSample(n: n, t: t, into: &values)
@@ -69,9 +75,15 @@ public struct OscillatorGenerator: Sendable {
                 }
                 if n < dropoutEnd { continue }
             }
-            frames.append(Frame(index: n, time: startTime + t, values: values))
+            if current.endIndex != n {
+                if !current.isEmpty { blocks.append(current) }
+                current = SampleBlock(firstIndex: n, channelCount: channelCount, values: [], times: [])
+            }
+            current.values.append(contentsOf: values)
+            current.times.append(startTime + t)
         }
-        return frames
+        if !current.isEmpty { blocks.append(current) }
+        return blocks
     }
 
     private mutating func myndSample(n: Int64, t: Double, into values: inout [Double]) {
@@ -104,8 +116,7 @@ public struct OscillatorGenerator: Sendable {
         let motionDt = Double(n - motionStart) / fs
         let motion = motionDt >= 0 && motionDt < 0.6 ? _sin(Double.pi * motionDt / 0.6) : 0
         for c in 0..<channelCount {
-            let name = configuration.channelNames[c]
-            let frontal = name == "AF7" || name == "AF8"
+            let frontal = self.frontal[c]
             let background = 12 * pink[c].next(rng.gaussian())
             let alphaGain = frontal ? 4.0 : 10.0
             let alpha = alphaGain * envelope * _sin(2 * Double.pi * alphaFrequency[c] * t + alphaPhase[c])

@@ -4,8 +4,8 @@
 /// It reports itself `found`, `connected` and `onHead` at start with a full battery, then delivers
 /// the deterministic signal of ``OscillatorGenerator`` at the configured ``Pacing``. Unlike the
 /// reference app's oscillator (an integer-division timer that ran at 142.9 Hz instead of 128), the
-/// rate is exact: frame *n* is stamped `startTime + n / samplingRate` and, in real time, delivered no
-/// earlier than that.
+/// rate is exact: sample *n* is stamped `startTime + n / samplingRate` on the recording clock and,
+/// in real time, delivered no earlier than that.
 public struct OscillatorSource: DataSource {
     /// The signal's settings.
     public let configuration: OscillatorConfiguration
@@ -15,19 +15,17 @@ public struct OscillatorSource: DataSource {
         self.configuration = configuration
     }
 
-    public var info: SourceInfo {
-        SourceInfo(
-            kind: "oscillator", manufacturer: "StudyRecorder", model: "oscillator (\(configuration.mode.rawValue))",
-            serial: "seed-\(configuration.seed)", channelNames: configuration.channelNames,
-            samplingRate: configuration.samplingRate)
-    }
+    public var kind: String { "oscillator" }
 
-    public func run(emit: @escaping @Sendable (SourceEvent) async -> Void) async throws {
+    public func run(context: SourceContext, emit: @escaping @Sendable (SourceEvent) async -> Void) async throws {
         guard configuration.samplingRate > 0, configuration.samplingRate.isFinite else {
             throw DataSourceError.invalidConfiguration("sampling rate must be positive")
         }
-        var generator = OscillatorGenerator(configuration: configuration, startTime: configuration.startTime ?? wallClockNow())
+        let clock = context.clock
+        let begin = clock.monotonicNow()
+        var generator = OscillatorGenerator(configuration: configuration, startTime: configuration.startTime ?? context.anchor.utc(fromMonotonic: begin))
         await emit(.state(.found, true))
+        await emit(.started(configuration.descriptor))
         await emit(.state(.connected, true))
         await emit(.battery(100))
         await emit(.state(.onHead, true))
@@ -36,8 +34,6 @@ public struct OscillatorSource: DataSource {
         let paced = configuration.pacing.secondsPerSignalSecond
         // About 1/16 s per block when paced (smooth displays), 1 s when unpaced (throughput).
         let block = max(1, Int((paced == nil ? fs : fs / 16).rounded()))
-        let clock = ContinuousClock()
-        let begin = clock.now
         while !Task.isCancelled {
             var count = block
             if let limit = configuration.sampleLimit {
@@ -45,17 +41,15 @@ public struct OscillatorSource: DataSource {
                 if left <= 0 { break }
                 count = Int(min(Int64(block), left))
             }
-            let frames = generator.next(count)
+            let blocks = generator.next(count)
             if let paced {
-                let due = Double(generator.nextIndex) / fs * paced
-                let deadline = begin.advanced(by: .seconds(due))
                 do {
-                    try await clock.sleep(until: deadline, tolerance: .milliseconds(2))
+                    try await clock.sleep(untilMonotonic: begin + Double(generator.nextIndex) / fs * paced)
                 } catch {
                     break
                 }
             }
-            if !frames.isEmpty { await emit(.frames(frames)) }
+            for b in blocks { await emit(.samples(b)) }
         }
     }
 }

@@ -1,11 +1,11 @@
 /// Stored samples that a ``ReplaySource`` can play back. The Storage module's recording reader
 /// conforms; DataSources itself knows nothing of file formats.
 public protocol RecordedSignal: Sendable {
-    /// The stored channel layout, rate and original device.
-    var info: SourceInfo { get }
-    /// How many samples are stored (gap rows included).
+    /// The stored device: streams, channel layout, rate and identity.
+    var descriptor: DeviceDescriptor { get }
+    /// How many EEG samples are stored (gap rows included).
     var sampleCount: Int64 { get }
-    /// Reads up to `count` stored samples starting at row `start`, with their original indices,
+    /// Reads up to `count` stored EEG samples starting at row `start`, with their original indices,
     /// times and markers. Rows that were gaps come back with `NaN` values.
-    func readFrames(from start: Int64, count: Int) throws -> [Frame]
+    func readBlock(from start: Int64, count: Int) throws -> SampleBlock
 }

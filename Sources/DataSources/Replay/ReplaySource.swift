@@ -1,7 +1,7 @@
 /// Plays a stored recording back as if it were a live device: for re-running processing on old data,
 /// demos without hardware, and tests with real-world signals.
 ///
-/// Frames keep their channel values; their times are shifted so the first frame is "now" (unless
+/// Samples keep their channel values; their times are shifted so the first sample is "now" (unless
 /// ``Configuration/keepOriginalTimes`` is set) and their markers are dropped (unless
 /// ``Configuration/includeMarkers`` is set), as a live device would deliver neither.
 public struct ReplaySource: DataSource {
@@ -11,7 +11,7 @@ public struct ReplaySource: DataSource {
         public var pacing: Pacing
         /// Keep the stored time stamps instead of shifting them to the present.
         public var keepOriginalTimes: Bool
-        /// Deliver the stored markers with their frames.
+        /// Deliver the stored markers with their samples.
         public var includeMarkers: Bool
         /// Start over at the end instead of ending the run.
         public var loop: Bool
@@ -36,26 +36,32 @@ public struct ReplaySource: DataSource {
         self.configuration = configuration
     }
 
-    public var info: SourceInfo {
-        var info = recording.info
-        info.kind = "replay"
-        return info
+    public var kind: String { "replay" }
+
+    /// The descriptor the replay announces: the recorded device's, with kind `replay`.
+    public var descriptor: DeviceDescriptor {
+        var descriptor = recording.descriptor
+        descriptor.kind = "replay"
+        descriptor.streams = [descriptor.eeg]
+        descriptor.streams[0].rawCoding = nil
+        return descriptor
     }
 
-    public func run(emit: @escaping @Sendable (SourceEvent) async -> Void) async throws {
-        let fs = recording.info.samplingRate
-        guard fs > 0 else { throw DataSourceError.unreadableRecording("sampling rate is not positive") }
+    public func run(context: SourceContext, emit: @escaping @Sendable (SourceEvent) async -> Void) async throws {
+        let descriptor = self.descriptor
+        let fs = descriptor.samplingRate
+        guard fs > 0, fs.isFinite else { throw DataSourceError.unreadableRecording("sampling rate is not positive") }
         await emit(.state(.found, true))
+        await emit(.started(descriptor))
         await emit(.state(.connected, true))
         await emit(.state(.onHead, true))
         let paced = configuration.pacing.secondsPerSignalSecond
-        let block = max(1, Int((paced == nil ? fs : fs / 16).rounded()))
-        let clock = ContinuousClock()
-        let begin = clock.now
-        let now = wallClockNow()
+        let blockSize = max(1, Int((paced == nil ? fs : fs / 16).rounded()))
+        let clock = context.clock
+        let begin = clock.monotonicNow()
+        let now = context.anchor.utc(fromMonotonic: begin)
         var row: Int64 = 0
         var delivered: Int64 = 0
-        var firstTime: Double?
         var indexOffset: Int64 = 0
         while !Task.isCancelled {
             if row >= recording.sampleCount {
@@ -63,28 +69,26 @@ public struct ReplaySource: DataSource {
                 indexOffset = delivered
                 row = 0
             }
-            var frames: [Frame]
+            var block: SampleBlock
             do {
-                frames = try recording.readFrames(from: row, count: block)
+                block = try recording.readBlock(from: row, count: blockSize)
             } catch {
                 throw DataSourceError.unreadableRecording("\(error)")
             }
-            if frames.isEmpty { break }
-            row += Int64(frames.count)
-            if firstTime == nil { firstTime = frames[0].time }
-            for i in frames.indices {
-                if !configuration.keepOriginalTimes {
-                    frames[i].time = now + Double(delivered + Int64(i)) / fs
-                }
-                frames[i].index += indexOffset
-                if !configuration.includeMarkers { frames[i].marker = nil }
+            if block.isEmpty { break }
+            row += Int64(block.count)
+            if !configuration.keepOriginalTimes {
+                for i in 0..<block.count { block.times[i] = now + Double(delivered + Int64(i)) / fs }
             }
-            delivered += Int64(frames.count)
+            block.stream = descriptor.eeg.name
+            block.raw = nil
+            block.firstIndex += indexOffset
+            if !configuration.includeMarkers { block.markers = [] }
+            delivered += Int64(block.count)
             if let paced {
-                let deadline = begin.advanced(by: .seconds(Double(delivered) / fs * paced))
-                do { try await clock.sleep(until: deadline, tolerance: .milliseconds(2)) } catch { break }
+                do { try await clock.sleep(untilMonotonic: begin + Double(delivered) / fs * paced) } catch { break }
             }
-            await emit(.frames(frames))
+            await emit(.samples(block))
         }
     }
 }

@@ -1,5 +1,6 @@
 /// The device conditions a study protocol waits for or reacts to, named as in the reference app so
-/// study files written for it read the same.
+/// study files written for it read the same. Conditions derived from the signal's quality (good
+/// signal front or back) are not device conditions; they live with processing.
 public enum DeviceState: String, Sendable, Codable, CaseIterable {
     /// Nothing is known about the device yet.
     case unknown
@@ -7,19 +8,15 @@ public enum DeviceState: String, Sendable, Codable, CaseIterable {
     case found
     /// The device is connected and streaming.
     case connected
-    /// The device reports that it sits on the head (electrode contact).
+    /// The device sits on the head (for the Muse: judged from the signal, which is not railed).
     case onHead
     /// The connection was lost or closed.
     case disconnected
+    /// The connection was lost and made again; the recording continues after a gap.
+    case reconnected
     /// A preparation step was completed.
     case complete
-    /// Both frontal electrodes (AF7, AF8) have good signal.
-    case goodSignalFront
-    /// Both rear electrodes (TP9, TP10) have good signal.
-    case goodSignalBack
-    /// All electrodes have good signal.
-    case goodSignal
-    /// The battery is below the device's warning level.
+    /// The battery is below the device's warning level (20 %).
     case batteryLow
 }
 
@@ -29,7 +26,7 @@ public struct DeviceStateChange: Sendable, Equatable {
     public var state: DeviceState
     /// Whether the condition now holds.
     public var value: Bool
-    /// When the change was observed, in seconds since the Unix epoch.
+    /// When the change was observed, on the recording clock (seconds since the Unix epoch).
     public var time: Double
 
     /// Creates a state change.

@@ -1,10 +1,15 @@
 /// What a running ``DataSource`` hands to its consumer.
 public enum SourceEvent: Sendable {
-    /// Consecutive samples, oldest first. Sources deliver small blocks rather than single frames so
-    /// high rates and faster-than-real-time playback cost little per sample.
-    case frames([Frame])
+    /// The device is connected and identified; sent once per run, before any samples.
+    case started(DeviceDescriptor)
+    /// Consecutive samples of one stream, oldest first. Sources deliver small blocks rather than
+    /// single samples, so high rates and faster-than-real-time playback cost little per sample.
+    case samples(SampleBlock)
     /// A device condition became true or false.
     case state(DeviceState, Bool)
     /// The battery level in percent (0–100).
     case battery(Double)
+    /// Device facts that are new or changed during the run (a status reply, the refined sample-clock
+    /// fit); recordings store the latest value of each.
+    case properties([String: String])
 }

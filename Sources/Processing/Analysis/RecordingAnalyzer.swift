@@ -2,17 +2,17 @@ import DataSources
 
 /// Judges a whole recording after the fact: whole-recording Welch band power per channel plus the
 /// streaming quality measures (MYND, line noise, grades, verdict) run over every sample. Feed it the
-/// recording's frames in order, block by block (memory stays constant), then take ``result()``.
+/// recording's EEG in order, block by block (memory stays constant), then take ``result()``.
 ///
 /// ```swift
-/// var analyzer = RecordingAnalyzer(info: reader.info)
+/// var analyzer = RecordingAnalyzer(descriptor: reader.descriptor)
 /// var row: Int64 = 0
-/// while row < reader.sampleCount { let f = try reader.readFrames(from: row, count: 25600); analyzer.process(f); row += Int64(f.count) }
+/// while row < reader.sampleCount { let b = try reader.readBlock(from: row, count: 25600); analyzer.process(b); row += Int64(b.count) }
 /// let analysis = analyzer.result()
 /// ```
 public struct RecordingAnalyzer: Sendable {
-    /// The recording's channels and rate.
-    public let info: SourceInfo
+    /// The recording's device (its EEG stream is analysed).
+    public let descriptor: DeviceDescriptor
     /// The band-power method.
     public let method: BandPowerMethod
 
@@ -27,16 +27,17 @@ public struct RecordingAnalyzer: Sendable {
     /// Prepares an analysis; `configuration` sets the quality measures (its band-power interval is
     /// ignored: band power is computed over the whole recording with `method`, default
     /// ``BandPowerMethod/standard(samplingRate:)``).
-    public init(info: SourceInfo, method: BandPowerMethod? = nil, configuration: ProcessorConfiguration = .init()) {
-        self.info = info
-        let method = method ?? .standard(samplingRate: info.samplingRate)
+    public init(descriptor: DeviceDescriptor, method: BandPowerMethod? = nil, configuration: ProcessorConfiguration = .init()) {
+        self.descriptor = descriptor
+        let info = descriptor
+        let method = method ?? .standard(samplingRate: descriptor.samplingRate)
         self.method = method
         var streaming = configuration
         streaming.bandPowerInterval = 0
         streaming.bandPowerMethod = method
-        processor = SignalProcessor(info: info, configuration: streaming)
-        welch = WelchAccumulator(parameters: method.welch, channelCount: info.channelCount, samplingRate: info.samplingRate)
-        let n = info.channelCount
+        processor = SignalProcessor(descriptor: descriptor, configuration: streaming)
+        welch = WelchAccumulator(parameters: method.welch, channelCount: descriptor.channelCount, samplingRate: descriptor.samplingRate)
+        let n = descriptor.channelCount
         myndSum = [Double](repeating: 0, count: n)
         myndCount = [Int](repeating: 0, count: n)
         myndGood = myndCount
@@ -45,14 +46,19 @@ public struct RecordingAnalyzer: Sendable {
         issueCounts = [[QualityIssue: Int]](repeating: [:], count: n)
     }
 
-    /// Processes the next frames of the recording (gap rows, all NaN, included).
-    public mutating func process(_ frames: [Frame]) {
-        for frame in frames { welch.append(frame.values) }
-        samples += Int64(frames.count)
-        for update in processor.process(frames) {
+    /// Processes the next EEG rows of the recording (gap rows, all NaN, included); blocks of other
+    /// streams are ignored.
+    public mutating func process(_ block: SampleBlock) {
+        guard block.stream == descriptor.eeg.name, block.channelCount == descriptor.channelCount else { return }
+        let width = block.channelCount
+        block.values.withUnsafeBufferPointer { v in
+            for r in 0..<block.count { welch.append(UnsafeBufferPointer(rebasing: v[(r * width)..<((r + 1) * width)])) }
+        }
+        samples += Int64(block.count)
+        for update in processor.process(block) {
             switch update {
             case .quality(let q):
-                for c in 0..<info.channelCount where q.mynd.quality[c].isFinite {
+                for c in 0..<descriptor.channelCount where q.mynd.quality[c].isFinite {
                     myndSum[c] += min(100, q.mynd.quality[c])
                     myndCount[c] += 1
                     if q.mynd.quality[c] >= 100 { myndGood[c] += 1 }
@@ -61,7 +67,7 @@ public struct RecordingAnalyzer: Sendable {
                     for (c, a) in assessments.enumerated() { for issue in a.issues { issueCounts[c][issue, default: 0] += 1 } }
                 }
             case .lineNoise(let l):
-                for c in 0..<info.channelCount where l.reading.quality[c].isFinite {
+                for c in 0..<descriptor.channelCount where l.reading.quality[c].isFinite {
                     noiseSum[c] += l.reading.quality[c]
                     noiseCount[c] += 1
                 }
@@ -76,7 +82,7 @@ public struct RecordingAnalyzer: Sendable {
     public func result() -> RecordingAnalysis {
         let summary = processor.summary
         let windows = Double(summary.windowCount)
-        let channels = (0..<info.channelCount).map { c -> ChannelAnalysis in
+        let channels = (0..<descriptor.channelCount).map { c -> ChannelAnalysis in
             let spectrum = welch.spectrum(channel: c)
             let powers =
                 spectrum.segmentCount > 0
@@ -86,7 +92,7 @@ public struct RecordingAnalyzer: Sendable {
             var issues: [String: Double] = [:]
             for (issue, count) in issueCounts[c] { issues[issue.rawValue] = windows > 0 ? Double(count) / windows : .nan }
             return ChannelAnalysis(
-                name: info.channelNames[c], bandPowers: powers, segmentsUsed: welch.segmentsUsed[c], segmentsSkipped: welch.segmentsSkipped[c],
+                name: descriptor.channelNames[c], bandPowers: powers, segmentsUsed: welch.segmentsUsed[c], segmentsSkipped: welch.segmentsSkipped[c],
                 myndQualityMean: myndCount[c] > 0 ? myndSum[c] / Double(myndCount[c]) : .nan,
                 myndGoodFraction: myndCount[c] > 0 ? Double(myndGood[c]) / Double(myndCount[c]) : .nan,
                 lineNoiseQualityMean: noiseCount[c] > 0 ? noiseSum[c] / Double(noiseCount[c]) : .nan, gradeFractions: grades,
@@ -95,7 +101,7 @@ public struct RecordingAnalyzer: Sendable {
         let mains: Double? =
             if case .fixed(let f) = processor.configuration.mains { f } else { mainsVotes.max { $0.value < $1.value }?.key }
         return RecordingAnalysis(
-            samplingRate: info.samplingRate, sampleCount: samples, durationSeconds: Double(samples) / info.samplingRate,
+            samplingRate: descriptor.samplingRate, sampleCount: samples, durationSeconds: Double(samples) / descriptor.samplingRate,
             bandPowerMethod: method, mainsFrequency: mains, qualityWindowSeconds: processor.configuration.qualityWindow,
             thresholds: processor.configuration.thresholds, criteria: processor.configuration.criteria, verdict: summary.verdict,
             summary: summary, channels: channels)

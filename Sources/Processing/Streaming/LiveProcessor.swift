@@ -19,26 +19,28 @@ public enum LiveProcessor {
     /// iterating task unsubscribes.
     public static func events(controller: DataController, configuration: ProcessorConfiguration = .init()) async -> AsyncStream<ProcessingEvent> {
         let subscription = await controller.events(.lossless(capacity: 1024))
-        let info = await controller.info
         let (stream, continuation) = AsyncStream<ProcessingEvent>.makeStream(bufferingPolicy: .unbounded)
         let task = Task {
-            var processor = SignalProcessor(info: info, configuration: configuration)
+            // Sized when the source announces its device (a headband's channels are known only then).
+            var processor: SignalProcessor?
             for await event in subscription {
                 switch event {
-                case .started(let started):
-                    processor = SignalProcessor(info: started, configuration: configuration)
-                    continuation.yield(.started(started))
-                case .frames(let frames):
-                    for update in processor.process(frames) { continuation.yield(.update(update)) }
+                case .started(let descriptor, _):
+                    processor = SignalProcessor(descriptor: descriptor, configuration: configuration)
+                    continuation.yield(.started(descriptor))
+                case .samples(let block):
+                    guard var p = processor else { continue }
+                    for update in p.process(block) { continuation.yield(.update(update)) }
+                    processor = p
                 case .ended(let error):
-                    continuation.yield(.ended(summary: processor.summary, error: error.map { "\($0)" }))
+                    continuation.yield(.ended(summary: processor?.summary ?? SessionQualitySummary(channelCount: 0, criteria: configuration.criteria), error: error.map { "\($0)" }))
                     continuation.finish()
                     return
-                case .state, .battery:
+                case .state, .battery, .properties:
                     continue
                 }
             }
-            continuation.yield(.ended(summary: processor.summary, error: nil))
+            continuation.yield(.ended(summary: processor?.summary ?? SessionQualitySummary(channelCount: 0, criteria: configuration.criteria), error: nil))
             continuation.finish()
         }
         continuation.onTermination = { _ in

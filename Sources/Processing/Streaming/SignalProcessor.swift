@@ -1,21 +1,21 @@
 import DataSources
 
-/// The streaming core: fed frames in order, it emits MYND quality and graded assessments at 2 Hz,
+/// The streaming core: fed EEG blocks in order, it emits MYND quality and graded assessments at 2 Hz,
 /// the line-noise reading at 1 Hz and band power at the configured rate, and keeps the session's
 /// quality summary. Synchronous and allocation-light, so it keeps up with any source rate (see
 /// docs/performance.md); ``LiveProcessor`` runs it on a ``DataController``.
 ///
-/// Dropouts (jumps in ``Frame/index``) are filled with NaN rows, so every window means the same
+/// Dropouts (jumps in ``SampleBlock/firstIndex``) are filled with NaN rows, so every window means the same
 /// stretch of time; measures that see the NaN report missing data instead of a number.
 ///
 /// ```swift
-/// var processor = SignalProcessor(info: source.info)
-/// for update in processor.process(frames) { … }
+/// var processor = SignalProcessor(descriptor: descriptor)   // from DataEvent.started
+/// for update in processor.process(block) { … }
 /// let verdict = processor.summary.verdict
 /// ```
 public struct SignalProcessor: Sendable {
-    /// The source's channels and rate.
-    public let info: SourceInfo
+    /// The device whose EEG stream is processed.
+    public let descriptor: DeviceDescriptor
     /// The settings.
     public let configuration: ProcessorConfiguration
     /// The band-power method in use.
@@ -38,11 +38,12 @@ public struct SignalProcessor: Sendable {
     private var latestAssessments: [ChannelAssessment]?
     private var row: [Double]
 
-    /// Creates a processor for frames described by `info`.
-    public init(info: SourceInfo, configuration: ProcessorConfiguration = .init()) {
-        self.info = info
+    /// Creates a processor for the EEG stream of `descriptor`.
+    public init(descriptor: DeviceDescriptor, configuration: ProcessorConfiguration = .init()) {
+        self.descriptor = descriptor
+        let info = descriptor
         self.configuration = configuration
-        let fs = info.samplingRate, channels = info.channelCount
+        let fs = descriptor.samplingRate, channels = descriptor.channelCount
         bandPowerMethod = configuration.bandPowerMethod ?? .standard(samplingRate: fs)
         summary = SessionQualitySummary(channelCount: channels, criteria: configuration.criteria)
         mynd = MyndQualityEstimator(channelCount: channels, samplingRate: fs)
@@ -65,30 +66,36 @@ public struct SignalProcessor: Sendable {
         row = [Double](repeating: .nan, count: channels)
     }
 
-    /// Processes frames (in order) and returns the updates they completed, oldest first.
-    public mutating func process(_ frames: [Frame]) -> [ProcessingUpdate] {
+    /// Processes an EEG block (blocks in order) and returns the updates it completed, oldest first.
+    /// Blocks of other streams return nothing.
+    public mutating func process(_ block: SampleBlock) -> [ProcessingUpdate] {
         var updates: [ProcessingUpdate] = []
-        let fs = info.samplingRate
-        for frame in frames {
-            if let last = lastIndex, frame.index > last + 1 {
-                let missing = frame.index - last - 1
+        guard block.stream == descriptor.eeg.name else { return updates }
+        let fs = descriptor.samplingRate
+        let width = block.channelCount
+        for r in 0..<block.count {
+            let index = block.firstIndex + Int64(r)
+            if let last = lastIndex, index <= last { continue }
+            if let last = lastIndex, index > last + 1 {
+                let missing = index - last - 1
                 if Double(missing) <= configuration.maximumGapFill * fs {
                     for k in 1...missing {
                         for c in row.indices { row[c] = .nan }
                         let time = lastTime + Double(k) / fs
-                        step(index: last + k, time: time, into: &updates, values: nil)
+                        step(index: last + k, time: time, into: &updates)
                     }
                 } else {
                     restart()
                 }
             }
-            step(index: frame.index, time: frame.time, into: &updates, values: frame.values)
+            for c in row.indices { row[c] = c < width ? block.values[r * width + c] : .nan }
+            step(index: index, time: block.times[r], into: &updates)
         }
         return updates
     }
 
     private mutating func restart() {
-        let channels = info.channelCount, fs = info.samplingRate
+        let channels = descriptor.channelCount, fs = descriptor.samplingRate
         mynd = MyndQualityEstimator(channelCount: channels, samplingRate: fs)
         lineNoise = LineNoiseEstimator(channelCount: channels, samplingRate: fs, mains: configuration.mains)
         history = SampleHistory(channelCount: channels, capacity: history.capacity)
@@ -103,12 +110,10 @@ public struct SignalProcessor: Sendable {
         latestAssessments = nil
     }
 
-    private mutating func step(index: Int64, time: Double, into updates: inout [ProcessingUpdate], values: [Double]?) {
+    /// Advances by one sample whose values are in `row` (already filled, `NaN` for a gap).
+    private mutating func step(index: Int64, time: Double, into updates: inout [ProcessingUpdate]) {
         lastIndex = index
         lastTime = time
-        if let values {
-            for c in row.indices { row[c] = c < values.count ? values[c] : .nan }
-        }
         let (myndReading, noiseReading) = row.withUnsafeBufferPointer { r in
             history.append(r)
             return (mynd.append(r, sampleIndex: index), lineNoise.append(r, sampleIndex: index))
@@ -117,7 +122,7 @@ public struct SignalProcessor: Sendable {
             var assessments: [ChannelAssessment]?
             if history.available >= qualityLength {
                 let first = history.total - Int64(qualityLength)
-                assessments = (0..<info.channelCount).map { c in
+                assessments = (0..<descriptor.channelCount).map { c in
                     history.withWindow(channel: c, length: qualityLength) { grader.assess($0, channel: c, firstIndex: first) }
                 }
                 summary.add(assessments!)
@@ -127,7 +132,7 @@ public struct SignalProcessor: Sendable {
                 .quality(
                     QualityUpdate(
                         time: time, sampleIndex: index, mynd: myndReading, assessments: assessments,
-                        windowSeconds: Double(qualityLength) / info.samplingRate)))
+                        windowSeconds: Double(qualityLength) / descriptor.samplingRate)))
         }
         if let noiseReading {
             updates.append(.lineNoise(LineNoiseUpdate(time: time, reading: noiseReading)))
@@ -144,7 +149,7 @@ public struct SignalProcessor: Sendable {
         var channels: [BandPowers] = []
         let first = history.total - Int64(bandPowerLength)
         let resolution = welch[0].estimator.resolution
-        for c in 0..<info.channelCount {
+        for c in 0..<descriptor.channelCount {
             if let reason = latestAssessments?[c].bandPowerInvalidReason {
                 channels.append(.invalid(bandCount: method.bands.count, reason: reason))
                 continue
@@ -159,6 +164,6 @@ public struct SignalProcessor: Sendable {
             channels.append(result)
         }
         return BandPowerUpdate(
-            time: time, sampleIndex: index, windowSeconds: Double(bandPowerLength) / info.samplingRate, method: method, channels: channels)
+            time: time, sampleIndex: index, windowSeconds: Double(bandPowerLength) / descriptor.samplingRate, method: method, channels: channels)
     }
 }

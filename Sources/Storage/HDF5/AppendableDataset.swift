@@ -5,13 +5,14 @@ import CHDF5
 final class AppendableDataset {
     /// The element type of the dataset.
     enum Element {
-        case double, int64, int32, utf8
+        case double, int64, int32, uint16, utf8
 
         var fileType: hid_t {
             switch self {
             case .double: chdf5_ieee_f64le()
             case .int64: chdf5_std_i64le()
             case .int32: chdf5_std_i32le()
+            case .uint16: chdf5_std_u16le()
             case .utf8: chdf5_vlen_utf8()
             }
         }
@@ -21,6 +22,7 @@ final class AppendableDataset {
             case .double: chdf5_native_double()
             case .int64: chdf5_native_int64()
             case .int32: chdf5_native_int32()
+            case .uint16: chdf5_native_uint16()
             case .utf8: chdf5_vlen_utf8()
             }
         }
@@ -97,6 +99,11 @@ final class AppendableDataset {
         try values.withUnsafeBufferPointer { try append(UnsafeRawPointer($0.baseAddress!), count: values.count / max(1, columns)) }
     }
 
+    /// Appends 16-bit unsigned integers (a whole number of rows).
+    func append(_ values: [UInt16]) throws {
+        try values.withUnsafeBufferPointer { try append(UnsafeRawPointer($0.baseAddress!), count: values.count / max(1, columns)) }
+    }
+
     /// Appends strings to a 1-D string dataset.
     func append(_ values: [String]) throws {
         guard !values.isEmpty else { return }
@@ -126,6 +133,11 @@ enum DatasetReader {
     /// Reads rows `start..<start+count` of a 1-D or 2-D dataset as 64-bit integers (row-major).
     static func readInt64s(_ dataset: HDF5Object, start: Int, count: Int) throws -> [Int64] {
         try read(dataset, start: start, count: count, memType: chdf5_native_int64(), zero: Int64(0))
+    }
+
+    /// Reads rows `start..<start+count` of a 1-D or 2-D dataset as 16-bit unsigned integers.
+    static func readUInt16s(_ dataset: HDF5Object, start: Int, count: Int) throws -> [UInt16] {
+        try read(dataset, start: start, count: count, memType: chdf5_native_uint16(), zero: UInt16(0))
     }
 
     /// Reads a whole 1-D or 2-D string dataset (variable- or fixed-length) in row-major order.

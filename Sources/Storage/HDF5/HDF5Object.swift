@@ -56,6 +56,33 @@ final class HDF5Object {
         H5Lexists(id, name, chdf5_default()) > 0
     }
 
+    /// The names of this group's members (empty when it has none or is not a group).
+    func memberNames() -> [String] {
+        var info = H5G_info_t()
+        guard H5Gget_info(id, &info) >= 0 else { return [] }
+        return (0..<info.nlinks).compactMap { i in
+            Self.name { buf, size in H5Lget_name_by_idx(id, ".", H5_INDEX_NAME, H5_ITER_INC, i, buf, size, chdf5_default()) }
+        }
+    }
+
+    /// The names of this object's attributes.
+    func attributeNames() -> [String] {
+        let count = H5Aget_num_attrs(id)
+        guard count > 0 else { return [] }
+        return (0..<hsize_t(count)).compactMap { i in
+            Self.name { buf, size in H5Aget_name_by_idx(id, ".", H5_INDEX_NAME, H5_ITER_INC, i, buf, size, chdf5_default()) }
+        }
+    }
+
+    /// Calls an HDF5 "get name" function twice: for the length, then for the text.
+    private static func name(_ get: (UnsafeMutablePointer<CChar>?, Int) -> Int) -> String? {
+        let length = get(nil, 0)
+        guard length > 0, length < 1 << 16 else { return nil }
+        var buffer = [CChar](repeating: 0, count: length + 1)
+        guard get(&buffer, length + 1) >= 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Writes a fixed (non-extendable) 2-D dataset of variable-length UTF-8 strings with `dims`.
     func writeStrings(_ name: String, _ values: [String], dims: [Int]) throws {
         let type = chdf5_vlen_utf8()

@@ -4,7 +4,7 @@ import DataSources
 public struct DerivedSeriesRow: Sendable, Equatable {
     /// The dataset name inside the group.
     public var name: String
-    /// Seconds since the Unix epoch.
+    /// Seconds since the Unix epoch, on the recording clock.
     public var time: Double
     /// The row's values.
     public var values: [Double]
@@ -20,14 +20,18 @@ public struct DerivedSeriesRow: Sendable, Equatable {
     }
 }
 
-/// Computes derived series (signal quality, band power) from the frames a ``RecordingSession``
+/// Computes derived series (signal quality, band power) from the samples a ``RecordingSession``
 /// records, so they are stored in the same file as they arise. Storage knows nothing of the
 /// algorithms: the command line plugs in the Processing module's streaming processor.
 public protocol DerivedSeriesProducer: Sendable {
     /// The group the series are stored in, e.g. `Quality`.
     var group: String { get }
-    /// Attributes set on the group when the recording starts (method parameters).
+    /// Sizes the producer for the device that started; called once, before any block.
+    mutating func start(_ descriptor: DeviceDescriptor)
+    /// Attributes set on the group when the recording starts (method parameters); read after
+    /// ``start(_:)``.
     var groupAttributes: [String: MetadataValue] { get }
-    /// The rows that the next recorded frames complete.
-    mutating func process(_ frames: [Frame]) -> [DerivedSeriesRow]
+    /// The rows that the next recorded block completes (blocks of every stream arrive here; a
+    /// producer picks the ones it needs).
+    mutating func process(_ block: SampleBlock) -> [DerivedSeriesRow]
 }

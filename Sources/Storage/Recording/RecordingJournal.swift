@@ -25,6 +25,10 @@ struct RecordingJournal {
         case event(RecordingEvent)
         case series(group: String, name: String, time: Double, values: [Double], columns: [String])
         case attribute(group: String, name: String, value: MetadataValue)
+        /// The device's raw codes of the EEG rows of the preceding ``rows`` record.
+        case rawRows(codes: [UInt16], channels: Int)
+        /// Rows of an auxiliary stream (accelerometer, gyroscope, PPG, telemetry), by sample index.
+        case streamRows(stream: String, firstIndex: Int64, timestampsMicros: [Int64], values: [Double], channels: Int)
     }
 
     // MARK: Encoding
@@ -72,6 +76,22 @@ struct RecordingJournal {
             p.string(group)
             p.string(name)
             p.string(String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self))
+        case .rawRows(let codes, let channels):
+            type = 5
+            p.u32(UInt32(codes.count))
+            p.u32(UInt32(channels))
+            p.bytes.reserveCapacity(8 + 2 * codes.count)
+            for c in codes { p.bytes.append(UInt8(c & 0xFF)); p.bytes.append(UInt8(c >> 8)) }
+        case .streamRows(let stream, let firstIndex, let ts, let values, let channels):
+            type = 6
+            p.string(stream)
+            p.i64(firstIndex)
+            p.u32(UInt32(ts.count))
+            p.u32(UInt32(channels))
+            for r in 0..<ts.count {
+                p.i64(ts[r])
+                for c in 0..<channels { p.f64(values[r * channels + c]) }
+            }
         }
         out.u8(type)
         out.u32(UInt32(p.bytes.count))
@@ -150,6 +170,25 @@ struct RecordingJournal {
                 let value = try? decoder.decode(MetadataValue.self, from: Data(json.utf8))
             else { return nil }
             return .attribute(group: group, name: name, value: value)
+        case 5:
+            guard let count = p.u32().map(Int.init), let channels = p.u32().map(Int.init), let bytes = p.take(count * 2) else { return nil }
+            let b = Array(bytes)
+            let codes = (0..<count).map { UInt16(b[2 * $0]) | (UInt16(b[2 * $0 + 1]) << 8) }
+            return .rawRows(codes: codes, channels: channels)
+        case 6:
+            guard let stream = p.string(), let first = p.i64(), let count = p.u32().map(Int.init), let channels = p.u32().map(Int.init),
+                count <= p.remaining / 8
+            else { return nil }
+            var ts = [Int64](), values = [Double]()
+            for _ in 0..<count {
+                guard let t = p.i64() else { return nil }
+                ts.append(t)
+                for _ in 0..<channels {
+                    guard let v = p.f64() else { return nil }
+                    values.append(v)
+                }
+            }
+            return .streamRows(stream: stream, firstIndex: first, timestampsMicros: ts, values: values, channels: channels)
         default:
             return nil
         }

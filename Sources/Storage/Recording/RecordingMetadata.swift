@@ -16,8 +16,10 @@ public struct RecordingMetadata: Sendable, Equatable, Codable {
     public var run: Int
     /// The paradigm, if any; its title names the file.
     public var paradigm: ParadigmInfo?
-    /// The source: channels, rate, device identity.
-    public var source: SourceInfo
+    /// The source: device identity and streams.
+    public var source: DeviceDescriptor
+    /// The anchor of the recording clock (the monotonic and UTC readings taken together), when known.
+    public var clockAnchor: ClockAnchor?
     /// The mains frequency at the recording site (50 or 60 Hz), when known.
     public var powerLineFrequency: Double?
     /// The participant's locale (e.g. `de`), when known.
@@ -32,7 +34,7 @@ public struct RecordingMetadata: Sendable, Equatable, Codable {
     /// Creates metadata; `created` defaults to now.
     public init(
         participant: String, study: String? = nil, day: Int = 1, session: Int = 0, run: Int = 1, paradigm: ParadigmInfo? = nil,
-        source: SourceInfo, powerLineFrequency: Double? = nil, locale: String? = nil, created: Date = Date(),
+        source: DeviceDescriptor, clockAnchor: ClockAnchor? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, created: Date = Date(),
         softwareVersion: String = StorageModule.softwareVersion, extra: [String: MetadataValue] = [:]
     ) {
         self.participant = participant
@@ -42,6 +44,7 @@ public struct RecordingMetadata: Sendable, Equatable, Codable {
         self.run = run
         self.paradigm = paradigm
         self.source = source
+        self.clockAnchor = clockAnchor
         self.powerLineFrequency = powerLineFrequency
         self.locale = locale
         self.created = created

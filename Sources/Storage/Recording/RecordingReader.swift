@@ -8,8 +8,10 @@ import Synchronization
 public final class RecordingReader: RecordedSignal, Sendable {
     /// The file.
     public let url: URL
-    /// Channels, rate and device, as stored.
-    public let info: SourceInfo
+    /// The device and its streams, as stored (raw coding and auxiliary streams included).
+    public let descriptor: DeviceDescriptor
+    /// The anchor of the recording clock, when stored.
+    public let clockAnchor: ClockAnchor?
     /// Rows in `/Recording/Data`.
     public let sampleCount: Int64
     /// Whether the recording ran its planned course (`false` for interrupted or recovered files;
@@ -35,6 +37,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
         let data: HDF5Object
         let marker: HDF5Object?
         let timestamp: HDF5Object?
+        let raw: HDF5Object?
     }
 
     private let handles: Mutex<Handles>
@@ -63,12 +66,43 @@ public final class RecordingReader: RecordedSignal, Sendable {
             names = (0..<(dims.count > 1 ? dims[1] : 1)).map { "Channel\($0 + 1)" }
         }
         let rate = group.doubleAttribute("SamplingRate") ?? group.doubleAttribute("samplingRate") ?? 256
-        info = SourceInfo(
+        let raw = group.exists("RawData") ? try? group.openDataset("RawData") : nil
+        var eeg = StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: names, unit: group.stringAttribute("Unit") ?? "uV", samplingRate: rate)
+        if let raw, let bits = raw.intAttribute("RawBits"), let scale = raw.doubleAttribute("RawScale"), let offset = raw.doubleAttribute("RawOffset") {
+            eeg.rawCoding = .init(bits: Int(bits), scale: scale, offset: offset)
+        }
+        var streams = [eeg]
+        if file.exists("Streams"), let g = try? file.openGroup("Streams") {
+            for name in g.memberNames().sorted() {
+                guard let sg = try? g.openGroup(name) else { continue }
+                streams.append(StreamDescriptor(
+                    name: name, kind: sg.stringAttribute("Kind").flatMap(StreamDescriptor.Kind.init(rawValue:)) ?? .telemetry,
+                    channelLabels: sg.stringArrayAttribute("ChannelNames") ?? [], unit: sg.stringAttribute("Unit") ?? "",
+                    samplingRate: sg.doubleAttribute("SamplingRate") ?? 0))
+            }
+        }
+        var properties: [String: String] = [:]
+        var groups: [String: [String]] = [:]
+        if file.exists("Device"), let d = try? file.openGroup("Device") {
+            for name in d.attributeNames() {
+                if name.hasPrefix("ElectrodeGroup.") {
+                    groups[String(name.dropFirst("ElectrodeGroup.".count))] = d.stringArrayAttribute(name) ?? []
+                } else if let value = d.stringAttribute(name) {
+                    properties[name] = value
+                }
+            }
+        }
+        descriptor = DeviceDescriptor(
             kind: group.stringAttribute("device") ?? "unknown",
             manufacturer: group.stringAttribute("DeviceManufacturer") ?? "unknown",
             model: group.stringAttribute("DeviceModel") ?? "unknown",
             serial: group.stringAttribute("DeviceSerial"), firmware: group.stringAttribute("DeviceFirmware"),
-            channelNames: names, samplingRate: rate, unit: group.stringAttribute("Unit") ?? "uV")
+            hardware: group.stringAttribute("DeviceHardware"), properties: properties, streams: streams, electrodeGroups: groups)
+        if let utc = group.doubleAttribute("ClockAnchorUTC"), let mono = group.doubleAttribute("ClockAnchorMonotonic") {
+            clockAnchor = ClockAnchor(monotonic: mono, utc: utc)
+        } else {
+            clockAnchor = nil
+        }
         sampleCount = Int64(dims.first ?? 0)
         complete = (group.intAttribute("Complete") ?? 1) == 1
         participant = group.stringAttribute("ParticipantID") ?? group.stringAttribute("subjectID")
@@ -84,35 +118,25 @@ public final class RecordingReader: RecordedSignal, Sendable {
         }
         let marker = group.exists("Marker") ? try? group.openDataset("Marker") : nil
         let timestamp = group.exists("TimeStamp") ? try? group.openDataset("TimeStamp") : nil
-        handles = Mutex(Handles(file: file, data: data, marker: marker, timestamp: timestamp))
+        handles = Mutex(Handles(file: file, data: data, marker: marker, timestamp: timestamp, raw: raw))
     }
 
-    /// Reads up to `count` rows from `start` as frames (index = row, time from `TimeStamp`, marker from
-    /// `Marker` where non-zero).
-    public func readFrames(from start: Int64, count: Int) throws -> [Frame] {
-        let block = try readBlock(from: start, count: count)
-        let channels = info.channelCount
-        let rows = block.timestamps.count
-        var frames: [Frame] = []
-        frames.reserveCapacity(rows)
-        for r in 0..<rows {
-            let code = block.markers[r]
-            frames.append(Frame(
-                index: start + Int64(r), time: block.timestamps[r],
-                values: Array(block.values[(r * channels)..<((r + 1) * channels)]),
-                marker: code != 0 ? Marker(code: Int32(truncatingIfNeeded: code)) : nil))
-        }
-        return frames
-    }
+    /// The EEG channel names, rate and unit, as stored (shorthands for ``descriptor``'s EEG stream).
+    public var channelNames: [String] { descriptor.channelNames }
+    /// The EEG sampling rate in Hz.
+    public var samplingRate: Double { descriptor.samplingRate }
 
-    /// Reads up to `count` rows from `start` as flat arrays: values row-major (`count × channels`, µV),
-    /// times in seconds since the epoch, marker codes.
-    public func readBlock(from start: Int64, count: Int) throws -> (values: [Double], timestamps: [Double], markers: [Int64]) {
+    /// Reads up to `count` EEG rows from `start` as a block of the `eeg` stream: values row-major
+    /// (`count × channels`, in the stored unit, `NaN` where samples were lost), times in seconds since
+    /// the epoch from `TimeStamp`, markers from `Marker` where non-zero, and the raw codes when the
+    /// recording has `RawData`.
+    public func readBlock(from start: Int64, count: Int) throws -> SampleBlock {
         HDF5Library.prepareThread()
+        let channels = max(1, descriptor.channelCount)
         return try handles.withLock { h in
             let values = try DatasetReader.readDoubles(h.data, start: Int(start), count: count)
-            let rows = values.count / max(1, info.channelCount)
-            let fs = info.samplingRate
+            let rows = values.count / channels
+            let fs = descriptor.samplingRate
             var times: [Double]
             if let ts = h.timestamp {
                 times = try DatasetReader.readInt64s(ts, start: Int(start), count: rows).map { Double($0) / 1_000_000 }
@@ -120,9 +144,33 @@ public final class RecordingReader: RecordedSignal, Sendable {
                 times = (0..<rows).map { Double(start + Int64($0)) / fs }
             }
             if times.count < rows { times += (times.count..<rows).map { Double(start + Int64($0)) / fs } }
-            var markers = try h.marker.map { try DatasetReader.readInt64s($0, start: Int(start), count: rows) } ?? []
-            if markers.count < rows { markers += Array(repeating: 0, count: rows - markers.count) }
-            return (values, times, markers)
+            let codes = try h.marker.map { try DatasetReader.readInt64s($0, start: Int(start), count: rows) } ?? []
+            var markers: [BlockMarker] = []
+            for (r, code) in codes.prefix(rows).enumerated() where code != 0 {
+                markers.append(BlockMarker(row: r, marker: Marker(code: Int32(truncatingIfNeeded: code))))
+            }
+            var raw: [UInt16]?
+            if let ds = h.raw {
+                let read = try DatasetReader.readUInt16s(ds, start: Int(start), count: rows)
+                raw = read.count == rows * channels ? read : nil
+            }
+            return SampleBlock(
+                stream: descriptor.eeg.name, firstIndex: start, channelCount: channels, values: Array(values.prefix(rows * channels)),
+                times: Array(times.prefix(rows)), raw: raw, markers: markers)
+        }
+    }
+
+    /// The whole auxiliary stream `name` (`/Streams/<name>`): times (seconds since the epoch) and
+    /// values row-major, or `nil` when the recording has no such stream.
+    public func stream(named name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
+            guard h.file.exists("Streams"), let g = try? h.file.openGroup("Streams"), g.exists(name), let sg = try? g.openGroup(name) else { return nil }
+            let data = try sg.openDataset("Data")
+            let dims = try DatasetReader.dims(data)
+            let values = try DatasetReader.readDoubles(data, start: 0, count: dims.first ?? 0)
+            let times = try DatasetReader.readInt64s(try sg.openDataset("TimeStamp"), start: 0, count: dims.first ?? 0).map { Double($0) / 1_000_000 }
+            return (times, values, dims.count > 1 ? dims[1] : 1)
         }
     }
 

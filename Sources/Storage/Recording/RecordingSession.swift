@@ -3,10 +3,12 @@ import Foundation
 import Logging
 import Synchronization
 
-/// A recording in progress: subscribes to a ``DataController`` without loss, streams every frame to a
+/// A recording in progress: subscribes to a ``DataController`` without loss, streams every block to a
 /// ``RecordingWriter``, and on the end stores the file in the catalog.
 ///
-/// The catalog gets an entry in state `writing` before the first sample is written, so an uploader
+/// The file is created when the source has started and announced its device (a headband's channels
+/// and identity are known only then; a controller that runs already announces it at once). The
+/// catalog gets an entry in state `writing` before the first sample is written, so an uploader
 /// never takes a half-written file and ``RecordingRecovery`` can find it after a crash. The recording
 /// ends when its planned duration is reached (complete), when ``stop(reason:)`` is called or the
 /// task is cancelled before that (incomplete), or when the source ends or fails (incomplete, with the
@@ -41,43 +43,26 @@ public final class RecordingSession: Sendable {
     public var progress: RecordingProgress { state.progress.withLock { $0 } }
 
     /// Starts recording what `controller` delivers, per `request`. Subscribe-then-start: the controller
-    /// may already run (the recording starts with the next frame) or be started by the caller after.
+    /// may already run (the recording starts with the next block) or be started by the caller after.
+    /// A source that ends before it started stores nothing; ``result()`` then throws its error.
     public static func start(
         store: DataStore, controller: DataController, request: RecordingRequest,
         options: RecordingWriter.Options = .init(), logger: Logger = Logger(label: "study-recorder.recording"),
         derived: (any DerivedSeriesProducer)? = nil
     ) async throws -> RecordingSession {
-        let info = await controller.info
         let run = try request.run ?? (store.catalog.lastRun(participant: request.participant) + 1)
         let name = FileNaming.recording(paradigm: request.paradigm?.title, day: request.day, session: request.session, run: run, participant: request.participant)
         let url = try store.unusedURL(participant: request.participant, fileName: name)
-        let metadata = RecordingMetadata(
-            participant: request.participant, study: request.study, day: request.day, session: request.session, run: run,
-            paradigm: request.paradigm, source: info, powerLineFrequency: request.powerLineFrequency, locale: request.locale,
-            extra: request.extra)
-        let writer = try RecordingWriter(url: url, metadata: metadata, options: options)
+        let created = Date()
         let item = CatalogItem(
             kind: .recording, path: store.relativePath(of: url), participant: request.participant, study: request.study,
             title: request.paradigm?.title ?? "noName", day: request.day, session: request.session, run: run,
-            created: metadata.created, state: .writing, complete: false)
-        do {
-            try store.catalog.insert(item)
-        } catch {
-            _ = try? writer.finish(complete: false, reason: "catalog unavailable")
-            try? FileManager.default.removeItem(at: url)
-            writer.removeJournal()
-            throw error
-        }
-        logger.info("recording started", metadata: ["file": "\(item.path)", "rate": "\(info.samplingRate)"])
+            created: created, state: .writing, complete: false)
+        let opening = RecordingOpening(store: store, request: request, run: run, url: url, item: item, created: created, options: options, logger: logger)
         let subscription = await controller.events(.lossless(capacity: 32))
-        let fs = info.samplingRate
-        let planned = request.duration.map { Int64(($0 * fs).rounded()) }
-        let box = WriterBox(writer)
         let state = SessionState(planned: request.duration)
         let task = Task {
-            try await consume(
-                writer: box, state: state, subscription: subscription, item: item, url: url, store: store, plannedRows: planned, logger: logger,
-                derived: derived)
+            try await consume(opening: opening, state: state, subscription: subscription, derived: derived)
         }
         return RecordingSession(item: item, url: url, state: state, subscription: subscription, task: task)
     }
@@ -101,56 +86,79 @@ public final class RecordingSession: Sendable {
     }
 
     private static func consume(
-        writer box: WriterBox, state: SessionState, subscription: EventSubscription, item: CatalogItem, url: URL, store: DataStore,
-        plannedRows: Int64?, logger: Logger, derived: (any DerivedSeriesProducer)?
+        opening: RecordingOpening, state: SessionState, subscription: EventSubscription, derived: (any DerivedSeriesProducer)?
     ) async throws -> CatalogItem {
-        let writer = box.writer
+        let logger = opening.logger
+        var writer: RecordingWriter?
+        var plannedRows: Int64?
         var endReason: String?
         var failure: (any Error)?
         var derived = derived
         do {
-            if let derived {
-                for (name, value) in derived.groupAttributes.sorted(by: { $0.key < $1.key }) {
-                    try writer.setGroupAttribute(group: derived.group, name: name, value: value)
-                }
-            }
             loop: for await event in subscription {
                 switch event {
-                case .frames(var frames):
-                    if let plannedRows {
+                case .started(let descriptor, let anchor):
+                    guard writer == nil else { continue }
+                    let w = try opening.open(descriptor: descriptor, anchor: anchor)
+                    writer = w
+                    plannedRows = opening.request.duration.map { Int64(($0 * descriptor.samplingRate).rounded()) }
+                    if derived != nil {
+                        derived?.start(descriptor)
+                        if let producer = derived {
+                            for (name, value) in producer.groupAttributes.sorted(by: { $0.key < $1.key }) {
+                                try w.setGroupAttribute(group: producer.group, name: name, value: value)
+                            }
+                        }
+                    }
+                case .samples(var block):
+                    guard let writer else { continue }
+                    let isEEG = block.stream == writer.metadata.source.eeg.name
+                    if isEEG, let plannedRows {
                         let room = plannedRows - writer.rowCount
                         if room <= 0 { break loop }
-                        if frames.count > room { frames = Array(frames.prefix(Int(room))) }
+                        if block.count > room { block = block.slice(0..<Int(room)) }
                     }
-                    try writer.append(frames)
+                    try writer.append(block)
                     if var producer = derived {
-                        for row in producer.process(frames) {
+                        for row in producer.process(block) {
                             try writer.appendSeries(group: producer.group, name: row.name, time: row.time, values: row.values, columns: row.columns)
                         }
                         derived = producer
                     }
-                    state.progress.withLock {
-                        $0.samples = writer.rowCount
-                        $0.gapSamples = writer.gapRows
-                        $0.seconds = Double(writer.rowCount) / writer.metadata.source.samplingRate
+                    if isEEG {
+                        state.progress.withLock {
+                            $0.samples = writer.rowCount
+                            $0.gapSamples = writer.gapRows
+                            $0.seconds = Double(writer.rowCount) / writer.metadata.source.samplingRate
+                        }
+                        if let plannedRows, writer.rowCount >= plannedRows { break loop }
                     }
-                    if let plannedRows, writer.rowCount >= plannedRows { break loop }
                 case .state(let change):
-                    try writer.addEvent(code: Marker.deviceStateCode, label: "\(change.state.rawValue)=\(change.value)", time: change.time)
+                    try writer?.addEvent(code: Marker.deviceStateCode, label: "\(change.state.rawValue)=\(change.value)", time: change.time)
                     if change.state == .disconnected && change.value { endReason = "device disconnected" }
+                    if change.state == .reconnected && change.value { endReason = nil }
                 case .battery(let level):
-                    if level < 20 { try writer.addEvent(code: Marker.deviceStateCode, label: "battery \(Int(level))%") }
+                    if level < 20 { try writer?.addEvent(code: Marker.deviceStateCode, label: "battery \(Int(level))%") }
+                case .properties(let facts):
+                    for (key, value) in facts.sorted(by: { $0.key < $1.key }) {
+                        try writer?.setGroupAttribute(group: "Device", name: key, value: .string(value))
+                    }
                 case .ended(let error):
                     endReason = error.map { "source failed: \($0)" } ?? endReason ?? "source ended"
+                    if writer == nil { failure = error ?? DataSourceError.disconnected("the source ended before it started") }
                     break loop
-                case .started:
-                    continue
                 }
             }
         } catch {
             failure = error
         }
         subscription.cancel()
+        guard let writer else {
+            throw failure ?? DataSourceError.disconnected("the recording was stopped before the source started")
+        }
+        let item = opening.item
+        let url = opening.url
+        let store = opening.store
         let reached = plannedRows.map { writer.rowCount >= $0 } ?? false
         let request = state.stopRequest.withLock { $0 }
         var stopReason: String? = Task.isCancelled ? "interrupted" : nil
@@ -181,11 +189,35 @@ public final class RecordingSession: Sendable {
     }
 }
 
-/// Hands the (non-Sendable) writer to the one task that uses it.
-private final class WriterBox: @unchecked Sendable {
-    // Safety: the writer is touched only by the session's consuming task after hand-over.
-    let writer: RecordingWriter
-    init(_ writer: RecordingWriter) { self.writer = writer }
+/// What a session needs to create its file once the source has started.
+private struct RecordingOpening: Sendable {
+    let store: DataStore
+    let request: RecordingRequest
+    let run: Int
+    let url: URL
+    let item: CatalogItem
+    let created: Date
+    let options: RecordingWriter.Options
+    let logger: Logger
+
+    /// Creates the writer for `descriptor` and enters the recording in the catalog (state `writing`).
+    func open(descriptor: DeviceDescriptor, anchor: ClockAnchor) throws -> RecordingWriter {
+        let metadata = RecordingMetadata(
+            participant: request.participant, study: request.study, day: request.day, session: request.session, run: run,
+            paradigm: request.paradigm, source: descriptor, clockAnchor: anchor, powerLineFrequency: request.powerLineFrequency,
+            locale: request.locale, created: created, extra: request.extra)
+        let writer = try RecordingWriter(url: url, metadata: metadata, options: options)
+        do {
+            try store.catalog.insert(item)
+        } catch {
+            _ = try? writer.finish(complete: false, reason: "catalog unavailable")
+            try? FileManager.default.removeItem(at: url)
+            writer.removeJournal()
+            throw error
+        }
+        logger.info("recording started", metadata: ["file": "\(item.path)", "rate": "\(descriptor.samplingRate)", "device": "\(descriptor.model)"])
+        return writer
+    }
 }
 
 /// What the session's task and its callers share.

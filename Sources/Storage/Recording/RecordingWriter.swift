@@ -8,12 +8,14 @@ import Glibc
 /// Streams a recording to disk as it happens: an HDF5 file in the reference app's v3 layout (plus
 /// typed metadata, an events table and derived series) and, beside it, a crash journal.
 ///
-/// Frames are buffered for at most ``Options/flushInterval`` (1 s) and then appended, in one go, to
+/// Samples are buffered for at most ``Options/flushInterval`` (1 s) and then appended, in one go, to
 /// the journal and to the chunked, compressed HDF5 datasets, so memory stays flat however long the
 /// recording runs and a killed process loses at most the last second. The HDF5 file is written as
 /// `<name>.h5.partial` and renamed to `<name>.h5` only when ``finish(complete:reason:)`` has closed
 /// it, so a file with the final name is always complete and valid. Lost samples (a jump in
-/// ``Frame/index``) become `NaN` rows plus a gap event; nothing is shifted.
+/// ``SampleBlock/firstIndex``) become `NaN` rows plus a gap event; nothing is shifted. A device with
+/// raw codes (the Muse's 12-bit EEG) also gets `/Recording/RawData`, losslessly; auxiliary streams
+/// (accelerometer, gyroscope, PPG, telemetry) go to `/Streams/<name>` with their own rates and times.
 ///
 /// A writer belongs to one task; it is not `Sendable`.
 public final class RecordingWriter {
@@ -60,6 +62,10 @@ public final class RecordingWriter {
     private let recording: HDF5Object
     private let events: HDF5Object
     private let data: AppendableDataset
+    private let rawData: AppendableDataset?
+    private var streams: [String: StreamDatasets] = [:]
+    private let streamsGroup: HDF5Object?
+    private let eegStream: String
     private let marker: AppendableDataset
     private let timestamp: AppendableDataset
     private let eventSample: AppendableDataset
@@ -73,6 +79,9 @@ public final class RecordingWriter {
     private let chunkRows: Int
 
     private var bufValues: [Double] = []
+    private var bufRaw: [UInt16] = []
+    private var replayRaw: [UInt16] = []
+    private var bufStreams: [(stream: String, first: Int64, times: [Int64], values: [Double], channels: Int)] = []
     private var bufTimes: [Int64] = []
     private var bufMarkers: [Int64] = []
     private var bufEvents: [RecordingEvent] = []
@@ -95,6 +104,7 @@ public final class RecordingWriter {
         self.metadata = metadata
         self.options = options
         channels = metadata.source.channelCount
+        eegStream = metadata.source.eeg.name
         let fs = metadata.source.samplingRate
         flushRows = max(1, Int((fs * options.flushInterval).rounded()))
         chunkRows = max(16, Int((fs * options.chunkSeconds).rounded()))
@@ -117,6 +127,25 @@ public final class RecordingWriter {
         timestamp = try AppendableDataset(in: recording, name: "TimeStamp", element: .int64, columns: 1, chunkRows: chunkRows, deflateLevel: options.deflateLevel)
         try data.object.setAttribute("unit", metadata.source.unit)
         try data.object.setAttribute("dimension_labels", ["time", "channel"])
+        if let coding = metadata.source.eeg.rawCoding {
+            let raw = try AppendableDataset(in: recording, name: "RawData", element: .uint16, columns: channels, chunkRows: chunkRows, deflateLevel: options.deflateLevel)
+            try raw.object.setAttribute("RawBits", Int64(coding.bits))
+            try raw.object.setAttribute("RawScale", coding.scale)
+            try raw.object.setAttribute("RawOffset", coding.offset)
+            try raw.object.setAttribute("MissingCode", Int64(Self.missingCode))
+            try raw.object.setAttribute("conversion", "Data = RawScale * RawData + RawOffset (\(metadata.source.unit)); MissingCode marks a value not received (NaN in Data)")
+            rawData = raw
+        } else {
+            rawData = nil
+        }
+        let auxiliary = metadata.source.streams.filter { $0.name != metadata.source.eeg.name }
+        if auxiliary.isEmpty {
+            streamsGroup = nil
+        } else {
+            let g = try file.createGroup("Streams")
+            for d in auxiliary { streams[d.name] = try StreamDatasets(in: g, descriptor: d, deflateLevel: options.deflateLevel) }
+            streamsGroup = g
+        }
         try timestamp.object.setAttribute("unit", "microseconds since 1970-01-01T00:00:00Z")
         events = try file.createGroup("Events")
         eventSample = try AppendableDataset(in: events, name: "SampleIndex", element: .int64, columns: 0, chunkRows: 256)
@@ -135,40 +164,68 @@ public final class RecordingWriter {
             // after a full disk) crashed libhdf5 1.10.
             seriesSets.removeAll()
             groups.removeAll()
+            streams.removeAll()
             try? file.close()
         }
     }
 
     // MARK: Appending
 
-    /// Appends frames in order. A jump in ``Frame/index`` inserts `NaN` rows and a gap event; frames
-    /// at or before the last index are ignored (duplicates).
-    public func append(_ frames: [Frame]) throws {
+    /// Appends a block of samples. EEG rows go to `/Recording` (a jump in the index inserts `NaN` rows
+    /// and a gap event; rows at or before the last index are ignored as duplicates); blocks of other
+    /// streams go to `/Streams/<name>`; blocks of streams the descriptor does not name are ignored.
+    public func append(_ block: SampleBlock) throws {
         precondition(!finished, "append after finish")
+        guard !block.isEmpty else { return }
+        if block.stream != eegStream {
+            guard let sink = streams[block.stream] else { return }
+            let micros = block.times.map { Int64(($0 * 1_000_000).rounded()) }
+            let gaps = sink.append(firstIndex: block.firstIndex, timesMicros: micros, values: block.values, channels: block.channelCount)
+            if gaps > 0 {
+                bufEvents.append(RecordingEvent(sample: rowCount, time: block.times[0], code: Marker.gapCode, label: "\(block.stream) gap \(gaps) samples"))
+                eventCount += 1
+            }
+            bufStreams.append((block.stream, block.firstIndex, micros, block.values, block.channelCount))
+            if ContinuousClock.now - lastFlush >= .seconds(options.flushInterval) { try flush() }
+            return
+        }
         let fs = metadata.source.samplingRate
-        for frame in frames {
+        let width = block.channelCount
+        for r in 0..<block.count {
+            let index = block.firstIndex + Int64(r)
+            let time = block.times[r]
             if let expected = nextIndex {
-                if frame.index < expected { continue }
-                if frame.index > expected {
-                    let missing = frame.index - expected
-                    let start = lastTime ?? frame.time
+                if index < expected { continue }
+                if index > expected {
+                    let missing = index - expected
+                    let start = lastTime ?? time
                     bufEvents.append(RecordingEvent(sample: rowCount, time: start + 1 / fs, code: Marker.gapCode, label: "gap \(missing) samples"))
                     eventCount += 1
                     for k in 0..<missing {
-                        appendRow(time: start + Double(k + 1) / fs, values: nil, marker: 0)
+                        appendRow(time: start + Double(k + 1) / fs, values: nil, raw: nil, marker: 0)
                         gapRows += 1
                         if bufTimes.count >= flushRows { try flush() }
                     }
                 }
             }
-            if firstTime == nil { firstTime = frame.time }
-            if let m = frame.marker {
-                bufEvents.append(RecordingEvent(sample: rowCount, time: frame.time, code: m.code, label: m.label))
+            if firstTime == nil { firstTime = time }
+            let marker = block.marker(at: r)
+            if let m = marker {
+                bufEvents.append(RecordingEvent(sample: rowCount, time: time, code: m.code, label: m.label))
                 eventCount += 1
             }
-            appendRow(time: frame.time, values: frame.values, marker: Int64(frame.marker?.code ?? 0))
-            nextIndex = frame.index + 1
-            lastTime = frame.time
+            block.values.withUnsafeBufferPointer { v in
+                let row = UnsafeBufferPointer(rebasing: v[(r * width)..<((r + 1) * width)])
+                if let raw = block.raw {
+                    raw.withUnsafeBufferPointer { codes in
+                        appendRow(time: time, values: row, raw: UnsafeBufferPointer(rebasing: codes[(r * width)..<((r + 1) * width)]), marker: Int64(marker?.code ?? 0))
+                    }
+                } else {
+                    appendRow(time: time, values: row, raw: nil, marker: Int64(marker?.code ?? 0))
+                }
+            }
+            nextIndex = index + 1
+            lastTime = time
             if bufTimes.count >= flushRows { try flush() }
         }
         if ContinuousClock.now - lastFlush >= .seconds(options.flushInterval) { try flush() }
@@ -205,13 +262,32 @@ public final class RecordingWriter {
     func replay(_ record: RecordingJournal.Record) throws {
         switch record {
         case .rows(let ts, let markers, let values, let width):
+            let codes = replayRaw.count == ts.count * width ? replayRaw : []
+            replayRaw = []
             for r in 0..<ts.count {
-                let row = width == channels ? Array(values[(r * width)..<((r + 1) * width)]) : nil
-                appendRow(time: Double(ts[r]) / 1_000_000, values: row, marker: markers[r])
-                if firstTime == nil { firstTime = Double(ts[r]) / 1_000_000 }
-                lastTime = Double(ts[r]) / 1_000_000
-                if row?.allSatisfy(\.isNaN) == true { gapRows += 1 }
+                let time = Double(ts[r]) / 1_000_000
+                if width == channels {
+                    values.withUnsafeBufferPointer { v in
+                        codes.withUnsafeBufferPointer { c in
+                            let raw = c.isEmpty ? nil : UnsafeBufferPointer(rebasing: c[(r * width)..<((r + 1) * width)])
+                            appendRow(time: time, values: UnsafeBufferPointer(rebasing: v[(r * width)..<((r + 1) * width)]), raw: raw, marker: markers[r])
+                        }
+                    }
+                    if values[(r * width)..<((r + 1) * width)].allSatisfy(\.isNaN) { gapRows += 1 }
+                } else {
+                    appendRow(time: time, values: nil, raw: nil, marker: markers[r])
+                    gapRows += 1
+                }
+                if firstTime == nil { firstTime = time }
+                lastTime = time
                 if bufTimes.count >= flushRows { try flush() }
+            }
+        case .rawRows(let codes, let width):
+            // The codes of the rows record that follows.
+            replayRaw = width == channels ? codes : []
+        case .streamRows(let stream, let first, let ts, let values, let width):
+            if let sink = streams[stream] {
+                sink.append(firstIndex: first, timesMicros: ts, values: values, channels: width)
             }
         case .event(let e):
             bufEvents.append(e)
@@ -223,11 +299,14 @@ public final class RecordingWriter {
         }
     }
 
-    private func appendRow(time: Double, values: [Double]?, marker code: Int64) {
+    private func appendRow(time: Double, values: UnsafeBufferPointer<Double>?, raw: UnsafeBufferPointer<UInt16>?, marker code: Int64) {
         if let values, values.count == channels {
             bufValues.append(contentsOf: values)
         } else {
             for c in 0..<channels { bufValues.append(values.map { c < $0.count ? $0[c] : .nan } ?? .nan) }
+        }
+        if rawData != nil {
+            for c in 0..<channels { bufRaw.append(raw.map { c < $0.count ? $0[c] : Self.missingCode } ?? Self.missingCode) }
         }
         bufTimes.append(Int64((time * 1_000_000).rounded()))
         bufMarkers.append(code)
@@ -240,12 +319,18 @@ public final class RecordingWriter {
         if let journal {
             var out = ByteWriter()
             if !bufTimes.isEmpty {
+                // Raw codes first: replay keeps them for the rows record that follows.
+                if rawData != nil { RecordingJournal.encode(.rawRows(codes: bufRaw, channels: channels), into: &out) }
                 RecordingJournal.encode(.rows(timestampsMicros: bufTimes, markers: bufMarkers, values: bufValues, channels: channels), into: &out)
+            }
+            for r in bufStreams {
+                RecordingJournal.encode(.streamRows(stream: r.stream, firstIndex: r.first, timestampsMicros: r.times, values: r.values, channels: r.channels), into: &out)
             }
             for e in bufEvents { RecordingJournal.encode(.event(e), into: &out) }
             for s in bufSeries { RecordingJournal.encode(.series(group: s.group, name: s.name, time: s.time, values: s.values, columns: s.columns), into: &out) }
             try journal.write(out.bytes)
         }
+        bufStreams.removeAll(keepingCapacity: true)
         try writeBuffered()
         lastFlush = ContinuousClock.now
     }
@@ -256,6 +341,8 @@ public final class RecordingWriter {
             try data.append(bufValues)
             try marker.append(bufMarkers)
             try timestamp.append(bufTimes)
+            if let rawData, !bufRaw.isEmpty { try rawData.append(bufRaw) }
+            bufRaw.removeAll(keepingCapacity: true)
             bufValues.removeAll(keepingCapacity: true)
             bufTimes.removeAll(keepingCapacity: true)
             bufMarkers.removeAll(keepingCapacity: true)
@@ -267,6 +354,7 @@ public final class RecordingWriter {
             try eventLabel.append(bufEvents.map(\.label))
             bufEvents.removeAll(keepingCapacity: true)
         }
+        for sink in streams.values { try sink.flush() }
         for s in bufSeries {
             let sets = try seriesDatasets(group: s.group, name: s.name, columns: max(1, s.values.count), names: s.columns)
             var row = s.values
@@ -324,7 +412,10 @@ public final class RecordingWriter {
         try file.setAttribute("complete", Int64(complete ? 1 : 0))
         groups.removeAll()
         seriesSets.removeAll()
-        try data.close(); try marker.close(); try timestamp.close()
+        try data.close(); try rawData?.close(); try marker.close(); try timestamp.close()
+        for sink in streams.values { try sink.close() }
+        streams.removeAll()
+        try streamsGroup?.close()
         try eventSample.close(); try eventTime.close(); try eventCode.close(); try eventLabel.close()
         try recording.close(); try events.close()
         try file.close()
@@ -376,6 +467,17 @@ public final class RecordingWriter {
         try r.setAttribute("DeviceModel", m.source.model)
         if let serial = m.source.serial { try r.setAttribute("DeviceSerial", serial) }
         if let firmware = m.source.firmware { try r.setAttribute("DeviceFirmware", firmware) }
+        if let hardware = m.source.hardware { try r.setAttribute("DeviceHardware", hardware) }
+        if let anchor = m.clockAnchor {
+            try r.setAttribute("ClockAnchorUTC", anchor.utc)
+            try r.setAttribute("ClockAnchorMonotonic", anchor.monotonic)
+            try r.setAttribute("TimeBase", "recording clock: UTC seconds = ClockAnchorUTC + (CLOCK_MONOTONIC seconds - ClockAnchorMonotonic)")
+        }
+        if !m.source.properties.isEmpty || !m.source.electrodeGroups.isEmpty {
+            let device = try group("Device")
+            for (key, value) in m.source.properties.sorted(by: { $0.key < $1.key }) { try device.setAttribute(key, value) }
+            for (name, labels) in m.source.electrodeGroups.sorted(by: { $0.key < $1.key }) { try device.setAttribute("ElectrodeGroup." + name, labels) }
+        }
         try r.setAttribute("SoftwareVersion", m.softwareVersion)
         if let study = m.study { try r.setAttribute("Study", study) }
         try r.setAttribute("ParticipantID", m.participant)
@@ -405,6 +507,10 @@ public final class RecordingWriter {
         case .double(let d): try object.setAttribute(name, d)
         }
     }
+
+    /// The raw code stored for a value the device did not deliver (no 12-bit or 16-bit device code
+    /// reaches it in practice; `Data` holds `NaN` there).
+    public static let missingCode: UInt16 = 0xFFFF
 
     static func iso(_ seconds: Double) -> String {
         UTCTimestamp.iso8601(Date(timeIntervalSince1970: seconds), fractionDigits: 3)

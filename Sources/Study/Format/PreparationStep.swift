@@ -9,9 +9,8 @@ public struct PreparationStep: Sendable, Hashable, Codable {
     public var instruction: LocalizedText
     /// A shorter text for participants who chose short instructions.
     public var short: LocalizedText?
-    /// The device condition that unlocks the next step, or `nil` for a plain instruction.
-    /// One of ``PreparationStep/gatingStates``.
-    public var waitFor: DeviceState?
+    /// The device or signal condition that unlocks the next step, or `nil` for a plain instruction.
+    public var waitFor: PreparationGate?
     /// The live quality view shown during the step, or `nil`.
     public var quality: QualityView?
     /// Seconds after which the step relaxes its quality threshold (or, without a quality view,
@@ -22,7 +21,7 @@ public struct PreparationStep: Sendable, Hashable, Codable {
 
     /// Creates a step.
     public init(
-        id: String, instruction: LocalizedText, short: LocalizedText? = nil, waitFor: DeviceState? = nil,
+        id: String, instruction: LocalizedText, short: LocalizedText? = nil, waitFor: PreparationGate? = nil,
         quality: QualityView? = nil, timeout: Double? = nil, announce: LocalizedText? = nil
     ) {
         self.id = id
@@ -33,9 +32,4 @@ public struct PreparationStep: Sendable, Hashable, Codable {
         self.timeout = timeout
         self.announce = announce
     }
-
-    /// The device conditions a step may wait for.
-    public static let gatingStates: [DeviceState] = [
-        .connected, .onHead, .goodSignalFront, .goodSignalBack, .goodSignal,
-    ]
 }

@@ -88,15 +88,15 @@ struct BlockPlayer {
     /// and the next, whatever the run's speed or the machine's load. A lost device ends the block
     /// promptly; a source that stops delivering for 5 s ends it too.
     private func sleepWatching(_ seconds: Double) async throws {
-        let fs = await context.controller.info.samplingRate
-        var delivered = await context.controller.framesDelivered
+        let fs = await context.controller.descriptor?.samplingRate ?? 256
+        var delivered = await context.controller.samplesDelivered
         let target = delivered + Int64((seconds * fs).rounded())
         var lastProgress = ContinuousClock.now
         while delivered < target {
             try checkInterruption()
             let remaining = Double(target - delivered) / fs
             try await Task.sleep(for: .seconds(min(0.1, max(0.002, context.pacer.real(remaining)))))
-            let now = await context.controller.framesDelivered
+            let now = await context.controller.samplesDelivered
             if now > delivered {
                 lastProgress = .now
             } else if ContinuousClock.now - lastProgress > .seconds(5) {

@@ -1,14 +1,15 @@
 import DataSources
 import Foundation
 import Logging
+import Processing
 
 /// Takes the participant through hardware-preparation steps (the reference's Steps JSON): shows each
 /// instruction and, where the step waits for a device or quality signal, holds until it is true.
 ///
 /// Quality steps follow the reference's fitting view: each active electrode latches as good once its
-/// quality reaches the threshold (MYND signal quality, or line-noise quality in noise mode); front
-/// (AF7+AF8), back (TP9+TP10) and all-electrode latches set the derived states `goodSignalFront`,
-/// `goodSignalBack` and `goodSignal`. After the step's timeout the threshold relaxes (the reference:
+/// quality reaches the threshold (MYND signal quality, or line-noise quality in noise mode); the
+/// device's `front` and `back` electrode groups (AF7+AF8, TP9+TP10 on the Muse) and all active
+/// electrodes latched make the signal conditions `goodSignalFront`, `goodSignalBack` and `goodSignal`. After the step's timeout the threshold relaxes (the reference:
 /// 100 % → 75 % after 3 minutes). In automatic runs a step that still is not met after three timeouts
 /// (or 10 minutes of study time) is passed with a warning instead of waiting for ever.
 struct PreparationRunner {
@@ -49,11 +50,15 @@ struct PreparationRunner {
         return outcome
     }
 
-    private func wait(for signal: DeviceState, step: PreparationStep) async throws -> Bool {
+    private func wait(for signal: PreparationGate, step: PreparationStep) async throws -> Bool {
         let began = ContinuousClock.now
         var latched: Set<Int> = []
-        let names = await context.controller.info.channelNames
-        for state in [DeviceState.goodSignalFront, .goodSignalBack, .goodSignal] { await context.controller.setDerivedState(state, false) }
+        var conditions: Set<SignalCondition> = []
+        guard let descriptor = await context.controller.waitUntilStarted() else {
+            throw RunnerError.interrupted("the device did not start")
+        }
+        let names = descriptor.channelNames
+        let groups = descriptor.electrodeGroups
         let giveUp = options.automatic ? (step.timeout.map { $0 * 3 } ?? 600) : nil
         while true {
             try Task.checkCancellation()
@@ -64,13 +69,14 @@ struct PreparationRunner {
                 let threshold = relaxed ? (view.relaxedThreshold ?? view.threshold) : view.threshold
                 let readings = context.monitor.current
                 let values = view.mode == .noise ? readings.lineNoise : readings.quality
-                let active = Self.channels(view.electrodes, names: names)
+                let active = Self.channels(view.electrodes, names: names, groups: groups)
                 if let values {
                     for c in active where c < values.count && values[c] >= threshold { latched.insert(c) }
-                    let front = Self.channels(.front, names: names), back = Self.channels(.back, names: names)
-                    await context.controller.setDerivedState(.goodSignalFront, !front.isEmpty && front.allSatisfy(latched.contains))
-                    await context.controller.setDerivedState(.goodSignalBack, !back.isEmpty && back.allSatisfy(latched.contains))
-                    await context.controller.setDerivedState(.goodSignal, active.allSatisfy(latched.contains))
+                    let front = Self.channels(.front, names: names, groups: groups), back = Self.channels(.back, names: names, groups: groups)
+                    conditions = []
+                    if !front.isEmpty && front.allSatisfy(latched.contains) { conditions.insert(.goodSignalFront) }
+                    if !back.isEmpty && back.allSatisfy(latched.contains) { conditions.insert(.goodSignalBack) }
+                    if active.allSatisfy(latched.contains) { conditions.insert(.goodSignal) }
                     let bars = active.map { c -> String in
                         let shown = c < values.count ? min(100, values[c] / threshold * 100) : 0
                         return "\(names[c]) \(latched.contains(c) ? "✓" : String(format: "%3.0f%%", shown))"
@@ -80,19 +86,21 @@ struct PreparationRunner {
             } else if let timeout = step.timeout, elapsed >= timeout {
                 await context.interface.status("\(step.id): this step is taking long")
             }
-            if await context.controller.deviceState[signal] == true { return true }
+            if let state = signal.deviceState, await context.controller.deviceState[state] == true { return true }
+            if let condition = signal.signalCondition, conditions.contains(condition) { return true }
             if let giveUp, elapsed >= giveUp { return false }
             try await Task.sleep(for: .milliseconds(100))
         }
     }
 
-    /// Channel indices of an electrode group (Muse names; other layouts use every channel).
-    static func channels(_ group: ElectrodeGroup, names: [String]) -> [Int] {
+    /// Channel indices of an electrode group, from the device descriptor's groups (`all` is the
+    /// union of its groups); a device without such a group uses every channel.
+    static func channels(_ group: ElectrodeGroup, names: [String], groups: [String: [String]]) -> [Int] {
         let wanted: Set<String>
         switch group {
-        case .front: wanted = ["AF7", "AF8"]
-        case .back: wanted = ["TP9", "TP10"]
-        case .all: wanted = ["TP9", "AF7", "AF8", "TP10"]
+        case .front: wanted = Set(groups["front"] ?? [])
+        case .back: wanted = Set(groups["back"] ?? [])
+        case .all: wanted = Set(groups.values.joined())
         }
         let found = names.indices.filter { wanted.contains(names[$0]) }
         return found.isEmpty ? Array(names.indices) : found

@@ -6,23 +6,30 @@ import Storage
 /// series go to the recording's `/Quality` group as they arise (docs/formats.md). Used by `record`
 /// and by the study runner.
 public struct QualitySeriesProducer: DerivedSeriesProducer {
-    private var processor: SignalProcessor
-    private let channelNames: [String]
+    private let configuration: ProcessorConfiguration
+    private var processor: SignalProcessor?
+    private var channelNames: [String] = []
 
-    /// A producer for a source described by `info`.
-    public init(info: SourceInfo, configuration: ProcessorConfiguration) {
-        processor = SignalProcessor(info: info, configuration: configuration)
-        channelNames = info.channelNames
+    /// A producer with the processor's settings; it sizes itself when the source starts.
+    public init(configuration: ProcessorConfiguration) {
+        self.configuration = configuration
     }
 
     public var group: String { "Quality" }
 
-    public var groupAttributes: [String: MetadataValue] {
-        QualitySeries.attributes(for: processor).mapValues { .string($0) }
+    public mutating func start(_ descriptor: DeviceDescriptor) {
+        processor = SignalProcessor(descriptor: descriptor, configuration: configuration)
+        channelNames = descriptor.channelNames
     }
 
-    public mutating func process(_ frames: [Frame]) -> [DerivedSeriesRow] {
-        processor.process(frames).flatMap { update in
+    public var groupAttributes: [String: MetadataValue] {
+        processor.map { QualitySeries.attributes(for: $0).mapValues { .string($0) } } ?? [:]
+    }
+
+    public mutating func process(_ block: SampleBlock) -> [DerivedSeriesRow] {
+        guard var processor else { return [] }
+        defer { self.processor = processor }
+        return processor.process(block).flatMap { update in
             QualitySeries.rows(for: update, channelNames: channelNames).map {
                 DerivedSeriesRow(name: $0.name, time: $0.time, values: $0.values, columns: $0.columns)
             }

@@ -271,10 +271,9 @@ public struct StudyRunner: Sendable {
         let request = RecordingRequest(
             participant: participant, study: study.id, day: due.position.day + 1, session: sessionIndex, paradigm: paradigm,
             powerLineFrequency: Double(study.settings.mainsFrequency), locale: locale, extra: extra)
-        let info = await controller.info
         let session = try await RecordingSession.start(
             store: store, controller: controller, request: request, logger: logger,
-            derived: QualitySeriesProducer(info: info, configuration: ProcessorConfiguration(mains: .fixed(Double(study.settings.mainsFrequency)))))
+            derived: QualitySeriesProducer(configuration: ProcessorConfiguration(mains: .fixed(Double(study.settings.mainsFrequency)))))
         let player = BlockPlayer(
             context: SessionContext(
                 study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer),

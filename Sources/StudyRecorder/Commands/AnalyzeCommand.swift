@@ -73,21 +73,21 @@ struct AnalyzeCommand: AsyncParsableCommand {
             Terminal.error("\(error)")
             throw ExitCode.dataError
         }
-        let info = reader.info
+        let info = reader.descriptor
         let nperseg = max(8, Int((info.samplingRate * segmentSeconds).rounded()))
         let method = BandPowerMethod(
             welch: WelchParameters(segmentLength: nperseg, overlap: min(nperseg - 1, Int((Double(nperseg) * overlap).rounded()))),
             bands: try parsedBands(), integration: integration)
         let mainsSetting: MainsFrequency = (mains ?? reader.powerLineFrequency).map { .fixed($0) } ?? .detect
-        var analyzer = RecordingAnalyzer(info: info, method: method, configuration: ProcessorConfiguration(mains: mainsSetting))
+        var analyzer = RecordingAnalyzer(descriptor: info, method: method, configuration: ProcessorConfiguration(mains: mainsSetting))
         let block = max(1, Int(info.samplingRate * 10))
         var row: Int64 = 0
         do {
             while row < reader.sampleCount {
-                let frames = try reader.readFrames(from: row, count: block)
-                if frames.isEmpty { break }
-                analyzer.process(frames)
-                row += Int64(frames.count)
+                let samples = try reader.readBlock(from: row, count: block)
+                if samples.isEmpty { break }
+                analyzer.process(samples)
+                row += Int64(samples.count)
             }
         } catch {
             Terminal.error("reading \(recording) failed: \(error)")
@@ -97,7 +97,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         if json {
             struct Output: Encodable {
                 var file: String
-                var source: SourceInfo
+                var source: DeviceDescriptor
                 var analysis: RecordingAnalysis
             }
             let encoder = JSONEncoder()

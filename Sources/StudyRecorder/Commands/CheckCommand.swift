@@ -50,7 +50,6 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = try sourceOptions.makeSource()
-        let info = source.info
         let controller = DataController(source: source)
         let mains: MainsFrequency = detectMains ? .detect : .fixed(sourceOptions.mains)
         let configuration = ProcessorConfiguration(mains: mains, bandPowerInterval: bandPowerInterval)
@@ -69,11 +68,11 @@ struct CheckCommand: AsyncParsableCommand {
             guard let data = try? encoder.encode(line) else { return }
             FileHandle.standardOutput.write(data + Data("\n".utf8))
         }
-        var view = CheckView(
-            channelNames: info.channelNames, mode: mode,
-            header: "study-recorder check — \(info.model), \(String(format: "%g", info.samplingRate)) Hz, mode \(mode.rawValue), mains \(mainsText)")
+        // Sized when the source has started: a headband's channels are known only then.
+        var view = CheckView(channelNames: [], mode: mode, header: "")
+        var info = DeviceDescriptor(kind: source.kind, manufacturer: "", model: source.kind, channelNames: [], samplingRate: 256)
         try await controller.start()
-        let limit = duration.map { Int64(($0.seconds * info.samplingRate).rounded()) }
+        var limit: Int64?
         var reason = "source_ended"
         var good = false
         var summary: SessionQualitySummary?
@@ -81,6 +80,11 @@ struct CheckCommand: AsyncParsableCommand {
         for await event in events {
             switch event {
             case .started(let started):
+                info = started
+                limit = duration.map { Int64(($0.seconds * started.samplingRate).rounded()) }
+                view = CheckView(
+                    channelNames: started.channelNames, mode: mode,
+                    header: "study-recorder check — \(started.model), \(String(format: "%g", started.samplingRate)) Hz, mode \(mode.rawValue), mains \(mainsText)")
                 if jsonLines {
                     emit(CheckLine(
                         type: "started", channels: started.channelNames, source: "\(started.kind): \(started.model)",

@@ -69,7 +69,7 @@ struct RecordCommand: AsyncParsableCommand {
             powerLineFrequency: sourceOptions.mains)
         let session: RecordingSession
         do {
-            let quality = noQuality ? nil : QualitySeriesProducer(info: source.info, configuration: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)))
+            let quality = noQuality ? nil : QualitySeriesProducer(configuration: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)))
             session = try await RecordingSession.start(store: store, controller: controller, request: request, logger: logger, derived: quality)
         } catch {
             Terminal.error("\(error)")

@@ -9,19 +9,18 @@ struct RecordingAnalyzerTests {
     /// blocks), integrated by the stated rule; at 250 Hz so nperseg = 500.
     @Test func wholeRecordingBandPowerMatchesScipy() throws {
         var generator = OscillatorGenerator(configuration: OscillatorConfiguration(mode: .realistic, seed: 11, samplingRate: 250, startTime: 0))
-        let frames = generator.next(250 * 63)
-        let info = OscillatorSource(configuration: .init(samplingRate: 250)).info
-        var analyzer = RecordingAnalyzer(info: info)
+        let frames = generator.next(250 * 63)[0]
+        var analyzer = RecordingAnalyzer(descriptor: OscillatorConfiguration(samplingRate: 250).descriptor)
         var start = 0
         while start < frames.count {
             let end = min(frames.count, start + 999)
-            analyzer.process(Array(frames[start..<end]))
+            analyzer.process(frames.slice(start..<end))
             start = end
         }
         let analysis = analyzer.result()
         #expect(analysis.bandPowerMethod.welch.segmentLength == 500 && analysis.bandPowerMethod.welch.overlap == 250)
         let dir = try TemporaryDirectory("analyze")
-        let path = try NumpyReference.write(frames.flatMap(\.values), in: dir)
+        let path = try NumpyReference.write(frames.values, in: dir)
         let script = """
         import sys, json, numpy as np, scipy.signal as ss
         x = np.fromfile(sys.argv[1]).reshape(-1, 4).T
@@ -46,9 +45,9 @@ struct RecordingAnalyzerTests {
 
     @Test func segmentsWithGapsAreLeftOutAndCounted() {
         var generator = OscillatorGenerator(configuration: OscillatorConfiguration(mode: .realistic, seed: 2, startTime: 0))
-        var frames = generator.next(256 * 30)
-        for i in 5000..<5100 { frames[i].values = [Double](repeating: .nan, count: 4) }
-        var analyzer = RecordingAnalyzer(info: OscillatorSource().info)
+        var frames = generator.next(256 * 30)[0]
+        for i in (5000 * 4)..<(5100 * 4) { frames.values[i] = .nan }
+        var analyzer = RecordingAnalyzer(descriptor: OscillatorConfiguration().descriptor)
         analyzer.process(frames)
         let channel = analyzer.result().channels[0]
         // Segments of 512 every 256 samples touching rows 5000…5099: those starting in 4589…5099.

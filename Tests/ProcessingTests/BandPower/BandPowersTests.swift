@@ -72,7 +72,7 @@ struct BandPowersTests {
     @Test func oscillatorSinesGiveTheirExpectedBandPowers() {
         let fs = 256.0, blocks = 40
         var generator = OscillatorGenerator(configuration: OscillatorConfiguration(mode: .mynd, samplingRate: fs))
-        let frames = generator.next(blocks * 128)
+        let frames = generator.next(blocks * 128)[0].rows
         // The autopilot by hand: 300, then +3 while rising, −10 while falling, turning at ≥100 / ≤1.
         var amplitudes = [300.0]
         var a = 300.0, rising = true

@@ -54,7 +54,7 @@ struct MyndQualityEstimatorTests {
         var generator = OscillatorGenerator(configuration: OscillatorConfiguration(mode: .mynd, samplingRate: 256))
         var estimator = MyndQualityEstimator(channelCount: 4, samplingRate: 256)
         var readings: [MyndQualityReading] = []
-        for frame in generator.next(256 * 20) {
+        for frame in generator.next(256 * 20)[0].rows {
             if let r = estimator.append(frame.values, sampleIndex: frame.index) { readings.append(r) }
         }
         #expect(readings.count == 40)

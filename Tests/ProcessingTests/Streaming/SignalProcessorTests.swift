@@ -4,9 +4,9 @@ import Testing
 @testable import Processing
 
 struct SignalProcessorTests {
-    static func frames(seconds: Double, mode: OscillatorConfiguration.Mode = .realistic, seed: UInt64 = 3) -> [Frame] {
+    static func samples(seconds: Double, mode: OscillatorConfiguration.Mode = .realistic, seed: UInt64 = 3) -> SampleBlock {
         var generator = OscillatorGenerator(configuration: OscillatorConfiguration(mode: mode, seed: seed, startTime: 1000))
-        return generator.next(Int(256 * seconds))
+        return generator.next(Int(256 * seconds))[0]
     }
 
     static func split(_ updates: [ProcessingUpdate]) -> ([QualityUpdate], [LineNoiseUpdate], [BandPowerUpdate]) {
@@ -22,15 +22,15 @@ struct SignalProcessorTests {
     }
 
     @Test func emitsAtTheConfiguredRatesWithTheDirectResults() {
-        let frames = Self.frames(seconds: 20)
-        let info = OscillatorSource(configuration: .init(mode: .realistic)).info
-        var processor = SignalProcessor(info: info, configuration: ProcessorConfiguration(mains: .fifty))
+        let frames = Self.samples(seconds: 20)
+        let info = OscillatorConfiguration(mode: .realistic).descriptor
+        var processor = SignalProcessor(descriptor: info, configuration: ProcessorConfiguration(mains: .fifty))
         // Delivered in uneven blocks, as a source would.
         var updates: [ProcessingUpdate] = []
         var start = 0
         for size in [1, 7, 300, 16, 5000].cycled(until: frames.count) {
             let end = min(frames.count, start + size)
-            updates += processor.process(Array(frames[start..<end]))
+            updates += processor.process(frames.slice(start..<end))
             start = end
             if start == frames.count { break }
         }
@@ -39,29 +39,28 @@ struct SignalProcessorTests {
         #expect(noise.count == 20)
         #expect(power.count == 17)
         #expect(quality[0].assessments == nil && quality[3].assessments?.count == 4)
-        #expect(quality.last!.time == frames.last!.time)
+        #expect(quality.last!.time == frames.times.last!)
         // The band power of the last update equals a direct Welch over the same 4 s.
         let last = power.last!
-        #expect(last.sampleIndex == frames.last!.index && last.windowSeconds == 4)
+        #expect(last.sampleIndex == frames.endIndex - 1 && last.windowSeconds == 4)
         var welch = WelchEstimator(parameters: last.method.welch, samplingRate: 256)
         for c in 0..<4 {
             guard last.channels[c].invalidReason == nil else { continue }
-            let direct = BandPowers(spectrum: welch.spectrum(frames.suffix(1024).map { $0.values[c] }), method: last.method)
+            let direct = BandPowers(spectrum: welch.spectrum(((frames.count - 1024)..<frames.count).map { frames.value(row: $0, channel: c) }), method: last.method)
             #expect(direct.absolute == last.channels[c].absolute)
         }
         // The same frames through a MYND estimator directly give the same percentages.
         var mynd = MyndQualityEstimator(channelCount: 4, samplingRate: 256)
-        let direct = frames.compactMap { mynd.append($0.values, sampleIndex: $0.index) }
+        let direct = (0..<frames.count).compactMap { mynd.append(frames.row($0), sampleIndex: frames.firstIndex + Int64($0)) }
         #expect(direct == quality.map(\.mynd))
         #expect(processor.summary.windowCount == 37)
     }
 
     @Test func dropoutsBecomeMissingDataNotNumbers() {
-        var frames = Self.frames(seconds: 12)
-        frames.removeSubrange(2000..<2300)  // 1.2 s lost
-        let info = OscillatorSource().info
-        var processor = SignalProcessor(info: info)
-        let (quality, _, power) = Self.split(processor.process(frames))
+        let frames = Self.samples(seconds: 12)
+        var processor = SignalProcessor(descriptor: OscillatorConfiguration().descriptor)
+        // 1.2 s lost between the two blocks.
+        let (quality, _, power) = Self.split(processor.process(frames.slice(0..<2000)) + processor.process(frames.slice(2300..<frames.count)))
         #expect(quality.count == 24)
         #expect(quality.contains { $0.assessments?.allSatisfy { $0.issues.contains(.missingData) } == true })
         #expect(quality.contains { $0.mynd.invalidReasons.allSatisfy { $0?.contains("missing") == true } })

@@ -58,7 +58,7 @@ struct RecordingWriterTests {
     static func metadata(seed: UInt64 = 5, aux: Bool = false, paradigm: ParadigmInfo? = nil) -> RecordingMetadata {
         let source = OscillatorSource(configuration: .init(seed: seed, auxChannel: aux))
         return RecordingMetadata(participant: "3F2504E0-4F89-11D3-9A0C-0305E82C3301", study: "unit", day: 2, session: 5, run: 7,
-                                 paradigm: paradigm, source: source.info, powerLineFrequency: 50, locale: "de")
+                                 paradigm: paradigm, source: source.configuration.descriptor, powerLineFrequency: 50, locale: "de")
     }
 
     @Test func valuesChunkingAttributesAndEventsSurviveARoundTripThroughH5py() throws {
@@ -69,11 +69,11 @@ struct RecordingWriterTests {
         var generator = OscillatorGenerator(configuration: .init(seed: 5, startTime: 1_700_000_000))
         var expected: [Double] = []
         for block in 0..<40 {
-            var frames = generator.next(128)
-            if block == 3 { frames[10].marker = Marker(code: 310, label: "Straße/fixation ✓") }
-            if block == 30 { frames[0].marker = Marker(code: 320, label: "task") }
-            expected += frames.flatMap(\.values)
-            try writer.append(frames)
+            var samples = generator.next(128)[0]
+            if block == 3 { samples.markers.append(BlockMarker(row: 10, marker: Marker(code: 310, label: "Straße/fixation ✓"))) }
+            if block == 30 { samples.markers.append(BlockMarker(row: 0, marker: Marker(code: 320, label: "task"))) }
+            expected += samples.values
+            try writer.append(samples)
         }
         try writer.addEvent(code: 999, label: "custom")
         let summary = try writer.finish(complete: true)
@@ -118,10 +118,10 @@ struct RecordingWriterTests {
         let url = dir.path("g.h5")
         let writer = try RecordingWriter(url: url, metadata: Self.metadata())
         var generator = OscillatorGenerator(configuration: .init(seed: 5, startTime: 0))
-        let frames = generator.next(1000)
-        try writer.append(Array(frames[0..<300]))
-        try writer.append(Array(frames[350..<1000]))  // 50 samples lost
-        try writer.append(Array(frames[990..<1000]))  // duplicates are ignored
+        let samples = generator.next(1000)[0]
+        try writer.append(samples.slice(0..<300))
+        try writer.append(samples.slice(350..<1000))  // 50 samples lost
+        try writer.append(samples.slice(990..<1000))  // duplicates are ignored
         let summary = try writer.finish(complete: true)
         #expect(summary.samples == 1000)
         #expect(summary.gapSamples == 50)
@@ -129,7 +129,7 @@ struct RecordingWriterTests {
         #expect(s.shape == [1000, 4])
         #expect(s.nan_rows == 50)
         #expect(values[300 * 4].isNaN && values[349 * 4 + 3].isNaN)
-        #expect(values[350 * 4] == frames[350].values[0])
+        #expect(values[350 * 4] == samples.value(row: 350, channel: 0))
         #expect(s.events.code == [Marker.gapCode])
         #expect(s.events.sample == [300])
         #expect(s.events.label == ["gap 50 samples"])
@@ -148,22 +148,22 @@ struct RecordingWriterTests {
         let url = dir.path("r.h5")
         let writer = try RecordingWriter(url: url, metadata: Self.metadata(aux: true))
         var generator = OscillatorGenerator(configuration: .init(seed: 5, auxChannel: true, startTime: 100))
-        var frames = generator.next(700)
-        frames[5].marker = Marker(code: 42)
-        try writer.append(frames)
+        var samples = generator.next(700)[0]
+        samples.markers = [BlockMarker(row: 5, marker: Marker(code: 42))]
+        try writer.append(samples)
         try writer.appendSeries(group: "Quality", name: "Variance", time: 100.5, values: [1, 2, 3, 4, 5], columns: ["TP9", "AF7", "AF8", "TP10", "AUX"])
         try writer.appendSeries(group: "Quality", name: "Variance", time: 101.0, values: [6, 7, 8, 9, 10])
         try writer.finish(complete: true)
         let reader = try RecordingReader(url: url)
-        #expect(reader.info.channelNames == ["TP9", "AF7", "AF8", "TP10", "AUX"])
-        #expect(reader.info.samplingRate == 256)
+        #expect(reader.channelNames == ["TP9", "AF7", "AF8", "TP10", "AUX"])
+        #expect(reader.samplingRate == 256)
         #expect(reader.sampleCount == 700)
         #expect(reader.participant == "3F2504E0-4F89-11D3-9A0C-0305E82C3301")
         #expect(reader.complete)
-        let back = try reader.readFrames(from: 600, count: 200)
-        #expect(back.count == 100)
-        #expect(back.map(\.values) == frames[600...].map(\.values))
-        #expect(try reader.readFrames(from: 5, count: 1)[0].marker?.code == 42)
+        let back = try reader.readBlock(from: 600, count: 200)
+        #expect(back.count == 100 && back.firstIndex == 600)
+        #expect(back.values == samples.slice(600..<700).values)
+        #expect(try reader.readBlock(from: 5, count: 1).marker(at: 0)?.code == 42)
         let series = try #require(try reader.series(group: "Quality", name: "Variance"))
         #expect(series.times == [100.5, 101.0])
         #expect(series.values == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
@@ -172,11 +172,11 @@ struct RecordingWriterTests {
         let controller = DataController(source: ReplaySource(recording: reader, configuration: .init(pacing: .asFastAsPossible)))
         let events = await controller.events()
         try await controller.start()
-        var replayed: [[Double]] = []
+        var replayed: [Double] = []
         for await event in events {
-            if case .frames(let f) = event { replayed += f.map(\.values) }
+            if case .samples(let b) = event { replayed += b.values }
             if case .ended = event { break }
         }
-        #expect(replayed == frames.map(\.values))
+        #expect(replayed == samples.values)
     }
 }

@@ -7,16 +7,16 @@ import TestSupport
 struct RecoveryTests {
     /// Writes `rows` samples through a session-like sequence and then abandons the writer the way a
     /// killed process would (no finish), optionally tearing the journal's last record.
-    static func abandonedRecording(store: DataStore, rows: Int, tear: Bool) throws -> (CatalogItem, [Frame]) {
+    static func abandonedRecording(store: DataStore, rows: Int, tear: Bool) throws -> (CatalogItem, SampleBlock) {
         let participant = "0C4E3F6A-1111-4A2B-8C3D-123456789ABC"
         let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 2, run: 3, participant: participant))
         let meta = RecordingMetadata(participant: participant, study: "s", day: 1, session: 2, run: 3, paradigm: ParadigmInfo(title: "rest"),
-                                     source: OscillatorSource().info)
+                                     source: OscillatorConfiguration().descriptor)
         let item = CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 2, run: 3, state: .writing, complete: false)
         try store.catalog.insert(item)
         var generator = OscillatorGenerator(configuration: .init(seed: 1, startTime: 50))
-        var frames = generator.next(rows)
-        frames[100].marker = Marker(code: 310, label: "fixation")
+        var frames = generator.next(rows)[0]
+        frames.markers = [BlockMarker(row: 100, marker: Marker(code: 310, label: "fixation"))]
         do {
             let writer = try RecordingWriter(url: url, metadata: meta)
             try writer.append(frames)
@@ -49,7 +49,7 @@ struct RecoveryTests {
         let reader = try RecordingReader(url: url)
         #expect(reader.sampleCount == 1000)
         #expect(!reader.complete)
-        #expect(try reader.readFrames(from: 0, count: 1000).map(\.values) == frames.map(\.values))
+        #expect(try reader.readBlock(from: 0, count: 1000).values == frames.values)
         let events = try reader.events()
         #expect(events.first?.code == 310 && events.first?.sample == 100)
         #expect(events.last?.code == Marker.interruptedCode)
@@ -85,9 +85,9 @@ struct RecoveryTests {
         let dir = try TemporaryDirectory("busy")
         let store = try DataStore(root: dir.url)
         let url = try store.unusedURL(participant: "P", fileName: "r_x_1_1_1_P.h5")
-        let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "P", source: OscillatorSource().info))
+        let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "P", source: OscillatorConfiguration().descriptor))
         var generator = OscillatorGenerator(configuration: .init())
-        try writer.append(generator.next(300))
+        try writer.append(generator.next(300)[0])
         try writer.flush()
         let report = Recovery.run(store: store)
         #expect(report.inProgress == [store.relativePath(of: url)])

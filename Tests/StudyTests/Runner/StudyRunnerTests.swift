@@ -31,11 +31,12 @@ struct StudyRunnerTests {
         _ = try await Self.runner(study, store: store, at: t0).enroll(name: "Dee")
         for _ in 0..<2 { _ = try await Self.runner(study, store: store, at: t0).runNextSession() }  // questionnaires
 
-        // A "headband" that delivers 40 s of signal and then disconnects: a short stored recording replayed.
+        // A "headband" that delivers 55 s of signal and then disconnects: a short stored recording replayed.
+        // The fitting takes about 30 s of it, the first block needs more than the rest.
         let short = dir.path("short.h5")
-        let writer = try RecordingWriter(url: short, metadata: RecordingMetadata(participant: "X", source: OscillatorSource().info))
+        let writer = try RecordingWriter(url: short, metadata: RecordingMetadata(participant: "X", source: OscillatorConfiguration().descriptor))
         var generator = OscillatorGenerator(configuration: .init(seed: 3))
-        try writer.append(generator.next(256 * 40))
+        try writer.append(generator.next(256 * 55)[0])
         try writer.finish(complete: true)
         let reader = try RecordingReader(url: short)
         let lost = try await Self.runner(study, store: store, at: t0) {

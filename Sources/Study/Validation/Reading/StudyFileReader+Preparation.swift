@@ -12,7 +12,7 @@ extension StudyFileReader {
         let instruction = fields.required("instruction", localized)
         let short = fields.optional("short", localized)
         let waitFor = fields.optional("waitFor") { node, path in
-            reader.choice(node, path, what: "a device signal to wait for", allowed: PreparationStep.gatingStates)
+            reader.choice(node, path, what: "a device signal to wait for") as PreparationGate?
         }
         let quality = fields.optional("quality", readQualityView)
         let timeout = fields.optional("timeout") { reader.number($0, $1, what: "a timeout in seconds, more than 0", in: 0.001...86_400) }
