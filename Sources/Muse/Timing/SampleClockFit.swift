@@ -71,7 +71,7 @@ public struct SampleClockFit: Sendable {
     /// `maximumRateDeviation` (default 1e-3) of nominal.
     public init(
         nominalRate: Double = MuseScale.eegNominalRate, bucketSeconds: Double = 1, windowSeconds: Double = 300,
-        minimumFitSpan: Double = 30, maximumRateDeviation: Double = 1e-3
+        minimumFitSpan: Double = 120, maximumRateDeviation: Double = 1e-3
     ) {
         let rate = nominalRate.isFinite && nominalRate > 0 ? nominalRate : MuseScale.eegNominalRate
         self.nominalRate = rate
