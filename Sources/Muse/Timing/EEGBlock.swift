@@ -21,7 +21,7 @@ public struct EEGBlock: Sendable, Equatable {
     }
 
     /// The sample index of the block's first sample, `blockIndex × 12`.
-    public var firstSampleIndex: Int64 { blockIndex * Int64(MuseScale.eegSamplesPerPacket) }
+    public var firstSampleIndex: Int64 { blockIndex &* Int64(MuseScale.eegSamplesPerPacket) }
 
     /// The channel slots whose packet is missing, ascending.
     public var missingChannels: [Int] { codes.indices.filter { codes[$0] == nil } }

@@ -14,8 +14,8 @@ public struct EEGBlockGap: Sendable, Equatable {
     }
 
     /// The sample index of the first lost sample.
-    public var firstSampleIndex: Int64 { firstBlockIndex * Int64(MuseScale.eegSamplesPerPacket) }
+    public var firstSampleIndex: Int64 { firstBlockIndex &* Int64(MuseScale.eegSamplesPerPacket) }
 
     /// The number of lost samples per channel.
-    public var sampleCount: Int64 { count * Int64(MuseScale.eegSamplesPerPacket) }
+    public var sampleCount: Int64 { count &* Int64(MuseScale.eegSamplesPerPacket) }
 }

@@ -24,10 +24,15 @@
 ///    spans the mean index of the points, which is found in linear time. Points above the hull (late
 ///    packets, bursts) have no influence at all, and a gap only removes points: indices jump and the
 ///    fit continues.
-/// 4. Until the points span ``minimumFitSpan`` seconds (default 30 s), or if the hull slope deviates
+/// 4. Until the points span ``minimumFitSpan`` seconds (default 120 s), or if the hull slope deviates
 ///    from the nominal `1/nominalRate` by more than ``maximumRateDeviation`` (default 1000 ppm,
 ///    ten times a poor crystal), the prior slope `1/nominalRate` is kept and only the offset is fitted:
-///    `a = min(t − b·i)`.
+///    `a = min(t − b·i)`. The wait for the connection event is not random from packet to packet: the
+///    46.875 ms packet period and the connection interval form a fixed pattern of phases that only
+///    sweeps as the headband's and the BLE controller's clocks drift apart (tens of seconds per sweep
+///    at tens of ppm). A hull over less than a few sweeps follows that sawtooth and gets the slope
+///    wrong by tens of ppm, while the Muse's crystal is within about 0.4 ppm of 256 Hz (muselsl #99),
+///    so the prior is the better slope until the window spans a couple of sweeps.
 ///
 /// This is chosen over a robust lower-quantile regression because it needs no tuning of the quantile
 /// against an unknown latency distribution, and over recursive least squares because least squares
@@ -75,8 +80,10 @@ public struct SampleClockFit: Sendable {
     ) {
         let rate = nominalRate.isFinite && nominalRate > 0 ? nominalRate : MuseScale.eegNominalRate
         self.nominalRate = rate
-        self.bucketSamples = max(1, Int64((max(bucketSeconds, 0) * rate).rounded()))
-        self.windowSamples = max(1, Int64((max(windowSeconds, 0) * rate).rounded()))
+        let bucket = bucketSeconds.isFinite ? min(max(bucketSeconds, 0), 3600) : 1
+        let window = windowSeconds.isFinite ? min(max(windowSeconds, 0), 86_400) : 300
+        self.bucketSamples = max(1, Int64((bucket * min(rate, 1e6)).rounded()))
+        self.windowSamples = max(1, Int64((window * min(rate, 1e6)).rounded()))
         self.minimumFitSpan = minimumFitSpan
         self.maximumRateDeviation = maximumRateDeviation
         self.b = 1 / rate
@@ -99,9 +106,10 @@ public struct SampleClockFit: Sendable {
             originIndex = sampleIndex
             originTime = receivedAt
         }
-        let x = Double(sampleIndex - (originIndex ?? sampleIndex))
+        let x = Double(sampleIndex &- (originIndex ?? sampleIndex))
         let y = Double(Int64(bitPattern: receivedAt &- originTime)) / 1e9
-        let bucket = Int64((x / Double(bucketSamples)).rounded(.down))
+        // Clamped so absurd indices cannot overflow the conversion or the window arithmetic below.
+        let bucket = Int64(min(max((x / Double(bucketSamples)).rounded(.down), -4e18), 4e18))
         let point = Point(bucket: bucket, x: x, y: y)
         let prior = 1 / nominalRate
         if let position = points.lastIndex(where: { $0.bucket <= bucket }) {
@@ -145,7 +153,7 @@ public struct SampleClockFit: Sendable {
     /// before the first point.
     public func estimatedTime(ofSample index: Int64) -> Double? {
         guard let originIndex else { return nil }
-        return Double(originTime) / 1e9 + (a + b * Double(index - originIndex))
+        return Double(originTime) / 1e9 + (a + b * Double(index &- originIndex))
     }
 
     private mutating func refit() {

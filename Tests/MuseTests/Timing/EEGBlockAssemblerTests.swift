@@ -183,3 +183,48 @@ struct EEGBlockAssemblerTests {
         #expect(assembler.lostBlocks == Int64(reportedLost.count))
     }
 }
+
+/// Garbage into the assembler and the clock fit: random slots, counters, code counts and times
+/// (also going backwards). Nothing traps, and the output still covers block indices exactly once, in
+/// order.
+struct EEGBlockAssemblerFuzzTests {
+    @Test func randomInputNeverTrapsAndOutputStaysOrdered() {
+        var rng = SeededGenerator(seed: 31337)
+        var assembler = EEGBlockAssembler(channelCount: 4, maximumPendingBlocks: 16)
+        var fit = SampleClockFit()
+        var next: Int64?
+        for round in 0..<5000 {
+            let slot = Int.random(in: -2...6, using: &rng)
+            let counter = round % 50 == 0 ? UInt16.random(in: .min ... .max, using: &rng) : UInt16(round / 4 % 65536)
+            let codes = (0..<(round % 7 == 0 ? Int.random(in: 0...14, using: &rng) : 12)).map { _ in UInt16.random(in: .min ... .max, using: &rng) }
+            let time = UInt64.random(in: 0...(UInt64(round) * 50_000_000 + 1), using: &rng)
+            var events = assembler.add(channelSlot: slot, counter: counter, codes: codes, receivedAt: time)
+            if round % 10 == 0 { events += assembler.flush(now: UInt64.random(in: .min ... .max, using: &rng)) }
+            for event in events {
+                switch event {
+                case .block(let block):
+                    #expect(next == nil || block.blockIndex == next)
+                    next = block.blockIndex + 1
+                    fit.add(sampleIndex: block.firstSampleIndex, receivedAt: block.receivedAt)
+                    _ = fit.time(ofSample: block.firstSampleIndex)
+                case .lost(let gap):
+                    #expect(next == nil || gap.firstBlockIndex == next)
+                    #expect(gap.count >= 1)
+                    next = gap.firstBlockIndex + gap.count
+                }
+            }
+            #expect(assembler.pendingBlockCount <= 16)
+        }
+        _ = assembler.finish()
+        var extreme = SampleClockFit(bucketSeconds: 0)
+        extreme.add(sampleIndex: 0, receivedAt: 1)
+        extreme.add(sampleIndex: .max, receivedAt: .max)
+        extreme.add(sampleIndex: .min, receivedAt: 0)
+        _ = extreme.time(ofSample: .max)
+        fit.add(sampleIndex: .max, receivedAt: .max)
+        fit.add(sampleIndex: .min, receivedAt: 0)
+        _ = fit.time(ofSample: .min)
+        _ = fit.time(ofSample: .max)
+        #expect(assembler.invalidPackets > 0)
+    }
+}
