@@ -36,12 +36,13 @@ let package = Package(
 
         .target(
             name: "DataSources",
-            dependencies: ["CBlueZ"],
+            dependencies: [],
             swiftSettings: strictSettings
         ),
+        // The Muse headband over Bluetooth LE: the only target that knows BlueZ.
         .target(
             name: "Muse",
-            dependencies: ["CBlueZ"],
+            dependencies: ["CBlueZ", "DataSources"],
             path: "Sources/Muse",
             swiftSettings: strictSettings
         ),
