@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Transfer", targets: ["Transfer"]),
         .library(name: "Study", targets: ["Study"]),
+        .library(name: "Muse", targets: ["Muse"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +37,12 @@ let package = Package(
         .target(
             name: "DataSources",
             dependencies: ["CBlueZ"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Muse",
+            dependencies: ["CBlueZ"],
+            path: "Sources/Muse",
             swiftSettings: strictSettings
         ),
         .target(
@@ -84,6 +91,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "MuseTests",
+            dependencies: ["Muse", "TestSupport"],
+            path: "Tests/MuseTests",
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport"], swiftSettings: strictSettings),
