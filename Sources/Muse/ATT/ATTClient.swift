@@ -18,6 +18,10 @@ import Synchronization
 ///
 /// When the connection ends (peer closed, receive error, hang-up) or ``close()`` is called, the
 /// notification stream finishes and pending and future requests throw ``ATTError/disconnected(errno:)``.
+/// The reader thread keeps the client alive until then, so call ``close()`` when done. Cancelling the
+/// task awaiting a request does not abandon it: the request still ends with its response or timeout,
+/// as ATT allows no second request before that. The notification buffer is unbounded (a Muse sends
+/// about 150 small packets a second), so consume ``notifications`` steadily.
 public final class ATTClient: Sendable {
     /// Client settings, with defaults that suit the Muse.
     public struct Configuration: Sendable {
