@@ -173,7 +173,7 @@ public final class ATTClient: Sendable {
         }
         found.sort { $0.declaration < $1.declaration }
         return found.enumerated().map { i, c in
-            let end = i + 1 < found.count ? found[i + 1].declaration - 1 : service.end
+            let end = i + 1 < found.count ? max(found[i + 1].declaration, 1) - 1 : service.end
             return GATTCharacteristic(
                 declarationHandle: c.declaration, properties: GATTCharacteristicProperties(rawValue: c.properties),
                 valueHandle: c.value, uuid: c.uuid, endHandle: max(end, c.value))
@@ -401,7 +401,7 @@ public final class ATTClient: Sendable {
                 pending.continuation.resume(throwing: ATTError.unexpectedResponse(request: pending.request, response: pdu.opcode))
             } else if case .errorResponse = pdu {
                 pending.continuation.resume(returning: pdu)
-            } else if pdu.opcode != pending.request + 1 {
+            } else if pdu.opcode != pending.request &+ 1 {
                 pending.continuation.resume(throwing: ATTError.unexpectedResponse(request: pending.request, response: pdu.opcode))
             } else {
                 pending.continuation.resume(returning: pdu)

@@ -101,9 +101,3 @@ extension BluetoothUUID {
     /// Client Characteristic Configuration Descriptor (0x2902): switches notifications on and off.
     public static let clientCharacteristicConfiguration = BluetoothUUID(0x2902)
 }
-
-/// Two lowercase hex digits.
-func hexByte(_ b: UInt8) -> String {
-    let digits = Array("0123456789abcdef")
-    return String([digits[Int(b >> 4)], digits[Int(b & 0x0F)]])
-}
