@@ -1,0 +1,19 @@
+/// An EEG packet the simulator sent or deliberately dropped.
+public struct SimulatedEEGPacket: Equatable, Sendable {
+    /// The channel, 0 TP9 … 4 right AUX.
+    public var channel: Int
+    /// The 16-bit counter in the packet.
+    public var counter: UInt16
+    /// The unwrapped block sequence; its codes are `eegCode(channel:sampleIndex: sequence × 12 + k)`.
+    public var sequence: Int64
+    /// Which connection (1 first) it belongs to.
+    public var connection: Int
+
+    /// A packet record.
+    public init(channel: Int, counter: UInt16, sequence: Int64, connection: Int) {
+        self.channel = channel
+        self.counter = counter
+        self.sequence = sequence
+        self.connection = connection
+    }
+}

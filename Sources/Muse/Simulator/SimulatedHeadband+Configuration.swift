@@ -1,0 +1,49 @@
+extension SimulatedHeadband {
+    /// Everything about the simulated headband that a test, demo or training session may want to
+    /// vary, including the faults it injects. Defaults give a well-behaved Muse 2 in real time.
+    public struct Configuration: Sendable {
+        /// Noise seed of the deterministic signal (default 1).
+        public var seed: UInt64 = 1
+        /// The MTU answered to Exchange MTU (default 23, as the Muse does).
+        public var mtu: UInt16 = 23
+        /// The advertised and Generic Access device name (default "Muse-1324").
+        public var deviceName = "Muse-1324"
+        /// Whether the Athena characteristic 273e0013 is in the table, so clients can detect and refuse
+        /// the unsupported protocol (default false).
+        public var includesAthena = false
+        /// The preset at power-on, without the "p" (default "21": 4 EEG channels and IMU).
+        public var preset = "21"
+        /// Battery level in percent, reported by `s` and telemetry (default 82; 15 tests "battery low").
+        public var batteryPercent: Double = 82
+        /// Pacing: 1 is real time against CLOCK_MONOTONIC; 20 runs twenty times faster (default 1).
+        public var speed: Double = 1
+        /// The first EEG packet counter (default 0; 65530 tests the 16-bit wrap).
+        public var startCounter: UInt16 = 0
+
+        /// EEG blocks (all channels of these counters) that are never sent (default none).
+        public var droppedBlocks: Set<UInt16> = []
+        /// Single channel packets that are never sent (default none).
+        public var droppedChannelPackets: Set<ChannelPacket> = []
+        /// Blocks sent after the following block instead of before it (default none).
+        public var swappedBlocks: Set<UInt16> = []
+        /// Send one Read Request to the client, right after its first CCCD write was answered; the
+        /// client must answer with an Error Response (default false).
+        public var sendsReadRequest = false
+        /// Pack control replies back to back: a reply's last fragment is held until the next reply (or
+        /// 100 ms) so one notification carries the end of one JSON object and the start of the next
+        /// (default false).
+        public var packsControlReplies = false
+        /// Close the first connection after this many EEG blocks, then accept a reconnect on the same
+        /// path (default nil: never).
+        public var disconnectAfterBlocks: Int?
+        /// Whether the EEG counter restarts at ``startCounter`` after a reconnect instead of continuing
+        /// (default false: it continues).
+        public var restartsCounterAfterReconnect = false
+        /// Whether to keep a ``SimulatorLog`` of every packet (default true; switch off for long demos,
+        /// where it would grow by about 100 entries a second).
+        public var keepsLog = true
+
+        /// The defaults.
+        public init() {}
+    }
+}

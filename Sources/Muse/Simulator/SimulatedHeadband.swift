@@ -1,0 +1,165 @@
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// A simulated Muse headband (legacy 12-bit protocol) for tests, demos and training without hardware.
+///
+/// It listens on a Unix `SOCK_SEQPACKET` socket and acts as the headband's ATT *server*: one client at a
+/// time discovers its GATT table (``SimulatedGATTTable``, with handles unlike muselsl's), subscribes,
+/// sends control commands and receives EEG, IMU, PPG and telemetry notifications paced against
+/// CLOCK_MONOTONIC (or faster, see ``Configuration/speed``). The signal is deterministic
+/// (``SimulatedSignal``), every packet sent or dropped is recorded in ``log``, and the faults in
+/// ``Configuration`` reproduce what real headbands and links do: lost blocks and packets, reordering,
+/// the headband's own ATT requests, packed control replies, low battery and disconnects.
+///
+/// All I/O runs on one thread of its own, never on the Swift cooperative pool.
+///
+/// ```swift
+/// let headband = SimulatedHeadband(path: "/tmp/muse.sock")
+/// try headband.start()
+/// let client = ATTClient(fileDescriptor: try UnixSeqpacketConnector().connect(path: "/tmp/muse.sock"))
+/// ```
+public final class SimulatedHeadband: Sendable {
+    /// The socket path.
+    public let path: String
+    /// The settings and faults.
+    public let configuration: Configuration
+    /// The GATT table served.
+    public let table: SimulatedGATTTable
+    /// The signal the EEG, IMU and PPG packets carry.
+    public let signal: SimulatedSignal
+
+    struct Shared {
+        var log = SimulatorLog()
+        var batteryPercent: Double
+        var started = false
+        var stopping = false
+        var stopped = false
+        var connection: Int32 = -1
+    }
+
+    let shared: Mutex<Shared>
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// A headband that will listen at `path` once started.
+    public init(path: String, configuration: Configuration = .init()) {
+        self.path = path
+        self.configuration = configuration
+        table = SimulatedGATTTable(deviceName: configuration.deviceName, includesAthena: configuration.includesAthena)
+        signal = SimulatedSignal(seed: configuration.seed)
+        var log = SimulatorLog()
+        log.preset = configuration.preset
+        shared = Mutex(Shared(log: log, batteryPercent: configuration.batteryPercent))
+    }
+
+    /// What happened so far.
+    public var log: SimulatorLog { shared.withLock { $0.log } }
+
+    /// The EEG code sent for `channel` (0 TP9 … 4 right AUX) at `sampleIndex` (block sequence × 12 + k).
+    public func eegCode(channel: Int, sampleIndex: Int64) -> UInt16 {
+        signal.eegCode(channel: channel, sampleIndex: sampleIndex)
+    }
+
+    /// Changes the battery level reported from now on (e.g. to 15 % to trigger a low-battery warning).
+    public func setBatteryPercent(_ percent: Double) {
+        shared.withLock { $0.batteryPercent = percent }
+    }
+
+    /// Binds and listens at ``path`` and starts serving on a thread of its own.
+    ///
+    /// A stale socket left at the path (a socket file nobody accepts on) is removed first; anything
+    /// else there (a regular file, or a live listener) is an error rather than being clobbered.
+    public func start() throws(SimulatorError) {
+        let alreadyStarted = shared.withLock { s -> Bool in
+            defer { s.started = true }
+            return s.started
+        }
+        guard !alreadyStarted else { throw .alreadyStarted }
+        guard let address = Socket.unixAddress(path) else { throw .pathTooLong(path) }
+        try removeStaleSocket()
+        let fd = socket(AF_UNIX, Socket.seqpacket | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system(call: "socket", errno: errno) }
+        guard Socket.withSockaddr(address, { bind(fd, $0, $1) }) == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw code == EADDRINUSE ? .pathInUse(path) : .system(call: "bind \(path)", errno: code)
+        }
+        guard listen(fd, 4) == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw .system(call: "listen", errno: code)
+        }
+        let thread = Thread { [self] in serve(listening: fd) }
+        thread.name = "SimulatedHeadband"
+        thread.start()
+    }
+
+    /// Closes any connection, stops listening, removes the socket file and waits for the thread to end
+    /// (at most about 50 ms). Safe to call more than once.
+    public func stop() {
+        let wait = shared.withLock { s -> Bool in
+            guard s.started, !s.stopped else { return false }
+            s.stopping = true
+            s.stopped = true
+            if s.connection >= 0 { _ = shutdown(s.connection, Int32(SHUT_RDWR)) }
+            return true
+        }
+        if wait { finished.wait() }
+    }
+
+    /// Waits (polling every 2 ms, without blocking a thread) until `condition` holds for the log, up to
+    /// `timeout` seconds; returns whether it did.
+    public func waitUntil(timeout: Double = 5, _ condition: (SimulatorLog) -> Bool) async -> Bool {
+        let deadline = monotonicNanoseconds() + UInt64(timeout * 1e9)
+        while monotonicNanoseconds() < deadline {
+            if condition(log) { return true }
+            try? await Task.sleep(nanoseconds: 2_000_000)
+        }
+        return condition(log)
+    }
+
+    var isStopping: Bool { shared.withLock { $0.stopping } }
+
+    private func removeStaleSocket() throws(SimulatorError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else { throw .pathInUse(path) }
+        let live: Bool
+        do throws(TransportError) {
+            Glibc.close(try UnixSeqpacketConnector().connect(path: path))
+            live = true
+        } catch {
+            guard case .socketRefused = error else { throw .pathInUse(path) }
+            live = false
+        }
+        guard !live else { throw .pathInUse(path) }
+        unlink(path)
+    }
+
+    private func serve(listening fd: Int32) {
+        let engine = SimulatorEngine(headband: self)
+        while !isStopping {
+            guard Socket.poll([fd], timeoutMs: 50)[0] != 0 else { continue }
+            let connection = accept(fd, nil, nil)
+            guard connection >= 0 else { continue }
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            let accepted = shared.withLock { s -> Bool in
+                guard !s.stopping else { return false }
+                s.connection = connection
+                s.log.connections += 1
+                return true
+            }
+            if accepted { engine.serve(connection) }
+            shared.withLock { s in
+                Glibc.close(connection)
+                s.connection = -1
+                s.log.subscribed = []
+                s.log.streaming = false
+            }
+        }
+        Glibc.close(fd)
+        unlink(path)
+        finished.signal()
+    }
+}
