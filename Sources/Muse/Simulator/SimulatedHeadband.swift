@@ -76,6 +76,20 @@ public final class SimulatedHeadband: Sendable {
             return s.started
         }
         guard !alreadyStarted else { throw .alreadyStarted }
+        let fd: Int32
+        do throws(SimulatorError) {
+            fd = try listen()
+        } catch {
+            shared.withLock { $0.started = false }
+            throw error
+        }
+        let thread = Thread { [self] in serve(listening: fd) }
+        thread.name = "SimulatedHeadband"
+        thread.start()
+    }
+
+    /// A socket listening at ``path``.
+    private func listen() throws(SimulatorError) -> Int32 {
         guard let address = Socket.unixAddress(path) else { throw .pathTooLong(path) }
         try removeStaleSocket()
         let fd = socket(AF_UNIX, Socket.seqpacket | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -85,14 +99,12 @@ public final class SimulatedHeadband: Sendable {
             Glibc.close(fd)
             throw code == EADDRINUSE ? .pathInUse(path) : .system(call: "bind \(path)", errno: code)
         }
-        guard listen(fd, 4) == 0 else {
+        guard Glibc.listen(fd, 4) == 0 else {
             let code = errno
             Glibc.close(fd)
             throw .system(call: "listen", errno: code)
         }
-        let thread = Thread { [self] in serve(listening: fd) }
-        thread.name = "SimulatedHeadband"
-        thread.start()
+        return fd
     }
 
     /// Closes any connection, stops listening, removes the socket file and waits for the thread to end

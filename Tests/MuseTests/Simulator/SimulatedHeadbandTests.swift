@@ -194,7 +194,12 @@ struct SimulatedHeadbandTests {
         let directory = try ShortSocketDirectory()
         let file = directory.socket("file")
         #expect(FileManager.default.createFile(atPath: file, contents: Data([1])))
-        #expect(throws: SimulatorError.pathInUse(file)) { try SimulatedHeadband(path: file).start() }
+        let blocked = SimulatedHeadband(path: file)
+        #expect(throws: SimulatorError.pathInUse(file)) { try blocked.start() }
+        blocked.stop()  // returns at once after a failed start
+        #expect(throws: SimulatorError.pathTooLong("/tmp/" + String(repeating: "y", count: 110))) {
+            try SimulatedHeadband(path: "/tmp/" + String(repeating: "y", count: 110)).start()
+        }
 
         let live = SimulatedHeadband(path: directory.socket("live"))
         try live.start()
