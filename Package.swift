@@ -92,7 +92,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "MuseTests", dependencies: ["Muse", "DataSources", "TestSupport"], path: "Tests/MuseTests", swiftSettings: strictSettings),
+        .testTarget(name: "MuseTests", dependencies: ["Muse", "DataSources", "Storage", "TestSupport"], path: "Tests/MuseTests", swiftSettings: strictSettings),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport"], swiftSettings: strictSettings),

@@ -12,6 +12,8 @@ public enum DataSourceError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidConfiguration(String)
     /// ``DataController/start()`` was called while the controller was already running.
     case alreadyRunning
+    /// The device answered but is of a kind or generation this source does not support.
+    case unsupportedDevice(String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum DataSourceError: Error, Sendable, Equatable, CustomStringConvertible
         case .unreadableRecording(let why): "cannot play back recording: \(why)"
         case .invalidConfiguration(let why): "invalid source configuration: \(why)"
         case .alreadyRunning: "the data controller is already running"
+        case .unsupportedDevice(let why): "unsupported device: \(why)"
         }
     }
 }

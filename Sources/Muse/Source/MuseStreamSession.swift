@@ -1,0 +1,354 @@
+import DataSources
+import Foundation
+
+/// One run of a ``MuseSource``: the connection, the control sequence, decoding, block assembly,
+/// timing and reconnection. Its state lives in this value, owned by the running task.
+struct MuseStreamSession {
+    let configuration: MuseSource.Configuration
+    let context: SourceContext
+    let emit: @Sendable (SourceEvent) async -> Void
+
+    private var link: MuseLink?
+    private var inputs: AsyncStream<MuseLink.Input>.AsyncIterator?
+    private var replies = ControlReplyAssembler()
+    private var descriptor: DeviceDescriptor?
+    // EEG
+    private var assembler: EEGBlockAssembler
+    private var eegFit = SampleClockFit()
+    private var eegNext: Int64 = 0
+    private var segmentBase: Int64?
+    private var railedFraction = 0.0
+    private var onHead: Bool?
+    // Other streams
+    private var accelerometer = AuxiliaryStream(name: "accelerometer", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate)
+    private var gyroscope = AuxiliaryStream(name: "gyroscope", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate)
+    private var ppg: [AuxiliaryStream] = []
+    private var telemetryIndex: Int64 = 0
+    private var batteryLow: Bool?
+    // Timing of the link
+    private var lastData = 0.0
+    private var lastKeepAlive = 0.0
+    private var lastProperties = 0.0
+
+    init(configuration: MuseSource.Configuration, context: SourceContext, emit: @escaping @Sendable (SourceEvent) async -> Void) {
+        self.configuration = configuration
+        self.context = context
+        self.emit = emit
+        assembler = EEGBlockAssembler(
+            channelCount: configuration.preset.eegChannelCount, timeout: UInt64(configuration.assemblyTimeout * 1e9))
+    }
+
+    /// Signal-time seconds now (host monotonic seconds × time scale).
+    private func now() -> Double { context.clock.monotonicNow() * configuration.timeScale }
+
+    /// The recording-clock time of a signal-time moment.
+    private func utc(_ signalSeconds: Double) -> Double {
+        context.anchor.utc + (signalSeconds - context.anchor.monotonic * configuration.timeScale)
+    }
+
+    mutating func run() async throws {
+        await emit(.state(.found, true))
+        try await connect(first: true)
+        defer { link?.close() }
+        while true {
+            let reason = try await stream()
+            link?.close()
+            link = nil
+            await emit(.state(.connected, false))
+            await emit(.state(.disconnected, true))
+            await emit(.properties(["LastDisconnect": reason]))
+            let giveUp = context.clock.monotonicNow() + configuration.reconnectFor / configuration.timeScale
+            while true {
+                try Task.checkCancellation()
+                do {
+                    try await connect(first: false)
+                    break
+                } catch let error as DataSourceError {
+                    if case .unsupportedDevice = error { throw error }
+                    if context.clock.monotonicNow() >= giveUp {
+                        throw DataSourceError.disconnected("\(reason); no reconnection within \(Int(configuration.reconnectFor)) s: \(error)")
+                    }
+                    try await context.clock.sleep(untilMonotonic: context.clock.monotonicNow() + 1 / configuration.timeScale)
+                }
+            }
+            await emit(.state(.disconnected, false))
+            await emit(.state(.reconnected, true))
+        }
+    }
+
+    // MARK: Connecting
+
+    private mutating func connect(first: Bool) async throws {
+        let scale = configuration.timeScale
+        let clock = context.clock
+        let newLink = try await MuseLink.connect(
+            configuration.device, requestTimeout: configuration.requestTimeout, scanDuration: configuration.scanDuration,
+            receiveClock: { UInt64(max(0, clock.monotonicNow() * scale * 1e9)) },
+            tick: configuration.assemblyTimeout / 4 / scale, clock: clock)
+        link = newLink
+        inputs = newLink.inputs.makeAsyncIterator()
+        replies.reset()
+        do {
+            try await newLink.enableNotifications(.control)
+            let info = try await command(.versionInfo, reply: { if case .deviceInfo(let i) = $0 { i } else { nil } })
+            try send(.halt)
+            try send(configuration.preset.command)
+            let status = try await command(.status, reply: { if case .status(let s) = $0 { s } else { nil } })
+            for c in configuration.preset.eegCharacteristics { try await newLink.enableNotifications(c) }
+            try await newLink.enableNotifications(.telemetry, optional: true)
+            try await newLink.enableNotifications(.accelerometer, optional: true)
+            try await newLink.enableNotifications(.gyroscope, optional: true)
+            if configuration.preset.includesPPG {
+                for c in MuseCharacteristic.ppgChannels { try await newLink.enableNotifications(c, optional: true) }
+            }
+            try send(.start)
+            let t = now()
+            lastData = t
+            lastKeepAlive = t
+            // A new segment: the assembler and the auxiliary counters start over; indices continue
+            // from where the elapsed time puts them.
+            assembler = EEGBlockAssembler(channelCount: configuration.preset.eegChannelCount, timeout: UInt64(configuration.assemblyTimeout * 1e9))
+            segmentBase = nil
+            accelerometer.newSegment()
+            gyroscope.newSegment()
+            for i in ppg.indices { ppg[i].newSegment() }
+            if first {
+                let d = Self.descriptor(preset: configuration.preset, info: info, status: status, device: configuration.device)
+                descriptor = d
+                ppg = configuration.preset.includesPPG
+                    ? [AuxiliaryStream(name: "ppg", samplesPerPacket: MuseScale.ppgSamplesPerPacket, rate: MuseScale.ppgNominalRate)] : []
+                await emit(.started(d))
+            }
+            await emit(.state(.connected, true))
+            if let battery = status.batteryPercent { await report(battery: battery) }
+        } catch {
+            newLink.close()
+            link = nil
+            throw Self.sourceError(error)
+        }
+    }
+
+    /// Sends a command that gets no awaited reply (its acknowledgement is consumed later).
+    private func send(_ command: MuseCommand) throws {
+        guard let link else { throw DataSourceError.disconnected("not connected") }
+        do {
+            try link.write(.control, command.encoded())
+        } catch {
+            throw Self.sourceError(error)
+        }
+    }
+
+    /// Sends `command` and waits for the reply `extract` accepts, handling data meanwhile.
+    private mutating func command<R>(_ command: MuseCommand, reply extract: (MuseControlReply) -> R?) async throws -> R {
+        try send(command)
+        let deadline = context.clock.monotonicNow() + configuration.requestTimeout
+        while let input = await inputs?.next() {
+            switch input {
+            case .notification(let n):
+                if n.handle == link?.handle(of: .control) {
+                    for json in replies.append(n.value) {
+                        if let r = MuseControlReply(json: json).flatMap(extract) { return r }
+                    }
+                } else {
+                    await handle(n)
+                }
+            case .tick:
+                if context.clock.monotonicNow() >= deadline {
+                    throw DataSourceError.disconnected("the headband did not answer '\(command.text)' within \(Int(configuration.requestTimeout)) s")
+                }
+            case .closed(let why):
+                throw DataSourceError.disconnected(why)
+            }
+        }
+        throw CancellationError()
+    }
+
+    // MARK: Streaming
+
+    /// Streams until the link is lost; returns why. Throws only when cancelled.
+    private mutating func stream() async throws -> String {
+        while let input = await inputs?.next() {
+            try Task.checkCancellation()
+            switch input {
+            case .notification(let n):
+                await handle(n)
+            case .tick:
+                let t = now()
+                for event in assembler.flush(now: UInt64(max(0, t * 1e9))) { await deliver(event) }
+                if t - lastData >= configuration.silenceTimeout {
+                    return "no data for \(Int(configuration.silenceTimeout)) s"
+                }
+                if t - lastKeepAlive >= configuration.keepAliveInterval {
+                    lastKeepAlive = t
+                    try? send(.keepAlive)
+                }
+                if t - lastProperties >= 10 {
+                    lastProperties = t
+                    await emit(.properties(clockProperties()))
+                }
+            case .closed(let why):
+                for event in assembler.finish() { await deliver(event) }
+                return why
+            }
+        }
+        try Task.checkCancellation()
+        return "the connection ended"
+    }
+
+    private mutating func handle(_ n: ATTNotification) async {
+        guard let link, let characteristic = link.characteristic(at: n.handle) else { return }
+        if characteristic == .control {
+            for json in replies.append(n.value) {
+                if case .status(let s)? = MuseControlReply(json: json), let b = s.batteryPercent { await report(battery: b) }
+            }
+            return
+        }
+        lastData = now()
+        let receivedAt = UInt64(max(0, lastData * 1e9))
+        if let slot = characteristic.eegSlot {
+            guard slot < configuration.preset.eegChannelCount, let packet = try? EEGPacket(payload: n.value) else { return }
+            for event in assembler.add(channelSlot: slot, counter: packet.counter, codes: packet.codes, receivedAt: n.receivedAt) {
+                await deliver(event)
+            }
+            return
+        }
+        switch characteristic {
+        case .accelerometer, .gyroscope:
+            let sensor: IMUSensor = characteristic == .accelerometer ? .accelerometer : .gyroscope
+            guard let packet = try? IMUPacket(payload: n.value, sensor: sensor) else { return }
+            let values = packet.samples.flatMap { [$0.x, $0.y, $0.z] }
+            if sensor == .accelerometer {
+                if let block = accelerometer.block(counter: packet.sequence, values: values, channels: 3, receivedAt: n.receivedAt, utc: utc) {
+                    await emit(.samples(block))
+                }
+            } else if let block = gyroscope.block(counter: packet.sequence, values: values, channels: 3, receivedAt: n.receivedAt, utc: utc) {
+                await emit(.samples(block))
+            }
+        case .ppg1, .ppg2, .ppg3:
+            // The three PPG characteristics carry one channel each with a shared counter; each is its
+            // own packet, so they are stored as one stream per characteristic index.
+            guard !ppg.isEmpty, let packet = try? PPGPacket(payload: n.value),
+                let channel = MuseCharacteristic.ppgChannels.firstIndex(of: characteristic), channel == 1
+            else { return }
+            if let block = ppg[0].block(counter: packet.sequence, values: packet.samples.map(Double.init), channels: 1, receivedAt: n.receivedAt, utc: utc) {
+                await emit(.samples(block))
+            }
+        case .telemetry:
+            guard let packet = try? TelemetryPacket(payload: n.value) else { return }
+            await report(battery: packet.batteryPercent)
+            let values = [packet.batteryPercent, packet.fuelGaugeMillivolts, Double(packet.adcRaw), Double(packet.temperature)]
+            await emit(.samples(SampleBlock(stream: "telemetry", firstIndex: telemetryIndex, channelCount: 4, values: values, times: [utc(Double(receivedAt) / 1e9)])))
+            telemetryIndex += 1
+        default:
+            return
+        }
+    }
+
+    private mutating func deliver(_ event: EEGAssemblyEvent) async {
+        guard case .block(let block) = event, let descriptor else { return }
+        let perPacket = Int64(MuseScale.eegSamplesPerPacket)
+        if segmentBase == nil {
+            // The first block of a segment: after a reconnect it goes where the elapsed time puts it
+            // (never before what was delivered), so the time away becomes missing indices.
+            var start = eegNext
+            if let p = eegFit.parameters, eegNext > 0 {
+                let predicted = Int64(((Double(block.receivedAt) / 1e9 - p.offset) / p.secondsPerSample).rounded(.down)) - perPacket
+                start = max(eegNext, predicted)
+            }
+            segmentBase = start - block.blockIndex * perPacket
+        }
+        let first = (segmentBase ?? 0) + block.blockIndex * perPacket
+        guard first >= eegNext else { return }
+        eegFit.add(sampleIndex: first, receivedAt: block.receivedAt)
+        let channels = descriptor.channelCount
+        let rows = MuseScale.eegSamplesPerPacket
+        var values = [Double](repeating: .nan, count: rows * channels)
+        var raw = [UInt16](repeating: MuseSource.missingCode, count: rows * channels)
+        var times = [Double](repeating: 0, count: rows)
+        var railed = 0, present = 0
+        for c in 0..<channels {
+            guard c < block.codes.count, let codes = block.codes[c], codes.count == rows else { continue }
+            for k in 0..<rows {
+                let code = codes[k]
+                raw[k * channels + c] = code
+                values[k * channels + c] = EEGPacket.microvolts(code: code)
+                present += 1
+                if EEGPacket.isRailed(code: code) { railed += 1 }
+            }
+        }
+        for k in 0..<rows {
+            times[k] = utc(eegFit.time(ofSample: first + Int64(k)) ?? Double(block.receivedAt) / 1e9)
+        }
+        eegNext = first + Int64(rows)
+        await emit(.samples(SampleBlock(stream: descriptor.eeg.name, firstIndex: first, channelCount: channels, values: values, times: times, raw: raw)))
+        // On the head: electrodes without skin contact rail (codes 0 or 4095); judged over about 1 s.
+        if present > 0 {
+            railedFraction += (Double(railed) / Double(present) - railedFraction) * 0.05
+            let worn = railedFraction < 0.25
+            if worn != onHead {
+                onHead = worn
+                await emit(.state(.onHead, worn))
+            }
+        }
+    }
+
+    private mutating func report(battery: Double) async {
+        await emit(.battery(battery))
+        let low = battery < 20
+        if low != batteryLow {
+            batteryLow = low
+            await emit(.state(.batteryLow, low))
+        }
+    }
+
+    private func clockProperties() -> [String: String] {
+        guard let p = eegFit.parameters else { return [:] }
+        return [
+            "SampleClockOffsetUTC": String(format: "%.6f", utc(p.offset)),
+            "SampleClockSecondsPerSample": String(format: "%.12g", p.secondsPerSample / 1),
+            "SampleClockRateHz": String(format: "%.6f", p.samplingRate),
+            "SampleClockPoints": "\(p.pointsUsed)",
+            "SampleClockSlopeFitted": p.slopeIsFitted ? "yes" : "no (nominal 256 Hz until 120 s of data)",
+        ]
+    }
+
+    static func descriptor(preset: MusePreset, info: MuseDeviceInfo, status: MuseStatus, device: DeviceAddress) -> DeviceDescriptor {
+        var properties: [String: String] = ["Preset": preset.rawValue, "Address": device.description, "Protocol": "legacy 12-bit (MU-02/MU-03/MS-01/MS-02)"]
+        if let name = status.headsetName { properties["Name"] = name }
+        if let mac = status.macAddress { properties["MACAddress"] = mac }
+        if let bl = info.bootloaderVersion { properties["Bootloader"] = bl }
+        if let bn = info.buildNumber { properties["BuildNumber"] = String(bn) }
+        if let pv = info.protocolVersion { properties["ProtocolVersion"] = String(pv) }
+        if let ps = status.presetCode { properties["ReportedPresetCode"] = String(ps) }
+        var streams = [
+            StreamDescriptor(
+                name: "eeg", kind: .eeg, channelLabels: preset.eegChannelLabels, unit: "uV", samplingRate: MuseScale.eegNominalRate,
+                rawCoding: .init(bits: 12, scale: MuseScale.eegMicrovoltsPerCode, offset: -Double(MuseScale.eegZeroCode) * MuseScale.eegMicrovoltsPerCode),
+                physicalRange: -1000...999.51171875),
+            StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: MuseScale.imuNominalRate),
+            StreamDescriptor(name: "gyroscope", kind: .gyroscope, channelLabels: ["x", "y", "z"], unit: "deg/s", samplingRate: MuseScale.imuNominalRate),
+            StreamDescriptor(name: "telemetry", kind: .telemetry, channelLabels: ["battery", "fuelGauge", "adc", "temperature"], unit: "%, mV, counts, C", samplingRate: 0),
+        ]
+        if preset.includesPPG {
+            streams.append(StreamDescriptor(name: "ppg", kind: .ppg, channelLabels: ["infrared"], unit: "counts", samplingRate: MuseScale.ppgNominalRate))
+        }
+        return DeviceDescriptor(
+            kind: "muse", manufacturer: "InteraXon", model: "Muse", serial: status.serialNumber, firmware: info.firmwareVersion,
+            hardware: info.hardwareVersion, properties: properties, streams: streams, electrodeGroups: DeviceDescriptor.museElectrodeGroups)
+    }
+
+    /// One clear error for whatever connecting or talking to the headband threw.
+    static func sourceError(_ error: any Error) -> any Error {
+        switch error {
+        case let e as DataSourceError: return e
+        case is CancellationError: return error
+        case let e as TransportError:
+            switch e {
+            case .bluetoothUnavailable, .noAdapter: return DataSourceError.noBluetoothAdapter("\(e)")
+            case .noSuchSocket, .socketRefused, .unreachable, .refused: return DataSourceError.deviceNotFound("\(e)")
+            default: return DataSourceError.disconnected("\(e)")
+            }
+        default: return DataSourceError.disconnected("\(error)")
+        }
+    }
+}

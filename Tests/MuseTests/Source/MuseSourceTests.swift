@@ -1,0 +1,137 @@
+import DataSources
+import Foundation
+import Storage
+import Testing
+import TestSupport
+@testable import Muse
+
+/// The real ``MuseSource`` against a ``SimulatedHeadband`` on a Unix SOCK_SEQPACKET socket, through a
+/// real ``DataController`` and ``RecordingSession`` into an HDF5 file read back sample by sample.
+struct MuseSourceTests {
+    /// Streams with every fault the simulator offers (counter wrap, lost blocks, a lost single-channel
+    /// packet, reordered blocks, a control reply packed with the next, a request from the headband) and
+    /// checks every stored code against what the simulator sent, NaN exactly where data was lost, and
+    /// timestamps 1/256 s apart.
+    @Test func recordsEverySampleTheHeadbandSentAndNaNWhereItWasLost() async throws {
+        var simulated = SimulatedHeadband.Configuration()
+        simulated.speed = 8
+        simulated.startCounter = 65_530  // wraps after 6 blocks
+        simulated.droppedBlocks = [65_534, 20]  // sequences 4 and 26
+        simulated.droppedChannelPackets = [ChannelPacket(counter: 40, channel: 2)]  // sequence 46, AF8
+        simulated.swappedBlocks = [60]  // sequence 66 arrives after 67
+        simulated.sendsReadRequest = true
+        simulated.packsControlReplies = true
+        let sockets = try ShortSocketDirectory()
+        let headband = SimulatedHeadband(path: sockets.socket(), configuration: simulated)
+        try headband.start()
+        defer { headband.stop() }
+
+        let dir = try TemporaryDirectory("muse-record")
+        let store = try DataStore(root: dir.url)
+        let participant = "5A0C4E3F-1111-4A2B-8C3D-123456789ABC"
+        let source = MuseSource(configuration: .init(device: .unixSocket(path: headband.path), timeScale: 8))
+        let controller = DataController(source: source)
+        let blocks = 120
+        let session = try await RecordingSession.start(
+            store: store, controller: controller, request: RecordingRequest(participant: participant, duration: Double(blocks * 12) / 256))
+        try await controller.start()
+        let item = try await session.result()
+        await controller.stop()
+        #expect(item.complete)
+
+        let reader = try RecordingReader(url: store.url(of: item.path))
+        #expect(reader.descriptor.kind == "muse" && reader.descriptor.serial == "2031-TZRW-1324" && reader.descriptor.firmware == "1.2.13")
+        #expect(reader.channelNames == ["TP9", "AF7", "AF8", "TP10"])
+        #expect(reader.descriptor.eeg.rawCoding == .init(bits: 12, scale: 0.48828125, offset: -1000))
+        let stored = try reader.readBlock(from: 0, count: blocks * 12)
+        #expect(stored.count == blocks * 12)
+        let raw = try #require(stored.raw)
+        // Row 0 is the first block the simulator sent on this connection; lost rows are its dropped blocks.
+        let log = headband.log
+        let s0 = (log.sentEEG + log.droppedEEG).map(\.sequence).min() ?? 0
+        let lostBlocks = Set(log.droppedEEG.filter { p in !log.sentEEG.contains { $0.sequence == p.sequence } }.map { Int($0.sequence - s0) })
+        let lostRows = Set(lostBlocks.flatMap { ($0 * 12)..<($0 * 12 + 12) })
+        let lostChannel = log.droppedEEG.filter { p in log.sentEEG.contains { $0.sequence == p.sequence } }.map { (Int($0.sequence - s0), $0.channel) }
+        for row in 0..<stored.count {
+            for c in 0..<4 {
+                let value = stored.value(row: row, channel: c)
+                if lostRows.contains(row) || lostChannel.contains(where: { $0 == (row / 12, c) }) {
+                    #expect(value.isNaN && raw[row * 4 + c] == MuseSource.missingCode, "row \(row) channel \(c) should be missing")
+                } else {
+                    let code = headband.eegCode(channel: c, sampleIndex: s0 * 12 + Int64(row))
+                    #expect(raw[row * 4 + c] == code, "row \(row) channel \(c)")
+                    #expect(value == 0.48828125 * Double(code) - 1000)
+                }
+            }
+        }
+        // Timestamps: never backwards, 1/256 s apart on average in signal time (gap rows included);
+        // single steps move by less than 1 ms while the fit refines its offset in the first seconds.
+        for row in 1..<stored.count {
+            let step = stored.times[row] - stored.times[row - 1]
+            #expect(step >= 0 && abs(step - 1.0 / 256) < 1e-3, "row \(row)")
+        }
+        let mean = (stored.times[stored.count - 1] - stored.times[0]) / Double(stored.count - 1)
+        #expect(abs(mean - 1.0 / 256) < 1e-6)
+        let events = try reader.events()
+        #expect(events.filter { $0.code == Marker.gapCode }.map(\.sample) == lostBlocks.sorted().map { Int64($0 * 12) })
+        #expect(lostBlocks.count == 2 && lostChannel.count == 1)
+        #expect(headband.log.received.contains { $0.first == 0x01 && $0.count == 5 && $0.last == 0x06 })  // the request answered
+    }
+
+    /// The headband drops the link; the source reports it, reconnects by itself and goes on, with the
+    /// time away as missing samples and the device states in order.
+    @Test func reconnectsAfterADisconnectAndContinues() async throws {
+        var simulated = SimulatedHeadband.Configuration()
+        simulated.speed = 8
+        simulated.disconnectAfterBlocks = 30
+        let sockets = try ShortSocketDirectory()
+        let headband = SimulatedHeadband(path: sockets.socket(), configuration: simulated)
+        try headband.start()
+        defer { headband.stop() }
+        let source = MuseSource(configuration: .init(device: .unixSocket(path: headband.path), timeScale: 8))
+        let controller = DataController(source: source)
+        let events = await controller.events()
+        try await controller.start()
+        var states: [(DeviceState, Bool)] = []
+        var indices: [Int64] = []
+        for await event in events {
+            switch event {
+            case .samples(let b) where b.stream == "eeg": indices += Array(b.firstIndex..<b.endIndex)
+            case .state(let change): states.append((change.state, change.value))
+            default: break
+            }
+            if states.contains(where: { $0 == (.reconnected, true) }) && indices.count >= 60 * 12 { break }
+        }
+        await controller.stop()
+        let disconnected = try #require(states.firstIndex { $0 == (.disconnected, true) })
+        let reconnected = try #require(states.firstIndex { $0 == (.reconnected, true) })
+        #expect(disconnected < reconnected)
+        #expect(headband.log.connections == 2)
+        #expect(indices == indices.sorted() && Set(indices).count == indices.count)
+        #expect(Array(indices.prefix(30 * 12)) == Array(0..<Int64(30 * 12)))
+        #expect(indices.count > 30 * 12)
+    }
+
+    /// A Muse S "Athena" is refused with one clear line.
+    @Test func refusesTheAthena() async throws {
+        var simulated = SimulatedHeadband.Configuration()
+        simulated.includesAthena = true
+        let sockets = try ShortSocketDirectory()
+        let headband = SimulatedHeadband(path: sockets.socket(), configuration: simulated)
+        try headband.start()
+        defer { headband.stop() }
+        let controller = DataController(source: MuseSource(configuration: .init(device: .unixSocket(path: headband.path))))
+        try await controller.start()
+        let error = await controller.waitUntilEnded()
+        #expect("\(error.map { "\($0)" } ?? "")".contains("Athena"))
+    }
+
+    /// No simulated headband at the path: one clear line, no hang.
+    @Test func aMissingHeadbandFailsClearly() async throws {
+        let sockets = try ShortSocketDirectory()
+        let controller = DataController(source: MuseSource(configuration: .init(device: .unixSocket(path: sockets.socket()))))
+        try await controller.start()
+        let error = await controller.waitUntilEnded()
+        #expect(error is DataSourceError)
+    }
+}
