@@ -44,7 +44,8 @@ public struct SystemHostClock: HostClock {
     public func monotonicNow() -> Double { Self.read(CLOCK_MONOTONIC) }
     public func wallNow() -> Double { Self.read(CLOCK_REALTIME) }
 
-    /// Nanoseconds on `CLOCK_MONOTONIC`, the unit BLE receive times are taken in.
+    /// Nanoseconds on `CLOCK_MONOTONIC`, the unit BLE receive times are taken in (the ATT client's
+    /// default receive clock, the simulator's pacing clock).
     public static func monotonicNanoseconds() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Glibc
 import Synchronization
@@ -34,7 +35,7 @@ public final class ATTClient: Sendable {
 
         /// Settings; defaults: 5 s timeout, CLOCK_MONOTONIC, MTU 23.
         public init(
-            requestTimeout: Double = 5, clock: @escaping @Sendable () -> UInt64 = monotonicNanoseconds,
+            requestTimeout: Double = 5, clock: @escaping @Sendable () -> UInt64 = SystemHostClock.monotonicNanoseconds,
             receiveMTU: UInt16 = 23
         ) {
             self.requestTimeout = requestTimeout

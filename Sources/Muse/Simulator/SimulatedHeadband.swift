@@ -1,3 +1,4 @@
+import DataSources
 import Dispatch
 import Foundation
 import Glibc
@@ -123,8 +124,8 @@ public final class SimulatedHeadband: Sendable {
     /// Waits (polling every 2 ms, without blocking a thread) until `condition` holds for the log, up to
     /// `timeout` seconds; returns whether it did.
     public func waitUntil(timeout: Double = 5, _ condition: (SimulatorLog) -> Bool) async -> Bool {
-        let deadline = monotonicNanoseconds() + UInt64(timeout * 1e9)
-        while monotonicNanoseconds() < deadline {
+        let deadline = SystemHostClock.monotonicNanoseconds() + UInt64(timeout * 1e9)
+        while SystemHostClock.monotonicNanoseconds() < deadline {
             if condition(log) { return true }
             try? await Task.sleep(nanoseconds: 2_000_000)
         }

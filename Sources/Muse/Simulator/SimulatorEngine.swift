@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Glibc
 
@@ -60,10 +61,10 @@ final class SimulatorEngine {
         blocksThisConnection = 0
         failed = false
         while !headband.isStopping, !failed {
-            let now = monotonicNanoseconds()
+            let now = SystemHostClock.monotonicNanoseconds()
             if streaming, emitDue(now: now) == false { return }
             if let deadline = carryDeadline, now >= deadline { flushCarry() }
-            let wait = millisecondsUntilNextEvent(now: monotonicNanoseconds())
+            let wait = millisecondsUntilNextEvent(now: SystemHostClock.monotonicNanoseconds())
             let revents = Socket.poll([fd], timeoutMs: wait)[0]
             guard revents != 0 else { continue }
             switch Socket.receive(fd, capacity: 1024) {
@@ -371,7 +372,7 @@ final class SimulatorEngine {
         case "d":
             if !streaming {
                 streaming = true
-                origin = monotonicNanoseconds()
+                origin = SystemHostClock.monotonicNanoseconds()
                 eegDue = 0
                 imuDue = 0
                 ppgDue = 0
@@ -404,7 +405,7 @@ final class SimulatorEngine {
         guard !bytes.isEmpty else { return }
         if configuration.packsControlReplies {
             controlCarry = bytes
-            carryDeadline = monotonicNanoseconds() + 100_000_000
+            carryDeadline = SystemHostClock.monotonicNanoseconds() + 100_000_000
         } else {
             notify(.control, MusePacketEncoder.controlFragment(bytes[...]))
         }

@@ -1,3 +1,4 @@
+import DataSources
 import CBlueZ
 import Glibc
 
@@ -39,9 +40,9 @@ public struct HeadbandScanner: Sendable {
 
         var seen: [BluetoothAddress: DiscoveredHeadband] = [:]
         var names: [BluetoothAddress: String] = [:]
-        let deadline = monotonicNanoseconds() + UInt64(max(0, duration) * 1e9)
+        let deadline = SystemHostClock.monotonicNanoseconds() + UInt64(max(0, duration) * 1e9)
         while true {
-            let now = monotonicNanoseconds()
+            let now = SystemHostClock.monotonicNanoseconds()
             guard now < deadline else { break }
             let wait = Int32(min(200, (deadline - now) / 1_000_000 + 1))
             guard Socket.poll([dd], timeoutMs: wait)[0] != 0 else { continue }

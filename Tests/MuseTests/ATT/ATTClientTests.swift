@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Glibc
 import Testing
@@ -82,13 +83,13 @@ struct ATTClientTests {
     @Test func requestTimesOutWhenThePeerStaysSilent() async throws {
         let (mine, peer) = try seqpacketPair()
         defer { Glibc.close(peer) }
-        let clock = monotonicNanoseconds()
+        let clock = SystemHostClock.monotonicNanoseconds()
         let client = ATTClient(fileDescriptor: mine, configuration: .init(requestTimeout: 0.2))
         defer { client.close() }
         await #expect(throws: ATTError.timeout(request: 0x10, seconds: 0.2)) {
             _ = try await client.discoverPrimaryServices()
         }
-        let elapsed = Double(monotonicNanoseconds() - clock) / 1e9
+        let elapsed = Double(SystemHostClock.monotonicNanoseconds() - clock) / 1e9
         #expect(elapsed >= 0.2 && elapsed < 3)
         // The silent peer did receive the request.
         #expect(try receive(peer) == [0x10, 0x01, 0x00, 0xFF, 0xFF, 0x00, 0x28])

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Glibc
 import Testing
@@ -181,9 +182,9 @@ struct SimulatedHeadbandTests {
         defer { connection.finish() }
         try await connection.subscribe([.tp9])
         try connection.command("d")
-        let start = monotonicNanoseconds()
+        let start = SystemHostClock.monotonicNanoseconds()
         let (eeg, _) = await connection.collect { $0.count >= 41 }
-        let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+        let elapsed = Double(SystemHostClock.monotonicNanoseconds() - start) / 1e9
         #expect(eeg.count == 41)
         // Block 40 is due 40 × 46.875 ms / 10 = 0.1875 s after start.
         #expect(elapsed >= 0.17)
