@@ -151,7 +151,7 @@ struct ATTClientTests {
         defer { Glibc.close(peer) }
         let client = ATTClient(fileDescriptor: mine, configuration: .init(requestTimeout: 2))
         defer { client.close() }
-        var random = TestRandom(seed: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<500 {
             let bytes = (0..<Int.random(in: 1...30, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             let filtered = bytes.first == 0x1B || bytes.first == 0x1D ? [0x00] + bytes : bytes

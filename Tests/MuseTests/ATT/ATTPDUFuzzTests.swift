@@ -6,7 +6,7 @@ struct ATTPDUFuzzTests {
     static let opcodes: [UInt8] = ATTOpcode.allCases.map(\.rawValue) + [0x00, 0x06, 0x0C, 0xFF]
 
     @Test func randomAndTruncatedBytesNeverCrashAnyDecoder() throws {
-        var random = TestRandom(seed: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         var decoded = 0, rejected = 0
         for _ in 0..<20_000 {
             let length = Int.random(in: 0...48, using: &random)

@@ -1,4 +1,5 @@
-/// A seedable random generator (SplitMix64) for the property tests, so a failure reproduces exactly.
+/// A seedable random generator (SplitMix64) for the property and fuzz tests, so a failure reproduces
+/// exactly.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
