@@ -38,9 +38,12 @@
 /// against an unknown latency distribution, and over recursive least squares because least squares
 /// is pulled by every late packet.
 ///
-/// **Issued times never go back.** ``time(ofSample:)`` remembers the latest time it issued; a refit
-/// that would place a later sample before it is clamped to it (the sample gets the same time), so
-/// timestamps stay non-decreasing across refits. ``estimatedTime(ofSample:)`` gives the unclamped line.
+/// **Issued times never go back, and never stand still.** ``time(ofSample:)`` remembers the latest
+/// time it issued. When a refit moves the line earlier (a first packet that arrived late, then a lower
+/// one), later samples are not held at that time — that would compress time — but slewed towards the
+/// line: each issued step is at least `1 − maximumSlew` of the line's spacing (default 2 %, so a
+/// 150 ms error is gone after 7.5 s), as `adjtime` slews a clock instead of stepping it. Timestamps
+/// stay increasing across refits. ``estimatedTime(ofSample:)`` gives the unslewed line.
 ///
 /// The clock is never read here; receive times come from the caller in monotonic nanoseconds.
 public struct SampleClockFit: Sendable {
@@ -54,6 +57,9 @@ public struct SampleClockFit: Sendable {
     public let minimumFitSpan: Double
     /// The largest relative deviation of a fitted slope from nominal that is believed.
     public let maximumRateDeviation: Double
+    /// How much shorter than the line's spacing an issued step may be while issued times catch up
+    /// with a line that moved earlier (relative, 0…0.5).
+    public let maximumSlew: Double
 
     private struct Point: Sendable {
         var bucket: Int64
@@ -72,11 +78,12 @@ public struct SampleClockFit: Sendable {
 
     /// Creates a fit with the prior slope `1/nominalRate` (default 256 Hz), buckets of
     /// `bucketSeconds` (default 1 s), a window of `windowSeconds` (default 300 s), fitting the slope
-    /// once points span `minimumFitSpan` seconds (default 30 s) and believing it within
-    /// `maximumRateDeviation` (default 1e-3) of nominal.
+    /// once points span `minimumFitSpan` seconds (default 120 s), believing it within
+    /// `maximumRateDeviation` (default 1e-3) of nominal, and slewing issued times by at most
+    /// `maximumSlew` (default 0.02).
     public init(
         nominalRate: Double = MuseScale.eegNominalRate, bucketSeconds: Double = 1, windowSeconds: Double = 300,
-        minimumFitSpan: Double = 120, maximumRateDeviation: Double = 1e-3
+        minimumFitSpan: Double = 120, maximumRateDeviation: Double = 1e-3, maximumSlew: Double = 0.02
     ) {
         let rate = nominalRate.isFinite && nominalRate > 0 ? nominalRate : MuseScale.eegNominalRate
         self.nominalRate = rate
@@ -86,6 +93,7 @@ public struct SampleClockFit: Sendable {
         self.windowSamples = max(1, Int64((window * min(rate, 1e6)).rounded()))
         self.minimumFitSpan = minimumFitSpan
         self.maximumRateDeviation = maximumRateDeviation
+        self.maximumSlew = maximumSlew.isFinite ? min(max(maximumSlew, 0), 0.5) : 0.02
         self.b = 1 / rate
     }
 
@@ -129,10 +137,10 @@ public struct SampleClockFit: Sendable {
         refit()
     }
 
-    /// The time of sample `index` on the current line, in host monotonic seconds, clamped so it is
-    /// never earlier than a time already issued for an earlier or equal index. Requests in
-    /// non-decreasing index order thus get non-decreasing times across refits. `nil` before the first
-    /// point.
+    /// The time of sample `index` on the current line, in host monotonic seconds, slewed so it is at
+    /// least the last issued time plus `1 − maximumSlew` of the line's spacing since that sample.
+    /// Requests in non-decreasing index order thus get non-decreasing times across refits, spaced as
+    /// the line within ``maximumSlew``. `nil` before the first point.
     public mutating func time(ofSample index: Int64) -> Double? {
         guard let estimate = estimatedTime(ofSample: index) else { return nil }
         guard let lastIndex = lastIssuedIndex else {
@@ -141,7 +149,8 @@ public struct SampleClockFit: Sendable {
             return estimate
         }
         if index >= lastIndex {
-            let issued = max(estimate, lastIssuedTime)
+            let earliest = lastIssuedTime + b * Double(index &- lastIndex) * (1 - maximumSlew)
+            let issued = max(estimate, earliest)
             lastIssuedIndex = index
             lastIssuedTime = issued
             return issued

@@ -92,7 +92,8 @@ struct SampleClockFitTests {
     }
 
     /// The recording starts inside a 150 ms stall: the first line is 150 ms late, the refit moves it
-    /// back, issued times are clamped instead of going back, and then follow the truth again.
+    /// back, issued times slew towards it instead of going back or standing still (every step at least
+    /// 98 % of a sample period), and then follow the truth again.
     @Test func startingInABurstClampsThenRecovers() {
         var sim = ArrivalSimulator()
         sim.seed = 5
@@ -111,6 +112,7 @@ struct SampleClockFitTests {
                 let index = arrival.sampleIndex + k
                 guard let t = fit.time(ofSample: index), let line = fit.estimatedTime(ofSample: index) else { continue }
                 #expect(t >= last)
+                if last > -Double.infinity { #expect(t - last >= 0.98 / sim.rate - 1e-9) }
                 if t > line + 1e-12 { clamped += 1 }
                 last = t
                 if Double(index) / sim.rate > 20 {
