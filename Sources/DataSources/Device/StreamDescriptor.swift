@@ -37,6 +37,10 @@ public struct StreamDescriptor: Sendable, Equatable, Codable {
             self.offset = offset
         }
 
+        /// The raw code of a value the device did not deliver (its value is `NaN`): above every 12-
+        /// or 16-bit code a device sends in practice.
+        public static let missingCode: UInt16 = 0xFFFF
+
         /// The physical value of `code`.
         @inlinable public func physical(_ code: UInt16) -> Double { scale * Double(code) + offset }
     }

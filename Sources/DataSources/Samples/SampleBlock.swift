@@ -18,7 +18,8 @@ public struct SampleBlock: Sendable, Equatable {
     /// One time per row, seconds since the Unix epoch on the recording clock (see ``ClockAnchor``).
     public var times: [Double]
     /// The device's integer codes behind `values`, same layout, when the stream has a
-    /// ``StreamDescriptor/RawCoding``; a missing value's code is 0 and its value `NaN`.
+    /// ``StreamDescriptor/RawCoding``; a missing value's code is ``StreamDescriptor/RawCoding/missingCode``
+    /// and its value `NaN`.
     public var raw: [UInt16]?
     /// Event markers that start at a row of this block.
     public var markers: [BlockMarker]

@@ -9,7 +9,7 @@ import Foundation
 /// (`s`: serial, battery, preset), subscribes to the preset's streams and starts them (`d`); then it
 /// announces the device with ``SourceEvent/started(_:)`` and streams:
 /// - EEG blocks assembled by packet counter, not arrival order (``EEGBlockAssembler``); a channel still
-///   missing after the assembly timeout is `NaN` (raw code ``missingCode``), a lost block is left out so
+///   missing after the assembly timeout is `NaN` (raw code ``StreamDescriptor/RawCoding/missingCode``), a lost block is left out so
 ///   its indices are missing (recorders write `NaN` rows and a gap event);
 /// - sample times from a lower-envelope fit of arrival time against sample index (``SampleClockFit``),
 ///   on the recording clock of the context, refined as the recording goes and reported as properties;
@@ -60,9 +60,6 @@ public struct MuseSource: DataSource {
             self.scanDuration = scanDuration
         }
     }
-
-    /// The raw code stored for an EEG value that did not arrive.
-    public static let missingCode: UInt16 = 0xFFFF
 
     /// The settings.
     public let configuration: Configuration

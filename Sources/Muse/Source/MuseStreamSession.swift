@@ -263,7 +263,7 @@ struct MuseStreamSession {
         let channels = descriptor.channelCount
         let rows = MuseScale.eegSamplesPerPacket
         var values = [Double](repeating: .nan, count: rows * channels)
-        var raw = [UInt16](repeating: MuseSource.missingCode, count: rows * channels)
+        var raw = [UInt16](repeating: StreamDescriptor.RawCoding.missingCode, count: rows * channels)
         var times = [Double](repeating: 0, count: rows)
         var railed = 0, present = 0
         for c in 0..<channels {

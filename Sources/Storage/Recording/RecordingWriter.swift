@@ -132,7 +132,7 @@ public final class RecordingWriter {
             try raw.object.setAttribute("RawBits", Int64(coding.bits))
             try raw.object.setAttribute("RawScale", coding.scale)
             try raw.object.setAttribute("RawOffset", coding.offset)
-            try raw.object.setAttribute("MissingCode", Int64(Self.missingCode))
+            try raw.object.setAttribute("MissingCode", Int64(StreamDescriptor.RawCoding.missingCode))
             try raw.object.setAttribute("conversion", "Data = RawScale * RawData + RawOffset (\(metadata.source.unit)); MissingCode marks a value not received (NaN in Data)")
             rawData = raw
         } else {
@@ -306,7 +306,7 @@ public final class RecordingWriter {
             for c in 0..<channels { bufValues.append(values.map { c < $0.count ? $0[c] : .nan } ?? .nan) }
         }
         if rawData != nil {
-            for c in 0..<channels { bufRaw.append(raw.map { c < $0.count ? $0[c] : Self.missingCode } ?? Self.missingCode) }
+            for c in 0..<channels { bufRaw.append(raw.map { c < $0.count ? $0[c] : StreamDescriptor.RawCoding.missingCode } ?? StreamDescriptor.RawCoding.missingCode) }
         }
         bufTimes.append(Int64((time * 1_000_000).rounded()))
         bufMarkers.append(code)
@@ -507,10 +507,6 @@ public final class RecordingWriter {
         case .double(let d): try object.setAttribute(name, d)
         }
     }
-
-    /// The raw code stored for a value the device did not deliver (no 12-bit or 16-bit device code
-    /// reaches it in practice; `Data` holds `NaN` there).
-    public static let missingCode: UInt16 = 0xFFFF
 
     static func iso(_ seconds: Double) -> String {
         UTCTimestamp.iso8601(Date(timeIntervalSince1970: seconds), fractionDigits: 3)

@@ -56,7 +56,7 @@ struct MuseSourceTests {
             for c in 0..<4 {
                 let value = stored.value(row: row, channel: c)
                 if lostRows.contains(row) || lostChannel.contains(where: { $0 == (row / 12, c) }) {
-                    #expect(value.isNaN && raw[row * 4 + c] == MuseSource.missingCode, "row \(row) channel \(c) should be missing")
+                    #expect(value.isNaN && raw[row * 4 + c] == StreamDescriptor.RawCoding.missingCode, "row \(row) channel \(c) should be missing")
                 } else {
                     let code = headband.eegCode(channel: c, sampleIndex: s0 * 12 + Int64(row))
                     #expect(raw[row * 4 + c] == code, "row \(row) channel \(c)")
