@@ -14,9 +14,7 @@ struct MuseStreamSession {
     private var descriptor: DeviceDescriptor?
     // EEG
     private var assembler: EEGBlockAssembler
-    private var eegFit = SampleClockFit()
-    private var eegNext: Int64 = 0
-    private var segmentBase: Int64?
+    private var eeg = StreamTimeline(samplesPerPacket: MuseScale.eegSamplesPerPacket, rate: MuseScale.eegNominalRate)
     private var railedFraction = 0.0
     private var onHead: Bool?
     // Other streams
@@ -108,7 +106,7 @@ struct MuseStreamSession {
             // A new segment: the assembler and the auxiliary counters start over; indices continue
             // from where the elapsed time puts them.
             assembler = EEGBlockAssembler(channelCount: configuration.preset.eegChannelCount, timeout: UInt64(configuration.assemblyTimeout * 1e9))
-            segmentBase = nil
+            eeg.newSegment()
             accelerometer.newSegment()
             gyroscope.newSegment()
             for i in ppg.indices { ppg[i].newSegment() }
@@ -203,8 +201,8 @@ struct MuseStreamSession {
             }
             return
         }
-        lastData = now()
-        let receivedAt = UInt64(max(0, lastData * 1e9))
+        // Receive times are signal-time ns on the same clock as now() (the link's receive clock).
+        lastData = Double(n.receivedAt) / 1e9
         if let slot = characteristic.eegSlot {
             guard slot < configuration.preset.eegChannelCount, let packet = try? EEGPacket(payload: n.value) else { return }
             for event in assembler.add(channelSlot: slot, counter: packet.counter, codes: packet.codes, receivedAt: n.receivedAt) {
@@ -225,8 +223,9 @@ struct MuseStreamSession {
                 await emit(.samples(block))
             }
         case .ppg1, .ppg2, .ppg3:
-            // The three PPG characteristics carry one channel each with a shared counter; each is its
-            // own packet, so they are stored as one stream per characteristic index.
+            // The three PPG characteristics carry one channel each with a shared counter. Only PPG2
+            // (infrared on the Muse 2, green on the Muse S) is stored: the others are ambient light or
+            // nearly empty, and not every headband streams them.
             guard !ppg.isEmpty, let packet = try? PPGPacket(payload: n.value),
                 let channel = MuseCharacteristic.ppgChannels.firstIndex(of: characteristic), channel == 1
             else { return }
@@ -237,7 +236,7 @@ struct MuseStreamSession {
             guard let packet = try? TelemetryPacket(payload: n.value) else { return }
             await report(battery: packet.batteryPercent)
             let values = [packet.batteryPercent, packet.fuelGaugeMillivolts, Double(packet.adcRaw), Double(packet.temperature)]
-            await emit(.samples(SampleBlock(stream: "telemetry", firstIndex: telemetryIndex, channelCount: 4, values: values, times: [utc(Double(receivedAt) / 1e9)])))
+            await emit(.samples(SampleBlock(stream: "telemetry", firstIndex: telemetryIndex, channelCount: 4, values: values, times: [utc(Double(n.receivedAt) / 1e9)])))
             telemetryIndex += 1
         default:
             return
@@ -246,25 +245,13 @@ struct MuseStreamSession {
 
     private mutating func deliver(_ event: EEGAssemblyEvent) async {
         guard case .block(let block) = event, let descriptor else { return }
-        let perPacket = Int64(MuseScale.eegSamplesPerPacket)
-        if segmentBase == nil {
-            // The first block of a segment: after a reconnect it goes where the elapsed time puts it
-            // (never before what was delivered), so the time away becomes missing indices.
-            var start = eegNext
-            if let p = eegFit.parameters, eegNext > 0 {
-                let predicted = Int64(((Double(block.receivedAt) / 1e9 - p.offset) / p.secondsPerSample).rounded(.down)) - perPacket
-                start = max(eegNext, predicted)
-            }
-            segmentBase = start - block.blockIndex * perPacket
-        }
-        let first = (segmentBase ?? 0) + block.blockIndex * perPacket
-        guard first >= eegNext else { return }
-        eegFit.add(sampleIndex: first, receivedAt: block.receivedAt)
+        // The assembler numbers a segment's blocks from 0; the timeline places them (after a reconnect
+        // where the elapsed time puts them) and times their samples.
+        guard let (first, times) = eeg.place(sequence: block.blockIndex, receivedAt: block.receivedAt, utc: utc) else { return }
         let channels = descriptor.channelCount
         let rows = MuseScale.eegSamplesPerPacket
         var values = [Double](repeating: .nan, count: rows * channels)
         var raw = [UInt16](repeating: StreamDescriptor.RawCoding.missingCode, count: rows * channels)
-        var times = [Double](repeating: 0, count: rows)
         var railed = 0, present = 0
         for c in 0..<channels {
             guard c < block.codes.count, let codes = block.codes[c], codes.count == rows else { continue }
@@ -276,10 +263,6 @@ struct MuseStreamSession {
                 if EEGPacket.isRailed(code: code) { railed += 1 }
             }
         }
-        for k in 0..<rows {
-            times[k] = utc(eegFit.time(ofSample: first + Int64(k)) ?? Double(block.receivedAt) / 1e9)
-        }
-        eegNext = first + Int64(rows)
         await emit(.samples(SampleBlock(stream: descriptor.eeg.name, firstIndex: first, channelCount: channels, values: values, times: times, raw: raw)))
         // On the head: electrodes without skin contact rail (codes 0 or 4095); judged over about 1 s.
         if present > 0 {
@@ -302,10 +285,10 @@ struct MuseStreamSession {
     }
 
     private func clockProperties() -> [String: String] {
-        guard let p = eegFit.parameters else { return [:] }
+        guard let p = eeg.parameters else { return [:] }
         return [
             "SampleClockOffsetUTC": String(format: "%.6f", utc(p.offset)),
-            "SampleClockSecondsPerSample": String(format: "%.12g", p.secondsPerSample / 1),
+            "SampleClockSecondsPerSample": String(format: "%.12g", p.secondsPerSample),
             "SampleClockRateHz": String(format: "%.6f", p.samplingRate),
             "SampleClockPoints": "\(p.pointsUsed)",
             "SampleClockSlopeFitted": p.slopeIsFitted ? "yes" : "no (nominal 256 Hz until 120 s of data)",
