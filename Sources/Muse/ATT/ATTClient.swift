@@ -114,28 +114,17 @@ public final class ATTClient: Sendable {
     /// repeated from the last end handle + 1 until the peer answers Attribute Not Found.
     public func discoverPrimaryServices() async throws -> [GATTService] {
         var services: [GATTService] = []
-        var start: UInt16 = 0x0001
         let request = ATTOpcode.readByGroupTypeRequest.rawValue
-        while true {
-            let entries: [ATTGroupData]
-            do {
-                let response = try await self.request(
-                    .readByGroupTypeRequest(start: start, end: 0xFFFF, type: .primaryService))
-                guard case .readByGroupTypeResponse(let list) = response else {
-                    throw ATTError.unexpectedResponse(request: request, response: response.opcode)
-                }
-                entries = list
-            } catch ATTError.errorResponse(_, _, ATTErrorCode.attributeNotFound) {
-                break
-            }
+        try await pages(
+            from: 0x0001, through: 0xFFFF, { .readByGroupTypeRequest(start: $0, end: 0xFFFF, type: .primaryService) },
+            list: { if case .readByGroupTypeResponse(let list) = $0 { list } else { nil } }, lastHandle: \.end
+        ) { entries, start in
             for entry in entries {
                 guard let uuid = BluetoothUUID(wire: entry.value), entry.end >= entry.start, entry.start >= start else {
                     throw ATTError.malformedPDU(opcode: request + 1, reason: "bad service entry at 0x\(String(entry.start, radix: 16))")
                 }
                 services.append(GATTService(start: entry.start, end: entry.end, uuid: uuid))
             }
-            guard let last = entries.last?.end, last < 0xFFFF else { break }
-            start = last + 1
         }
         return services
     }
@@ -145,20 +134,11 @@ public final class ATTClient: Sendable {
     /// Attribute Not Found or the end of the range.
     public func discoverCharacteristics(in service: GATTService) async throws -> [GATTCharacteristic] {
         var found: [(declaration: UInt16, properties: UInt8, value: UInt16, uuid: BluetoothUUID)] = []
-        var start = service.start
         let request = ATTOpcode.readByTypeRequest.rawValue
-        while start <= service.end {
-            let entries: [ATTAttributeData]
-            do {
-                let response = try await self.request(
-                    .readByTypeRequest(start: start, end: service.end, type: .characteristicDeclaration))
-                guard case .readByTypeResponse(let list) = response else {
-                    throw ATTError.unexpectedResponse(request: request, response: response.opcode)
-                }
-                entries = list
-            } catch ATTError.errorResponse(_, _, ATTErrorCode.attributeNotFound) {
-                break
-            }
+        try await pages(
+            from: service.start, through: service.end, { .readByTypeRequest(start: $0, end: service.end, type: .characteristicDeclaration) },
+            list: { if case .readByTypeResponse(let list) = $0 { list } else { nil } }, lastHandle: \.handle
+        ) { entries, start in
             for entry in entries {
                 var r = ByteReader(entry.value, opcode: request + 1)
                 let properties = try r.u8()
@@ -169,8 +149,6 @@ public final class ATTClient: Sendable {
                 }
                 found.append((entry.handle, properties, valueHandle, try r.uuid(size)))
             }
-            guard let last = entries.last?.handle, last < service.end else { break }
-            start = last + 1
         }
         found.sort { $0.declaration < $1.declaration }
         return found.enumerated().map { i, c in
@@ -191,29 +169,47 @@ public final class ATTClient: Sendable {
     /// Found or the end of the range).
     public func discoverDescriptors(from start: UInt16, through end: UInt16) async throws -> [GATTDescriptor] {
         var descriptors: [GATTDescriptor] = []
-        var next = start
         let request = ATTOpcode.findInformationRequest.rawValue
-        while next <= end, next > 0 {
-            let entries: [ATTHandleType]
-            do {
-                let response = try await self.request(.findInformationRequest(start: next, end: end))
-                guard case .findInformationResponse(let list) = response else {
-                    throw ATTError.unexpectedResponse(request: request, response: response.opcode)
-                }
-                entries = list
-            } catch ATTError.errorResponse(_, _, ATTErrorCode.attributeNotFound) {
-                break
-            }
+        guard start > 0 else { return [] }
+        try await pages(
+            from: start, through: end, { .findInformationRequest(start: $0, end: end) },
+            list: { if case .findInformationResponse(let list) = $0 { list } else { nil } }, lastHandle: \.handle
+        ) { entries, next in
             for entry in entries {
                 guard entry.handle >= next, entry.handle <= end else {
                     throw ATTError.malformedPDU(opcode: request + 1, reason: "handle 0x\(String(entry.handle, radix: 16)) outside the range")
                 }
                 descriptors.append(GATTDescriptor(handle: entry.handle, uuid: entry.type))
             }
-            guard let last = entries.last?.handle, last < end else { break }
-            next = last + 1
         }
         return descriptors
+    }
+
+    /// Runs a paged discovery, the shape all three GATT discoveries share: sends `request(start)` from
+    /// `first` on, hands each response's entries and the page's start to `body`, and continues after
+    /// the last entry's handle until the peer answers Attribute Not Found, a page is empty, or `end`
+    /// is reached. A response of another kind is ``ATTError/unexpectedResponse(request:response:)``.
+    private func pages<Entry>(
+        from first: UInt16, through end: UInt16, _ request: (UInt16) -> ATTPDU, list: (ATTPDU) -> [Entry]?,
+        lastHandle: (Entry) -> UInt16, _ body: ([Entry], UInt16) throws -> Void
+    ) async throws {
+        var start = first
+        while start <= end {
+            let pdu = request(start)
+            let entries: [Entry]
+            do {
+                let response = try await self.request(pdu)
+                guard let page = list(response) else {
+                    throw ATTError.unexpectedResponse(request: pdu.opcode, response: response.opcode)
+                }
+                entries = page
+            } catch ATTError.errorResponse(_, _, ATTErrorCode.attributeNotFound) {
+                return
+            }
+            try body(entries, start)
+            guard let last = entries.last.map(lastHandle), last < end else { return }
+            start = last + 1
+        }
     }
 
     /// Switches notifications of `characteristic` on: finds its CCCD (0x2902) and writes `01 00` to it
