@@ -81,7 +81,6 @@ public final class RecordingWriter {
     private var bufValues: [Double] = []
     private var bufRaw: [UInt16] = []
     private var replayRaw: [UInt16] = []
-    private var bufStreams: [(stream: String, first: Int64, times: [Int64], values: [Double], channels: Int)] = []
     private var bufTimes: [Int64] = []
     private var bufMarkers: [Int64] = []
     private var bufEvents: [RecordingEvent] = []
@@ -185,7 +184,6 @@ public final class RecordingWriter {
                 bufEvents.append(RecordingEvent(sample: rowCount, time: block.times[0], code: Marker.gapCode, label: "\(block.stream) gap \(gaps) samples"))
                 eventCount += 1
             }
-            bufStreams.append((block.stream, block.firstIndex, micros, block.values, block.channelCount))
             if ContinuousClock.now - lastFlush >= .seconds(options.flushInterval) { try flush() }
             return
         }
@@ -315,7 +313,7 @@ public final class RecordingWriter {
 
     /// Writes everything buffered to the journal and the HDF5 file.
     public func flush() throws {
-        if bufTimes.isEmpty && bufEvents.isEmpty && bufSeries.isEmpty { return }
+        if bufTimes.isEmpty && bufEvents.isEmpty && bufSeries.isEmpty && !streams.values.contains(where: \.hasPending) { return }
         if let journal {
             var out = ByteWriter()
             if !bufTimes.isEmpty {
@@ -323,14 +321,11 @@ public final class RecordingWriter {
                 if rawData != nil { RecordingJournal.encode(.rawRows(codes: bufRaw, channels: channels), into: &out) }
                 RecordingJournal.encode(.rows(timestampsMicros: bufTimes, markers: bufMarkers, values: bufValues, channels: channels), into: &out)
             }
-            for r in bufStreams {
-                RecordingJournal.encode(.streamRows(stream: r.stream, firstIndex: r.first, timestampsMicros: r.times, values: r.values, channels: r.channels), into: &out)
-            }
+            for sink in streams.values { if let rows = sink.pendingRows { RecordingJournal.encode(rows, into: &out) } }
             for e in bufEvents { RecordingJournal.encode(.event(e), into: &out) }
             for s in bufSeries { RecordingJournal.encode(.series(group: s.group, name: s.name, time: s.time, values: s.values, columns: s.columns), into: &out) }
             try journal.write(out.bytes)
         }
-        bufStreams.removeAll(keepingCapacity: true)
         try writeBuffered()
         lastFlush = ContinuousClock.now
     }

@@ -62,6 +62,18 @@ final class StreamDatasets {
         return inserted
     }
 
+    /// Whether rows wait to be written.
+    var hasPending: Bool { !times.isEmpty }
+
+    /// The buffered rows (gap rows included) as one journal record, so the journal and the file are
+    /// written from the same buffer.
+    var pendingRows: RecordingJournal.Record? {
+        guard !times.isEmpty, let next = nextIndex else { return nil }
+        return .streamRows(
+            stream: descriptor.name, firstIndex: next - Int64(times.count), timestampsMicros: times, values: values,
+            channels: max(1, descriptor.channelCount))
+    }
+
     /// Writes the buffered rows.
     func flush() throws {
         guard !times.isEmpty else { return }

@@ -95,4 +95,48 @@ struct RecoveryTests {
         try writer.finish(complete: true)
         writer.removeJournal()
     }
+
+    /// A device with raw codes and an accelerometer (as the Muse records): after a crash the journal
+    /// rebuilds `/Recording/RawData` code for code, missing codes included, and `/Streams/accelerometer`
+    /// with its lost packet as NaN rows at their place.
+    @Test func rawCodesAndAuxiliaryStreamsAreRebuiltFromTheJournal() throws {
+        let dir = try TemporaryDirectory("recover-streams")
+        let store = try DataStore(root: dir.url)
+        let participant = "0C4E3F6A-2222-4A2B-8C3D-123456789ABC"
+        let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 1, run: 1, participant: participant))
+        let coding = StreamDescriptor.RawCoding(bits: 12, scale: 0.48828125, offset: -1000)
+        let device = DeviceDescriptor(kind: "muse", manufacturer: "InteraXon", model: "Muse", streams: [
+            StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: ["TP9", "AF7"], unit: "uV", samplingRate: 256, rawCoding: coding),
+            StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: 52),
+        ])
+        let item = CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 1, run: 1, state: .writing, complete: false)
+        try store.catalog.insert(item)
+        let codes: [UInt16] = (0..<512).map { UInt16(($0 * 37) % 4096) }
+        var raw = codes
+        raw[11] = StreamDescriptor.RawCoding.missingCode
+        let values = raw.map { $0 == StreamDescriptor.RawCoding.missingCode ? Double.nan : coding.physical($0) }
+        let times = (0..<256).map { 100 + Double($0) / 256 }
+        let acceleration = (0..<18).map { Double($0) / 10 }
+        do {
+            let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: participant, source: device))
+            try writer.append(SampleBlock(firstIndex: 0, channelCount: 2, values: values, times: times, raw: raw))
+            try writer.append(SampleBlock(stream: "accelerometer", firstIndex: 0, channelCount: 3, values: Array(acceleration[0..<9]), times: [100, 100 + 1.0 / 52, 100 + 2.0 / 52]))
+            // Packet 3…5 lost: the next packet starts at index 6.
+            try writer.append(SampleBlock(stream: "accelerometer", firstIndex: 6, channelCount: 3, values: Array(acceleration[9..<18]), times: [100 + 6.0 / 52, 100 + 7.0 / 52, 100 + 8.0 / 52]))
+            try writer.flush()
+        }  // abandoned, as a killed process leaves it
+
+        let report = Recovery.run(store: store)
+        #expect(report.rebuilt.map(\.path) == [item.path])
+        let reader = try RecordingReader(url: url)
+        let block = try reader.readBlock(from: 0, count: 256)
+        #expect(block.raw == raw)
+        #expect(block.value(row: 5, channel: 1).isNaN && block.value(row: 0, channel: 1) == coding.physical(codes[1]))
+        #expect(reader.descriptor.eeg.rawCoding == coding)
+        let stream = try #require(try reader.stream(named: "accelerometer"))
+        #expect(stream.columns == 3 && stream.times.count == 9)
+        #expect(Array(stream.values[0..<9]) == Array(acceleration[0..<9]) && Array(stream.values[18..<27]) == Array(acceleration[9..<18]))
+        #expect(stream.values[9..<18].allSatisfy { $0.isNaN })
+        #expect(abs(stream.times[4] - (100 + 4.0 / 52)) < 1e-6)
+    }
 }
