@@ -58,12 +58,10 @@ public actor DataController {
         self.deviceState = Dictionary(uniqueKeysWithValues: DeviceState.allCases.map { ($0, false) })
     }
 
-    /// The current time on the recording clock (seconds since the Unix epoch); before the first run
-    /// the anchor is taken now.
+    /// The current time on the recording clock (seconds since the Unix epoch); before the first run,
+    /// on a clock anchored now.
     public func now() -> Double {
-        let anchor = self.anchor ?? clock.anchor()
-        if self.anchor == nil { self.anchor = anchor }
-        return anchor.utc(fromMonotonic: clock.monotonicNow())
+        (anchor ?? clock.anchor()).utc(fromMonotonic: clock.monotonicNow())
     }
 
     /// Subscribes an observer; it receives the events of the next ``start()`` on, or, when the source

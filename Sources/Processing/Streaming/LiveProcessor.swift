@@ -23,6 +23,9 @@ public enum LiveProcessor {
         let task = Task {
             // Sized when the source announces its device (a headband's channels are known only then).
             var processor: SignalProcessor?
+            func summary() -> SessionQualitySummary {
+                processor?.summary ?? SessionQualitySummary(channelCount: 0, criteria: configuration.criteria)
+            }
             for await event in subscription {
                 switch event {
                 case .started(let descriptor, _):
@@ -33,14 +36,14 @@ public enum LiveProcessor {
                     for update in p.process(block) { continuation.yield(.update(update)) }
                     processor = p
                 case .ended(let error):
-                    continuation.yield(.ended(summary: processor?.summary ?? SessionQualitySummary(channelCount: 0, criteria: configuration.criteria), error: error.map { "\($0)" }))
+                    continuation.yield(.ended(summary: summary(), error: error.map { "\($0)" }))
                     continuation.finish()
                     return
                 case .state, .battery, .properties:
                     continue
                 }
             }
-            continuation.yield(.ended(summary: processor?.summary ?? SessionQualitySummary(channelCount: 0, criteria: configuration.criteria), error: nil))
+            continuation.yield(.ended(summary: summary(), error: nil))
             continuation.finish()
         }
         continuation.onTermination = { _ in
