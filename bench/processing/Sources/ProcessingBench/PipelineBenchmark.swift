@@ -11,10 +11,16 @@ enum PipelineBenchmark {
     static func run(python: String, outputDirectory: URL, coreOnly: Bool = false) throws {
         var generator = OscillatorGenerator(
             configuration: OscillatorConfiguration(mode: .realistic, seed: 42, samplingRate: fs, auxChannel: true, startTime: 0))
-        let frames = generator.next(Int(fs * seconds))
-        let info = OscillatorSource(configuration: .init(samplingRate: fs, auxChannel: true)).info
-        let channels = (0..<5).map { c in frames.map { $0.values[c] } }
-        print("Pipeline: \(frames.count) samples × 5 channels (\(Int(seconds)) s at \(Int(fs)) Hz), one thread")
+        let samples = generator.next(Int(fs * seconds))[0]
+        let descriptor = OscillatorConfiguration(samplingRate: fs, auxChannel: true).descriptor
+        let channels = (0..<5).map { c in (0..<samples.count).map { samples.value(row: $0, channel: c) } }
+        /// Calls `body` with each row (index, values) as a live source would deliver them.
+        func forEachRow(_ body: (Int64, UnsafeBufferPointer<Double>) -> Void) {
+            samples.values.withUnsafeBufferPointer { v in
+                for r in 0..<samples.count { body(samples.firstIndex + Int64(r), UnsafeBufferPointer(rebasing: v[(r * 5)..<((r + 1) * 5)])) }
+            }
+        }
+        print("Pipeline: \(samples.count) samples × 5 channels (\(Int(seconds)) s at \(Int(fs)) Hz), one thread")
 
         // 1. Welch alone: the whole hour, per channel, nperseg 512, noverlap 256 (scipy's call below).
         var welch = WelchEstimator(parameters: WelchParameters(segmentLength: 512, overlap: 256), samplingRate: fs)
@@ -23,19 +29,17 @@ enum PipelineBenchmark {
             for c in 0..<5 { sink += welch.spectrum(channels[c]).density[20] }
         }
         // 2. The pipeline: whole-hour Welch band power + both quality modes (MYND and line
-        //    noise), fed sample by sample from the frames as a live source would deliver them.
+        //    noise), fed sample by sample as a live source would deliver them.
         let core = Timing.seconds(trials: 7) {
             let method = BandPowerMethod.standard(samplingRate: fs)
             var welch = WelchAccumulator(parameters: method.welch, channelCount: 5, samplingRate: fs)
             var mynd = MyndQualityEstimator(channelCount: 5, samplingRate: fs)
             var noise = LineNoiseEstimator(channelCount: 5, samplingRate: fs, mains: .fifty)
             var readings = 0
-            for frame in frames {
-                frame.values.withUnsafeBufferPointer { row in
-                    welch.append(row)
-                    if mynd.append(row, sampleIndex: frame.index) != nil { readings += 1 }
-                    if noise.append(row, sampleIndex: frame.index) != nil { readings += 1 }
-                }
+            forEachRow { index, row in
+                welch.append(row)
+                if mynd.append(row, sampleIndex: index) != nil { readings += 1 }
+                if noise.append(row, sampleIndex: index) != nil { readings += 1 }
             }
             let powers = (0..<5).map { BandPowers(spectrum: welch.spectrum(channel: $0), method: method) }
             sink += powers[0].absolute[2] + Double(readings)
@@ -43,16 +47,16 @@ enum PipelineBenchmark {
         // Its parts alone, to see where the time goes.
         let welchPart = Timing.seconds(trials: 5) {
             var welch = WelchAccumulator(parameters: BandPowerMethod.standard(samplingRate: fs).welch, channelCount: 5, samplingRate: fs)
-            for frame in frames { frame.values.withUnsafeBufferPointer { welch.append($0) } }
+            forEachRow { _, row in welch.append(row) }
             sink += welch.spectrum(channel: 0).density[20]
         }
         let myndPart = Timing.seconds(trials: 5) {
             var mynd = MyndQualityEstimator(channelCount: 5, samplingRate: fs)
-            for frame in frames { frame.values.withUnsafeBufferPointer { if let r = mynd.append($0, sampleIndex: frame.index) { sink += r.quality[0] } } }
+            forEachRow { index, row in if let r = mynd.append(row, sampleIndex: index) { sink += r.quality[0] } }
         }
         let noisePart = Timing.seconds(trials: 5) {
             var noise = LineNoiseEstimator(channelCount: 5, samplingRate: fs, mains: .fifty)
-            for frame in frames { frame.values.withUnsafeBufferPointer { if noise.append($0, sampleIndex: frame.index) != nil { sink += 1 } } }
+            forEachRow { index, row in if noise.append(row, sampleIndex: index) != nil { sink += 1 } }
         }
         let parts = String(format: "(parts alone: Welch %.3f s, MYND %.3f s, line noise %.3f s)", welchPart, myndPart, noisePart)
         if coreOnly {
@@ -62,11 +66,11 @@ enum PipelineBenchmark {
         // 3. analyze: whole-recording Welch band power + MYND quality + line-noise mode + grades/verdict.
         var verdict = ""
         let analyzeTime = Timing.seconds(trials: 5) {
-            var analyzer = RecordingAnalyzer(info: info)
+            var analyzer = RecordingAnalyzer(descriptor: descriptor)
             var start = 0
-            while start < frames.count {
-                let end = min(frames.count, start + 256)
-                analyzer.process(Array(frames[start..<end]))
+            while start < samples.count {
+                let end = min(samples.count, start + 256)
+                analyzer.process(samples.slice(start..<end))
                 start = end
             }
             let result = analyzer.result()
@@ -76,12 +80,12 @@ enum PipelineBenchmark {
         // 4. Streaming, as `check`/recording run it: + band power of the last 4 s every second.
         var updates = 0
         let streamingTime = Timing.seconds(trials: 5) {
-            var processor = SignalProcessor(info: info)
+            var processor = SignalProcessor(descriptor: descriptor)
             var start = 0
             updates = 0
-            while start < frames.count {
-                let end = min(frames.count, start + 16)
-                updates += processor.process(Array(frames[start..<end])).count
+            while start < samples.count {
+                let end = min(samples.count, start + 16)
+                updates += processor.process(samples.slice(start..<end)).count
                 start = end
             }
         }
