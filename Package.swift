@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "StudyRecorder",
             dependencies: [
-                "DataSources", "Processing", "Storage", "Transfer", "Study",
+                "DataSources", "Muse", "Processing", "Storage", "Transfer", "Study",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -36,6 +36,15 @@ extension SimulatedHeadband {
         /// Close the first connection after this many EEG blocks, then accept a reconnect on the same
         /// path (default nil: never).
         public var disconnectAfterBlocks: Int?
+        /// Stop sending after this many EEG blocks of the first connection while keeping the link open,
+        /// as a headband that hangs does; the client must notice the silence and reconnect (default
+        /// nil: never).
+        public var silentAfterBlocks: Int?
+        /// EEG sample indexes (256 Hz, from the first block) during which the electrodes are off the
+        /// skin and the codes rail (default nil: always worn).
+        public var offHead: Range<Int64>?
+        /// IMU sample indexes (52 Hz) during which the head moves strongly (default nil: still).
+        public var motion: Range<Int64>?
         /// Whether the EEG counter restarts at ``startCounter`` after a reconnect instead of continuing
         /// (default false: it continues).
         public var restartsCounterAfterReconnect = false

@@ -48,7 +48,7 @@ public final class SimulatedHeadband: Sendable {
         self.path = path
         self.configuration = configuration
         table = SimulatedGATTTable(deviceName: configuration.deviceName, includesAthena: configuration.includesAthena)
-        signal = SimulatedSignal(seed: configuration.seed)
+        signal = SimulatedSignal(seed: configuration.seed, offHead: configuration.offHead, motion: configuration.motion)
         var log = SimulatorLog()
         log.preset = configuration.preset
         shared = Mutex(Shared(log: log, batteryPercent: configuration.batteryPercent))

@@ -124,6 +124,11 @@ final class SimulatorEngine {
             if let limit = configuration.disconnectAfterBlocks, connectionNumber == 1, blocksThisConnection >= limit {
                 return false
             }
+            if let limit = configuration.silentAfterBlocks, connectionNumber == 1, blocksThisConnection >= limit {
+                // Hung: the link stays up and requests are still answered, but nothing streams.
+                streaming = false
+                if configuration.keepsLog { headband.shared.withLock { $0.log.streaming = false } }
+            }
         }
         return !failed
     }

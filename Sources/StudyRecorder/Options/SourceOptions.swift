@@ -1,17 +1,18 @@
 import ArgumentParser
 import DataSources
 import Foundation
+import Muse
 import Storage
 
-/// Which source to read from: the synthetic oscillator (default) or a stored recording played back;
-/// `muse` names the headband, which a later release supports.
+/// Which source to read from: the synthetic oscillator (default), a stored recording played back, or
+/// a Muse headband (real over Bluetooth LE, or simulated at `unix:PATH`).
 struct SourceOptions: ParsableArguments {
     /// The kinds of source the command line offers.
     enum Kind: String, ExpressibleByArgument, CaseIterable {
         case oscillator, replay, muse
     }
 
-    @Option(name: .long, help: "The data source: oscillator (synthetic EEG), replay (a stored recording), muse.")
+    @Option(name: .long, help: "The data source: oscillator (synthetic EEG), replay (a stored recording), muse (the headband).")
     var source: Kind = .oscillator
 
     @Option(name: .customLong("replay"), help: ArgumentHelp("The recording to play back with --source replay.", valueName: "file.h5"))
@@ -19,6 +20,14 @@ struct SourceOptions: ParsableArguments {
 
     @Option(name: .customLong("signal"), help: "Oscillator signal: realistic or mynd (the reference app's sines).")
     var signal: OscillatorConfiguration.Mode = .realistic
+
+    @Option(help: ArgumentHelp(
+        "The headband for --source muse: its name (Muse-1324), its address (AA:BB:CC:DD:EE:FF), or unix:PATH for a simulated headband (default: the first headband a scan finds).",
+        valueName: "device"))
+    var device: String?
+
+    @Option(help: "The Muse preset: p21 (4 EEG channels, default), p20 (+ right AUX), p51 (+ PPG), p50 (+ right AUX and PPG).")
+    var preset: MusePreset = .standard
 
     @Option(help: "Random seed: the oscillator's signal (default 1) and, for `run`, the study's draws (default: from the participant).")
     var seed: UInt64?
@@ -35,7 +44,7 @@ struct SourceOptions: ParsableArguments {
     @Option(help: "Simulated dropouts per minute (oscillator).")
     var dropouts: Double = 0
 
-    @Option(help: "Run the source this many times faster than real time (0 = as fast as possible).")
+    @Option(help: "Run the source this many times faster than real time (0 = as fast as possible); with --source muse only for a simulated headband started with the same --speed.")
     var speed: Double = 1
 
     func validate() throws {
@@ -43,6 +52,27 @@ struct SourceOptions: ParsableArguments {
         guard speed >= 0 else { throw ValidationError("--speed must not be negative") }
         guard mains == 50 || mains == 60 else { throw ValidationError("--mains must be 50 or 60") }
         if source == .replay && replayFile == nil { throw ValidationError("--source replay needs --replay FILE") }
+        if source == .muse {
+            let address = try museAddress()
+            if speed != 1 {
+                guard case .unixSocket = address else {
+                    throw ValidationError("--speed other than 1 needs a simulated headband (--device unix:PATH): a real headband streams in real time")
+                }
+                guard speed > 0, speed.isFinite else { throw ValidationError("--speed with --source muse must be positive") }
+            }
+        } else if device != nil {
+            throw ValidationError("--device needs --source muse")
+        }
+    }
+
+    /// The headband `--device` names (a name, an address or `unix:PATH`), or any headband a scan finds.
+    func museAddress() throws -> DeviceAddress {
+        guard let device else { return .name("") }
+        do {
+            return try DeviceAddress(parsing: device)
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     /// The pacing `--speed` asks for.
@@ -70,10 +100,16 @@ struct SourceOptions: ParsableArguments {
                 throw ExitCode.dataError
             }
         case .muse:
-            Terminal.error("the Muse source is not available in this build yet; use --source oscillator or replay")
-            throw ExitCode.configuration
+            return MuseSource(configuration: .init(device: try museAddress(), preset: preset, timeScale: speed))
         }
     }
 }
 
 extension OscillatorConfiguration.Mode: ExpressibleByArgument {}
+
+extension MusePreset: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let preset = try? MusePreset(parsing: argument) else { return nil }
+        self = preset
+    }
+}

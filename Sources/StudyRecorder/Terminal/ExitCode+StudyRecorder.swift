@@ -1,4 +1,5 @@
 import ArgumentParser
+import DataSources
 
 /// The exit codes of `study-recorder`, from sysexits(3) so schedulers and scripts can act on them.
 extension ExitCode {
@@ -8,14 +9,30 @@ extension ExitCode {
     static let dataError = ExitCode(65)
     /// 66: an input file does not exist.
     static let noInput = ExitCode(66)
+    /// 69: a device the command needs is unavailable: no Bluetooth in the kernel, no adapter, the
+    /// headband off, out of range, held by another program, or not a supported model.
+    static let unavailable = ExitCode(69)
     /// 73: the data folder cannot be created or written.
     static let cannotCreate = ExitCode(73)
     /// 74: reading or writing failed (disk full, I/O error); what was stored before is kept.
     static let ioError = ExitCode(74)
     /// 75: a temporary failure; run again later (e.g. items still pending upload).
     static let temporaryFailure = ExitCode(75)
+    /// 77: not allowed: scanning for headbands needs root or CAP_NET_ADMIN and CAP_NET_RAW.
+    static let permissionDenied = ExitCode(77)
     /// 78: the configuration is wrong.
     static let configuration = ExitCode(78)
     /// 130: interrupted by Ctrl-C; what was recorded is stored and marked incomplete.
     static let interrupted = ExitCode(130)
+
+    /// The exit code for a source that could not start or failed: 69 when the device is unavailable,
+    /// 65 for an unreadable recording, 78 for a configuration the source refused, else 1.
+    static func forSource(_ error: any Error) -> ExitCode {
+        switch error as? DataSourceError {
+        case .noBluetoothAdapter, .deviceNotFound, .disconnected, .unsupportedDevice: .unavailable
+        case .unreadableRecording: .dataError
+        case .invalidConfiguration: .configuration
+        default: .failure
+        }
+    }
 }

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import Muse
+
+/// `study-recorder devices`: scans for Muse headbands nearby and lists them, so an experimenter can
+/// pick one for `--device`.
+struct DevicesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "Scan for Muse headbands nearby and list name, address and signal strength.",
+        discussion: """
+            Scanning uses a raw HCI socket, which needs root or the capabilities CAP_NET_ADMIN and \
+            CAP_NET_RAW (sudo setcap cap_net_admin,cap_net_raw+eip $(command -v study-recorder)); \
+            connecting to a headband later needs neither. Headbands already connected to another \
+            program (or to bluetoothd) do not advertise and are not listed. Exit codes: 0 done (also when \
+            none was found), 69 no Bluetooth (kernel support or adapter missing), 77 missing \
+            permission, 64 bad arguments. See docs/muse.md.
+            """)
+
+    @Option(help: "How long to scan, in seconds.")
+    var duration: Double = 5
+
+    @Flag(help: "Print the headbands as a JSON array on standard output.")
+    var json = false
+
+    func validate() throws {
+        guard duration.isFinite, duration > 0, duration <= 600 else { throw ValidationError("--duration must be between 0 and 600 seconds") }
+    }
+
+    func run() async throws {
+        let found: [DiscoveredHeadband]
+        do {
+            if !json { Terminal.note(String(format: "scanning for %g s …", duration)) }
+            found = try await HeadbandScanner(duration: duration).scan()
+        } catch {
+            Terminal.error("\(error)")
+            switch error {
+            case .scanPermissionDenied, .permissionDenied: throw ExitCode.permissionDenied
+            case .bluetoothUnavailable, .noAdapter, .busy: throw ExitCode.unavailable
+            default: throw ExitCode.unavailable
+            }
+        }
+        if json {
+            try Terminal.printJSON(found.map(Listed.init))
+            return
+        }
+        guard !found.isEmpty else {
+            print("no Muse headband found: is it switched on, and not connected to another program?")
+            return
+        }
+        let width = max(4, found.map(\.name.count).max() ?? 0)
+        print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  ADDRESS            RSSI")
+        for headband in found {
+            print(headband.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(headband.address)  \(headband.rssi) dBm")
+        }
+    }
+
+    /// One headband as `--json` prints it.
+    struct Listed: Encodable {
+        var name: String
+        var address: String
+        var rssi: Int
+
+        init(_ headband: DiscoveredHeadband) {
+            name = headband.name
+            address = headband.address.description
+            rssi = headband.rssi
+        }
+    }
+}
