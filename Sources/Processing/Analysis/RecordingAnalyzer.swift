@@ -29,7 +29,6 @@ public struct RecordingAnalyzer: Sendable {
     /// ``BandPowerMethod/standard(samplingRate:)``).
     public init(descriptor: DeviceDescriptor, method: BandPowerMethod? = nil, configuration: ProcessorConfiguration = .init()) {
         self.descriptor = descriptor
-        let info = descriptor
         let method = method ?? .standard(samplingRate: descriptor.samplingRate)
         self.method = method
         var streaming = configuration

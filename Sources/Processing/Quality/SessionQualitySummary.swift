@@ -13,6 +13,10 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
     public private(set) var offHeadWindows = 0
     /// Windows where at least half the channels were railed or bad by amplitude.
     public private(set) var motionWindows = 0
+    /// One-second accelerometer windows judged (0 for a device without accelerometer).
+    public private(set) var accelerometerWindows = 0
+    /// Accelerometer windows in which the head moved (see ``MotionDetector``).
+    public private(set) var movingWindows = 0
     /// Per channel, how many windows graded 1, 2 and 4.
     public private(set) var gradeCounts: [[Int]]
 
@@ -38,6 +42,12 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
         }
     }
 
+    /// Adds one accelerometer window's judgement: whether the head moved in it.
+    public mutating func addMotion(moving: Bool) {
+        accelerometerWindows += 1
+        if moving { movingWindows += 1 }
+    }
+
     /// Per channel, the fraction of windows graded good.
     public var goodFraction: [Double] {
         gradeCounts.map { windowCount > 0 ? Double($0[0]) / Double(windowCount) : .nan }
@@ -51,6 +61,7 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
         if Double(missingWindows) / n > criteria.maximumMissingWindows { return .eegFailure }
         if Double(offHeadWindows) / n > criteria.maximumOffHeadWindows { return .headbandOffHead }
         if Double(motionWindows) / n > criteria.maximumMotionWindows { return .motionTooHigh }
+        if accelerometerWindows > 0, Double(movingWindows) / Double(accelerometerWindows) > criteria.maximumMotionWindows { return .motionTooHigh }
         if gradeCounts.contains(where: { Double($0[2]) / n > criteria.maximumBadChannelWindows }) { return .eegFailure }
         return .passed
     }

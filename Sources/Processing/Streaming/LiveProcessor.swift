@@ -23,6 +23,9 @@ public enum LiveProcessor {
         let task = Task {
             // Sized when the source announces its device (a headband's channels are known only then).
             var processor: SignalProcessor?
+            var continuity: StreamContinuity?
+            var reported: StreamContinuity?
+            var reportedAt = 0.0
             func summary() -> SessionQualitySummary {
                 processor?.summary ?? SessionQualitySummary(channelCount: 0, criteria: configuration.criteria)
             }
@@ -30,16 +33,31 @@ public enum LiveProcessor {
                 switch event {
                 case .started(let descriptor, _):
                     processor = SignalProcessor(descriptor: descriptor, configuration: configuration)
+                    continuity = StreamContinuity(stream: descriptor.eeg.name)
                     continuation.yield(.started(descriptor))
                 case .samples(let block):
                     guard var p = processor else { continue }
                     for update in p.process(block) { continuation.yield(.update(update)) }
                     processor = p
+                    if block.stream == continuity?.stream, var c = continuity, let time = block.times.last {
+                        c.take(block)
+                        continuity = c
+                        let lossChanged = c.missingRows != reported?.missingRows || c.missingValues != reported?.missingValues
+                        if reported == nil || (lossChanged && time - reportedAt >= 0.25) || time - reportedAt >= 1 {
+                            continuation.yield(.continuity(c))
+                            reported = c
+                            reportedAt = time
+                        }
+                    }
+                case .state(let change):
+                    continuation.yield(.state(change))
+                case .battery(let percent):
+                    continuation.yield(.battery(percent))
                 case .ended(let error):
                     continuation.yield(.ended(summary: summary(), error: error.map { "\($0)" }))
                     continuation.finish()
                     return
-                case .state, .battery, .properties:
+                case .properties:
                     continue
                 }
             }

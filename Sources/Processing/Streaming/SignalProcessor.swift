@@ -37,11 +37,12 @@ public struct SignalProcessor: Sendable {
     private var lastTime = 0.0
     private var latestAssessments: [ChannelAssessment]?
     private var row: [Double]
+    private let accelerometerStream: String?
+    private var motion: MotionDetector?
 
     /// Creates a processor for the EEG stream of `descriptor`.
     public init(descriptor: DeviceDescriptor, configuration: ProcessorConfiguration = .init()) {
         self.descriptor = descriptor
-        let info = descriptor
         self.configuration = configuration
         let fs = descriptor.samplingRate, channels = descriptor.channelCount
         bandPowerMethod = configuration.bandPowerMethod ?? .standard(samplingRate: fs)
@@ -64,12 +65,21 @@ public struct SignalProcessor: Sendable {
         bandPowerStep = interval > 0 && interval.isFinite ? max(1, Int((fs * interval).rounded())) : Int.max
         history = SampleHistory(channelCount: channels, capacity: max(qualityLength, bandPowerLength))
         row = [Double](repeating: .nan, count: channels)
+        let accelerometer = descriptor.streams.first { $0.kind == .accelerometer }
+        accelerometerStream = accelerometer?.name
+        motion = accelerometer.map { MotionDetector(samplingRate: $0.samplingRate, threshold: configuration.criteria.movingAcceleration) }
     }
 
     /// Processes an EEG block (blocks in order) and returns the updates it completed, oldest first.
-    /// Blocks of other streams return nothing.
+    /// Accelerometer blocks feed the motion part of the summary and return nothing; blocks of other
+    /// streams are ignored.
     public mutating func process(_ block: SampleBlock) -> [ProcessingUpdate] {
         var updates: [ProcessingUpdate] = []
+        if block.stream == accelerometerStream, var detector = motion {
+            for moving in detector.take(block) { summary.addMotion(moving: moving) }
+            motion = detector
+            return updates
+        }
         guard block.stream == descriptor.eeg.name else { return updates }
         let fs = descriptor.samplingRate
         let width = block.channelCount

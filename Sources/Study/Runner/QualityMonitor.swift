@@ -5,13 +5,23 @@ import Synchronization
 /// Keeps the latest signal-quality readings of a running ``DataController`` (MYND quality at 2 Hz,
 /// line-noise quality at 1 Hz) and the device's battery and connection, for preparation steps and
 /// interruption checks.
+///
+/// A headband that drops its link reconnects by itself and the recording shows the time away as a
+/// gap, so a block is interrupted only when the link stays down longer than
+/// ``disconnectionGrace`` or the source ends.
 final class QualityMonitor: Sendable {
     struct Readings: Sendable {
         var quality: [Double]?
         var lineNoise: [Double]?
-        var disconnected = false
+        /// When the link went down (monotonic nanoseconds), while it is down.
+        var disconnectedSince: UInt64?
+        /// The source ended: nothing more will come.
+        var ended = false
         var batteryLow = false
     }
+
+    /// How long a lost link may stay down before a running block is interrupted (10 s).
+    static let disconnectionGrace: Double = 10
 
     private let readings = Mutex(Readings())
     private let tasks: Mutex<[Task<Void, Never>]> = Mutex([])
@@ -34,13 +44,15 @@ final class QualityMonitor: Sendable {
             for await event in states {
                 switch event {
                 case .state(let change) where change.state == .disconnected:
-                    self?.readings.withLock { $0.disconnected = change.value }
+                    self?.readings.withLock { $0.disconnectedSince = change.value ? SystemHostClock.monotonicNanoseconds() : nil }
+                case .state(let change) where change.state == .reconnected:
+                    self?.readings.withLock { $0.disconnectedSince = nil }
                 case .state(let change) where change.state == .batteryLow:
                     self?.readings.withLock { $0.batteryLow = change.value }
                 case .battery(let level):
                     self?.readings.withLock { $0.batteryLow = level < 20 }
                 case .ended:
-                    self?.readings.withLock { $0.disconnected = true }
+                    self?.readings.withLock { $0.ended = true }
                 default:
                     continue
                 }
@@ -55,7 +67,11 @@ final class QualityMonitor: Sendable {
     /// Why a running block must end now (device lost, battery low), or `nil`.
     var interruption: String? {
         let r = current
-        if r.disconnected { return "device disconnected" }
+        if r.ended { return "device disconnected" }
+        if let since = r.disconnectedSince,
+            Double(SystemHostClock.monotonicNanoseconds() &- since) / 1e9 > Self.disconnectionGrace {
+            return "device disconnected"
+        }
         if r.batteryLow { return "battery low" }
         return nil
     }

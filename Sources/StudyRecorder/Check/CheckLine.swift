@@ -1,10 +1,11 @@
+import DataSources
 import Processing
 
 /// One JSON line of `study-recorder check --json`: the kind of result and the result itself, so a
 /// script can filter on `type`. NaN values are written as the string "NaN" (JSON has no NaN); every
 /// NaN comes with a reason field next to it.
 struct CheckLine: Encodable {
-    /// `started`, `quality`, `line_noise`, `band_power` or `summary`.
+    /// `started`, `quality`, `line_noise`, `band_power`, `device`, `data_loss` or `summary`.
     var type: String
     /// Channel names, in the order of every per-channel array.
     var channels: [String]?
@@ -21,9 +22,13 @@ struct CheckLine: Encodable {
     var samplingRate: Double?
     var mode: String?
     var mains: String?
+    /// In `data_loss` and `summary` lines: how complete the EEG stream is so far.
+    var continuity: StreamContinuity?
+    /// In `device` and `summary` lines: battery and device conditions (null when the source has none).
+    var device: DeviceStatus?
 
     enum CodingKeys: String, CodingKey {
         case type, channels, quality, lineNoise = "line_noise", bandPower = "band_power", verdict, summary, reason, source
-        case samplingRate = "sampling_rate", mode, mains
+        case samplingRate = "sampling_rate", mode, mains, continuity = "data_loss", device
     }
 }

@@ -11,6 +11,8 @@ struct CheckView {
     private var quality: QualityUpdate?
     private var lineNoise: LineNoiseUpdate?
     private var bandPower: BandPowerUpdate?
+    /// Battery, device conditions and data loss, shown below the bars.
+    var device = DeviceStatus()
 
     init(channelNames: [String], mode: CheckCommand.Mode, header: String) {
         self.channelNames = channelNames
@@ -82,6 +84,7 @@ struct CheckView {
             let mains = l.reading.mainsFrequency.isFinite ? String(format: "%.0f Hz", l.reading.mainsFrequency) : "mains ?"
             out.append("line noise (\(mains)): " + parts.joined(separator: "  ") + (l.reading.invalidReasons.first { $0 != nil }.flatMap { $0 }.map { "  (\($0))" } ?? ""))
         }
+        if let line = device.line { out.append(line) }
         return out
     }
 

@@ -14,9 +14,12 @@ struct CheckCommand: AsyncParsableCommand {
             --json, one JSON object per line is written instead (types: started, quality, line_noise, \
             band_power, summary; NaN values appear as "NaN" with a reason beside them). --mode quality \
             shows the MYND percentage (variance of the adaptively smoothed signal), --mode noise the \
-            line-noise percentage (mains hum in a 4 s window). Exit codes: 0 when the duration ran out \
+            line-noise percentage (mains hum in a 4 s window). A headband's battery, its on-head state and \
+            the data lost so far (index gaps and missing values, i.e. packet loss) are shown below the bars, \
+            and as device and data_loss lines in JSON. Exit codes: 0 when the duration ran out \
             or (with --until-good) good signal was reached, 1 when --until-good never saw good signal, \
-            130 after Ctrl-C, 64 for bad arguments, 78 for an unavailable source.
+            130 after Ctrl-C, 64 for bad arguments, 69 when the device is unavailable (no Bluetooth, \
+            headband not found), 78 for a source configuration it refused.
             """)
 
     /// Which percentage the bars show.
@@ -121,6 +124,18 @@ struct CheckCommand: AsyncParsableCommand {
                     reason = "duration"
                     await controller.stop()
                 }
+            case .state(let change):
+                view.device.take(change)
+                if jsonLines { emit(CheckLine(type: "device", device: view.device)) }
+            case .battery(let percent):
+                let changed = view.device.battery.map { abs($0 - percent) >= 1 } ?? true
+                view.device.battery = percent
+                if jsonLines, changed { emit(CheckLine(type: "device", device: view.device)) }
+            case .continuity(let continuity):
+                view.device.continuity = continuity
+                if jsonLines, continuity.missingRows + continuity.missingValues > 0 || continuity.expectedRows <= Int64(info.samplingRate) {
+                    emit(CheckLine(type: "data_loss", continuity: continuity))
+                }
             case .ended(let s, let error):
                 summary = s
                 if let error {
@@ -134,9 +149,12 @@ struct CheckCommand: AsyncParsableCommand {
         if interrupted.isSet && !good { reason = "interrupted" }
         let verdict = summary?.verdict?.rawValue
         if jsonLines {
-            emit(CheckLine(type: "summary", channels: info.channelNames, verdict: verdict, summary: summary, reason: reason))
+            emit(CheckLine(
+                type: "summary", channels: info.channelNames, verdict: verdict, summary: summary, reason: reason,
+                continuity: view.device.continuity, device: view.device))
         } else {
             print("verdict: \(verdict ?? "not enough signal to judge")" + (summary.map { " (\($0.windowCount) windows)" } ?? "") + ", ended: \(reason)")
+            if let line = view.device.line { print(line) }
         }
         if reason == "source_failed" { throw ExitCode.failure }
         if interrupted.isSet && !good { throw ExitCode.interrupted }

@@ -79,7 +79,7 @@ struct SignalProcessorTests {
             switch event {
             case .started(let info): started = info.samplingRate == 256
             case .update(.quality): qualities += 1
-            case .update: break
+            case .update, .state, .battery, .continuity: break
             case .ended(let s, let error):
                 summary = s
                 #expect(error == nil)

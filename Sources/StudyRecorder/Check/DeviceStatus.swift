@@ -1,0 +1,59 @@
+import DataSources
+import Foundation
+
+/// What `check` shows about the device besides the signal: battery, whether it sits on the head,
+/// how often the link dropped, and how much data was lost (a headband's packet loss).
+struct DeviceStatus: Encodable {
+    /// Battery level in percent; nil for a source without one.
+    var battery: Double?
+    /// Whether the headband sits on the head; nil until the source says.
+    var onHead: Bool?
+    /// Whether the battery is below the warning level.
+    var batteryLow: Bool?
+    /// Whether the link is down right now.
+    var disconnected = false
+    /// Reconnections so far.
+    var reconnects = 0
+    /// How complete the EEG stream is so far.
+    var continuity: StreamContinuity?
+
+    enum CodingKeys: String, CodingKey {
+        case battery, onHead = "on_head", batteryLow = "battery_low", disconnected, reconnects
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(battery, forKey: .battery)
+        try c.encode(onHead, forKey: .onHead)
+        try c.encode(batteryLow, forKey: .batteryLow)
+        try c.encode(disconnected, forKey: .disconnected)
+        try c.encode(reconnects, forKey: .reconnects)
+    }
+
+    /// Takes a device condition change.
+    mutating func take(_ change: DeviceStateChange) {
+        switch change.state {
+        case .onHead: onHead = change.value
+        case .batteryLow: batteryLow = change.value
+        case .disconnected: disconnected = change.value
+        case .reconnected:
+            disconnected = false
+            if change.value { reconnects += 1 }
+        default: break
+        }
+    }
+
+    /// One line for the terminal, or nil when there is nothing to say (a source without device facts
+    /// and no loss so far).
+    var line: String? {
+        var parts: [String] = []
+        if let battery { parts.append(String(format: "battery %.0f %%", battery) + (batteryLow == true ? " (low: charge soon)" : "")) }
+        if let onHead { parts.append(onHead ? "on head" : "OFF HEAD") }
+        if disconnected { parts.append("DISCONNECTED, reconnecting") }
+        if reconnects > 0 { parts.append("reconnected \(reconnects)×") }
+        if let c = continuity, c.expectedRows > 0 {
+            parts.append(String(format: "data lost %.2f %%", c.lostFraction * 100) + (c.gaps > 0 ? " (\(c.gaps) gaps)" : ""))
+        }
+        return parts.isEmpty ? nil : "device: " + parts.joined(separator: ", ")
+    }
+}
