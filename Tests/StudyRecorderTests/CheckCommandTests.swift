@@ -76,7 +76,7 @@ struct CheckCommandTests {
 
     @Test func unavailableSourcesAndBadArgumentsHaveMeaningfulExitCodes() throws {
         let muse = try CLI.run(["check", "--source", "muse"])
-        #expect(muse.status == 78 && muse.stderr.contains("Muse"))
+        #expect(muse.status == 69 && muse.stderr.contains("Bluetooth"))
         #expect(try CLI.run(["check", "--mode", "loud"]).status == 64)
         #expect(try CLI.run(["check", "--source", "replay", "--replay", "/nonexistent.h5"]).status == 66)
         #expect(try CLI.run(["check", "--help"]).stdout.contains("--until-good"))

@@ -45,7 +45,7 @@ struct RecordCommandTests {
         let missingReplay = try CLI.run(["record", "--data", dir.url.path, "--source", "replay", "--replay", dir.path("nope.h5").path])
         #expect(missingReplay.status == 66)
         let muse = try CLI.run(["record", "--data", dir.url.path, "--source", "muse"])
-        #expect(muse.status == 78)
+        #expect(muse.status == 69 && muse.stderr.contains("Bluetooth"))  // no Bluetooth in this kernel: one line naming it
         #expect(try CLI.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == StorageModule.softwareVersion)
         #expect(try CLI.run(["record", "--help"]).stdout.contains("--duration"))
     }

@@ -1,6 +1,7 @@
 /// Why a source could not start or stopped delivering.
 public enum DataSourceError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The machine has no usable Bluetooth adapter (or its kernel has no Bluetooth support).
+    /// The machine has no usable Bluetooth adapter (or its kernel has no Bluetooth support); the
+    /// value is the whole line shown to the user, naming Bluetooth and what to do.
     case noBluetoothAdapter(String)
     /// No device of the requested kind answered within the time allowed.
     case deviceNotFound(String)
@@ -17,7 +18,7 @@ public enum DataSourceError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .noBluetoothAdapter(let why): "no Bluetooth adapter: \(why)"
+        case .noBluetoothAdapter(let line): line
         case .deviceNotFound(let what): "device not found: \(what)"
         case .disconnected(let why): "device disconnected: \(why)"
         case .unreadableRecording(let why): "cannot play back recording: \(why)"

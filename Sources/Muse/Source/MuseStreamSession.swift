@@ -32,8 +32,23 @@ struct MuseStreamSession {
         self.configuration = configuration
         self.context = context
         self.emit = emit
-        assembler = EEGBlockAssembler(
-            channelCount: configuration.preset.eegChannelCount, timeout: UInt64(configuration.assemblyTimeout * 1e9))
+        assembler = EEGBlockAssembler(channelCount: configuration.preset.eegChannelCount, timeout: UInt64(Self.assemblyTimeout(configuration) * 1e9))
+    }
+
+    /// Host seconds below which no timeout shrinks when a simulated headband runs faster than real
+    /// time: a loaded machine stalls a process for tens of milliseconds, and a hang or a lost packet
+    /// must not be inferred from that.
+    static let minimumHostSilence = 0.25
+    static let minimumHostAssembly = 0.02
+
+    /// The silence timeout in signal seconds (``MuseSource/Configuration/silenceTimeout``, floored).
+    static func silenceTimeout(_ c: MuseSource.Configuration) -> Double {
+        max(c.silenceTimeout, minimumHostSilence * c.timeScale)
+    }
+
+    /// The block assembly timeout in signal seconds (``MuseSource/Configuration/assemblyTimeout``, floored).
+    static func assemblyTimeout(_ c: MuseSource.Configuration) -> Double {
+        max(c.assemblyTimeout, minimumHostAssembly * c.timeScale)
     }
 
     /// Signal-time seconds now (host monotonic seconds × time scale).
@@ -82,7 +97,7 @@ struct MuseStreamSession {
         let newLink = try await MuseLink.connect(
             configuration.device, requestTimeout: configuration.requestTimeout, scanDuration: configuration.scanDuration,
             receiveClock: { UInt64(max(0, clock.monotonicNow() * scale * 1e9)) },
-            tick: configuration.assemblyTimeout / 4 / scale, clock: clock)
+            tick: Self.assemblyTimeout(configuration) / 4 / scale, clock: clock)
         link = newLink
         inputs = newLink.inputs.makeAsyncIterator()
         replies.reset()
@@ -105,7 +120,7 @@ struct MuseStreamSession {
             lastKeepAlive = t
             // A new segment: the assembler and the auxiliary counters start over; indices continue
             // from where the elapsed time puts them.
-            assembler = EEGBlockAssembler(channelCount: configuration.preset.eegChannelCount, timeout: UInt64(configuration.assemblyTimeout * 1e9))
+            assembler = EEGBlockAssembler(channelCount: configuration.preset.eegChannelCount, timeout: UInt64(Self.assemblyTimeout(configuration) * 1e9))
             eeg.newSegment()
             accelerometer.newSegment()
             gyroscope.newSegment()
@@ -173,8 +188,9 @@ struct MuseStreamSession {
             case .tick:
                 let t = now()
                 for event in assembler.flush(now: UInt64(max(0, t * 1e9))) { await deliver(event) }
-                if t - lastData >= configuration.silenceTimeout {
-                    return "no data for \(Int(configuration.silenceTimeout)) s"
+                let silence = Self.silenceTimeout(configuration)
+                if t - lastData >= silence {
+                    return "no data for \(Int(silence)) s"
                 }
                 if t - lastKeepAlive >= configuration.keepAliveInterval {
                     lastKeepAlive = t

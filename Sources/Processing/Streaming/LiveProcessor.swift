@@ -54,7 +54,7 @@ public enum LiveProcessor {
                 case .battery(let percent):
                     continuation.yield(.battery(percent))
                 case .ended(let error):
-                    continuation.yield(.ended(summary: summary(), error: error.map { "\($0)" }))
+                    continuation.yield(.ended(summary: summary(), error: error))
                     continuation.finish()
                     return
                 case .properties:

@@ -13,5 +13,5 @@ public enum ProcessingEvent: Sendable {
     /// How complete the EEG stream is so far; sent when it changed, at most about once a second.
     case continuity(StreamContinuity)
     /// The source ended (`error` describes a failure); carries the session's quality summary.
-    case ended(summary: SessionQualitySummary, error: String?)
+    case ended(summary: SessionQualitySummary, error: (any Error)?)
 }

@@ -30,6 +30,9 @@ struct DeviceStatus: Encodable {
         try c.encode(reconnects, forKey: .reconnects)
     }
 
+    /// The conditions `check` shows (the others describe the connection's start and end).
+    static let shown: Set<DeviceState> = [.onHead, .batteryLow, .disconnected, .reconnected]
+
     /// Takes a device condition change.
     mutating func take(_ change: DeviceStateChange) {
         switch change.state {

@@ -77,6 +77,7 @@ struct CheckCommand: AsyncParsableCommand {
         try await controller.start()
         var limit: Int64?
         var reason = "source_ended"
+        var failure: ExitCode?
         var good = false
         var summary: SessionQualitySummary?
         var lastIndex: Int64 = 0
@@ -125,6 +126,7 @@ struct CheckCommand: AsyncParsableCommand {
                     await controller.stop()
                 }
             case .state(let change):
+                guard DeviceStatus.shown.contains(change.state) else { continue }
                 view.device.take(change)
                 if jsonLines { emit(CheckLine(type: "device", device: view.device)) }
             case .battery(let percent):
@@ -141,6 +143,7 @@ struct CheckCommand: AsyncParsableCommand {
                 if let error {
                     Terminal.error("the source failed: \(error)")
                     reason = "source_failed"
+                    failure = .forSource(error)
                 }
             }
         }
@@ -156,7 +159,7 @@ struct CheckCommand: AsyncParsableCommand {
             print("verdict: \(verdict ?? "not enough signal to judge")" + (summary.map { " (\($0.windowCount) windows)" } ?? "") + ", ended: \(reason)")
             if let line = view.device.line { print(line) }
         }
-        if reason == "source_failed" { throw ExitCode.failure }
+        if reason == "source_failed" { throw failure ?? .failure }
         if interrupted.isSet && !good { throw ExitCode.interrupted }
         if untilGood && !good { throw ExitCode.failure }
     }

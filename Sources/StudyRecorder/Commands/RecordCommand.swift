@@ -128,7 +128,8 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     static func exitCode(for error: any Error) -> ExitCode {
-        switch error as? StorageError {
+        if error is DataSourceError { return .forSource(error) }
+        return switch error as? StorageError {
         case .unwritableFolder: .cannotCreate
         case .diskFull, .io, .hdf5: .ioError
         case .participant: .usage

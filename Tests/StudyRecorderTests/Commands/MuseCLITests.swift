@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real CLI against a simulated headband started by the real CLI (`simulate-headband`): record,
+/// check and a whole study session from `--source muse --device unix:PATH`, and one clear line with
+/// exit 69 where there is no headband or no Bluetooth.
+struct MuseCLITests {
+    /// A `study-recorder simulate-headband` process on a fresh short socket path, stopped on drop.
+    final class Headband {
+        let folder: String
+        let path: String
+        let server: ServerProcess
+
+        init(_ arguments: [String] = [], speed: Int) throws {
+            var template = Array("/tmp/srh-XXXXXX".utf8CString)
+            guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
+            folder = String(cString: made)
+            path = folder + "/muse.sock"
+            let socket = path
+            server = try ServerProcess(
+                try CLI.binary(), ["simulate-headband", "unix:" + path, "--speed", "\(speed)"] + arguments, port: 0,
+                logFile: URL(fileURLWithPath: folder + "/log"), readyCheck: { FileManager.default.fileExists(atPath: socket) })
+        }
+
+        var device: String { "unix:" + path }
+
+        deinit {
+            server.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    struct Stored: Decodable {
+        var rows: Int
+        var channels: [String]
+        var nan_rows: [Int]
+        var raw_missing_rows: [Int]
+        var steps_us: [Int]
+        var name: String
+        var preset: String
+        var model: String
+        var gap_events: [Int]
+        var accelerometer: Int
+    }
+
+    /// `record` stores what the headband sent: µV and raw codes, a lost block as NaN rows at its place
+    /// with a gap event, timestamps 1/256 s apart, the device's identity, and the IMU stream.
+    @Test func recordsFromASimulatedHeadband() throws {
+        let headband = try Headband(["--drop-blocks", "30"], speed: 20)
+        let dir = try TemporaryDirectory("cli-muse-record")
+        let result = try CLI.run([
+            "record", "--source", "muse", "--device", headband.device, "--speed", "20", "--duration", "10s", "--data", dir.url.path, "--json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let item = try JSONDecoder.iso.decode(StoredItem.self, from: Data(result.stdout.utf8))
+        let script = """
+            import h5py, json, sys, numpy as np
+            f = h5py.File(sys.argv[1], 'r')
+            d = f['Recording/Data'][()]; raw = f['Recording/RawData'][()]; t = f['Recording/TimeStamp'][()].ravel()
+            ev = f['Events']
+            print(json.dumps({'rows': int(d.shape[0]), 'channels': [c.decode() if isinstance(c, bytes) else c for c in f['Recording/ChannelNames'][()].ravel()],
+              'nan_rows': [int(i) for i in np.nonzero(np.isnan(d).all(axis=1))[0]],
+              'raw_missing_rows': [int(i) for i in np.nonzero((raw == 65535).all(axis=1))[0]],
+              'steps_us': sorted(set(int(x) for x in np.diff(t))),
+              'name': f['Device'].attrs['Name'], 'preset': f['Device'].attrs['Preset'], 'model': f['Recording'].attrs['DeviceModel'],
+              'gap_events': [int(s) for s, c in zip(ev['SampleIndex'][()], ev['Code'][()]) if c == -1],
+              'accelerometer': int(f['Streams/accelerometer/Data'].shape[0])}))
+            """
+        let stored = try PythonTool.json(Stored.self, script: script, arguments: [dir.url.appendingPathComponent(item.path).path])
+        #expect(stored.rows == 2560)
+        #expect(stored.channels == ["TP9", "AF7", "AF8", "TP10"])
+        #expect(stored.nan_rows == Array(360..<372) && stored.raw_missing_rows == stored.nan_rows)
+        #expect(stored.gap_events == [360])
+        #expect(stored.steps_us.allSatisfy { (3_828...3_907).contains($0) }, "\(stored.steps_us)")
+        #expect(stored.name == "Muse-1324" && stored.preset == "p21" && stored.model == "Muse")
+        #expect((500...530).contains(stored.accelerometer))
+    }
+
+    struct StoredItem: Decodable {
+        var path: String
+    }
+
+    struct CheckJSON: Decodable {
+        var type: String
+        var device: Device?
+        var data_loss: Loss?
+        var verdict: String?
+
+        struct Device: Decodable {
+            var battery: Double?
+            var battery_low: Bool?
+            var on_head: Bool?
+        }
+
+        struct Loss: Decodable {
+            var missingRows: Int
+            var gaps: Int
+        }
+    }
+
+    /// `check` reports the battery (and that it is low) and the data lost, as JSON lines.
+    @Test func checkShowsBatteryAndDataLoss() throws {
+        let headband = try Headband(["--battery", "15", "--drop-blocks", "10", "11"], speed: 20)
+        let result = try CLI.run(["check", "--source", "muse", "--device", headband.device, "--speed", "20", "--duration", "6s", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try result.stdout.split(separator: "\n").map { try JSONDecoder().decode(CheckJSON.self, from: Data($0.utf8)) }
+        #expect(lines.contains { $0.type == "device" && $0.device?.battery == 15 })
+        #expect(lines.contains { $0.type == "device" && $0.device?.battery_low == true })
+        let summary = try #require(lines.last)
+        #expect(summary.type == "summary" && summary.device?.on_head == true)
+        #expect(summary.data_loss?.missingRows == 24 && summary.data_loss?.gaps == 1)
+    }
+
+    /// No headband at the path, or no Bluetooth at all (as in this sandbox's kernel): one line naming
+    /// what is missing, exit 69, no recording stored, no hang.
+    @Test func anUnavailableHeadbandIsOneLineAndExit69() throws {
+        let dir = try TemporaryDirectory("cli-muse-missing")
+        let missing = try CLI.run(["record", "--source", "muse", "--device", "unix:" + dir.path("none.sock").path, "--data", dir.url.path])
+        #expect(missing.status == 69)
+        #expect(missing.stderr.split(separator: "\n").count == 1 && missing.stderr.contains("no simulated headband"))
+        let store = try CLI.run(["list", "--data", dir.url.path, "--json"])
+        #expect(!store.stdout.contains(".h5"))
+
+        // A real address: without Bluetooth in the kernel (or without an adapter) it names Bluetooth.
+        let real = try CLI.run(["check", "--source", "muse", "--device", "AA:BB:CC:DD:EE:FF", "--duration", "2s"])
+        if real.status == 69 {
+            #expect(real.stderr.contains("Bluetooth"), "\(real.stderr)")
+        }
+        let scan = try CLI.run(["devices", "--duration", "1"])
+        #expect([0, 69, 77].contains(scan.status))
+        if scan.status != 0 { #expect(scan.stderr.contains("Bluetooth") || scan.stderr.contains("CAP_NET_ADMIN")) }
+
+        let bad = try CLI.run(["record", "--source", "muse", "--device", "AA:BB:CC", "--data", dir.url.path])
+        #expect(bad.status == 64 && bad.stderr.contains("invalid device"))
+        let speed = try CLI.run(["record", "--source", "muse", "--device", "AA:BB:CC:DD:EE:FF", "--speed", "10", "--data", dir.url.path])
+        #expect(speed.status == 64 && speed.stderr.contains("simulated headband"))
+    }
+
+    struct RunReport: Decodable {
+        var state: String
+        var session: String?
+        var stored: [StoredItem]
+    }
+
+    struct Block: Decodable {
+        var model: String
+        var rows: Int
+        var complete: Int
+        var codes: [Int]
+        var raw: Bool
+    }
+
+    /// A study runs end to end from the simulated headband: the fitting passes on its signal quality
+    /// and the rest session records its three blocks from the headband.
+    @Test func runsTheMyndStudyFromASimulatedHeadband() throws {
+        let headband = try Headband([], speed: 40)
+        let dir = try TemporaryDirectory("cli-muse-run")
+        let enrolled = try CLI.run(["enroll", RunCommandTests.mynd, "--data", dir.url.path, "--name", "Ann Example", "--auto"])
+        #expect(enrolled.status == 0, "\(enrolled.stderr)")
+        for _ in 0..<2 {  // the two questionnaire sessions
+            _ = try RunCommandTests.run(RunCommandTests.mynd, data: dir.url)
+        }
+        let result = try CLI.run([
+            "run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--json", "--source", "muse", "--device", headband.device, "--speed", "40",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONDecoder.iso.decode(RunReport.self, from: Data(result.stdout.utf8))
+        #expect(report.state == "completed" && report.session == "rest" && report.stored.count == 3)
+        let script = """
+            import h5py, json, sys
+            f = h5py.File(sys.argv[1], 'r')
+            print(json.dumps({'model': f['Recording'].attrs['DeviceModel'], 'rows': int(f['Recording/Data'].shape[0]),
+              'complete': int(f['Recording'].attrs['Complete']), 'codes': f['Events/Code'][()].tolist(), 'raw': 'RawData' in f['Recording']}))
+            """
+        for item in report.stored {
+            let block = try PythonTool.json(Block.self, script: script, arguments: [dir.url.appendingPathComponent(item.path).path])
+            #expect(block.model == "Muse" && block.raw && block.complete == 1)
+            #expect(block.codes.first == 910 && block.codes.last == 930)
+            #expect(block.rows > 60 * 256)
+        }
+    }
+}
