@@ -8,12 +8,16 @@ public struct SimulatedEEGPacket: Equatable, Sendable {
     public var sequence: Int64
     /// Which connection (1 first) it belongs to.
     public var connection: Int
+    /// When it was written to the socket (CLOCK_MONOTONIC nanoseconds); 0 for a dropped packet. The
+    /// latency benchmark measures from here to the sample block a ``DataController`` delivers.
+    public var sentAt: UInt64
 
     /// A packet record.
-    public init(channel: Int, counter: UInt16, sequence: Int64, connection: Int) {
+    public init(channel: Int, counter: UInt16, sequence: Int64, connection: Int, sentAt: UInt64 = 0) {
         self.channel = channel
         self.counter = counter
         self.sequence = sequence
         self.connection = connection
+        self.sentAt = sentAt
     }
 }

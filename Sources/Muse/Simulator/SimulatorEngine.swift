@@ -173,7 +173,9 @@ final class SimulatorEngine {
             guard let kind = MuseCharacteristic.eegChannels.indices.contains(packet.channel)
                 ? MuseCharacteristic.eegChannels[packet.channel] : nil else { continue }
             if notify(kind, packet.bytes), configuration.keepsLog {
-                headband.shared.withLock { $0.log.sentEEG.append(packet.record) }
+                var record = packet.record
+                record.sentAt = SystemHostClock.monotonicNanoseconds()
+                headband.shared.withLock { $0.log.sentEEG.append(record) }
             }
         }
     }

@@ -80,6 +80,36 @@ struct MuseCLITests {
         #expect((500...530).contains(stored.accelerometer))
     }
 
+    struct PresetLayout: Decodable {
+        var channels: [String]
+        var streams: [String]
+        var preset: String
+    }
+
+    /// `--preset p50` records the right AUX electrode as a fifth channel and the PPG stream.
+    @Test func presetsChooseTheStoredChannelsAndStreams() throws {
+        let headband = try Headband([], speed: 20)
+        let dir = try TemporaryDirectory("cli-muse-preset")
+        let result = try CLI.run([
+            "record", "--source", "muse", "--device", headband.device, "--preset", "p50", "--speed", "20", "--duration", "3s",
+            "--data", dir.url.path, "--json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let item = try JSONDecoder.iso.decode(StoredItem.self, from: Data(result.stdout.utf8))
+        let script = """
+            import h5py, json, sys
+            f = h5py.File(sys.argv[1], 'r')
+            print(json.dumps({'channels': [c.decode() if isinstance(c, bytes) else c for c in f['Recording/ChannelNames'][()].ravel()],
+              'streams': sorted(f['Streams'].keys()), 'preset': f['Device'].attrs['Preset']}))
+            """
+        let layout = try PythonTool.json(PresetLayout.self, script: script, arguments: [dir.url.appendingPathComponent(item.path).path])
+        #expect(layout.channels == ["TP9", "AF7", "AF8", "TP10", "AUX_R"])
+        #expect(layout.streams == ["accelerometer", "gyroscope", "ppg", "telemetry"])
+        #expect(layout.preset == "p50")
+        let bad = try CLI.run(["record", "--source", "muse", "--device", headband.device, "--preset", "p99", "--data", dir.url.path])
+        #expect(bad.status == 64)
+    }
+
     struct StoredItem: Decodable {
         var path: String
     }
