@@ -49,7 +49,7 @@ struct CheckCommandTests {
         process.arguments = ["check", "--mode", "noise", "--detect-mains"]
         let out = Pipe()
         process.standardOutput = out
-        try process.run()
+        try process.runWithTerminationSignals()
         Thread.sleep(forTimeInterval: 2.5)
         process.interrupt()
         let data = out.fileHandleForReading.readDataToEndOfFile()

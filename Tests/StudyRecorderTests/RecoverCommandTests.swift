@@ -17,7 +17,7 @@ struct RecoverCommandTests {
         process.arguments = ["record", "--data", dir.url.path, "--duration", "60s", "--seed", "21", "--signal", "mynd"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runWithTerminationSignals()
         // Wait until the recording is under way, then let it run a few seconds.
         let journal = try await FileWaiter.first(withExtension: "journal", below: dir.url)
         let journalURL = try #require(journal)
@@ -80,7 +80,7 @@ struct RecoverCommandTests {
         recorder.executableURL = try CLI.binary()
         recorder.arguments = ["record", "--data", dir.url.path, "--duration", "8s", "--speed", "2", "--participant", "5B1C9A7E-2D3F-4E5A-8B6C-7D8E9F0A1B2C"]
         recorder.standardOutput = FileHandle.nullDevice
-        try recorder.run()
+        try recorder.runWithTerminationSignals()
         var inserted = 0
         var listings = 0
         while recorder.isRunning {

@@ -189,7 +189,7 @@ struct RunCommandTests {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runWithTerminationSignals()
         let journal = try await FileWaiter.first(withExtension: "journal", below: dir.url)
         #expect(journal != nil)
         try await Task.sleep(for: .seconds(2))

@@ -78,7 +78,7 @@ struct UploadCommandRobustnessTests {
         process.arguments = ["upload", "--data", setup.data.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runWithTerminationSignals()
         let store = try DataStore(root: setup.data)
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline, try store.catalog.item(id: item.id)?.state != .sending { usleep(50_000) }
@@ -108,7 +108,7 @@ struct UploadCommandRobustnessTests {
             p.standardError = FileHandle.nullDevice
             return p
         }
-        for p in runs { try p.run() }
+        for p in runs { try p.runWithTerminationSignals() }
         for p in runs { p.waitUntilExit() }
         let statuses = runs.map(\.terminationStatus).sorted()
         #expect(statuses == [0, 0] || statuses == [0, 75], "\(statuses)")

@@ -28,7 +28,7 @@ public enum ProcessRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = inp
-        try process.run()
+        try process.runWithTerminationSignals()
         if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
         try? inp.fileHandleForWriting.close()
         let group = DispatchGroup()

@@ -29,7 +29,7 @@ public final class ServerProcess {
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.runWithTerminationSignals()
         self.process = process
         self.pid = process.processIdentifier
         self.port = port
