@@ -38,9 +38,9 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
         case .busy:
             return "bluetoothd already holds the headband: disconnect it in bluetoothctl"
         case .unreachable:
-            return "the headband did not answer: it is off or out of range"
+            return "the headband did not answer over Bluetooth: it is off or out of range"
         case .refused:
-            return "the headband refused the connection: it is not advertising (switch it on, or off and on again)"
+            return "the headband refused the Bluetooth connection: it is not advertising (switch it on, or off and on again)"
         case .permissionDenied(let code):
             return "not allowed to connect to the headband (\(String(cString: strerror(code)))): security refused"
         case .scanPermissionDenied:

@@ -197,10 +197,14 @@ public final class RecordingWriter {
                 if index > expected {
                     let missing = index - expected
                     let start = lastTime ?? time
-                    bufEvents.append(RecordingEvent(sample: rowCount, time: start + 1 / fs, code: Marker.gapCode, label: "gap \(missing) samples"))
+                    // The lost rows' times are spread evenly between the rows around the gap, as the
+                    // source timed those (a headband's clock fit may have slewed in between), else at
+                    // the nominal rate: times stay increasing and the next row keeps its own time.
+                    let step = time > start ? (time - start) / Double(missing + 1) : 1 / fs
+                    bufEvents.append(RecordingEvent(sample: rowCount, time: start + step, code: Marker.gapCode, label: "gap \(missing) samples"))
                     eventCount += 1
                     for k in 0..<missing {
-                        appendRow(time: start + Double(k + 1) / fs, values: nil, raw: nil, marker: 0)
+                        appendRow(time: start + Double(k + 1) * step, values: nil, raw: nil, marker: 0)
                         gapRows += 1
                         if bufTimes.count >= flushRows { try flush() }
                     }

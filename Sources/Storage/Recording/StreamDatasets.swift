@@ -14,6 +14,8 @@ final class StreamDatasets {
     private(set) var gapRows: Int64 = 0
     private var values: [Double] = []
     private var times: [Int64] = []
+    /// The time of the last row received (not filled), for spreading the times of a gap after it.
+    private var lastTimeMicros: Int64?
 
     init(in streams: HDF5Object, descriptor: StreamDescriptor, deflateLevel: UInt32) throws {
         self.descriptor = descriptor
@@ -42,9 +44,13 @@ final class StreamDatasets {
                 if index > expected {
                     // Fill the lost samples at the stream's nominal spacing; cap at one hour of rows so a
                     // corrupt index cannot allocate without bound.
+                    // Their times are spread evenly between the rows around the gap, as the source
+                    // timed those (its clock fit may have slewed), else at the nominal spacing.
                     let missing = min(index - expected, Int64(max(1, descriptor.samplingRate) * 3600))
-                    let step = descriptor.samplingRate > 0 ? 1_000_000 / descriptor.samplingRate : 0
-                    let last = times.last ?? timesMicros[r]
+                    let nominal = descriptor.samplingRate > 0 ? 1_000_000 / descriptor.samplingRate : 0
+                    let last = lastTimeMicros ?? timesMicros[r]
+                    let span = Double(timesMicros[r] - last)
+                    let step = span > 0 ? span / Double(missing + 1) : nominal
                     for k in 0..<missing {
                         times.append(last + Int64((Double(k + 1) * step).rounded()))
                         values.append(contentsOf: repeatElement(Double.nan, count: width))
@@ -55,6 +61,7 @@ final class StreamDatasets {
                 }
             }
             times.append(timesMicros[r])
+            lastTimeMicros = timesMicros[r]
             for c in 0..<width { values.append(c < channels ? newValues[r * channels + c] : .nan) }
             rows += 1
             nextIndex = index + 1

@@ -135,6 +135,26 @@ struct RecordingWriterTests {
         #expect(s.events.label == ["gap 50 samples"])
     }
 
+    /// A headband's clock fit may slew the times after a gap earlier (at most 2 % of a period per
+    /// sample): the lost rows' times are spread between the rows around the gap, so no step is shorter
+    /// than the source's own (a nominal fill put the whole correction on the step after the gap).
+    @Test func gapRowTimesLieEvenlyBetweenTheRowsAroundTheGap() throws {
+        let dir = try TemporaryDirectory("gap-times")
+        let url = dir.path("t.h5")
+        let writer = try RecordingWriter(url: url, metadata: Self.metadata())
+        var generator = OscillatorGenerator(configuration: .init(seed: 5, startTime: 1000))
+        var samples = generator.next(48)[0]
+        let slew = 13 * 0.02 / 256  // the source slewed 13 periods by 2 %
+        samples.times = samples.times.enumerated().map { $0.offset >= 24 ? $0.element - slew : $0.element }
+        try writer.append(samples.slice(0..<12))
+        try writer.append(samples.slice(24..<48))  // rows 12–23 lost
+        try writer.finish(complete: true)
+        let times = try RecordingReader(url: url).readBlock(from: 0, count: 48).times
+        let steps = zip(times.dropFirst(), times).map { $0 - $1 }
+        #expect(steps.allSatisfy { $0 >= 0.98 / 256 - 2e-6 && $0 <= 1.0 / 256 + 2e-6 }, "\(steps)")
+        #expect(abs(times[24] - samples.times[24]) < 2e-6)
+    }
+
     @Test func neverOverwritesAnExistingRecording() throws {
         let dir = try TemporaryDirectory("exists")
         let url = dir.path("x.h5")
