@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Transfer", targets: ["Transfer"]),
         .library(name: "Study", targets: ["Study"]),
         .library(name: "Muse", targets: ["Muse"]),
+        .library(name: "Streaming", targets: ["Streaming"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -68,6 +69,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Live output while recording: Lab Streaming Layer (liblsl loaded at run time, never linked)
+        // and OSC over UDP.
+        .target(
+            name: "Streaming",
+            dependencies: ["DataSources", "Processing"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Study",
             dependencies: ["DataSources", "Processing", "Storage", "Transfer"],
@@ -76,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "StudyRecorder",
             dependencies: [
-                "DataSources", "Muse", "Processing", "Storage", "Transfer", "Study",
+                "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -94,6 +102,7 @@ let package = Package(
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "MuseTests", dependencies: ["Muse", "DataSources", "Storage", "TestSupport"], path: "Tests/MuseTests", swiftSettings: strictSettings),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "DataSources", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "DataSources", "Processing", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),

@@ -13,7 +13,7 @@ struct StudyRecorderCommand: AsyncParsableCommand {
             EnrollCommand.self, RunCommand.self, StatusCommand.self, ValidateCommand.self,
             RecordCommand.self, CheckCommand.self, AnalyzeCommand.self,
             ListCommand.self, UploadCommand.self, AnnouncementsCommand.self, RecoverCommand.self,
-            DevicesCommand.self, SimulateHeadbandCommand.self,
+            DevicesCommand.self, SimulateHeadbandCommand.self, StreamCommand.self,
         ]
     )
 }

@@ -28,6 +28,7 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var streamOptions: StreamOptions
 
     @Option(help: "Which percentage to show: quality (MYND mode) or noise (line-noise mode).")
     var mode: Mode = .quality
@@ -57,6 +58,7 @@ struct CheckCommand: AsyncParsableCommand {
         let mains: MainsFrequency = detectMains ? .detect : .fixed(sourceOptions.mains)
         let configuration = ProcessorConfiguration(mains: mains, bandPowerInterval: bandPowerInterval)
         let events = await LiveProcessor.events(controller: controller, configuration: configuration)
+        let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains)
         let interrupted = InterruptFlag()
         let trap = SignalTrap { _ in
             interrupted.set()
@@ -148,6 +150,7 @@ struct CheckCommand: AsyncParsableCommand {
             }
         }
         await controller.stop()
+        await streamer?.finish()
         _ = trap
         if interrupted.isSet && !good { reason = "interrupted" }
         let verdict = summary?.verdict?.rawValue

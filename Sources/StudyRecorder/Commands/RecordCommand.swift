@@ -21,6 +21,7 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var transfer: TransferOptions
+    @OptionGroup var streamOptions: StreamOptions
 
     @Option(help: "How long to record (e.g. 30s, 5m, 1h).")
     var duration: SignalDuration = SignalDuration(seconds: 30)
@@ -63,6 +64,7 @@ struct RecordCommand: AsyncParsableCommand {
         let who = try ParticipantOptions.resolve(participant, store: store)
         let source = try sourceOptions.makeSource()
         let controller = DataController(source: source)
+        let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains)
         let request = RecordingRequest(
             participant: who, day: day, session: session,
             paradigm: paradigm.map { ParadigmInfo(title: $0) }, duration: duration.seconds,
@@ -107,6 +109,7 @@ struct RecordCommand: AsyncParsableCommand {
             throw Self.exitCode(for: error)
         }
         await controller.stop()
+        await streamer?.finish()
         _ = trap
         // Encryption at rest (transfer configuration): seal the finished item, removing the plaintext.
         let unsealed = item

@@ -1,0 +1,159 @@
+import DataSources
+import Foundation
+import Processing
+import Synchronization
+
+/// Streams what a ``DataController`` delivers to other programs while it is recorded: LSL outlets
+/// and OSC datagrams (see ``StreamTarget``), with band power and quality grades from a signal
+/// processor of its own.
+///
+/// It observes the controller with a dropping subscription (``DeliveryPolicy/latest(capacity:)``)
+/// and every sink drops rather than waits, so a slow or absent consumer costs the recording nothing:
+/// stream packets are dropped, never recorded samples (``droppedEvents`` counts what this observer
+/// lost). Start it before the controller, finish it after:
+///
+/// ```swift
+/// let streamer = try await LiveStreamer.start(controller: controller, configuration: .init(targets: [.lsl, .osc(host: "127.0.0.1", port: 5000)]))
+/// try await controller.start()
+/// …
+/// await controller.stop()
+/// await streamer.finish()
+/// ```
+public final class LiveStreamer: Sendable {
+    /// What to stream and how.
+    public struct Configuration: Sendable {
+        /// The targets; each at most once.
+        public var targets: [StreamTarget]
+        /// liblsl to load (default: searched, see ``LSLLibrary/candidates(explicit:environment:)``).
+        public var lslLibraryPath: String?
+        /// Settings of the processor computing band power and quality (mains, band-power interval).
+        public var processing: ProcessorConfiguration
+        /// Events this observer may fall behind by before the oldest are dropped (default 2048,
+        /// about 8 s of Muse data).
+        public var capacity: Int
+
+        /// Creates a configuration.
+        public init(targets: [StreamTarget], lslLibraryPath: String? = nil, processing: ProcessorConfiguration = .init(), capacity: Int = 2048) {
+            self.targets = targets
+            self.lslLibraryPath = lslLibraryPath
+            self.processing = processing
+            self.capacity = capacity
+        }
+    }
+
+    /// The settings.
+    public let configuration: Configuration
+    /// The liblsl in use, when streaming to LSL.
+    public let lslLibrary: LSLLibrary?
+    private let subscription: EventSubscription
+    private let task: Task<Void, Never>
+    private let state: SharedState
+
+    struct State {
+        var failure: String?
+        var lslClockOffset: Double?
+    }
+
+    /// What the streaming task reports back.
+    final class SharedState: Sendable {
+        let lock = Mutex(State())
+        func withLock<T>(_ body: (inout State) -> T) -> T { lock.withLock { body(&$0) } }
+    }
+
+    private init(configuration: Configuration, lslLibrary: LSLLibrary?, subscription: EventSubscription, task: Task<Void, Never>, state: SharedState) {
+        self.configuration = configuration
+        self.lslLibrary = lslLibrary
+        self.subscription = subscription
+        self.task = task
+        self.state = state
+    }
+
+    /// Subscribes to `controller` (call before starting it) and sets up the targets: liblsl is loaded
+    /// and OSC hosts resolved now, so a missing library or a bad host fails before anything records.
+    public static func start(controller: DataController, configuration: Configuration) async throws -> LiveStreamer {
+        let library: LSLLibrary? = configuration.targets.contains(.lsl) ? try LSLLibrary.load(path: configuration.lslLibraryPath) : nil
+        var senders: [OSCSender] = []
+        for case .osc(let host, let port) in configuration.targets {
+            senders.append(try OSCSender(host: host, port: port))
+        }
+        let subscription = await controller.events(.latest(capacity: configuration.capacity))
+        let shared = SharedState()
+        let processing = configuration.processing
+        let box = SendableBox(library: library, senders: senders)
+        let task = Task {
+            var sinks: [any LiveSink] = []
+            if let library = box.library { sinks.append(LSLSink(library: library)) }
+            sinks += box.senders.map { OSCSink(sender: $0) }
+            var processor: SignalProcessor?
+            var battery: Double?
+            for await event in subscription {
+                switch event {
+                case .started(let descriptor, let anchor):
+                    // LSL's clock is steady_clock (CLOCK_MONOTONIC on Linux); the offset is measured
+                    // rather than assumed, and is ~0 there.
+                    let offset = box.library.map { $0.localClock() - SystemHostClock().monotonicNow() } ?? 0
+                    shared.withLock { $0.lslClockOffset = box.library == nil ? nil : offset }
+                    let lslTime: @Sendable (Double) -> Double = { anchor.monotonic(fromUTC: $0) + offset }
+                    processor = SignalProcessor(descriptor: descriptor, configuration: processing)
+                    for sink in sinks {
+                        do {
+                            try sink.start(descriptor, lslTime: lslTime)
+                        } catch {
+                            shared.withLock { $0.failure = "\(error)" }
+                        }
+                    }
+                case .samples(let block):
+                    for sink in sinks { sink.send(block) }
+                    if var p = processor {
+                        let updates = p.process(block)
+                        processor = p
+                        for update in updates { for sink in sinks { sink.send(update) } }
+                    }
+                case .state(let change):
+                    for sink in sinks { sink.send(change) }
+                case .battery(let level):
+                    if battery.map({ abs($0 - level) >= 1 }) ?? true {
+                        battery = level
+                        for sink in sinks { sink.send(battery: level, time: 0) }
+                    }
+                case .properties:
+                    continue
+                case .ended:
+                    return
+                }
+            }
+        }
+        return LiveStreamer(configuration: configuration, lslLibrary: library, subscription: subscription, task: task, state: shared)
+    }
+
+    /// Waits until the controller's run has ended and everything was sent.
+    public func finish() async {
+        await task.value
+    }
+
+    /// Stops streaming now.
+    public func cancel() {
+        subscription.cancel()
+        task.cancel()
+    }
+
+    /// Events this observer dropped because it fell behind (never samples of the recording).
+    public var droppedEvents: Int { subscription.droppedCount }
+
+    /// Why a stream could not be created when the source started, if one could not.
+    public var failure: String? { state.withLock { $0.failure } }
+
+    /// LSL clock minus CLOCK_MONOTONIC, measured when the source started (nil without LSL).
+    public var lslClockOffset: Double? { state.withLock { $0.lslClockOffset } }
+
+    /// The string an LSL marker sample carries: the marker's label, or its code when it has none.
+    static func markerText(_ marker: Marker) -> String {
+        marker.label.isEmpty ? "\(marker.code)" : marker.label
+    }
+}
+
+/// The sink ingredients handed to the streaming task (both types are safe to share).
+private struct SendableBox: Sendable {
+    let library: LSLLibrary?
+    let senders: [OSCSender]
+}

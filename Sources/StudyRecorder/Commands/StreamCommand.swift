@@ -1,0 +1,63 @@
+import ArgumentParser
+import DataSources
+import Foundation
+import Streaming
+
+/// `study-recorder stream`: only streams a source live (LSL, OSC), recording nothing.
+struct StreamCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stream",
+        abstract: "Stream a source live to Lab Streaming Layer or OSC without recording.",
+        discussion: """
+            Streams EEG (and a headband's accelerometer, gyroscope and PPG), markers, band power and \
+            quality grades; see docs/streaming.md for the stream names, OSC paths and clocks. `record`, \
+            `check` and `run` take the same --stream options and stream while they work. Exit codes: 0 \
+            when the duration ran out or the source ended, 130 after Ctrl-C, 64 for bad arguments, 69 \
+            when liblsl or the OSC host or the device is unavailable.
+            """)
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var streamOptions: StreamOptions
+
+    @Option(help: "Stop after this much signal (e.g. 30s, 5m); default: until Ctrl-C.")
+    var duration: SignalDuration?
+
+    func validate() throws {
+        if try streamOptions.parsedTargets().isEmpty { throw ValidationError("give at least one --stream target (lsl, osc, osc:HOST:PORT)") }
+    }
+
+    func run() async throws {
+        let controller = DataController(source: try sourceOptions.makeSource())
+        guard let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains) else { return }
+        let progress = await controller.events(.latest(capacity: 64))
+        let interrupted = InterruptFlag()
+        let trap = SignalTrap { _ in
+            interrupted.set()
+            Task { await controller.stop() }
+        }
+        try await controller.start()
+        var limit: Int64?
+        var failure: (any Error)?
+        for await event in progress {
+            switch event {
+            case .started(let descriptor, _):
+                limit = duration.map { Int64(($0.seconds * descriptor.samplingRate).rounded()) }
+                Terminal.note("streaming \(descriptor.model) (\(descriptor.channelNames.joined(separator: ", ")), \(String(format: "%g", descriptor.samplingRate)) Hz) to \(try streamOptions.parsedTargets().map(\.description).joined(separator: ", ")); Ctrl-C stops")
+            case .samples(let block) where block.stream == "eeg":
+                if let limit, block.endIndex >= limit { await controller.stop() }
+            case .ended(let error):
+                failure = error
+            default:
+                break
+            }
+        }
+        await streamer.finish()
+        _ = trap
+        if let failure {
+            Terminal.error("the source failed: \(failure)")
+            throw ExitCode.forSource(failure)
+        }
+        if let problem = streamer.failure { Terminal.error(problem) }
+        if interrupted.isSet { throw ExitCode.interrupted }
+    }
+}
