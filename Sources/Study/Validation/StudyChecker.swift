@@ -187,9 +187,13 @@ struct StudyChecker {
                     record.text.translations.sorted { $0.key < $1.key }.map { ($0.value, record.path.appending($0.key)) }
                 }
             let generated = record.generator?.placeholders ?? []
+            let scope = PlaceholderScope.of(record.path)
             for (text, path) in variants {
                 for name in Placeholders.names(in: text) {
-                    if Placeholders.builtIn.contains(name) { continue }
+                    if Placeholders.builtIn.contains(name) {
+                        if !record.isNamedText && !scope.builtIns.contains(name) { reportOutOfScope(name, via: nil, scope: scope, at: path) }
+                        continue
+                    }
                     if record.isNamedText {
                         if allGenerated.contains(name) { continue }
                         report(
@@ -200,6 +204,9 @@ struct StudyChecker {
                     if generated.contains(name) { continue }
                     if named.contains(name) {
                         let inner = study.texts[name].map { $0.allVariants.flatMap(Placeholders.names(in:)) } ?? []
+                        for innerName in Set(inner).sorted() where Placeholders.builtIn.contains(innerName) && !scope.builtIns.contains(innerName) {
+                            reportOutOfScope(innerName, via: name, scope: scope, at: path)
+                        }
                         for innerName in Set(inner).sorted() where allGenerated.contains(innerName) && !generated.contains(innerName) {
                             report(
                                 path,
@@ -217,5 +224,13 @@ struct StudyChecker {
                 }
             }
         }
+    }
+
+    /// A built-in placeholder in a text shown where it cannot be filled (a name in the consent, a
+    /// session's duration in a day's title).
+    private func reportOutOfScope(_ name: String, via namedText: String?, scope: PlaceholderScope, at path: JSONPath) {
+        let allowed = scope.builtIns.sorted().map { "#\($0)#" }.joined(separator: ", ")
+        let what = namedText.map { "#\($0)# uses #\(name)#" } ?? "#\(name)#"
+        report(path, "placeholders that can be filled where this text is shown (\(scope.rawValue) texts know \(allowed); \(what) is not known there)")
     }
 }
