@@ -1,3 +1,5 @@
+import Foundation
+
 /// The checks that need the whole study: references between its parts, marker collisions, paradigm
 /// markers and placeholders. Runs on a study that was read without errors; reports through the same
 /// ``DocumentReader`` so positions come from the file.
@@ -14,7 +16,16 @@ struct StudyChecker {
         checkTrialTypeMarkers()
         checkSessionMarkers()
         checkPlaceholders()
+        checkDateBounds()
+        checkSessionSizes()
     }
+
+    /// The most runs (files) one session may unroll to, and the most trials it may hold: far above
+    /// any real protocol (the reference's sessions have 3 blocks of at most 10 trials), far below a
+    /// session that could never be finished or would exhaust memory when expanded.
+    static let maximumBlocksPerSession = 100
+    /// See ``maximumBlocksPerSession``.
+    static let maximumTrialsPerSession = 10_000
 
     /// The position of `path`, or of its nearest existing ancestor.
     func position(_ path: JSONPath) -> SourcePosition {
@@ -232,5 +243,41 @@ struct StudyChecker {
         let allowed = scope.builtIns.sorted().map { "#\($0)#" }.joined(separator: ", ")
         let what = namedText.map { "#\($0)# uses #\(name)#" } ?? "#\(name)#"
         report(path, "placeholders that can be filled where this text is shown (\(scope.rawValue) texts know \(allowed); \(what) is not known there)")
+    }
+
+    /// Date questions whose earliest date lies after their latest accept no answer at all. Both
+    /// bounds are compared as on the day of validation (relative bounds move with the day, so two
+    /// relative bounds, or two fixed ones, compare the same on any day).
+    private func checkDateBounds() {
+        let today = Date()
+        var lists: [(JSONPath, [Question])] = [(JSONPath.root.appending("consent").appending("questions"), study.consent.questions)]
+        for (name, questionnaire) in study.questionnaires.sorted(by: { $0.key < $1.key }) {
+            lists.append((JSONPath.root.appending("questionnaires").appending(name).appending("questions"), questionnaire.questions))
+        }
+        for (base, questions) in lists {
+            for (index, question) in questions.enumerated() where question.kind == .date {
+                guard let earliestText = question.earliest, let latestText = question.latest,
+                    let earliest = DateBound(earliestText)?.date(relativeTo: today), let latest = DateBound(latestText)?.date(relativeTo: today),
+                    earliest > latest
+                else { continue }
+                report(
+                    base.appending(index).appending("latest"),
+                    "a latest date on or after the earliest date '\(earliestText)' (got '\(latestText)', which excludes every answer)")
+            }
+        }
+    }
+
+    /// Repeat and trial counts that multiply into a session nobody can finish.
+    private func checkSessionSizes() {
+        for (name, session) in study.sessions.sorted(by: { $0.key < $1.key }) where session.kind == .recording {
+            let blocks = session.blocks.reduce(0) { $0 + max($1.repeatCount, 0) }
+            let trials = session.blocks.reduce(0) { $0 + max($1.repeatCount, 0) * $1.trialCount }
+            let path = JSONPath.root.appending("sessions").appending(name).appending("blocks")
+            if blocks > Self.maximumBlocksPerSession {
+                report(path, "at most \(Self.maximumBlocksPerSession) blocks in a session, repeats included (got \(blocks))")
+            } else if trials > Self.maximumTrialsPerSession {
+                report(path, "at most \(Self.maximumTrialsPerSession) trials in a session, repeats included (got \(trials))")
+            }
+        }
     }
 }
