@@ -16,8 +16,9 @@ public enum PlaceholderScope: String, Sendable, CaseIterable {
 
     /// The placeholders naming people (filled from the enrolment).
     public static let names: Set<String> = ["patientName", "helperName", "ofPatient", "possessivePatient"]
-    /// The placeholders that are words of the locale ("participant", "helper"), known everywhere.
-    public static let words: Set<String> = ["participant", "helper"]
+    /// The placeholders that are words of the locale ("participant", "helper", "of", "your"), known
+    /// everywhere.
+    public static let words: Set<String> = ["participant", "helper", "of", "your"]
 
     /// The built-in placeholders filled in texts of this scope.
     public var builtIns: Set<String> {

@@ -8,7 +8,7 @@ public enum Placeholders {
     /// Placeholders the runner fills (see ``PlaceholderScope`` for where): participant and helper
     /// names and the reference's derived forms, and the context values of sessions.
     public static let builtIn: Set<String> = [
-        "patientName", "helperName", "ofPatient", "possessivePatient", "participant", "helper",
+        "patientName", "helperName", "ofPatient", "possessivePatient", "participant", "helper", "of", "your",
         "blockDuration", "youHaveTimeRemaining", "sessionTitle", "day", "nextDayOpens",
     ]
 

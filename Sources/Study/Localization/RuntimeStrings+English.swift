@@ -41,6 +41,7 @@ extension RuntimeStrings {
         .announcement: "Message",
         .stoppedNothingStored: "Stopped. Nothing of this session was stored; it starts again next time.",
         .stoppedSomethingStored: "Stopped. Stored so far: {0}. The session resumes at the unfinished part next time.",
+        .stoppedEnrolment: "Stopped. You are not enrolled; run enroll again to start over.",
         .speechMissing: "Texts cannot be read aloud: espeak-ng is not installed (scripts/bootstrap installs it). A bell sounds instead.",
     ]
 }

@@ -41,6 +41,7 @@ extension RuntimeStrings {
         .announcement: "Nachricht",
         .stoppedNothingStored: "Abgebrochen. Von dieser Sitzung wurde nichts gespeichert; sie beginnt beim nächsten Mal von vorn.",
         .stoppedSomethingStored: "Abgebrochen. Bisher gespeichert: {0}. Die Sitzung geht beim nächsten Mal beim unfertigen Teil weiter.",
+        .stoppedEnrolment: "Abgebrochen. Du bist nicht eingeschrieben; starte enroll noch einmal, um neu zu beginnen.",
         .speechMissing: "Texte können nicht vorgelesen werden: espeak-ng ist nicht installiert (scripts/bootstrap installiert es). Stattdessen ertönt ein Signalton.",
     ]
 }

@@ -7,5 +7,5 @@ public enum RuntimeText: String, Sendable, CaseIterable {
     case pleaseAnswer, hintNumber, hintAnyNumber, hintNumberEnds, hintOrSkip, hintSkip, hintDate, hintChoice, hintChoices
     case problemRequired, problemMaxLength, problemOneOf, problemDistinct, problemSelections, problemNumber
     case problemRange, problemWhole, problemStep, problemDate, problemOnOrAfter, problemOnOrBefore
-    case timeRemaining, announcement, stoppedNothingStored, stoppedSomethingStored, speechMissing
+    case timeRemaining, announcement, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
 }

@@ -34,10 +34,20 @@ public struct PlaceholderValues: Sendable {
         var values = all.filter { PlaceholderScope.words.contains($0.key) }
         if names != nil { values.merge(all) { $1 } }
         if let day { values["day"] = String(day) }
+        if let nextDayOpens { values["nextDayOpens"] = strings.dateTime(nextDayOpens) }
+        return Self.adding(sessionTitle: sessionTitle, blockMinutes: blockMinutes, remainingMinutes: remainingMinutes, to: values, locale: locale)
+    }
+
+    /// `values` with a session's title and durations added: cheap, so a recording can fill them per
+    /// block after the device started, where a full ``dictionary`` (which formats a date) would
+    /// hold up the signal.
+    public static func adding(
+        sessionTitle: String?, blockMinutes: Int?, remainingMinutes: Int?, to values: [String: String], locale: String
+    ) -> [String: String] {
+        var values = values
         if let sessionTitle { values["sessionTitle"] = sessionTitle }
         if let blockMinutes { values["blockDuration"] = String(blockMinutes) }
-        if let remainingMinutes { values["youHaveTimeRemaining"] = strings(.timeRemaining, remainingMinutes) }
-        if let nextDayOpens { values["nextDayOpens"] = strings.dateTime(nextDayOpens) }
+        if let remainingMinutes { values["youHaveTimeRemaining"] = RuntimeStrings(locale: locale)(.timeRemaining, remainingMinutes) }
         return values
     }
 

@@ -209,9 +209,8 @@ public struct StudyRunner: Sendable {
 
     /// Shows what a session is about before it starts: its title (after the day's title, when the
     /// day has one) and its text.
-    private func introduce(_ session: Session?, due: DueItem, values: PlaceholderValues) async {
+    private func introduce(_ session: Session?, due: DueItem, values filled: [String: String]) async {
         guard let session else { return }
-        let filled = values.dictionary
         let title = study.render(session.title, locale: locale, values: filled)
         let day = study.days.indices.contains(due.position.day) ? study.days[due.position.day].title : nil
         let heading = day.map { study.render($0, locale: locale, values: filled) + " · " + title } ?? title
@@ -228,8 +227,8 @@ public struct StudyRunner: Sendable {
         values.sessionTitle = session.map { study.render($0.title, locale: locale, values: base.dictionary) }
         values.blockMinutes = PlaceholderValues.questionnaireMinutes(plan.questionnaire)
         values.remainingMinutes = values.blockMinutes
-        await introduce(session, due: due, values: values)
         let names = values.dictionary
+        await introduce(session, due: due, values: names)
         let title = study.render(plan.questionnaire.title, locale: locale, values: names)
         await interface.show(plan.questionnaire.text.map { study.render($0, locale: locale, values: names) } ?? "", title: title)
         let answers = try await QuestionAsker(study: study, locale: locale, values: names, interface: interface, automatic: options.automatic)
@@ -254,18 +253,19 @@ public struct StudyRunner: Sendable {
         let mains = Double(study.settings.mainsFrequency)
         let monitor = await QualityMonitor(controller: controller, mains: mains)
         defer { monitor.stop() }
+        // Filled before the device starts: formatting the next day's date loads locale data.
+        let baseValues = base.dictionary
+        let sessionTitle = study.sessions[firstDue.sessionName].map { study.render($0.title, locale: locale, values: baseValues) }
         try await controller.start()
         var due = firstDue
         var firstBlock = true
         do {
             while true {
                 guard case .recording(let plan)? = StudyPlanner(study: study).plan(due, seed: seed) else { break }
-                var placeholders = base
-                placeholders.blockMinutes = plan.blockDurationMinutes
-                placeholders.remainingMinutes = plan.blockDurationMinutes * max(1, plan.blockCount - plan.block.index)
-                placeholders.sessionTitle = study.render(plan.session.title, locale: locale, values: base.dictionary)
-                if firstBlock { await introduce(plan.session, due: due, values: placeholders) }
-                let values = placeholders.dictionary
+                let values = PlaceholderValues.adding(
+                    sessionTitle: sessionTitle, blockMinutes: plan.blockDurationMinutes,
+                    remainingMinutes: plan.blockDurationMinutes * max(1, plan.blockCount - plan.block.index), to: baseValues, locale: locale)
+                if firstBlock { await introduce(plan.session, due: due, values: values) }
                 let context = SessionContext(
                     study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer,
                     cues: cues(progress))

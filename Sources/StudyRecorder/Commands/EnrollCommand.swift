@@ -61,8 +61,14 @@ struct EnrollCommand: AsyncParsableCommand {
             makeSource: { OscillatorSourceFactory.make() }, logger: logger)
         // The consent record is sealed at once when encryption at rest is configured.
         runner.afterStore = { item in try studyTransfer.seal(item) }
+        let ready = runner
+        let (name, helper) = (name, helper)
+        let task = Task { try await ready.enroll(name: name, helperName: helper) }
+        // Ctrl-C ends any prompt at once (the task is cancelled); the participant is then not enrolled.
+        let trap = SignalTrap { _ in task.cancel() }
+        defer { _ = trap }
         do {
-            let participant = try await runner.enroll(name: name, helperName: helper)
+            let participant = try await task.value
             if json {
                 try Terminal.printJSON(["participant": participant.id, "study": study.id])
             } else {
@@ -75,6 +81,9 @@ struct EnrollCommand: AsyncParsableCommand {
             case .signatureMissing: throw ExitCode.usage
             default: throw ExitCode.failure
             }
+        } catch is CancellationError {
+            Terminal.error(RuntimeStrings(locale: locale)(.stoppedEnrolment))
+            throw ExitCode.interrupted
         } catch let error as TerminalInputError {
             Terminal.error("\(error)")
             throw ExitCode.noInput
