@@ -52,13 +52,13 @@ struct InterruptTests {
                         os.write(fd, b"\n")
                 if sent is not None and time.time() - sent > 10:
                     break
-            if status is None:
-                try:
-                    done, code = os.waitpid(pid, os.WNOHANG)
-                    if done:
-                        status = os.WEXITSTATUS(code) if os.WIFEXITED(code) else -1
-                except ChildProcessError:
-                    pass
+            reap_until = time.time() + 5
+            while status is None and time.time() < reap_until:
+                done, code = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    status = os.WEXITSTATUS(code) if os.WIFEXITED(code) else -1
+                else:
+                    time.sleep(0.02)
             if status is None:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
