@@ -7,5 +7,8 @@ public enum RuntimeText: String, Sendable, CaseIterable {
     case pleaseAnswer, hintNumber, hintAnyNumber, hintNumberEnds, hintOrSkip, hintSkip, hintDate, hintChoice, hintChoices
     case problemRequired, problemMaxLength, problemOneOf, problemDistinct, problemSelections, problemNumber
     case problemRange, problemWhole, problemStep, problemDate, problemOnOrAfter, problemOnOrBefore
+    case errorNotEnrolled, errorAlreadyEnrolled, errorConsentDeclined, errorSignatureMissing, errorInterrupted
+    case summaryCompleted, summaryInterrupted, summaryWaiting, summaryFinished, summaryStored, summaryIncomplete, summaryMedian
+    case summaryNextDay, summaryUpload
     case timeRemaining, announcement, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
 }

@@ -75,7 +75,7 @@ struct EnrollCommand: AsyncParsableCommand {
                 print("enrolled participant \(participant.id) in \(study.id)")
             }
         } catch let error as RunnerError {
-            Terminal.error("\(error)")
+            Terminal.error(error.description(in: RuntimeStrings(locale: locale)))
             switch error {
             case .alreadyEnrolled: throw ExitCode.dataError
             case .signatureMissing: throw ExitCode.usage

@@ -102,7 +102,7 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error(strings(.stoppedNothingStored))
             throw ExitCode.interrupted
         } catch let error as RunnerError {
-            Terminal.error("\(error)")
+            Terminal.error(error.description(in: strings))
             if case .notEnrolled = error { throw ExitCode.noInput }
             throw ExitCode.failure
         } catch let error as TerminalInputError {
@@ -119,7 +119,7 @@ struct RunCommand: AsyncParsableCommand {
         if json {
             try Terminal.printJSON(report)
         } else {
-            print(Self.summary(report))
+            print(Self.summary(report, strings: strings))
         }
         if interrupted.isSet {
             // What the participant is told on Ctrl-C: exactly what this run stored.
@@ -145,18 +145,19 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    static func summary(_ r: RunReport) -> String {
+    /// What the run did, in the participant's language (`strings`); times are local with the zone.
+    static func summary(_ r: RunReport, strings: RuntimeStrings = RuntimeStrings(locale: "en")) -> String {
         var lines: [String] = []
         switch r.state {
-        case .completed: lines.append("session \(r.session ?? "?") (day \(r.day ?? 0)) completed")
-        case .interrupted: lines.append("session \(r.session ?? "?") interrupted: \(r.reason ?? "?"); it resumes at this block next time")
-        case .waiting: lines.append("nothing is due now")
-        case .finished: lines.append("the study is finished")
+        case .completed: lines.append(strings(.summaryCompleted, r.session ?? "?", r.day ?? 0))
+        case .interrupted: lines.append(strings(.summaryInterrupted, r.session ?? "?", r.reason ?? "?"))
+        case .waiting: lines.append(strings(.summaryWaiting))
+        case .finished: lines.append(strings(.summaryFinished))
         }
-        for item in r.stored { lines.append("  stored \(item.path)\(item.complete ? "" : " (incomplete)")") }
-        if let ms = r.medianLatencyMs { lines.append(String(format: "  median reaction time %.0f ms", ms)) }
-        if let opens = r.nextDayOpensAt { lines.append("  next day opens at \(UTCTimestamp.iso8601(opens))") }
-        if let upload = r.upload { lines.append("  upload: \(upload)") }
+        for item in r.stored { lines.append(strings(.summaryStored, item.path) + (item.complete ? "" : strings(.summaryIncomplete))) }
+        if let ms = r.medianLatencyMs { lines.append(strings(.summaryMedian, String(format: "%.0f", ms))) }
+        if let opens = r.nextDayOpensAt { lines.append(strings(.summaryNextDay, strings.dateTime(opens))) }
+        if let upload = r.upload { lines.append(strings(.summaryUpload, upload)) }
         return lines.joined(separator: "\n")
     }
 }
