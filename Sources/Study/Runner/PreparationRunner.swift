@@ -117,7 +117,9 @@ struct PreparationRunner {
             if let state = signal.deviceState, await context.controller.deviceState[state] == true { return true }
             if let condition = signal.signalCondition, conditions.contains(condition) { return true }
             if let giveUp, elapsed >= giveUp { return false }
-            try await Task.sleep(for: .milliseconds(100))
+            // Every half second of signal (at most 100 ms real), so a fast run neither overshoots a
+            // step by many seconds of signal nor spins.
+            try await Task.sleep(for: .seconds(max(0.005, min(0.1, context.pacer.real(0.5)))))
         }
     }
 
