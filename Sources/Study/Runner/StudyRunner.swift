@@ -56,7 +56,8 @@ public struct StudyRunner: Sendable {
 
     // MARK: Enrolment
 
-    /// Shows the consent page by page, asks for the typed agreement and the name as signature, makes
+    /// Shows the study's title and description, then the consent page by page (each page's summary
+    /// before its content), asks for the typed agreement and the name as signature, makes
     /// the participant's UUID, stores the consent record (the only stored file with the name) and
     /// starts the schedule. `name`/`helperName` given here are used instead of asking (scripted runs).
     @discardableResult
@@ -68,6 +69,10 @@ public struct StudyRunner: Sendable {
         // Before the signature nobody's name is known: consent texts get the locale's words only.
         let words = PlaceholderValues(locale: locale).dictionary
         let title = study.render(consent.title, locale: locale, values: words)
+        // What the study is, before what the participant agrees to.
+        if let description = study.description {
+            await interface.show(study.render(description, locale: locale, values: words), title: study.render(study.title, locale: locale, values: words))
+        }
         var pages: [String] = []
         for (n, page) in consent.pages.enumerated() {
             let heading = page.title.map { study.render($0, locale: locale, values: words) } ?? "\(title) (\(n + 1)/\(consent.pages.count))"

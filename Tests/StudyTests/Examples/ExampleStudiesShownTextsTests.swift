@@ -55,7 +55,11 @@ struct ExampleStudiesShownTextsTests {
         }
         // A fixation cross is looked at, not spoken.
         #expect(!shown.contains { $0.hasPrefix("(cue) +") || $0.hasPrefix("(bell) +") })
-        // The study's own texts: the consent page summaries, the day titles, the session texts.
+        // The study's own texts: its description, the consent page summaries, the day titles, the
+        // session texts.
+        if let description = study.description {
+            #expect(shown.contains { $0.contains(study.render(description, locale: locale)) }, "description missing")
+        }
         for page in study.consent.pages {
             if let summary = page.summary {
                 #expect(shown.contains { $0.contains(study.render(summary, locale: locale)) }, "summary missing")
