@@ -15,10 +15,11 @@ final class TerminalInterface: ParticipantInterface, Sendable {
     private let speech: URL?
     private let warnedNoSpeech = Mutex(false)
 
-    /// An interface speaking `locale`; `speech` overrides where espeak-ng is looked for (tests).
-    init(locale: String, speech: [String] = ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"]) {
+    /// An interface speaking `locale` (espeak-ng's voice is the locale's language).
+    init(locale: String) {
         self.locale = locale
-        self.speech = speech.map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        speech = ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"].map(URL.init(fileURLWithPath:))
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
     private var isTTY: Bool { isatty(STDOUT_FILENO) == 1 }
