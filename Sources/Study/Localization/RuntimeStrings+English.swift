@@ -38,7 +38,6 @@ extension RuntimeStrings {
         .problemOnOrAfter: "a date on or after {0}",
         .problemOnOrBefore: "a date on or before {0}",
         .timeRemaining: "about {0} minutes to go",
-        .announcement: "Message",
         .stoppedNothingStored: "Stopped. Nothing of this session was stored; it starts again next time.",
         .stoppedSomethingStored: "Stopped. Stored so far: {0}. The session resumes at the unfinished part next time.",
         .stoppedEnrolment: "Stopped. You are not enrolled; run enroll again to start over.",

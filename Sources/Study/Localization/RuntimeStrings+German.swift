@@ -38,7 +38,6 @@ extension RuntimeStrings {
         .problemOnOrAfter: "einem Datum ab dem {0}",
         .problemOnOrBefore: "einem Datum bis zum {0}",
         .timeRemaining: "noch etwa {0} Minuten vor dir",
-        .announcement: "Nachricht",
         .stoppedNothingStored: "Abgebrochen. Von dieser Sitzung wurde nichts gespeichert; sie beginnt beim nächsten Mal von vorn.",
         .stoppedSomethingStored: "Abgebrochen. Bisher gespeichert: {0}. Die Sitzung geht beim nächsten Mal beim unfertigen Teil weiter.",
         .stoppedEnrolment: "Abgebrochen. Du bist nicht eingeschrieben; starte enroll noch einmal, um neu zu beginnen.",

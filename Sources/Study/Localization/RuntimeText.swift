@@ -10,5 +10,5 @@ public enum RuntimeText: String, Sendable, CaseIterable {
     case errorNotEnrolled, errorAlreadyEnrolled, errorConsentDeclined, errorSignatureMissing, errorInterrupted
     case summaryCompleted, summaryInterrupted, summaryWaiting, summaryFinished, summaryStored, summaryIncomplete, summaryMedian
     case summaryNextDay, summaryUpload
-    case timeRemaining, announcement, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
+    case timeRemaining, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
 }
