@@ -13,8 +13,9 @@ public struct ParticipantNames: Sendable, Hashable, Codable {
         self.helperName = helperName
     }
 
-    /// Values for `#patientName#`, `#helperName#`, `#ofPatient#`, `#possessivePatient#`,
-    /// `#participant#` and `#helper#` in `locale` (English words for locales other than `de`).
+    /// Values for `#patientName#`, `#helperName#`, `#ofPatient#`, `#possessivePatient#`, and the
+    /// reference's words `#participant#`, `#helper#`, `#of#` and `#your#`, in `locale` (English words
+    /// for locales other than `de`).
     public func placeholderValues(locale: String) -> [String: String] {
         let german = locale == "de" || locale.hasPrefix("de-") || locale.hasPrefix("de_")
         let hasHelper = helperName != nil
@@ -36,6 +37,8 @@ public struct ParticipantNames: Sendable, Hashable, Codable {
             "possessivePatient": possessive,
             "participant": german ? "Teilnehmende Person" : "participant",
             "helper": german ? "Begleitperson" : "helper",
+            "of": german ? "von" : "of",
+            "your": german ? "dein" : "your",
         ]
     }
 }

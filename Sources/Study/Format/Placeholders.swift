@@ -1,11 +1,14 @@
 import Foundation
 
-/// The `#name#` placeholders of texts: which exist, how they are found and filled.
+/// The `#name#` placeholders of texts: which exist, how they are found and filled. The one engine for
+/// every text a participant sees: the study's texts (through ``StudyDefinition/render(_:locale:values:)``)
+/// and announcements from the study team (``Announcement/rendered(with:)``) alike, so a placeholder
+/// reads the same everywhere.
 public enum Placeholders {
-    /// Placeholders the runner always fills: participant and helper names and the reference's
-    /// derived forms, and the context values of preparation and announcements.
+    /// Placeholders the runner fills (see ``PlaceholderScope`` for where): participant and helper
+    /// names and the reference's derived forms, and the context values of sessions.
     public static let builtIn: Set<String> = [
-        "patientName", "helperName", "ofPatient", "possessivePatient", "participant", "helper",
+        "patientName", "helperName", "ofPatient", "possessivePatient", "participant", "helper", "of", "your",
         "blockDuration", "youHaveTimeRemaining", "sessionTitle", "day", "nextDayOpens",
     ]
 
@@ -31,6 +34,19 @@ public enum Placeholders {
             }
         }
         return result
+    }
+
+    /// `text` with every `#name#` from `values` filled and every other one removed (with its `#`s),
+    /// and the names that were removed: for texts no validator has seen (announcements), which must
+    /// never show a raw placeholder.
+    public static func fillAll(_ text: String, with values: [String: String]) -> (text: String, unknown: [String]) {
+        var known = values
+        var unknown: [String] = []
+        for name in names(in: text) where values[name] == nil && !unknown.contains(name) {
+            unknown.append(name)
+            known[name] = ""
+        }
+        return (fill(text, with: known), unknown)
     }
 
     /// Replaces every `#name#` whose name is in `values`; unknown ones stay as they are.

@@ -14,7 +14,7 @@ struct BlockPlayer {
     func play(_ block: ExpandedBlock, blockCount: Int) async throws -> [ReactionTimeResult] {
         var results: [ReactionTimeResult] = []
         for (n, trial) in block.trials.enumerated() {
-            await context.interface.status("block \(block.index + 1) of \(blockCount), trial \(n + 1) of \(block.trials.count)")
+            await context.interface.status(context.strings(.trialProgress, block.index + 1, blockCount, n + 1, block.trials.count))
             let texts = context.values.merging(trial.values) { $1 }
             for phase in trial.phases {
                 try checkInterruption()
@@ -27,13 +27,13 @@ struct BlockPlayer {
                 let text = phase.text.map { context.render($0, values: texts) }
                 if let text {
                     await context.interface.show(text, title: nil)
-                    await context.interface.cue(text, mode: context.study.settings.cues)
+                    await context.cue(text)
                 }
                 switch phase.duration {
                 case .seconds(let s):
                     try await sleepWatching(s)
                 case .untilAcknowledged:
-                    if automatic { try await sleepWatching(1) } else { try await context.interface.acknowledge("Press Enter to continue") }
+                    if automatic { try await sleepWatching(1) } else { try await context.interface.acknowledge(context.strings(.pressEnter)) }
                 case .untilSpoken:
                     // Spoken prompts advance 1 s after the speech ends (the reference's rule); the
                     // speech time is estimated from the text at about 2.5 words per second.
@@ -56,7 +56,7 @@ struct BlockPlayer {
         try checkInterruption()
         if let early {
             await context.controller.mark(Marker(code: spec.anticipationMarker, label: "\(trial.type)/anticipation"))
-            await context.interface.status("too early")
+            await context.interface.status(context.strings(.tooEarly))
             try await sleepWatching(max(0, task.foreperiod - context.pacer.studySeconds(from: onset, to: early)))
             return ReactionTimeResult(
                 trial: trial.index, stimulus: stimulusText, response: spec.responseKey, foreperiod: task.foreperiod,

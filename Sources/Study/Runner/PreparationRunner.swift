@@ -10,8 +10,13 @@ import Processing
 /// quality reaches the threshold (MYND signal quality, or line-noise quality in noise mode); the
 /// device's `front` and `back` electrode groups (AF7+AF8, TP9+TP10 on the Muse) and all active
 /// electrodes latched make the signal conditions `goodSignalFront`, `goodSignalBack` and `goodSignal`. After the step's timeout the threshold relaxes (the reference:
-/// 100 % → 75 % after 3 minutes). In automatic runs a step that still is not met after three timeouts
-/// (or 10 minutes of study time) is passed with a warning instead of waiting for ever.
+/// 100 % → 75 % after 3 minutes). When the relaxed threshold is not reached within a second timeout,
+/// the participant is offered a way on: Enter passes the step (recorded as skipped), while the signal
+/// can still complete it. In automatic runs a step that still is not met after three timeouts (or 10
+/// minutes of study time) is passed with a warning instead of waiting for ever.
+///
+/// A step's `announce` text is cued when its signal is met, or, for a plain instruction, once it is
+/// shown.
 struct PreparationRunner {
     let context: SessionContext
     let options: RunnerOptions
@@ -32,22 +37,44 @@ struct PreparationRunner {
             let rendered = context.render(text)
             await context.interface.show(rendered, title: nil)
             guard let signal = step.waitFor else {
-                if !options.automatic { try await context.interface.acknowledge("Press Enter to continue") }
+                if let announce = step.announce { await context.cue(context.render(announce)) }
+                if !options.automatic { try await context.interface.acknowledge(context.strings(.pressEnter)) }
                 continue
             }
-            let met = try await wait(for: signal, step: step)
+            let met = try await waitOrPass(signal, step: step)
             if met {
-                if let announce = step.announce {
-                    await context.interface.cue(context.render(announce), mode: context.study.settings.cues)
-                }
+                if let announce = step.announce { await context.cue(context.render(announce)) }
                 if step.quality != nil { outcome.fittingSeconds = context.pacer.studySeconds(from: start, to: .now) }
-            } else {
+            } else if options.automatic {
                 outcome.skippedSteps.append(step.id)
                 logger.warning("preparation step not met; passed in automatic mode", metadata: ["step": "\(step.id)"])
-                await context.interface.status("\(step.id): not met in time, continuing (automatic run)")
+                await context.interface.status(context.strings(.stepPassedAutomatically, step.id))
+            } else {
+                outcome.skippedSteps.append(step.id)
+                logger.warning("preparation step not met; passed by the participant", metadata: ["step": "\(step.id)"])
+                await context.interface.show(context.strings(.fittingPassed), title: nil)
             }
         }
         return outcome
+    }
+
+    /// Waits for `signal`; for a quality step with a timeout in an attended run, also offers the
+    /// participant a way on once the relaxed threshold has had its own timeout. True when the signal
+    /// was met, false when the step was passed without it.
+    private func waitOrPass(_ signal: PreparationGate, step: PreparationStep) async throws -> Bool {
+        guard !options.automatic, step.quality != nil, let timeout = step.timeout else { return try await wait(for: signal, step: step) }
+        let context = context
+        return try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask { try await wait(for: signal, step: step) }
+            group.addTask {
+                try await context.pacer.sleep(2 * timeout)
+                await context.interface.show(context.strings(.fittingWayOn), title: nil)
+                try await context.interface.acknowledge(context.strings(.pressEnter))
+                return false
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? false
+        }
     }
 
     private func wait(for signal: PreparationGate, step: PreparationStep) async throws -> Bool {
@@ -81,15 +108,18 @@ struct PreparationRunner {
                         let shown = c < values.count ? min(100, values[c] / threshold * 100) : 0
                         return "\(names[c]) \(latched.contains(c) ? "✓" : String(format: "%3.0f%%", shown))"
                     }
-                    await context.interface.status("signal: " + bars.joined(separator: "  ") + (relaxed ? "  (threshold relaxed to \(Int(threshold)) %)" : ""))
+                    await context.interface.status(
+                        context.strings(.signal) + ": " + bars.joined(separator: "  ") + (relaxed ? "  " + context.strings(.thresholdRelaxed, Int(threshold)) : ""))
                 }
             } else if let timeout = step.timeout, elapsed >= timeout {
-                await context.interface.status("\(step.id): this step is taking long")
+                await context.interface.status(context.strings(.stepTakingLong))
             }
             if let state = signal.deviceState, await context.controller.deviceState[state] == true { return true }
             if let condition = signal.signalCondition, conditions.contains(condition) { return true }
             if let giveUp, elapsed >= giveUp { return false }
-            try await Task.sleep(for: .milliseconds(100))
+            // Every half second of signal (at most 100 ms real), so a fast run neither overshoots a
+            // step by many seconds of signal nor spins.
+            try await Task.sleep(for: .seconds(max(0.005, min(0.1, context.pacer.real(0.5)))))
         }
     }
 

@@ -10,6 +10,9 @@ struct QuestionAsker {
     let interface: any ParticipantInterface
     let automatic: Bool
 
+    /// The runtime's own words (hints, refusals) in the questionnaire's locale.
+    private var strings: RuntimeStrings { RuntimeStrings(locale: locale) }
+
     /// Asks every question; instructions are shown and acknowledged but not stored.
     func ask(_ questions: [Question]) async throws -> [QuestionnaireAnswer] {
         var answers: [QuestionnaireAnswer] = []
@@ -19,7 +22,7 @@ struct QuestionAsker {
             let text = question.text.map { study.render($0, locale: locale, values: values) }
             if question.kind == .instruction {
                 await interface.show(text ?? "", title: title)
-                if !automatic { try await interface.acknowledge("Press Enter to continue") }
+                if !automatic { try await interface.acknowledge(strings(.pressEnter)) }
                 continue
             }
             var lines = [text].compactMap { $0 }
@@ -32,12 +35,12 @@ struct QuestionAsker {
             while true {
                 var input = try await interface.ask(title ?? text ?? question.id, id: question.id, problem: problem)
                 if input.isEmpty && automatic && !question.optional { input = defaultInput(for: question) }
-                switch question.parseAnswer(input) {
+                switch question.parseAnswer(input, strings: strings) {
                 case .success(let answer):
                     answers.append(QuestionnaireAnswer(id: question.id, type: question.kind.rawValue, value: Self.stored(answer, question: question)))
                     problem = nil
                 case .failure(let why):
-                    problem = "\(why)"
+                    problem = strings(.pleaseAnswer, why.expected)
                 }
                 if problem == nil { break }
             }
@@ -45,16 +48,26 @@ struct QuestionAsker {
         return answers
     }
 
-    private func hint(for q: Question) -> String? {
+    /// What the answer looks like, in the locale's words and number format; every form it names is
+    /// one ``Question/parseAnswer(_:today:strings:)`` accepts.
+    func hint(for q: Question) -> String? {
+        let skip = q.optional ? strings(.hintOrSkip) : ""
         switch q.kind {
         case .likert, .slider, .numeric:
-            let low = q.minimum.map { format($0) } ?? "", high = q.maximum.map { format($0) } ?? ""
+            let low = q.minimum.map(strings.number) ?? "", high = q.maximum.map(strings.number) ?? ""
             let labels = [q.minimumLabel, q.maximumLabel].map { $0.map { study.render($0, locale: locale, values: values) } }
-            let ends = (labels[0] != nil || labels[1] != nil) ? " (\(labels[0] ?? low) … \(labels[1] ?? high))" : ""
-            return "  a number from \(low) to \(high)\(ends)\(q.optional ? ", or Enter to skip" : "")"
-        case .date: return "  a date as YYYY-MM-DD\(q.optional ? ", or Enter to skip" : "")"
-        case .multipleChoice: return "  values separated by commas\(q.optional ? ", or Enter to skip" : "")"
-        default: return q.optional ? "  (Enter to skip)" : nil
+            let ends = (labels[0] != nil || labels[1] != nil) ? " " + strings(.hintNumberEnds, labels[0] ?? low, labels[1] ?? high) : ""
+            let unit = q.unit.map { " " + study.render($0, locale: locale, values: values) } ?? ""
+            let range: String
+            switch (q.minimum, q.maximum) {
+            case (nil, nil): range = strings(.hintAnyNumber)
+            default: range = strings(.hintNumber, low.isEmpty ? "−∞" : low, high.isEmpty ? "∞" : high)
+            }
+            return "  " + range + unit + ends + skip
+        case .date: return "  " + strings(.hintDate) + skip
+        case .singleChoice: return "  " + strings(.hintChoice) + skip
+        case .multipleChoice: return "  " + strings(.hintChoices) + skip
+        default: return q.optional ? "  " + strings(.hintSkip) : nil
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Transfer
 
 /// What a call of ``StudyRunner/runNextSession()`` did.
 public struct RunReport: Sendable, Encodable {
@@ -31,4 +32,7 @@ public struct RunReport: Sendable, Encodable {
     public var medianLatencyMs: Double?
     /// What the upload after the session reported, if one ran.
     public var upload: String?
+    /// Announcements from the study team shown before the session, with placeholders filled, in
+    /// the participant's locale.
+    public var announcements: [Announcement] = []
 }

@@ -12,13 +12,16 @@ public enum RunnerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// incomplete, and the same block is due next time.
     case interrupted(String)
 
-    public var description: String {
+    public var description: String { description(in: RuntimeStrings(locale: "en")) }
+
+    /// The message in the participant's language.
+    public func description(in strings: RuntimeStrings) -> String {
         switch self {
-        case .notEnrolled(let study): "nobody is enrolled in \(study) in this data folder; run `study-recorder enroll` first"
-        case .alreadyEnrolled(let study, let participant): "participant \(participant) is already enrolled in \(study) in this data folder"
-        case .consentDeclined: "consent was not given; nothing was stored"
-        case .signatureMissing: "a name is needed as the signature"
-        case .interrupted(let why): "interrupted (\(why)); what was recorded is stored as incomplete and will be resumed"
+        case .notEnrolled(let study): strings(.errorNotEnrolled, study)
+        case .alreadyEnrolled(let study, let participant): strings(.errorAlreadyEnrolled, study, participant)
+        case .consentDeclined: strings(.errorConsentDeclined)
+        case .signatureMissing: strings(.errorSignatureMissing)
+        case .interrupted(let why): strings(.errorInterrupted, why)
         }
     }
 }

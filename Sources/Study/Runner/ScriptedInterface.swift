@@ -54,8 +54,13 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
         return answers[id] ?? ""
     }
 
+    /// Records the cue as `(cue) text` when spoken, `(bell) text` for the bell, nothing for none.
     public func cue(_ text: String, mode: CueMode) async {
-        record("(cue) \(text)")
+        switch mode {
+        case .speech: record("(cue) \(text)")
+        case .bell: record("(bell) \(text)")
+        case .none: break
+        }
     }
 
     /// Reacts like a participant: 220–450 ms after the stimulus (in study time: divided by the run's

@@ -18,6 +18,19 @@ struct SessionContext {
     let monitor: QualityMonitor
     /// Study time against real time (the speed factor).
     let pacer: Pacer
+    /// How texts are cued for this participant (the study's mode, or the bell when the participant
+    /// asked not to have texts read aloud).
+    let cues: CueMode
+
+    /// The runtime's own words in the session's locale.
+    var strings: RuntimeStrings { RuntimeStrings(locale: locale) }
+
+    /// Cues `text` (speaks it, or rings the bell). A text without a letter or digit, such as the
+    /// fixation cross "+", is a symbol to look at, not something to say, and gets no cue.
+    func cue(_ text: String) async {
+        guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return }
+        await interface.cue(text, mode: cues)
+    }
 
     /// `text` in the session's locale with its placeholders filled from the session's values.
     func render(_ text: LocalizedText) -> String {

@@ -23,8 +23,8 @@ public struct StudyRunner: Sendable {
     public let store: DataStore
     /// The participant-facing side.
     public let interface: any ParticipantInterface
-    /// How the study is run.
-    public let options: RunnerOptions
+    /// How the study is run (a run without a locale uses the one the participant enrolled in).
+    public private(set) var options: RunnerOptions
     /// Makes the EEG source for a recording session.
     public let makeSource: @Sendable () -> any DataSource
     /// Called with every stored item before the protocol advances (e.g. encryption at rest); returns
@@ -51,10 +51,13 @@ public struct StudyRunner: Sendable {
     private var schedule: StudySchedule { StudySchedule(study: study) }
     private var progressStore: ProgressStore { ProgressStore(dataDirectory: store.root) }
     private var locale: String { options.locale ?? study.defaultLocale }
+    /// The runtime's own words, in the run's locale.
+    private var strings: RuntimeStrings { RuntimeStrings(locale: locale) }
 
     // MARK: Enrolment
 
-    /// Shows the consent page by page, asks for the typed agreement and the name as signature, makes
+    /// Shows the study's title and description, then the consent page by page (each page's summary
+    /// before its content), asks for the typed agreement and the name as signature, makes
     /// the participant's UUID, stores the consent record (the only stored file with the name) and
     /// starts the schedule. `name`/`helperName` given here are used instead of asking (scripted runs).
     @discardableResult
@@ -63,29 +66,37 @@ public struct StudyRunner: Sendable {
             throw RunnerError.alreadyEnrolled(study: study.id, participant: existing.participant.uuidString)
         }
         let consent = study.consent
-        let title = study.render(consent.title, locale: locale)
+        // Before the signature nobody's name is known: consent texts get the locale's words only.
+        let words = PlaceholderValues(locale: locale).dictionary
+        let title = study.render(consent.title, locale: locale, values: words)
+        // What the study is, before what the participant agrees to.
+        if let description = study.description {
+            await interface.show(study.render(description, locale: locale, values: words), title: study.render(study.title, locale: locale, values: words))
+        }
         var pages: [String] = []
         for (n, page) in consent.pages.enumerated() {
-            let heading = page.title.map { study.render($0, locale: locale) } ?? "\(title) (\(n + 1)/\(consent.pages.count))"
-            let text = study.render(page.content, locale: locale)
+            let heading = page.title.map { study.render($0, locale: locale, values: words) } ?? "\(title) (\(n + 1)/\(consent.pages.count))"
+            // The summary comes first, as in the reference's consent review.
+            let text = ([page.summary, page.content] as [LocalizedText?]).compactMap { $0 }
+                .map { study.render($0, locale: locale, values: words) }.joined(separator: "\n\n")
             pages.append(heading + "\n" + text)
             await interface.show(text, title: heading)
-            if !options.automatic { try await interface.acknowledge("Press Enter for the next page") }
+            if !options.automatic { try await interface.acknowledge(strings(.nextPage)) }
         }
-        let agreement = study.render(consent.agreement, locale: locale)
-        let phrase = study.render(consent.agreementPhrase, locale: locale)
-        await interface.show(agreement + "\n\nType \"\(phrase)\" to agree, or anything else to stop.", title: title)
+        let agreement = study.render(consent.agreement, locale: locale, values: words)
+        let phrase = study.render(consent.agreementPhrase, locale: locale, values: words)
+        await interface.show(agreement + "\n\n" + strings(.agreeOrStop, phrase), title: title)
         var typed = try await interface.ask(phrase, id: "consent", problem: nil)
         if typed.isEmpty && options.automatic { typed = phrase }
         guard Self.normalized(typed) == Self.normalized(phrase) else { throw RunnerError.consentDeclined }
         var name = givenName
-        if name == nil { name = try await interface.ask("Your name (your signature)", id: "name", problem: nil) }
+        if name == nil { name = try await interface.ask(strings(.signature), id: "name", problem: nil) }
         guard let signature = name?.trimmingCharacters(in: .whitespacesAndNewlines), !signature.isEmpty else {
             throw RunnerError.signatureMissing
         }
         var helper = givenHelper
         if helper == nil && !options.automatic {
-            helper = try await interface.ask("The name of a person helping you, or Enter if nobody helps", id: "helperName", problem: nil)
+            helper = try await interface.ask(strings(.helperName), id: "helperName", problem: nil)
         }
         helper = helper?.trimmingCharacters(in: .whitespacesAndNewlines)
         if helper?.isEmpty == true { helper = nil }
@@ -104,9 +115,10 @@ public struct StudyRunner: Sendable {
         // Questions whose answers are names (how to address the participant, the helper's name) are
         // private: they go to the registry, never into a stored questionnaire.
         let privateIDs: Set<String> = ["patientName", "helperName", "caregiverName"]
+        let signed = PlaceholderValues(locale: locale, names: ParticipantNames(patientName: signature, helperName: helper)).dictionary
         for question in consent.questions where privateIDs.contains(question.id) {
-            let text = question.text.map { study.render($0, locale: locale) } ?? question.id
-            await interface.show(text, title: question.title.map { study.render($0, locale: locale) })
+            let text = question.text.map { study.render($0, locale: locale, values: signed) } ?? question.id
+            await interface.show(text, title: question.title.map { study.render($0, locale: locale, values: signed) })
             let typed = try await interface.ask(text, id: question.id, problem: nil).trimmingCharacters(in: .whitespacesAndNewlines)
             if question.id == "patientName" {
                 participant.name = typed.isEmpty ? signature : typed
@@ -116,10 +128,13 @@ public struct StudyRunner: Sendable {
         }
         try registry.save(participant)
         let publicQuestions = consent.questions.filter { !privateIDs.contains($0.id) }
+        var readAloud: Bool?
         if !publicQuestions.isEmpty {
-            let names = ParticipantNames(patientName: participant.name ?? signature, helperName: participant.helperName).placeholderValues(locale: locale)
-            let answers = try await QuestionAsker(study: study, locale: locale, values: names, interface: interface, automatic: options.automatic)
+            let names = PlaceholderValues(locale: locale, names: ParticipantNames(patientName: participant.name ?? signature, helperName: participant.helperName))
+            let answers = try await QuestionAsker(study: study, locale: locale, values: names.dictionary, interface: interface, automatic: options.automatic)
                 .ask(publicQuestions)
+            // The reference's reserved `tts` question: choice 1 reads texts aloud, anything else does not.
+            if let tts = answers.first(where: { $0.id == "tts" }) { readAloud = tts.value == .integer(1) }
             let answersRecord = QuestionnaireRecord(
                 title: "enrolment", study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, day: 0, session: 0,
                 run: 0, locale: locale, started: now, finished: options.clock.now, answers: answers)
@@ -127,7 +142,10 @@ public struct StudyRunner: Sendable {
             if let afterStore { stored = try afterStore(stored) }
         }
         guard let uuid = UUID(uuidString: participant.id) else { return participant }
-        try progressStore.save(schedule.enroll(participant: uuid, at: now))
+        var progress = schedule.enroll(participant: uuid, at: now)
+        progress.locale = locale
+        progress.readAloud = readAloud
+        try progressStore.save(progress)
         participant.study = study.id
         logger.info("participant enrolled", metadata: ["participant": "\(participant.id)", "study": "\(study.id)"])
         return participant
@@ -140,15 +158,21 @@ public struct StudyRunner: Sendable {
     // MARK: Running
 
     /// Runs the session that is due now, to its end (all its remaining blocks, with pauses and
-    /// re-checks between them), or reports when the next day opens.
+    /// re-checks between them), or reports when the next day opens. Ctrl-C (task cancellation) ends
+    /// it with state `interrupted` and what was stored so far; nothing unfinished advances.
     public func runNextSession() async throws -> RunReport {
         guard var progress = try progressStore.load(studyID: study.id) else { throw RunnerError.notEnrolled(study: study.id) }
+        if options.locale == nil, let enrolled = progress.locale {
+            var inEnrolledLocale = self
+            inEnrolledLocale.options.locale = enrolled
+            return try await inEnrolledLocale.runNextSession()
+        }
         try schedule.check(progress)
         progress = schedule.advanced(progress, to: options.clock.now)
         try progressStore.save(progress)
         let participant = progress.participant.uuidString
         let known = try ParticipantRegistry(store: store).participant(id: participant)
-        let names = ParticipantNames(patientName: known?.name ?? "", helperName: known?.helperName).placeholderValues(locale: locale)
+        var names = PlaceholderValues(locale: locale, names: ParticipantNames(patientName: known?.name ?? "", helperName: known?.helperName))
         let seed = options.seed ?? Self.seed(for: progress.participant)
 
         switch schedule.status(of: progress, at: options.clock.now) {
@@ -160,11 +184,19 @@ public struct StudyRunner: Sendable {
             guard let plan = StudyPlanner(study: study).plan(due, seed: seed) else { return RunReport(state: .finished) }
             let index = study.items.firstIndex { $0.position == due.position } ?? 0
             var report = RunReport(state: .completed, session: due.sessionName, day: due.position.day + 1)
-            switch plan {
-            case .questionnaire(let q):
-                try await runQuestionnaire(q, due: due, sessionIndex: index, participant: participant, names: names, progress: &progress, report: &report)
-            case .recording:
-                try await runRecording(due: due, seed: seed, sessionIndex: index, participant: participant, names: names, progress: &progress, report: &report)
+            names.day = due.position.day + 1
+            names.nextDayOpens = (progress.dayOpenedAt ?? options.clock.now).addingTimeInterval(study.settings.dayWindowSeconds)
+            do {
+                switch plan {
+                case .questionnaire(let q):
+                    try await runQuestionnaire(q, due: due, sessionIndex: index, participant: participant, values: names, progress: &progress, report: &report)
+                case .recording:
+                    try await runRecording(due: due, seed: seed, sessionIndex: index, participant: participant, values: names, progress: &progress, report: &report)
+                }
+            } catch is CancellationError {
+                report.state = .interrupted
+                report.reason = "interrupted by the participant"
+                return report
             }
             if case .waiting(let opens, _) = schedule.status(of: progress, at: options.clock.now) { report.nextDayOpensAt = opens }
             if options.uploadAfterSession, let afterSession, study.settings.transfer.mode == .afterEachSession || study.settings.transfer.mode == .afterEachDay {
@@ -174,11 +206,34 @@ public struct StudyRunner: Sendable {
         }
     }
 
+    /// The cue mode for this participant: the study's, except that spoken cues become the bell for a
+    /// participant who asked not to have texts read aloud.
+    private func cues(_ progress: StudyProgress) -> CueMode {
+        study.settings.cues == .speech && progress.readAloud == false ? .bell : study.settings.cues
+    }
+
+    /// Shows what a session is about before it starts: its title (after the day's title, when the
+    /// day has one) and its text.
+    private func introduce(_ session: Session?, due: DueItem, values filled: [String: String]) async {
+        guard let session else { return }
+        let title = study.render(session.title, locale: locale, values: filled)
+        let day = study.days.indices.contains(due.position.day) ? study.days[due.position.day].title : nil
+        let heading = day.map { study.render($0, locale: locale, values: filled) + " · " + title } ?? title
+        await interface.show(session.text.map { study.render($0, locale: locale, values: filled) } ?? "", title: heading)
+    }
+
     private func runQuestionnaire(
-        _ plan: PlannedQuestionnaire, due: DueItem, sessionIndex: Int, participant: String, names: [String: String],
+        _ plan: PlannedQuestionnaire, due: DueItem, sessionIndex: Int, participant: String, values base: PlaceholderValues,
         progress: inout StudyProgress, report: inout RunReport
     ) async throws {
         let started = options.clock.now
+        var values = base
+        let session = study.sessions[due.sessionName]
+        values.sessionTitle = session.map { study.render($0.title, locale: locale, values: base.dictionary) }
+        values.blockMinutes = PlaceholderValues.questionnaireMinutes(plan.questionnaire)
+        values.remainingMinutes = values.blockMinutes
+        let names = values.dictionary
+        await introduce(session, due: due, values: names)
         let title = study.render(plan.questionnaire.title, locale: locale, values: names)
         await interface.show(plan.questionnaire.text.map { study.render($0, locale: locale, values: names) } ?? "", title: title)
         let answers = try await QuestionAsker(study: study, locale: locale, values: names, interface: interface, automatic: options.automatic)
@@ -195,7 +250,7 @@ public struct StudyRunner: Sendable {
     }
 
     private func runRecording(
-        due firstDue: DueItem, seed: UInt64, sessionIndex: Int, participant: String, names: [String: String],
+        due firstDue: DueItem, seed: UInt64, sessionIndex: Int, participant: String, values base: PlaceholderValues,
         progress: inout StudyProgress, report: inout RunReport
     ) async throws {
         let pacer = Pacer(speed: options.speed)
@@ -203,26 +258,27 @@ public struct StudyRunner: Sendable {
         let mains = Double(study.settings.mainsFrequency)
         let monitor = await QualityMonitor(controller: controller, mains: mains)
         defer { monitor.stop() }
+        // Filled before the device starts: formatting the next day's date loads locale data.
+        let baseValues = base.dictionary
+        let sessionTitle = study.sessions[firstDue.sessionName].map { study.render($0.title, locale: locale, values: baseValues) }
         try await controller.start()
         var due = firstDue
         var firstBlock = true
         do {
             while true {
                 guard case .recording(let plan)? = StudyPlanner(study: study).plan(due, seed: seed) else { break }
-                var values = names
-                values["blockDuration"] = String(plan.blockDurationMinutes)
-                values["sessionTitle"] = study.render(plan.session.title, locale: locale, values: names)
-                values["day"] = String(due.position.day + 1)
-                if firstBlock {
-                    await interface.show(plan.session.text.map { study.render($0, locale: locale, values: values) } ?? "", title: values["sessionTitle"])
-                }
+                let values = PlaceholderValues.adding(
+                    sessionTitle: sessionTitle, blockMinutes: plan.blockDurationMinutes,
+                    remainingMinutes: plan.blockDurationMinutes * max(1, plan.blockCount - plan.block.index), to: baseValues, locale: locale)
+                if firstBlock { await introduce(plan.session, due: due, values: values) }
                 let context = SessionContext(
-                    study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer)
+                    study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer,
+                    cues: cues(progress))
                 let preparation = PreparationRunner(context: context, options: options, logger: logger)
                 let fitting = try await preparation.run(firstBlock || plan.checkUp.isEmpty ? plan.preparation : plan.checkUp)
                 firstBlock = false
                 let outcome = try await recordBlock(plan, due: due, seed: seed, sessionIndex: sessionIndex, participant: participant, values: values,
-                                                    controller: controller, monitor: monitor, pacer: pacer, fitting: fitting)
+                                                    controller: controller, monitor: monitor, pacer: pacer, fitting: fitting, cues: cues(progress))
                 report.stored += outcome.items
                 if let score = outcome.medianLatency { report.medianLatencyMs = score }
                 progress = try schedule.recording(
@@ -236,8 +292,8 @@ public struct StudyRunner: Sendable {
                 }
                 guard case .due(let next) = schedule.status(of: progress, at: options.clock.now), next.position == due.position else { break }
                 due = next
-                await interface.show("Block \(plan.block.index + 1) of \(plan.blockCount) is done. Take a short break.", title: nil)
-                if !options.automatic { try await interface.acknowledge("Press Enter when you are ready for the next block") }
+                await interface.show(strings(.blockDone, plan.block.index + 1, plan.blockCount), title: nil)
+                if !options.automatic { try await interface.acknowledge(strings(.nextBlock)) }
             }
         } catch {
             await controller.stop()
@@ -256,7 +312,7 @@ public struct StudyRunner: Sendable {
 
     private func recordBlock(
         _ plan: PlannedRecording, due: DueItem, seed: UInt64, sessionIndex: Int, participant: String, values: [String: String],
-        controller: DataController, monitor: QualityMonitor, pacer: Pacer, fitting: PreparationRunner.Outcome
+        controller: DataController, monitor: QualityMonitor, pacer: Pacer, fitting: PreparationRunner.Outcome, cues: CueMode
     ) async throws -> BlockOutcome {
         let startedAt = options.clock.now
         var extra: [String: MetadataValue] = [
@@ -276,7 +332,8 @@ public struct StudyRunner: Sendable {
             derived: QualitySeriesProducer(configuration: ProcessorConfiguration(mains: .fixed(Double(study.settings.mainsFrequency)))))
         let player = BlockPlayer(
             context: SessionContext(
-                study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer),
+                study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer,
+                cues: cues),
             automatic: options.automatic)
         var results: [ReactionTimeResult] = []
         var reason: String?

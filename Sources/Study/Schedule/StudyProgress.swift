@@ -26,6 +26,12 @@ public struct StudyProgress: Sendable, Hashable, Codable {
     public var items: [ItemProgress]
     /// What happened, in order.
     public var events: [ProgressEvent]
+    /// The locale the participant enrolled in; later runs show texts in it unless `--locale` says
+    /// otherwise (`nil` in progress files written before it was kept: the study's default).
+    public var locale: String?
+    /// The participant's answer to the consent question `tts` ("Should instructions be read
+    /// aloud?"): `false` turns spoken cues into the bell; `nil` when the study does not ask.
+    public var readAloud: Bool?
 
     /// Creates progress (use ``StudySchedule/enroll(participant:at:)``).
     public init(

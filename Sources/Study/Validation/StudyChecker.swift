@@ -1,3 +1,5 @@
+import Foundation
+
 /// The checks that need the whole study: references between its parts, marker collisions, paradigm
 /// markers and placeholders. Runs on a study that was read without errors; reports through the same
 /// ``DocumentReader`` so positions come from the file.
@@ -14,7 +16,16 @@ struct StudyChecker {
         checkTrialTypeMarkers()
         checkSessionMarkers()
         checkPlaceholders()
+        checkDateBounds()
+        checkSessionSizes()
     }
+
+    /// The most runs (files) one session may unroll to, and the most trials it may hold: far above
+    /// any real protocol (the reference's sessions have 3 blocks of at most 10 trials), far below a
+    /// session that could never be finished or would exhaust memory when expanded.
+    static let maximumBlocksPerSession = 100
+    /// See ``maximumBlocksPerSession``.
+    static let maximumTrialsPerSession = 10_000
 
     /// The position of `path`, or of its nearest existing ancestor.
     func position(_ path: JSONPath) -> SourcePosition {
@@ -187,9 +198,13 @@ struct StudyChecker {
                     record.text.translations.sorted { $0.key < $1.key }.map { ($0.value, record.path.appending($0.key)) }
                 }
             let generated = record.generator?.placeholders ?? []
+            let scope = PlaceholderScope.of(record.path)
             for (text, path) in variants {
                 for name in Placeholders.names(in: text) {
-                    if Placeholders.builtIn.contains(name) { continue }
+                    if Placeholders.builtIn.contains(name) {
+                        if !record.isNamedText && !scope.builtIns.contains(name) { reportOutOfScope(name, via: nil, scope: scope, at: path) }
+                        continue
+                    }
                     if record.isNamedText {
                         if allGenerated.contains(name) { continue }
                         report(
@@ -200,6 +215,9 @@ struct StudyChecker {
                     if generated.contains(name) { continue }
                     if named.contains(name) {
                         let inner = study.texts[name].map { $0.allVariants.flatMap(Placeholders.names(in:)) } ?? []
+                        for innerName in Set(inner).sorted() where Placeholders.builtIn.contains(innerName) && !scope.builtIns.contains(innerName) {
+                            reportOutOfScope(innerName, via: name, scope: scope, at: path)
+                        }
                         for innerName in Set(inner).sorted() where allGenerated.contains(innerName) && !generated.contains(innerName) {
                             report(
                                 path,
@@ -215,6 +233,50 @@ struct StudyChecker {
                         path,
                         "a known placeholder: a built-in (\(Placeholders.builtIn.sorted().map { "#\($0)#" }.joined(separator: ", "))) or a name from $.texts (#\(name)# is neither)")
                 }
+            }
+        }
+    }
+
+    /// A built-in placeholder in a text shown where it cannot be filled (a name in the consent, a
+    /// session's duration in a day's title).
+    private func reportOutOfScope(_ name: String, via namedText: String?, scope: PlaceholderScope, at path: JSONPath) {
+        let allowed = scope.builtIns.sorted().map { "#\($0)#" }.joined(separator: ", ")
+        let what = namedText.map { "#\($0)# uses #\(name)#" } ?? "#\(name)#"
+        report(path, "placeholders that can be filled where this text is shown (\(scope.rawValue) texts know \(allowed); \(what) is not known there)")
+    }
+
+    /// Date questions whose earliest date lies after their latest accept no answer at all. Both
+    /// bounds are compared as on the day of validation (relative bounds move with the day, so two
+    /// relative bounds, or two fixed ones, compare the same on any day).
+    private func checkDateBounds() {
+        let today = Date()
+        var lists: [(JSONPath, [Question])] = [(JSONPath.root.appending("consent").appending("questions"), study.consent.questions)]
+        for (name, questionnaire) in study.questionnaires.sorted(by: { $0.key < $1.key }) {
+            lists.append((JSONPath.root.appending("questionnaires").appending(name).appending("questions"), questionnaire.questions))
+        }
+        for (base, questions) in lists {
+            for (index, question) in questions.enumerated() where question.kind == .date {
+                guard let earliestText = question.earliest, let latestText = question.latest,
+                    let earliest = DateBound(earliestText)?.date(relativeTo: today), let latest = DateBound(latestText)?.date(relativeTo: today),
+                    earliest > latest
+                else { continue }
+                report(
+                    base.appending(index).appending("latest"),
+                    "a latest date on or after the earliest date '\(earliestText)' (got '\(latestText)', which excludes every answer)")
+            }
+        }
+    }
+
+    /// Repeat and trial counts that multiply into a session nobody can finish.
+    private func checkSessionSizes() {
+        for (name, session) in study.sessions.sorted(by: { $0.key < $1.key }) where session.kind == .recording {
+            let blocks = session.blocks.reduce(0) { $0 + max($1.repeatCount, 0) }
+            let trials = session.blocks.reduce(0) { $0 + max($1.repeatCount, 0) * $1.trialCount }
+            let path = JSONPath.root.appending("sessions").appending(name).appending("blocks")
+            if blocks > Self.maximumBlocksPerSession {
+                report(path, "at most \(Self.maximumBlocksPerSession) blocks in a session, repeats included (got \(blocks))")
+            } else if trials > Self.maximumTrialsPerSession {
+                report(path, "at most \(Self.maximumTrialsPerSession) trials in a session, repeats included (got \(trials))")
             }
         }
     }

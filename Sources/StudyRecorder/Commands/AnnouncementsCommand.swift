@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Storage
+import Study
 import Transfer
 
 /// `study-recorder announcements`: fetches the study team's messages (global and for this participant)
@@ -43,11 +44,9 @@ struct AnnouncementsCommand: AsyncParsableCommand {
             Terminal.error("\(error)")
             throw ExitCode.configuration
         }
-        let placeholders = Placeholders(
-            patientName: person?.name, helperName: person?.helperName, hasHelper: person?.helperName != nil, language: language)
-        let result = try await checker.check(participant: who, locale: language, placeholders: placeholders)
+        let result = try await checker.check(participant: who, locale: language)
         for warning in result.warnings { Terminal.note("warning: \(warning)") }
-        let shown = all ? result.announcements : result.announcements.filter(\.isNew)
+        let shown = StudyTransfer.rendered(all ? result.announcements : result.announcements.filter(\.isNew), person: person)
         if json {
             try Terminal.printJSON(shown)
             return

@@ -61,20 +61,29 @@ struct EnrollCommand: AsyncParsableCommand {
             makeSource: { OscillatorSourceFactory.make() }, logger: logger)
         // The consent record is sealed at once when encryption at rest is configured.
         runner.afterStore = { item in try studyTransfer.seal(item) }
+        let ready = runner
+        let (name, helper) = (name, helper)
+        let task = Task { try await ready.enroll(name: name, helperName: helper) }
+        // Ctrl-C ends any prompt at once (the task is cancelled); the participant is then not enrolled.
+        let trap = SignalTrap { _ in task.cancel() }
+        defer { _ = trap }
         do {
-            let participant = try await runner.enroll(name: name, helperName: helper)
+            let participant = try await task.value
             if json {
                 try Terminal.printJSON(["participant": participant.id, "study": study.id])
             } else {
                 print("enrolled participant \(participant.id) in \(study.id)")
             }
         } catch let error as RunnerError {
-            Terminal.error("\(error)")
+            Terminal.error(error.description(in: RuntimeStrings(locale: locale)))
             switch error {
             case .alreadyEnrolled: throw ExitCode.dataError
             case .signatureMissing: throw ExitCode.usage
             default: throw ExitCode.failure
             }
+        } catch is CancellationError {
+            Terminal.error(RuntimeStrings(locale: locale)(.stoppedEnrolment))
+            throw ExitCode.interrupted
         } catch let error as TerminalInputError {
             Terminal.error("\(error)")
             throw ExitCode.noInput

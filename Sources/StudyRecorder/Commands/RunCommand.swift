@@ -3,6 +3,7 @@ import DataSources
 import Foundation
 import Storage
 import Study
+import Transfer
 
 /// `study-recorder run`: the experimenter's main command. Shows what is due in the study and runs it:
 /// a questionnaire, or hardware preparation with live signal quality, then the recording blocks with
@@ -49,7 +50,10 @@ struct RunCommand: AsyncParsableCommand {
         CommandLogging.report(Recovery.run(store: store, logger: logger))
         TransferOptions.recoverSeals(store: store, configuration: transfer.url(data: store.root))
         let scripted = try loadAnswers()
-        let locale = studyOptions.locale ?? study.defaultLocale
+        let progress = try? ProgressStore(dataDirectory: store.root).load(studyID: study.id)
+        // The participant's language: --locale, else the one they enrolled in, else the study's default.
+        let locale = studyOptions.locale ?? progress?.locale ?? study.defaultLocale
+        let strings = RuntimeStrings(locale: locale)
         let interface: any ParticipantInterface
         if auto {
             var echo: (@Sendable (String) -> Void)?
@@ -68,15 +72,17 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error("\(error)")
             throw ExitCode.configuration
         }
-        if let progress = try? ProgressStore(dataDirectory: store.root).load(studyID: study.id) {
-            for (title, text) in await studyTransfer.announcements(participant: progress.participant.uuidString, locale: locale) {
-                await interface.show(text, title: "✉ \(title)")
+        var announcements: [Announcement] = []
+        if let progress {
+            announcements = await studyTransfer.announcements(participant: progress.participant.uuidString, locale: locale)
+            for announcement in announcements {
+                await interface.show(announcement.text, title: "✉ \(announcement.title)")
             }
         }
         var runner = StudyRunner(
             study: study, store: store, interface: interface,
             options: RunnerOptions(
-                locale: studyOptions.locale, speed: sourceOptions.speed, seed: sourceOptions.seed,
+                locale: locale, speed: sourceOptions.speed, seed: sourceOptions.seed,
                 automatic: auto, shortInstructions: short, clock: studyOptions.clock),
             makeSource: { source }, logger: logger)
         runner.afterStore = { item in try studyTransfer.seal(item) }
@@ -89,14 +95,14 @@ struct RunCommand: AsyncParsableCommand {
             task.cancel()
         }
         defer { _ = trap }
-        let report: RunReport
+        var report: RunReport
         do {
             report = try await task.value
         } catch is CancellationError {
-            Terminal.error("interrupted before a block started; nothing was recorded")
+            Terminal.error(strings(.stoppedNothingStored))
             throw ExitCode.interrupted
         } catch let error as RunnerError {
-            Terminal.error("\(error)")
+            Terminal.error(error.description(in: strings))
             if case .notEnrolled = error { throw ExitCode.noInput }
             throw ExitCode.failure
         } catch let error as TerminalInputError {
@@ -109,10 +115,16 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error("\(error)")
             throw RecordCommand.exitCode(for: error)
         }
+        report.announcements = announcements
         if json {
             try Terminal.printJSON(report)
         } else {
-            print(Self.summary(report))
+            print(Self.summary(report, strings: strings))
+        }
+        if interrupted.isSet {
+            // What the participant is told on Ctrl-C: exactly what this run stored.
+            let stored = report.stored.map { ($0.path as NSString).lastPathComponent + ($0.complete ? "" : " (incomplete)") }
+            Terminal.error(stored.isEmpty ? strings(.stoppedNothingStored) : strings(.stoppedSomethingStored, stored.joined(separator: ", ")))
         }
         if report.state == .interrupted { throw interrupted.isSet ? ExitCode.interrupted : ExitCode.temporaryFailure }
     }
@@ -133,18 +145,19 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    static func summary(_ r: RunReport) -> String {
+    /// What the run did, in the participant's language (`strings`); times are local with the zone.
+    static func summary(_ r: RunReport, strings: RuntimeStrings = RuntimeStrings(locale: "en")) -> String {
         var lines: [String] = []
         switch r.state {
-        case .completed: lines.append("session \(r.session ?? "?") (day \(r.day ?? 0)) completed")
-        case .interrupted: lines.append("session \(r.session ?? "?") interrupted: \(r.reason ?? "?"); it resumes at this block next time")
-        case .waiting: lines.append("nothing is due now")
-        case .finished: lines.append("the study is finished")
+        case .completed: lines.append(strings(.summaryCompleted, r.session ?? "?", r.day ?? 0))
+        case .interrupted: lines.append(strings(.summaryInterrupted, r.session ?? "?", r.reason ?? "?"))
+        case .waiting: lines.append(strings(.summaryWaiting))
+        case .finished: lines.append(strings(.summaryFinished))
         }
-        for item in r.stored { lines.append("  stored \(item.path)\(item.complete ? "" : " (incomplete)")") }
-        if let ms = r.medianLatencyMs { lines.append(String(format: "  median reaction time %.0f ms", ms)) }
-        if let opens = r.nextDayOpensAt { lines.append("  next day opens at \(UTCTimestamp.iso8601(opens))") }
-        if let upload = r.upload { lines.append("  upload: \(upload)") }
+        for item in r.stored { lines.append(strings(.summaryStored, item.path) + (item.complete ? "" : strings(.summaryIncomplete))) }
+        if let ms = r.medianLatencyMs { lines.append(strings(.summaryMedian, String(format: "%.0f", ms))) }
+        if let opens = r.nextDayOpensAt { lines.append(strings(.summaryNextDay, strings.dateTime(opens))) }
+        if let upload = r.upload { lines.append(strings(.summaryUpload, upload)) }
         return lines.joined(separator: "\n")
     }
 }

@@ -18,6 +18,10 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "The study folder (holding study.json), or a study file.")
     var study: String
 
+    /// A locale the study must be written for (what `run --locale` will be given).
+    @Option(help: "Also check that the study is written for this locale (as `run --locale` would use it); exit 64 if not.")
+    var locale: String?
+
     /// Print the result as JSON.
     @Flag(help: "Print a JSON object {valid, errors:[{file,line,column,path,expected}], warnings:[{file,line,column,path,message}]}.")
     var json = false
@@ -50,6 +54,11 @@ struct ValidateCommand: ParsableCommand {
         guard let definition = report.study else {
             if !json { FileHandle.standardError.write(Data("\(report.errors.count) error(s) in \(displayPath)\n".utf8)) }
             throw ExitCode(Self.invalidStatus)
+        }
+        if let locale, definition.locale(serving: locale) == nil {
+            FileHandle.standardError.write(
+                Data("study-recorder: unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))\n".utf8))
+            throw ExitCode(64)
         }
         if !json {
             let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warning(s)"

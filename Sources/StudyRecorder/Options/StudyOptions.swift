@@ -20,10 +20,12 @@ struct StudyOptions: ParsableArguments {
         }
     }
 
-    /// The study, or exit 66 (missing) / 65 (invalid) with the validation errors.
+    /// The study, or exit 66 (missing) / 65 (invalid) with the validation errors, or 64 when
+    /// `--locale` names a language the study is not written in.
     func load() throws -> StudyDefinition {
+        let definition: StudyDefinition
         do {
-            return try StudyLoader.load(folder: URL(fileURLWithPath: study))
+            definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
         } catch {
             Terminal.writeError("\(error.description)\n")
             switch error {
@@ -31,6 +33,11 @@ struct StudyOptions: ParsableArguments {
             case .invalid: throw ExitCode.dataError
             }
         }
+        if let locale, definition.locale(serving: locale) == nil {
+            Terminal.error("unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))")
+            throw ExitCode.usage
+        }
+        return definition
     }
 
     /// The clock `--now` asks for.

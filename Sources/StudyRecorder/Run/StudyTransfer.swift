@@ -46,8 +46,10 @@ struct StudyTransfer: Sendable {
         }
     }
 
-    /// New announcements for `participant`, as (title, text); problems become warnings on stderr.
-    func announcements(participant: String, locale: String) async -> [(String, String)] {
+    /// New announcements for `participant` in `locale`, their placeholders filled by the engine that
+    /// fills the study's texts; problems (and names a message uses that no engine knows) become
+    /// warnings on stderr.
+    func announcements(participant: String, locale: String) async -> [Announcement] {
         guard isConfigured, let configuration = try? TransferConfiguration.load(from: configurationURL),
             let settings = configuration.announcements
         else { return [] }
@@ -55,14 +57,22 @@ struct StudyTransfer: Sendable {
             let secrets = try TransferSecrets.load(file: TransferOptions.secretsFile(for: configuration, data: store.root))
             let person = try? ParticipantRegistry(store: store).participant(id: participant)
             let checker = try AnnouncementChecker(store: store, settings: settings, credentials: secrets.announcements)
-            let placeholders = Transfer.Placeholders(
-                patientName: person?.name, helperName: person?.helperName, hasHelper: person?.helperName != nil, language: locale)
-            let result = try await checker.check(participant: participant, locale: locale, placeholders: placeholders)
+            let result = try await checker.check(participant: participant, locale: locale)
             for warning in result.warnings { Terminal.note("warning: \(warning)") }
-            return result.announcements.filter(\.isNew).map { ($0.title, $0.text) }
+            return Self.rendered(result.announcements.filter(\.isNew), person: person)
         } catch {
             Terminal.note("warning: announcements not checked: \(error)")
             return []
+        }
+    }
+
+    /// `announcements` with placeholders filled for `person`; unknown names are warnings.
+    static func rendered(_ announcements: [Announcement], person: Participant?) -> [Announcement] {
+        let names = person.map { ParticipantNames(patientName: $0.name ?? "", helperName: $0.helperName) }
+        return announcements.map { announcement in
+            let (filled, unknown) = announcement.rendered(with: names)
+            for name in unknown { Terminal.note("warning: \(announcement.scope.rawValue) message: unknown placeholder #\(name)# left out") }
+            return filled
         }
     }
 }

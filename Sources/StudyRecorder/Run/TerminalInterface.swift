@@ -6,13 +6,16 @@ import Glibc
 #endif
 
 /// The participant's side of a study on a real terminal: screens on standard output, answers read
-/// from standard input, a status line redrawn in place, spoken cues through espeak-ng (or the bell),
-/// and single key presses (raw mode) for reaction-time tasks.
+/// from standard input, a status line redrawn in place, spoken cues through espeak-ng (or the bell,
+/// with one warning, when espeak-ng is missing), and single key presses (raw mode) for reaction-time
+/// tasks. Every wait for input ends at once when the task is cancelled (Ctrl-C).
 final class TerminalInterface: ParticipantInterface, Sendable {
     private let locale: String
     private let lastStatus = Mutex<(String, ContinuousClock.Instant)?>(nil)
     private let speech: URL?
+    private let warnedNoSpeech = Mutex(false)
 
+    /// An interface speaking `locale` (espeak-ng's voice is the locale's language).
     init(locale: String) {
         self.locale = locale
         speech = ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"].map(URL.init(fileURLWithPath:))
@@ -50,8 +53,9 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         _ = try await readLine(prompt: "[\(prompt)]")
     }
 
+    /// Asks for a line; `problem` is the runner's complete sentence about the refused answer.
     func ask(_ prompt: String, id: String, problem: String?) async throws -> String {
-        if let problem { FileHandle.standardOutput.write(Data("  Please answer with \(problem).\n".utf8)) }
+        if let problem { FileHandle.standardOutput.write(Data("  \(problem)\n".utf8)) }
         return try await readLine(prompt: "\(prompt)> ")
     }
 
@@ -61,12 +65,14 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         case .bell: FileHandle.standardOutput.write(Data("\u{7}".utf8))
         case .speech:
             guard let speech else {
+                let first = warnedNoSpeech.withLock { warned in defer { warned = true }; return !warned }
+                if first { Terminal.note("study-recorder: " + RuntimeStrings(locale: locale)(.speechMissing)) }
                 FileHandle.standardOutput.write(Data("\u{7}".utf8))
                 return
             }
             let process = Process()
             process.executableURL = speech
-            process.arguments = ["-v", locale, text]
+            process.arguments = ["-v", String(locale.prefix { $0 != "-" && $0 != "_" }), text]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try? process.run()
@@ -82,16 +88,42 @@ final class TerminalInterface: ParticipantInterface, Sendable {
     }
 
     /// Reads one line on a thread of its own, so waiting for a person never blocks the tasks that
-    /// record. End of input (a closed stdin) is an error: a script must use `--auto`.
+    /// record. Cancelling the task (Ctrl-C) ends the wait at once. End of input (a closed stdin) is
+    /// an error: a script must use `--auto`.
     private func readLine(prompt: String) async throws -> String {
         endStatus()
         FileHandle.standardOutput.write(Data(prompt.utf8))
-        let line: String? = await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: Swift.readLine(strippingNewline: true)) }
+        let stop = InterruptFlag()
+        let line: String? = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(returning: Self.readLine(from: STDIN_FILENO, unless: stop)) }
+            }
+        } onCancel: {
+            stop.set()
         }
         try Task.checkCancellation()
         guard let line else { throw TerminalInputError.endOfInput }
         return line
+    }
+
+    /// One line from `fd` without stdio's buffering (so nothing typed ahead is held back from the
+    /// next read), polling in short steps so that `stop` ends the wait within 50 ms; `nil` at end
+    /// of input or when stopped.
+    static func readLine(from fd: Int32, unless stop: InterruptFlag) -> String? {
+        var bytes: [UInt8] = []
+        while !stop.isSet {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, 50)
+            if ready < 0 && errno != EINTR { break }
+            guard ready > 0 else { continue }
+            var byte: UInt8 = 0
+            let n = read(fd, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return nil
     }
 
     /// Raw mode, poll until the deadline, restore: the time of the first key press, or `nil`.
@@ -125,3 +157,4 @@ struct TerminalInputError: Error, CustomStringConvertible {
     static let endOfInput = TerminalInputError()
     var description: String { "standard input ended while waiting for the participant (use --auto to run without one)" }
 }
+

@@ -8,15 +8,22 @@ import Storage
 ///
 /// ```swift
 /// let checker = try AnnouncementChecker(store: store, settings: config.announcements!, credentials: secrets.announcements)
-/// let result = await checker.check(participant: id, locale: "de", placeholders: Placeholders(patientName: name))
-/// for a in result.announcements where a.isNew { show(a.title, a.text) }
+/// let result = await checker.check(participant: id, locale: "de")
+/// for a in result.announcements where a.isNew { show(a.title, a.text) }   // fill placeholders first
+/// ```
+///
+/// Texts come back as the study team wrote them: the Study layer fills their `#name#` placeholders
+/// with the same engine as the study's own texts (`Announcement.rendered(with:)` in Study), so a
+/// name reads the same in an announcement as on every other screen.
+///
+/// ```swift
 /// ```
 public struct AnnouncementChecker: Sendable {
     /// What one check found.
     public struct Result: Sendable, Equatable {
         /// The latest announcement of each location that has one (new ones first).
         public var announcements: [Announcement]
-        /// Problems that did not stop the check (unreachable server, malformed file, unknown placeholder).
+        /// Problems that did not stop the check (unreachable server, malformed file).
         public var warnings: [String]
     }
 
@@ -30,9 +37,9 @@ public struct AnnouncementChecker: Sendable {
         client = try WebDAVClient(base: settings.url, credentials: credentials, connection: settings.connection)
     }
 
-    /// Fetches both locations for `participant`, fills placeholders for `locale`, and marks what is
-    /// returned as shown (unless `markShown` is false).
-    public func check(participant: String, locale: String, placeholders: Placeholders, markShown: Bool = true) async throws -> Result {
+    /// Fetches both locations for `participant`, picks each message's version for `locale`, and marks
+    /// what is returned as shown (unless `markShown` is false). Placeholders are left as written.
+    public func check(participant: String, locale: String, markShown: Bool = true) async throws -> Result {
         var state = try AnnouncementState.load(from: store)
         var warnings: [String] = []
         var perScope = state.entries[participant] ?? [:]
@@ -60,12 +67,9 @@ public struct AnnouncementChecker: Sendable {
         for scope in [Announcement.Scope.participant, .global] {
             guard let entry = perScope[scope.rawValue], let message = try? AnnouncementMessage.parse(entry.raw) else { continue }
             let localized = message.localized(for: locale)
-            var filler = placeholders
-            filler.language = localized.locale
-            let title = filler.fill(localized.title), text = filler.fill(localized.text)
-            for name in Set(title.unknown + text.unknown) { warnings.append("\(scope.rawValue) message: unknown placeholder #\(name)#") }
             announcements.append(Announcement(
-                scope: scope, type: message.type, locale: localized.locale, title: title.text, text: text.text, received: entry.received, isNew: !entry.shown))
+                scope: scope, type: message.type, locale: localized.locale, title: localized.title, text: localized.text, received: entry.received,
+                isNew: !entry.shown))
             if markShown { perScope[scope.rawValue]?.shown = true }
         }
         state.entries[participant] = perScope

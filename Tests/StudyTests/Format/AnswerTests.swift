@@ -15,12 +15,35 @@ struct AnswerTests {
     @Test func choicesAcceptOnlyTheirValues() {
         let single = question(.singleChoice) { $0.choices = [Choice(value: 1, text: LocalizedText("a")), Choice(value: 0, text: LocalizedText("b"))] }
         #expect(single.parseAnswer("0") == .success(.choice(0)))
-        #expect(single.parseAnswer("2") == .failure(AnswerProblem("one of 1, 0")))
+        #expect(single.parseAnswer("2") == .failure(AnswerProblem("one of 1 (a), 0 (b)")))
         var multiple = single
         multiple.kind = .multipleChoice
         multiple.minSelections = 1
         #expect(multiple.parseAnswer("0, 1") == .success(.choices([1, 0])))
-        #expect(multiple.parseAnswer("1,1") == .failure(AnswerProblem("distinct values among 1, 0, separated by commas")))
+        #expect(multiple.parseAnswer("1,1") == .failure(AnswerProblem("distinct choices among 1 (a), 0 (b), separated by commas")))
+    }
+
+    /// The hint promises "the number or the text of a choice": the text is accepted too, in any of
+    /// the study's locales and regardless of case.
+    @Test func choicesAcceptTheirTextInEveryLocale() {
+        let yesNo = [Choice(value: 1, text: LocalizedText(translations: ["en": "yes", "de": "ja"])),
+                     Choice(value: 0, text: LocalizedText(translations: ["en": "no", "de": "nein"]))]
+        let single = question(.singleChoice) { $0.choices = yesNo }
+        #expect(single.parseAnswer("Nein") == .success(.choice(0)))
+        #expect(single.parseAnswer("yes") == .success(.choice(1)))
+        var multiple = single
+        multiple.kind = .multipleChoice
+        #expect(multiple.parseAnswer("ja, nein") == .success(.choices([1, 0])))
+        #expect(multiple.parseAnswer("0 1") == .success(.choices([1, 0])))
+    }
+
+    /// Refusals are in the participant's language, numbers with the locale's decimal comma.
+    @Test func problemsSpeakTheLocale() {
+        let german = RuntimeStrings(locale: "de")
+        let slider = question(.slider) { $0.minimum = 0; $0.maximum = 10; $0.step = 0.5 }
+        #expect(slider.parseAnswer("2,3", strings: german) == .failure(AnswerProblem("einem Wert in Schritten von 0,5 ab 0")))
+        #expect(slider.parseAnswer("", strings: german) == .failure(AnswerProblem("einer Antwort (diese Frage ist nicht optional)")))
+        #expect(slider.parseAnswer("11", strings: german) == .failure(AnswerProblem("einer Zahl von 0 bis 10")))
     }
 
     @Test func numbersRespectRangeIntegerAndStep() {

@@ -25,22 +25,22 @@ struct AnnouncementCheckerTests {
         try FileManager.default.createDirectory(at: server.root.appendingPathComponent(participant), withIntermediateDirectories: true)
         try Self.message("Personal").write(to: server.root.appendingPathComponent("\(participant)/message.json"))
         let checker = try checker(server, store)
-        let names = Placeholders(patientName: "Ada", hasHelper: true)
 
-        let first = try await checker.check(participant: participant, locale: "en-GB", placeholders: names)
+        let first = try await checker.check(participant: participant, locale: "en-GB")
         #expect(first.warnings.isEmpty)
         #expect(first.announcements.map(\.title) == ["Personal (en)", "Global (en)"])
         #expect(first.announcements.allSatisfy { $0.isNew })
-        #expect(first.announcements[0].text == "Hello Ada, Ada's data")
+        // Placeholders come back as written: the Study layer fills them (AnnouncementRenderingTests).
+        #expect(first.announcements[0].text == "Hello #patientName#, #possessivePatient# data")
 
-        let second = try await checker.check(participant: participant, locale: "en", placeholders: names)
+        let second = try await checker.check(participant: participant, locale: "en")
         #expect(second.announcements.allSatisfy { !$0.isNew })
         #expect(try server.requests().filter { $0.method == "GET" }.suffix(2).allSatisfy { $0.status == 304 })
 
         // A newer global message does not hide the participant's, and only it is new.
         try await Task.sleep(for: .seconds(1.1))
         try Self.message("Global v2").write(to: server.root.appendingPathComponent("message.json"))
-        let third = try await checker.check(participant: participant, locale: "en", placeholders: names)
+        let third = try await checker.check(participant: participant, locale: "en")
         #expect(third.announcements.map(\.title) == ["Global v2 (en)", "Personal (en)"])
         #expect(third.announcements.map(\.isNew) == [true, false])
     }
@@ -52,9 +52,9 @@ struct AnnouncementCheckerTests {
         let participant = UUID().uuidString
         try FileManager.default.createDirectory(at: server.root.appendingPathComponent(participant), withIntermediateDirectories: true)
         try Self.message("Personal", locales: ["de", "fr"]).write(to: server.root.appendingPathComponent("\(participant)/message.json"))
-        let result = try await checker(server, store).check(participant: participant, locale: "de-AT", placeholders: Placeholders(patientName: "Jo"))
+        let result = try await checker(server, store).check(participant: participant, locale: "de-AT")
         #expect(result.announcements.map(\.title) == ["Personal (de)"])
-        #expect(result.announcements.first?.text == "Hello Jo, dein data")
+        #expect(result.announcements.first?.locale == "de")
         #expect(result.warnings.isEmpty)
     }
 
@@ -66,7 +66,7 @@ struct AnnouncementCheckerTests {
         try Data(#"{"messages": [{"locale": "en"}]}"#.utf8).write(to: server.root.appendingPathComponent("message.json"))
         try FileManager.default.createDirectory(at: server.root.appendingPathComponent(participant), withIntermediateDirectories: true)
         try Self.message("Personal").write(to: server.root.appendingPathComponent("\(participant)/message.json"))
-        let result = try await checker(server, store).check(participant: participant, locale: "fr", placeholders: Placeholders())
+        let result = try await checker(server, store).check(participant: participant, locale: "fr")
         #expect(result.announcements.map(\.title) == ["Personal (en)"])
         #expect(result.warnings.count == 1)
         #expect(result.warnings.first?.contains("malformed") == true)
@@ -78,26 +78,8 @@ struct AnnouncementCheckerTests {
         let checker = try AnnouncementChecker(
             store: store, settings: AnnouncementSettings(url: "http://127.0.0.1:\(try FreePort.loopback())/", connection: ConnectionSettings(connectTimeout: 2)),
             credentials: nil)
-        let result = try await checker.check(participant: "P", locale: "en", placeholders: Placeholders())
+        let result = try await checker.check(participant: "P", locale: "en")
         #expect(result.announcements.isEmpty)
         #expect(result.warnings.count == 2)
-    }
-}
-
-struct PlaceholdersTests {
-    @Test func withoutHelperTheTextAddressesTheParticipant() {
-        let p = Placeholders(patientName: "Ada", helperName: "Bob")
-        #expect(p.fill("#possessivePatient# task#ofPatient#, #helperName#").text == "your task, Bob")
-    }
-
-    @Test func withHelperTheTextNamesTheParticipant() {
-        let p = Placeholders(patientName: "Ada", hasHelper: true)
-        #expect(p.fill("the task #ofPatient#: #possessivePatient# turn").text == "the task of Ada: Ada's turn")
-    }
-
-    @Test func unknownPlaceholdersAreReported() {
-        let filled = Placeholders(extra: ["blockDuration": "5"]).fill("#blockDuration# min, #mystery#, # not one #")
-        #expect(filled.text == "5 min, #mystery#, # not one #")
-        #expect(filled.unknown == ["mystery"])
     }
 }
