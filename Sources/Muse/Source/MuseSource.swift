@@ -38,7 +38,7 @@ public struct MuseSource: DataSource {
         public var assemblyTimeout: Double
         /// Seconds of signal per second of host time: 1 for a real headband; a simulated headband run
         /// faster than real time (its `speed`) sets the same factor here, so sample times and timeouts
-        /// stay in signal time. Scaled timeouts are never shorter than 0.25 s (silence) and 20 ms
+        /// stay in signal time. Scaled timeouts are never shorter than 1 s (silence) and 50 ms
         /// (block assembly) of host time, so a loaded machine does not fake hangs and lost packets.
         public var timeScale: Double
         /// Scan duration in seconds when ``device`` is a name (5 s).

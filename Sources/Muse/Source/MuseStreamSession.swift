@@ -38,8 +38,8 @@ struct MuseStreamSession {
     /// Host seconds below which no timeout shrinks when a simulated headband runs faster than real
     /// time: a loaded machine stalls a process for tens of milliseconds, and a hang or a lost packet
     /// must not be inferred from that.
-    static let minimumHostSilence = 0.25
-    static let minimumHostAssembly = 0.02
+    static let minimumHostSilence = 1.0
+    static let minimumHostAssembly = 0.05
 
     /// The silence timeout in signal seconds (``MuseSource/Configuration/silenceTimeout``, floored).
     static func silenceTimeout(_ c: MuseSource.Configuration) -> Double {

@@ -197,7 +197,7 @@ struct MuseCLITests {
         let result = try CLI.run([
             "run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--json", "--source", "muse", "--device", headband.device, "--speed", "40",
         ])
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 0, "\(result.stderr) \(result.stdout.suffix(600))")
         let report = try JSONDecoder.iso.decode(RunReport.self, from: Data(result.stdout.utf8))
         #expect(report.state == "completed" && report.session == "rest" && report.stored.count == 3)
         let script = """
