@@ -50,6 +50,9 @@ public struct OscillatorSource: DataSource {
                 }
             }
             for b in blocks { await emit(.samples(b)) }
+            // Unpaced, nothing else suspends this loop when every observer keeps up (or drops):
+            // yield so the other tasks of the pool (the command itself, a stop request) still run.
+            if paced == nil { await Task.yield() }
         }
     }
 }

@@ -89,6 +89,8 @@ public struct ReplaySource: DataSource {
                 do { try await clock.sleep(untilMonotonic: begin + Double(delivered) / fs * paced) } catch { break }
             }
             await emit(.samples(block))
+            // Unpaced, yield so other tasks of the pool still run (see OscillatorSource).
+            if paced == nil { await Task.yield() }
         }
     }
 }

@@ -10,9 +10,9 @@ import Glibc
 /// recorder uses (declared here from the library's documented C API), so `--stream lsl` works
 /// wherever a liblsl is found, and everything else works where none is.
 ///
-/// Search order: the explicit path, `$LSL_LIB`, `pylsl/lib/liblsl.so` below the project's `.venv`
-/// (found from the executable's location or the working directory), then `liblsl.so.2` and
-/// `liblsl.so` on the system's library path.
+/// Search order: the explicit path or else `$LSL_LIB` (either is then the only place tried), else
+/// `pylsl/lib/liblsl.so` below the project's `.venv` (found from the working directory or the
+/// executable's location), then `liblsl.so.2` and `liblsl.so` on the system's library path.
 public final class LSLLibrary: Sendable {
     typealias CreateStreamInfo = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, Int32, Double, Int32, UnsafePointer<CChar>) -> OpaquePointer?
     typealias GetDescription = @convention(c) (OpaquePointer?) -> OpaquePointer?
@@ -91,9 +91,10 @@ public final class LSLLibrary: Sendable {
 
     /// The places searched, in order, when no path is given.
     public static func candidates(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        // A path the user names is the only one tried: a typo must not silently load another liblsl.
+        if let explicit, !explicit.isEmpty { return [explicit] }
+        if let env = environment["LSL_LIB"], !env.isEmpty { return [env] }
         var paths: [String] = []
-        if let explicit, !explicit.isEmpty { paths.append(explicit) }
-        if let env = environment["LSL_LIB"], !env.isEmpty { paths.append(env) }
         var roots: [URL] = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
         var executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {

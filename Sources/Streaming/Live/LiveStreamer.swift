@@ -121,6 +121,9 @@ public final class LiveStreamer: Sendable {
                 case .ended:
                     return
                 }
+                // A subscription that always has events never suspends the loop; yield so a fast
+                // source and this observer cannot occupy every thread of the pool between them.
+                await Task.yield()
             }
         }
         return LiveStreamer(configuration: configuration, lslLibrary: library, subscription: subscription, task: task, state: shared)

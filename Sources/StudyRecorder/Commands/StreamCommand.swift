@@ -37,16 +37,19 @@ struct StreamCommand: AsyncParsableCommand {
         }
         try await controller.start()
         var limit: Int64?
+        var eegStream = ""
         var failure: (any Error)?
-        for await event in progress {
+        loop: for await event in progress {
             switch event {
             case .started(let descriptor, _):
                 limit = duration.map { Int64(($0.seconds * descriptor.samplingRate).rounded()) }
+                eegStream = descriptor.eeg.name
                 Terminal.note("streaming \(descriptor.model) (\(descriptor.channelNames.joined(separator: ", ")), \(String(format: "%g", descriptor.samplingRate)) Hz) to \(try streamOptions.parsedTargets().map(\.description).joined(separator: ", ")); Ctrl-C stops")
-            case .samples(let block) where block.stream == "eeg":
+            case .samples(let block) where block.stream == eegStream:
                 if let limit, block.endIndex >= limit { await controller.stop() }
             case .ended(let error):
                 failure = error
+                break loop
             default:
                 break
             }

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--stream` received by real clients (a pylsl inlet, a python-osc server; Tests/Servers/
+/// live_receiver.py) and compared with what was stored; LSL stays on loopback
+/// (Tests/Servers/lsl_loopback.cfg).
+@Suite(.serialized)
+struct StreamCLITests {
+    static let lslConfig = ProjectPaths.root.appendingPathComponent("Tests/Servers/lsl_loopback.cfg").path
+    static var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["LSLAPICFG"] = lslConfig
+        env.removeValue(forKey: "LSL_LIB")
+        return env
+    }
+
+    /// The receiver script, started before the recorder; ready once its OSC port is bound.
+    final class Receiver {
+        let process = Process()
+        let output: URL
+
+        init(in dir: TemporaryDirectory, arguments: [String]) async throws {
+            output = dir.path("received.json")
+            let ready = dir.path("ready")
+            process.executableURL = ProjectPaths.python
+            process.arguments = [ProjectPaths.root.appendingPathComponent("Tests/Servers/live_receiver.py").path, output.path, ready.path] + arguments
+            process.environment = StreamCLITests.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.runWithTerminationSignals()
+            let giveUp = ContinuousClock.now + .seconds(20)
+            while !FileManager.default.fileExists(atPath: ready.path), ContinuousClock.now < giveUp, process.isRunning {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+
+        /// Waits for the receiver to finish and returns what it received.
+        func result() async throws -> Received {
+            let giveUp = ContinuousClock.now + .seconds(40)
+            while process.isRunning, ContinuousClock.now < giveUp { try await Task.sleep(for: .milliseconds(50)) }
+            if process.isRunning { process.terminate() }
+            return try JSONDecoder().decode(Received.self, from: Data(contentsOf: output))
+        }
+    }
+
+    struct Received: Decodable {
+        struct LSLStream: Decodable {
+            var name: String
+            var source_id: String
+            var srate: Double
+            var channel_count: Int
+            var labels: [String]
+            var units: [String]
+            var samples: [[Number]]
+            var timestamps: [Double]
+        }
+        struct OSCPath: Decodable {
+            var count: Int
+            var first: [Number]?
+        }
+        var lsl: [String: LSLStream]
+        var osc: [String: OSCPath]
+    }
+
+    /// A JSON number, or "NaN" (JSON has none).
+    struct Number: Decodable {
+        var value: Double
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let d = try? c.decode(Double.self) { value = d } else { _ = try c.decode(String.self); value = .nan }
+        }
+    }
+
+    struct Stored: Decodable {
+        var utc_us: [Int64]
+        var data: [[Double]]
+        var anchor_utc: Double
+        var anchor_monotonic: Double
+        var channels: [String]
+    }
+
+    static func stored(_ path: URL) throws -> Stored {
+        try PythonTool.json(Stored.self, script: """
+            import h5py, json, sys, numpy as np
+            f = h5py.File(sys.argv[1], 'r'); r = f['Recording']
+            d = r['Data'][()]
+            print(json.dumps({'utc_us': r['TimeStamp'][()].ravel().tolist(), 'data': [[None if x != x else float(x) for x in row] for row in d],
+              'anchor_utc': float(r.attrs['ClockAnchorUTC']), 'anchor_monotonic': float(r.attrs['ClockAnchorMonotonic']),
+              'channels': [c.decode() if isinstance(c, bytes) else c for c in r['ChannelNames'][()].ravel()]}))
+            """, arguments: [path.path])
+    }
+
+    struct Item: Decodable { var path: String }
+
+    /// `record --stream lsl --stream osc:…`: the pylsl inlet sees the EEG stream with its labels, unit,
+    /// rate and a stable source id, and every sample it got equals the stored one at the same moment
+    /// (LSL time mapped through the stored clock anchor); quality and band-power streams arrive; the
+    /// OSC receiver gets /muse/eeg per sample, band powers and the horseshoe.
+    @Test func recordStreamsToLSLAndOSCWhatItStores() async throws {
+        let dir = try TemporaryDirectory("stream-record")
+        let port = try FreePort.loopback()
+        let receiver = try await Receiver(in: dir, arguments: ["--lsl", "EEG", "--lsl", "Quality", "--lsl", "BandPower", "--osc", "\(port)"])
+        let result = try CLI.run([
+            "record", "--data", dir.url.path, "--duration", "6s", "--stream", "lsl", "--stream", "osc:127.0.0.1:\(port)", "--json",
+        ], environment: Self.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let received = try await receiver.result()
+        let item = try JSONDecoder().decode(Item.self, from: Data(result.stdout.utf8))
+        let stored = try Self.stored(dir.url.appendingPathComponent(item.path))
+
+        let eeg = try #require(received.lsl["EEG"])
+        #expect(eeg.labels == stored.channels && eeg.units.allSatisfy { $0 == "microvolts" })
+        #expect(eeg.srate == 256 && eeg.channel_count == 4)
+        #expect(eeg.source_id.hasPrefix("study-recorder-oscillator-") && eeg.source_id.hasSuffix("-eeg"))
+        // The inlet connects a moment after the outlet appears: most, not all, of the 1536 samples.
+        #expect(eeg.timestamps.count >= 1000 && eeg.timestamps.count <= stored.utc_us.count, "\(eeg.timestamps.count)")
+        let t0 = Double(stored.utc_us[0]) / 1e6
+        var matched = 0
+        for (k, stamp) in eeg.timestamps.enumerated() {
+            let utc = stamp - stored.anchor_monotonic + stored.anchor_utc
+            let row = Int(((utc - t0) * 256).rounded())
+            guard stored.utc_us.indices.contains(row) else { continue }
+            #expect(abs(Double(stored.utc_us[row]) / 1e6 - utc) < 0.0005, "sample \(k)")
+            for c in 0..<4 {
+                #expect(abs(Double(Float(stored.data[row][c])) - eeg.samples[k][c].value) < 1e-9)
+            }
+            matched += 1
+        }
+        #expect(matched == eeg.timestamps.count)
+        #expect(received.lsl["Quality"].map { $0.labels == stored.channels && !$0.timestamps.isEmpty } == true)
+        #expect(received.lsl["BandPower"].map { $0.labels.count == 20 && $0.labels[2] == "TP9/alpha" && $0.timestamps.count >= 2 } == true)
+
+        #expect((received.osc["/muse/eeg"]?.count ?? 0) >= 1400)
+        #expect(received.osc["/muse/eeg"]?.first?.count == 4)
+        #expect(received.osc["/muse/elements/alpha_absolute"]?.first?.count == 4)
+        #expect(received.osc["/muse/elements/horseshoe"]?.first?.allSatisfy { [1, 2, 4].contains($0.value) } == true)
+    }
+
+    /// An LSL consumer that never reads and an OSC port nobody listens on cost the recording nothing:
+    /// two minutes of signal recorded as fast as possible are stored complete, without a gap.
+    @Test func aConsumerThatStopsReadingCostsNoSample() async throws {
+        let dir = try TemporaryDirectory("stream-stall")
+        let unused = try FreePort.loopback()
+        let receiver = try await Receiver(in: dir, arguments: ["--lsl", "EEG", "--stall", "--timeout", "8"])
+        let result = try CLI.run([
+            "record", "--data", dir.url.path, "--duration", "120s", "--speed", "0", "--stream", "lsl", "--stream", "osc:127.0.0.1:\(unused)", "--json",
+        ], environment: Self.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        receiver.process.terminate()
+        let item = try JSONDecoder().decode(Item.self, from: Data(result.stdout.utf8))
+        let counts = try PythonTool.run(script: """
+            import h5py, sys
+            r = h5py.File(sys.argv[1], 'r')['Recording']
+            print(int(r.attrs['SampleCount']), int(r.attrs['GapSampleCount']), int(r.attrs['Complete']))
+            """, arguments: [dir.url.appendingPathComponent(item.path).path])
+        #expect(counts.trimmingCharacters(in: .whitespacesAndNewlines) == "30720 0 1")
+    }
+
+    /// Without liblsl, `--stream lsl` says exactly that and how to provide it, exit 69, nothing stored.
+    @Test func aMissingLiblslIsOneLine() throws {
+        let dir = try TemporaryDirectory("stream-nolsl")
+        let result = try CLI.run(["record", "--data", dir.url.path, "--duration", "1s", "--stream", "lsl", "--lsl-library", "/nonexistent/liblsl.so"],
+                                 environment: Self.environment)
+        #expect(result.status == 69)
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("liblsl") && result.stderr.contains("pip install pylsl"))
+        #expect(FileManager.default.enumerator(atPath: dir.url.path)?.allObjects.contains { ($0 as? String)?.hasSuffix(".h5") == true } != true)
+        let bad = try CLI.run(["check", "--stream", "udp:1"])
+        #expect(bad.status == 64 && bad.stderr.contains("unknown stream target"))
+    }
+}
