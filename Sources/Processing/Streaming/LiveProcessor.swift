@@ -39,7 +39,7 @@ public enum LiveProcessor {
                     continuation.yield(.ended(summary: summary(), error: error.map { "\($0)" }))
                     continuation.finish()
                     return
-                case .state, .battery, .properties:
+                case .state, .battery, .properties, .marker:
                     continue
                 }
             }

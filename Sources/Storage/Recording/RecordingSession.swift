@@ -133,6 +133,8 @@ public final class RecordingSession: Sendable {
                         }
                         if let plannedRows, writer.rowCount >= plannedRows { break loop }
                     }
+                case .marker(let placed):
+                    try writer?.place(placed)
                 case .state(let change):
                     try writer?.addEvent(code: Marker.deviceStateCode, label: "\(change.state.rawValue)=\(change.value)", time: change.time)
                     if change.state == .disconnected && change.value { endReason = "device disconnected" }

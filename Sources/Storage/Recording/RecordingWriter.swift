@@ -84,6 +84,10 @@ public final class RecordingWriter {
     private var bufTimes: [Int64] = []
     private var bufMarkers: [Int64] = []
     private var bufEvents: [RecordingEvent] = []
+    /// Events of markers placed on rows written earlier (journalled as such, see ``place(_:)``).
+    private var bufPlaced: [RecordingEvent] = []
+    /// Markers placed before the first row: they go onto it.
+    private var placedBeforeFirstRow: [PlacedMarker] = []
     private var bufSeries: [(group: String, name: String, time: Double, values: [Double], columns: [String])] = []
     private var lastFlush = ContinuousClock.now
     private var nextIndex: Int64?
@@ -207,11 +211,19 @@ public final class RecordingWriter {
                 }
             }
             if firstTime == nil { firstTime = time }
-            let marker = block.marker(at: r)
-            if let m = marker {
-                bufEvents.append(RecordingEvent(sample: rowCount, time: time, code: m.code, label: m.label))
+            var marker = block.marker(at: r)
+            for m in block.markers where m.row == r {
+                bufEvents.append(RecordingEvent(sample: rowCount, time: time, code: m.marker.code, label: m.marker.label))
                 eventCount += 1
             }
+            if marker == nil, !placedBeforeFirstRow.isEmpty {
+                for p in placedBeforeFirstRow {
+                    bufEvents.append(RecordingEvent(sample: rowCount, time: time, code: p.marker.code, label: p.marker.label))
+                    eventCount += 1
+                }
+                marker = placedBeforeFirstRow.last?.marker
+            }
+            placedBeforeFirstRow = []
             block.values.withUnsafeBufferPointer { v in
                 let row = UnsafeBufferPointer(rebasing: v[(r * width)..<((r + 1) * width)])
                 if let raw = block.raw {
@@ -227,6 +239,37 @@ public final class RecordingWriter {
             if bufTimes.count >= flushRows { try flush() }
         }
         if ContinuousClock.now - lastFlush >= .seconds(options.flushInterval) { try flush() }
+    }
+
+    /// Places a marker on the EEG sample it belongs to (``PlacedMarker/sample``, the source's index),
+    /// also when that row was buffered or written already: its row of `/Recording/Marker` takes the
+    /// code and the events table gets a row with the sample's index and time. A sample before this
+    /// recording's first row lands on the first row, one after its last row on the last row, so an
+    /// event's index is always inside the data.
+    public func place(_ placed: PlacedMarker) throws {
+        guard let next = nextIndex, rowCount > 0 else {
+            placedBeforeFirstRow.append(placed)
+            return
+        }
+        let wanted = rowCount - (next - placed.sample)
+        let row = min(rowCount - 1, max(0, wanted))
+        let time = row == wanted ? placed.sampleTime : row == 0 ? (firstTime ?? placed.sampleTime) : (lastTime ?? placed.sampleTime)
+        let event = RecordingEvent(sample: row, time: time, code: placed.marker.code, label: placed.marker.label)
+        try setMarker(event)
+        bufPlaced.append(event)
+        eventCount += 1
+    }
+
+    /// Sets the `/Recording/Marker` value of the event's row to its code: in the buffer when the row
+    /// is still there, else in the file.
+    private func setMarker(_ event: RecordingEvent) throws {
+        let buffered = rowCount - Int64(bufMarkers.count)
+        if event.sample >= buffered {
+            bufMarkers[Int(event.sample - buffered)] = Int64(event.code)
+        } else {
+            HDF5Library.prepareThread()
+            try marker.overwrite(row: Int(event.sample), with: Int64(event.code))
+        }
     }
 
     /// Adds an event at the current position (the next row), e.g. a device state change.
@@ -290,6 +333,11 @@ public final class RecordingWriter {
         case .event(let e):
             bufEvents.append(e)
             eventCount += 1
+        case .placedMarker(let e):
+            guard e.sample >= 0, e.sample < rowCount else { break }
+            try setMarker(e)
+            bufPlaced.append(e)
+            eventCount += 1
         case .series(let group, let name, let time, let values, let columns):
             bufSeries.append((group, name, time, values, columns))
         case .attribute(let group, let name, let value):
@@ -313,7 +361,7 @@ public final class RecordingWriter {
 
     /// Writes everything buffered to the journal and the HDF5 file.
     public func flush() throws {
-        if bufTimes.isEmpty && bufEvents.isEmpty && bufSeries.isEmpty && !streams.values.contains(where: \.hasPending) { return }
+        if bufTimes.isEmpty && bufEvents.isEmpty && bufPlaced.isEmpty && bufSeries.isEmpty && !streams.values.contains(where: \.hasPending) { return }
         if let journal {
             var out = ByteWriter()
             if !bufTimes.isEmpty {
@@ -323,6 +371,8 @@ public final class RecordingWriter {
             }
             for sink in streams.values { if let rows = sink.pendingRows { RecordingJournal.encode(rows, into: &out) } }
             for e in bufEvents { RecordingJournal.encode(.event(e), into: &out) }
+            // After the rows: replay sets the marker of a row it has.
+            for e in bufPlaced { RecordingJournal.encode(.placedMarker(e), into: &out) }
             for s in bufSeries { RecordingJournal.encode(.series(group: s.group, name: s.name, time: s.time, values: s.values, columns: s.columns), into: &out) }
             try journal.write(out.bytes)
         }
@@ -342,6 +392,8 @@ public final class RecordingWriter {
             bufTimes.removeAll(keepingCapacity: true)
             bufMarkers.removeAll(keepingCapacity: true)
         }
+        bufEvents += bufPlaced
+        bufPlaced.removeAll(keepingCapacity: true)
         if !bufEvents.isEmpty {
             try eventSample.append(bufEvents.map(\.sample))
             try eventTime.append(bufEvents.map(\.time))
