@@ -183,11 +183,32 @@ public actor DataController {
         return await withCheckedContinuation { placementWaiters[ticket, default: []].append($0) }
     }
 
-    /// Waits until every marker set so far is placed and announced to observers (its sample has
-    /// arrived, or the run ended). Call it before ending a recording that must hold them.
-    public func markersPlaced() async {
+    /// Waits until every marker set so far is placed and announced to observers: its sample has
+    /// arrived, or the run ended, or `seconds` passed on the controller's clock (a source that stopped
+    /// delivering), after which the waiting markers land on the newest sample, as at the end of a
+    /// run. Call it before ending a recording that must hold them.
+    public func markersPlaced(within seconds: Double = 2) async {
         guard !pendingMarkers.isEmpty else { return }
+        let clock = self.clock
+        let deadline = clock.monotonicNow() + seconds
+        let overdue = Task { [weak self] in
+            try? await clock.sleep(untilMonotonic: deadline)
+            await self?.placeWaitingOnNewest()
+        }
         await withCheckedContinuation { settleWaiters.append($0) }
+        overdue.cancel()
+    }
+
+    /// Places every waiting marker on the newest delivered sample (the run ends, or stalled).
+    private func placeWaitingOnNewest() async {
+        let unplaced = pendingMarkers
+        pendingMarkers = []
+        for pending in unplaced {
+            let placed = lastDelivered.map { PlacedMarker(marker: pending.marker, moment: pending.moment, sample: $0.index, sampleTime: $0.time) }
+            if let placed { await broadcast(.marker(placed)) }
+            resolve(pending.ticket, placed)
+        }
+        resumeSettled()
     }
 
     /// The newest EEG sample delivered so far.
@@ -301,14 +322,7 @@ public actor DataController {
 
     private func finishRun(_ failure: (any Error)?) async {
         // Markers still waiting for their sample land on the last one delivered.
-        let unplaced = pendingMarkers
-        pendingMarkers = []
-        for pending in unplaced {
-            let placed = lastDelivered.map { PlacedMarker(marker: pending.marker, moment: pending.moment, sample: $0.index, sampleTime: $0.time) }
-            if let placed { await broadcast(.marker(placed)) }
-            resolve(pending.ticket, placed)
-        }
-        resumeSettled()
+        await placeWaitingOnNewest()
         if deviceState[.connected] == true {
             deviceState[.connected] = false
             deviceState[.onHead] = false

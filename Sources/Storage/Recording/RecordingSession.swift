@@ -129,6 +129,7 @@ public final class RecordingSession: Sendable {
                         state.progress.withLock {
                             $0.samples = writer.rowCount
                             $0.gapSamples = writer.gapRows
+                            $0.firstSourceIndex = writer.firstSourceIndex
                             $0.seconds = Double(writer.rowCount) / writer.metadata.source.samplingRate
                         }
                         if let plannedRows, writer.rowCount >= plannedRows { break loop }
@@ -233,6 +234,6 @@ private final class SessionState: Sendable {
     }
 
     init(planned: Double?) {
-        progress = Mutex(RecordingProgress(samples: 0, seconds: 0, plannedSeconds: planned, gapSamples: 0))
+        progress = Mutex(RecordingProgress(samples: 0, seconds: 0, plannedSeconds: planned, gapSamples: 0, firstSourceIndex: nil))
     }
 }

@@ -52,6 +52,10 @@ public final class RecordingWriter {
     /// Events so far.
     public private(set) var eventCount = 0
 
+    /// The source's index (``SampleBlock/firstIndex`` counting) of EEG row 0, once a row is there: a
+    /// source sample `i` is row `i - firstSourceIndex` (lost samples are rows too).
+    public var firstSourceIndex: Int64? { nextIndex.map { $0 - rowCount } }
+
     /// `<url>.partial`, the HDF5 file while it is written.
     public var partialURL: URL { Self.partialURL(for: url) }
     /// `<url>.journal`, the crash journal.
