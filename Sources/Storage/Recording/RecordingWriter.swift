@@ -396,8 +396,12 @@ public final class RecordingWriter {
             bufTimes.removeAll(keepingCapacity: true)
             bufMarkers.removeAll(keepingCapacity: true)
         }
-        bufEvents += bufPlaced
-        bufPlaced.removeAll(keepingCapacity: true)
+        if !bufPlaced.isEmpty {
+            // Placed markers go among the events by sample (before an event of the same sample).
+            bufEvents = (bufPlaced + bufEvents).enumerated()
+                .sorted { ($0.element.sample, $0.offset) < ($1.element.sample, $1.offset) }.map(\.element)
+            bufPlaced.removeAll(keepingCapacity: true)
+        }
         if !bufEvents.isEmpty {
             try eventSample.append(bufEvents.map(\.sample))
             try eventTime.append(bufEvents.map(\.time))
@@ -446,6 +450,11 @@ public final class RecordingWriter {
         HDF5Library.prepareThread()
         if !complete {
             try addEvent(code: Marker.interruptedCode, label: reason.map { "interrupted: \($0)" } ?? "interrupted")
+        }
+        // Events "at the next row" that never came are at the last row: an event's sample is always
+        // inside the data.
+        if rowCount > 0 {
+            for i in bufEvents.indices where bufEvents[i].sample >= rowCount { bufEvents[i].sample = rowCount - 1 }
         }
         try flush()
         if let journal { try journal.sync() }
