@@ -1,0 +1,112 @@
+import DataSources
+import Foundation
+import Storage
+import Testing
+import TestSupport
+@testable import Study
+
+/// Markers a reviewer can rely on: the reaction-time task run for real (oscillator, HDF5 file, trial
+/// table, scripted participant) and the stored markers compared with the trial table. Every marker
+/// lies on the sample nearest the moment the runner took, so the latency a reviewer derives from the
+/// markers matches the table's to one sample period, at real time and faster.
+struct ReactionTimeTimingTests {
+    /// The example reaction-time study cut to one short block without preparation: 10 trials with
+    /// foreperiods of 0.3–0.8 s, so the test runs in real time in about 15 s.
+    static func shortStudy(in dir: TemporaryDirectory) throws -> StudyDefinition {
+        let url = FixturePaths.studies.appendingPathComponent("reaction-time/study.json")
+        var root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var types = try #require(root["trialTypes"] as? [String: Any])
+        var reaction = try #require(types["reaction"] as? [String: Any])
+        var phases = try #require(reaction["phases"] as? [[String: Any]])
+        phases[0]["duration"] = 0.2
+        var task = try #require(phases[1]["task"] as? [String: Any])
+        task["foreperiod"] = ["min": 0.3, "max": 0.8]
+        task["responseWindow"] = 1.0
+        phases[1]["task"] = task
+        phases[2]["duration"] = 0.2
+        phases[2]["jitter"] = 0
+        reaction["phases"] = phases
+        types["reaction"] = reaction
+        root["trialTypes"] = types
+        var sessions = try #require(root["sessions"] as? [String: Any])
+        var session = try #require(sessions["reaction"] as? [String: Any])
+        session.removeValue(forKey: "preparation")
+        session.removeValue(forKey: "betweenBlocks")
+        session["blocks"] = [["trials": [["type": "reaction", "count": 10]]]]
+        sessions["reaction"] = session
+        root["sessions"] = sessions
+        root["days"] = [["sessions": ["reaction"]]]
+        let folder = dir.path("study")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: root).write(to: folder.appendingPathComponent("study.json"))
+        return try StudyLoader.load(folder: folder)
+    }
+
+    struct Table: Decodable {
+        struct Trial: Decodable {
+            var outcome: String
+            var latencyMs: Double?
+            var stimulusTime: String?
+            var responseTime: String?
+            var stimulusSample: Int64?
+            var responseSample: Int64?
+        }
+        var trials: [Trial]
+        var complete: Bool
+        var medianCorrectLatencyMs: Double?
+        var sessionMedianLatencyMs: Double?
+    }
+
+    @Test(arguments: [1.0, 8.0])
+    func markerLatenciesMatchTheTrialTableToOneSample(speed: Double) async throws {
+        let dir = try TemporaryDirectory("rt-timing")
+        let store = try DataStore(root: dir.url)
+        let study = try Self.shortStudy(in: dir)
+        let t0 = Date()
+        func runner() -> StudyRunner {
+            StudyRunner(
+                study: study, store: store, interface: ScriptedInterface(seed: 11, speed: speed),
+                options: RunnerOptions(speed: speed, automatic: true, clock: FixedStudyClock(t0), uploadAfterSession: false),
+                makeSource: { OscillatorSource(configuration: .init(pacing: speed == 1 ? .realTime : .speed(speed))) })
+        }
+        _ = try await runner().enroll(name: "Ida")
+        let report = try await runner().runNextSession()
+        #expect(report.state == .completed)
+        let recording = try #require(report.stored.first { $0.kind == .recording })
+        let tableItem = try #require(report.stored.first { $0.kind == .trials })
+        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: store.url(of: tableItem.path)))
+        let reader = try RecordingReader(url: store.url(of: recording.path))
+        let fs = reader.samplingRate
+        let events = try reader.events()
+        let block = try reader.readBlock(from: 0, count: Int(reader.sampleCount))
+        #expect(table.trials.count == 10)
+
+        var errors: [Double] = []
+        for trial in table.trials {
+            if trial.outcome != "anticipation" || trial.stimulusSample != nil {
+                let s = try #require(trial.stimulusSample)
+                #expect(events.contains { $0.code == 510 && $0.sample == s }, "the stimulus marker is on the table's sample")
+                // The marker's sample time is within half a sample of the moment the runner took.
+                let moment = try #require(trial.stimulusTime.flatMap(UTCTimestamp.date(fromISO8601:))).timeIntervalSince1970
+                errors.append((block.times[Int(s)] - moment) * speed)
+            }
+            guard trial.outcome == "correct" else { continue }
+            let s = try #require(trial.stimulusSample), r = try #require(trial.responseSample)
+            #expect(events.contains { $0.code == 520 && $0.sample == r })
+            let markerLatency = Double(r - s) / fs
+            let tableLatency = try #require(trial.latencyMs) / 1000
+            #expect(abs(markerLatency - tableLatency) <= 1 / fs, "marker latency \(markerLatency) s vs table \(tableLatency) s")
+        }
+        // The moments are written in ms (truncated), so allow a millisecond on top of half a sample.
+        #expect(errors.allSatisfy { abs($0) <= 0.5 / fs + 0.001 * speed }, "marker errors \(errors)")
+        let median = ReactionTimeResult.median(table.trials.filter { $0.outcome == "correct" }.compactMap(\.latencyMs))
+        #expect(table.medianCorrectLatencyMs == median && table.sessionMedianLatencyMs == median)
+        #expect(report.medianLatencyMs == median)
+        print("marker error at speed \(speed): max \(String(format: "%.2f", (errors.map(abs).max() ?? 0) * 1000)) ms over \(errors.count) stimuli")
+
+        // Times are on the host's clock at every speed: the recording did not start in the future,
+        // and derived series never go backwards.
+        #expect(block.times[0] <= Date().timeIntervalSince1970)
+        #expect(zip(block.times, block.times.dropFirst()).allSatisfy { $0 < $1 })
+    }
+}
