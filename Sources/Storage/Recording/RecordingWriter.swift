@@ -205,10 +205,12 @@ public final class RecordingWriter {
                 if index > expected {
                     let missing = index - expected
                     let start = lastTime ?? time
-                    bufEvents.append(RecordingEvent(sample: rowCount, time: start + 1 / fs, code: Marker.gapCode, label: "gap \(missing) samples"))
+                    // Gap rows get times spread evenly up to the next real sample, never past it.
+                    let step = lastTime == nil ? 1 / fs : max(0, time - start) / Double(missing + 1)
+                    bufEvents.append(RecordingEvent(sample: rowCount, time: start + step, code: Marker.gapCode, label: "gap \(missing) samples"))
                     eventCount += 1
                     for k in 0..<missing {
-                        appendRow(time: start + Double(k + 1) / fs, values: nil, raw: nil, marker: 0)
+                        appendRow(time: start + Double(k + 1) * step, values: nil, raw: nil, marker: 0)
                         gapRows += 1
                         if bufTimes.count >= flushRows { try flush() }
                     }
