@@ -61,6 +61,7 @@ public struct ReplaySource: DataSource {
         let clock = context.clock
         let begin = clock.monotonicNow()
         let now = context.anchor.utc(fromMonotonic: begin)
+        var schedule = paced.map { PacedSchedule(begin: begin, secondsPerSample: $0 / fs, blockSize: blockSize, shiftsWhenLate: $0 != 1) }
         var row: Int64 = 0
         var delivered: Int64 = 0
         var indexOffset: Int64 = 0
@@ -87,8 +88,11 @@ public struct ReplaySource: DataSource {
             block.firstIndex += indexOffset
             if !configuration.includeMarkers { block.markers = [] }
             delivered += Int64(block.count)
-            if let paced {
-                do { try await clock.sleep(untilMonotonic: begin + Double(delivered) / fs * paced) } catch { break }
+            if schedule != nil {
+                do {
+                    let shift = try await schedule!.wait(untilIndex: delivered, on: clock)
+                    if shift != 0 && !configuration.keepOriginalTimes { block.times = block.times.map { $0 + shift } }
+                } catch { break }
             }
             await emit(.samples(block))
         }
