@@ -68,7 +68,7 @@ struct BlockPlayer {
                 keyAfterOnset: context.pacer.studySeconds(from: onset, to: early.at), responseWindow: spec.responseWindow, timestamp: startedAt,
                 responseKey: spec.responseKey, anticipationBound: spec.anticipationBound)
             result.responseTime = ReactionTimeResult.iso(at)
-            return ReactionTrial(result: result, stimulus: nil, response: ticket, task: spec)
+            return ReactionTrial(result: result, stimulus: nil, response: ticket)
         }
         await context.interface.show(stimulusText, title: nil)
         let shown = ContinuousClock.now
@@ -95,7 +95,7 @@ struct BlockPlayer {
         } else {
             await context.controller.mark(Marker(code: spec.missMarker, label: "\(trial.type)/miss"), at: clock.moment(of: windowEnd))
         }
-        return ReactionTrial(result: result, stimulus: stimulus, response: response, task: spec)
+        return ReactionTrial(result: result, stimulus: stimulus, response: response)
     }
 
     private func checkInterruption() throws {

@@ -9,6 +9,4 @@ struct ReactionTrial: Sendable {
     var stimulus: MarkerTicket?
     /// The response marker (response, wrong key or anticipation), when a key was pressed.
     var response: MarkerTicket?
-    /// The task's parameters (to classify the latency measured on the signal).
-    var task: ReactionTimeTask?
 }

@@ -323,44 +323,22 @@ public struct StudyRunner: Sendable {
                             startedAt: startedAt, validLatencies: latencies)
     }
 
-    /// The trials with the recording rows their stimulus and response markers were placed on, and
-    /// their latency measured on the recorded signal.
-    ///
-    /// At real time the latency is the time between the two moments, and each marker lies within half
-    /// a sample period of its moment. At `--speed N` the latency is measured on the signal the runner
-    /// paced, also when the source fell behind its pace (it then shifts its times, see
-    /// ``DataSources/OscillatorSource``): a moment's position in the recording is its marker's row plus
-    /// the fraction of a sample period between the sample's time and the moment (at most half a period
-    /// either way), and the latency the distance between the two positions in seconds of signal.
-    /// Either way a latency derived from the marker rows is within one sample period of the table's.
+    /// The trials with the recording rows their stimulus and response markers were placed on. At real
+    /// time each marker lies within half a sample period of its moment, so a latency derived from the
+    /// marker rows is within one sample period of the table's (the time between the two moments). At
+    /// `--speed N` the table's latency is study time (real time × N) and the markers lie on the samples
+    /// delivered at their moments: the two agree while the source keeps its pace.
     private func placed(_ trials: [ReactionTrial], in session: RecordingSession, controller: DataController) async -> [ReactionTimeResult] {
         let progress = session.progress
-        let fs = await controller.descriptor?.samplingRate ?? 256
-        let speed = max(options.speed, 1e-9)
-        func position(_ ticket: MarkerTicket?) async -> (row: Int64, position: Double)? {
+        func row(_ ticket: MarkerTicket?) async -> Int64? {
             guard let ticket, let placed = await controller.placement(of: ticket), let first = progress.firstSourceIndex, progress.samples > 0 else { return nil }
-            let row = min(progress.samples - 1, max(0, placed.sample - first))
-            let fraction = min(0.5, max(-0.5, (placed.moment - placed.sampleTime) * fs * speed))
-            return (row, Double(row) + (row == placed.sample - first ? fraction : 0))
+            return min(progress.samples - 1, max(0, placed.sample - first))
         }
         var results: [ReactionTimeResult] = []
         for trial in trials {
             var result = trial.result
-            let stimulus = await position(trial.stimulus)
-            let response = await position(trial.response)
-            result.stimulusSample = stimulus?.row
-            result.responseSample = response?.row
-            if options.speed != 1, let stimulus, let response, let key = result.response, let spec = trial.task {
-                var measured = ReactionTimeResult(
-                    trial: result.trial, stimulus: result.stimulus, response: key, foreperiod: result.foreperiod,
-                    keyAfterOnset: result.foreperiod + (response.position - stimulus.position) / fs, responseWindow: spec.responseWindow,
-                    timestamp: result.timestamp, responseKey: spec.responseKey, anticipationBound: spec.anticipationBound)
-                measured.stimulusTime = result.stimulusTime
-                measured.responseTime = result.responseTime
-                measured.stimulusSample = result.stimulusSample
-                measured.responseSample = result.responseSample
-                result = measured
-            }
+            result.stimulusSample = await row(trial.stimulus)
+            result.responseSample = await row(trial.response)
             results.append(result)
         }
         return results
