@@ -26,11 +26,11 @@ struct ScoresCommandTests {
         return progress
     }
 
-    @Test func showsTheSessionMedianOverAllValidTrialsPerDay() throws {
+    @Test func showsTheSessionMedianOverAllValidTrialsPerDay() async throws {
         let data = try TemporaryDirectory("scores")
         let progress = try progress(in: data.url)
         let bin = try #require(ProjectPaths.executable)
-        let result = try ProcessRunner.run(bin, ["scores", studyFolder.path, "--data", data.url.path, "--json"])
+        let result = try await ProcessRunner.runDetached(bin, ["scores", studyFolder.path, "--data", data.url.path, "--json"])
         #expect(result.status == 0)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "stdout is one JSON object")
         #expect(root["participant"] as? String == progress.participant.uuidString)
@@ -46,7 +46,7 @@ struct ScoresCommandTests {
         #expect(sessions[1]["day"] as? Int == 2)
         for key in ["date", "validTrials", "medianLatencyMs"] { #expect(sessions[1][key] is NSNull, "\(key)") }
 
-        let table = try ProcessRunner.run(bin, ["scores", studyFolder.path, "--data", data.url.path])
+        let table = try await ProcessRunner.runDetached(bin, ["scores", studyFolder.path, "--data", data.url.path])
         #expect(table.status == 0)
         let lines = table.stdout.split(separator: "\n")
         #expect(lines.count == 4)
@@ -54,10 +54,10 @@ struct ScoresCommandTests {
         #expect(lines[3].hasPrefix("2 ") && lines[3].contains("0/2"))
     }
 
-    @Test func nobodyEnrolledIsMissingInput() throws {
+    @Test func nobodyEnrolledIsMissingInput() async throws {
         let data = try TemporaryDirectory("scores-none")
         let bin = try #require(ProjectPaths.executable)
-        let result = try ProcessRunner.run(bin, ["scores", studyFolder.path, "--data", data.url.path, "--json"])
+        let result = try await ProcessRunner.runDetached(bin, ["scores", studyFolder.path, "--data", data.url.path, "--json"])
         #expect(result.status == 66)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("nobody is enrolled"))

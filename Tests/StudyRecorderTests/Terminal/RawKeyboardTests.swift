@@ -108,14 +108,17 @@ struct RawKeyboardTests {
         return folder
     }
 
-    static func drive(_ scenario: String) throws -> (Outcome, [Table]) {
+    static func drive(_ scenario: String) async throws -> (Outcome, [Table]) {
         let dir = try TemporaryDirectory("raw-keys")
         let study = try Self.study(in: dir)
         let data = dir.path("data")
         let bin = try #require(ProjectPaths.executable)
-        let enrolled = try ProcessRunner.run(bin, ["enroll", study.path, "--data", data.path, "--name", "Kim", "--auto"])
+        let enrolled = try await ProcessRunner.runDetached(bin, ["enroll", study.path, "--data", data.path, "--name", "Kim", "--auto"])
         try #require(enrolled.status == 0, "\(enrolled.stderr)")
-        let outcome = try PythonTool.json(Outcome.self, script: driver, arguments: [bin.path, study.path, data.path, scenario])
+        let python = try #require(ProjectPaths.python)
+        let driven = try await ProcessRunner.runDetached(python, ["-c", driver, bin.path, study.path, data.path, scenario])
+        try #require(driven.status == 0, "\(driven.stderr)")
+        let outcome = try JSONDecoder().decode(Outcome.self, from: Data(driven.stdout.utf8))
         var tables: [Table] = []
         for case let url as URL in FileManager.default.enumerator(at: data, includingPropertiesForKeys: nil)!
         where url.lastPathComponent.hasPrefix("t_") && url.pathExtension == "json" {
@@ -124,8 +127,8 @@ struct RawKeyboardTests {
         return (outcome, tables)
     }
 
-    @Test func onlyTheResponseKeyCountsAndAnyKeyContinues() throws {
-        let (outcome, tables) = try Self.drive("keys")
+    @Test func onlyTheResponseKeyCountsAndAnyKeyContinues() async throws {
+        let (outcome, tables) = try await Self.drive("keys")
         #expect(outcome.status == 0, "\(outcome.output)")
         #expect(outcome.canonical && outcome.echo, "the terminal is restored")
         let table = try #require(tables.first)
@@ -136,8 +139,8 @@ struct RawKeyboardTests {
     }
 
     @Test(arguments: ["interrupt", "terminate"])
-    func aSignalRestoresTheTerminalAndKeepsTheTrialsDone(scenario: String) throws {
-        let (outcome, tables) = try Self.drive(scenario)
+    func aSignalRestoresTheTerminalAndKeepsTheTrialsDone(scenario: String) async throws {
+        let (outcome, tables) = try await Self.drive(scenario)
         #expect(outcome.status == 130 || outcome.status == 75, "\(outcome.output)")
         #expect(outcome.canonical && outcome.echo, "the terminal is restored")
         let table = try #require(tables.first, "the interrupted block's table is stored: \(outcome.output)")

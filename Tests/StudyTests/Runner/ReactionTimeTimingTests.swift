@@ -124,9 +124,12 @@ struct ReactionTimeTimingTests {
         let sorted = errors.map { abs($0) * 1000 }.sorted()
         print("marker error at speed \(speed): median \(String(format: "%.2f", sorted[sorted.count / 2])) ms, max \(String(format: "%.2f", sorted.last ?? 0)) ms over \(sorted.count) markers")
 
-        // Times are on the host's clock at every speed: the recording did not start in the future,
-        // and derived series never go backwards.
-        #expect(block.times[0] <= Date().timeIntervalSince1970)
+        // Times are on the host's clock at every speed: no sample (so no later block's start) lies in
+        // the future, and times never go backwards, nor do the derived series'.
+        #expect(try #require(block.times.last) <= Date().timeIntervalSince1970)
         #expect(zip(block.times, block.times.dropFirst()).allSatisfy { $0 < $1 })
+        let quality = try #require(try reader.series(group: "Quality", name: "MyndQuality"))
+        #expect(!quality.times.isEmpty && zip(quality.times, quality.times.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(quality.times.allSatisfy { $0 <= block.times.last! })
     }
 }
