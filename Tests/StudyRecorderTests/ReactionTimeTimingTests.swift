@@ -1,20 +1,22 @@
 import DataSources
 import Foundation
 import Storage
+import Study
 import Testing
 import TestSupport
-@testable import Study
 
-/// Markers a reviewer can rely on: the reaction-time task run for real (oscillator, HDF5 file, trial
-/// table, scripted participant) and the stored markers compared with the trial table. Every marker
+/// Markers a reviewer can rely on: the reaction-time task run for real by the built binary
+/// (`run --auto`: oscillator, HDF5 file, trial table, scripted participant; a process of its own, so
+/// the test process's load cannot stall its real-time source) and the stored markers compared with
+/// the trial table. Every marker
 /// lies on the sample nearest the moment the runner took, so the latency a reviewer derives from the
 /// markers matches the table's to one sample period, at real time and, where the source kept its
 /// pace, faster.
 struct ReactionTimeTimingTests {
     /// The example reaction-time study cut to one short block without preparation: 10 trials with
     /// foreperiods of 0.3–0.8 s, so the test runs in real time in about 15 s.
-    static func shortStudy(in dir: TemporaryDirectory) throws -> StudyDefinition {
-        let url = FixturePaths.studies.appendingPathComponent("reaction-time/study.json")
+    static func shortStudy(in dir: TemporaryDirectory) throws -> URL {
+        let url = ProjectPaths.root.appendingPathComponent("Studies/reaction-time/study.json")
         var root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         var types = try #require(root["trialTypes"] as? [String: Any])
         var reaction = try #require(types["reaction"] as? [String: Any])
@@ -40,7 +42,15 @@ struct ReactionTimeTimingTests {
         let folder = dir.path("study")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try JSONSerialization.data(withJSONObject: root).write(to: folder.appendingPathComponent("study.json"))
-        return try StudyLoader.load(folder: folder)
+        return folder
+    }
+
+    struct Report: Decodable {
+        struct Item: Decodable { var kind: String; var path: String }
+        var state: String
+        var reason: String?
+        var stored: [Item]
+        var medianLatencyMs: Double?
     }
 
     struct Table: Decodable {
@@ -61,20 +71,19 @@ struct ReactionTimeTimingTests {
     @Test(arguments: [1.0, 8.0])
     func markerLatenciesMatchTheTrialTableToOneSample(speed: Double) async throws {
         let dir = try TemporaryDirectory("rt-timing")
-        let store = try DataStore(root: dir.url)
         let study = try Self.shortStudy(in: dir)
-        let t0 = Date()
-        func runner() -> StudyRunner {
-            StudyRunner(
-                study: study, store: store, interface: ScriptedInterface(seed: 11, speed: speed),
-                options: RunnerOptions(speed: speed, automatic: true, clock: FixedStudyClock(t0), uploadAfterSession: false),
-                makeSource: { OscillatorSource(configuration: .init(pacing: speed == 1 ? .realTime : .speed(speed))) })
-        }
-        _ = try await runner().enroll(name: "Ida")
-        let report = try await runner().runNextSession()
-        #expect(report.state == .completed, "\(report.reason ?? "")")
-        let recording = try #require(report.stored.first { $0.kind == .recording })
-        let tableItem = try #require(report.stored.first { $0.kind == .trials })
+        let data = dir.path("data")
+        let bin = try #require(ProjectPaths.executable)
+        let enrolled = try await ProcessRunner.runDetached(bin, ["enroll", study.path, "--data", data.path, "--name", "Ida", "--auto"])
+        try #require(enrolled.status == 0, "\(enrolled.stderr)")
+        let run = try await ProcessRunner.runDetached(
+            bin, ["run", study.path, "--data", data.path, "--auto", "--json", "--seed", "11", "--speed", String(speed)])
+        try #require(run.status == 0, "\(run.stderr)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
+        #expect(report.state == "completed", "\(report.reason ?? "")")
+        let store = try DataStore(root: data)
+        let recording = try #require(report.stored.first { $0.kind == "recording" })
+        let tableItem = try #require(report.stored.first { $0.kind == "trials" })
         let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: store.url(of: tableItem.path)))
         let reader = try RecordingReader(url: store.url(of: recording.path))
         let fs = reader.samplingRate
