@@ -41,7 +41,6 @@ public struct SignalProcessor: Sendable {
     /// Creates a processor for the EEG stream of `descriptor`.
     public init(descriptor: DeviceDescriptor, configuration: ProcessorConfiguration = .init()) {
         self.descriptor = descriptor
-        let info = descriptor
         self.configuration = configuration
         let fs = descriptor.samplingRate, channels = descriptor.channelCount
         bandPowerMethod = configuration.bandPowerMethod ?? .standard(samplingRate: fs)
