@@ -57,8 +57,9 @@ public actor DataController {
     /// for a moment already passed finds its sample.
     private var history: [(first: Int64, times: [Double])] = []
     private var historyRows = 0
-    /// How far back a marker can still be placed exactly (older moments land on the oldest kept sample).
-    private static let historySeconds = 120.0
+    /// How far back a marker can still be placed exactly (older moments land on the oldest kept sample):
+    /// markers are set for moments just passed, so seconds suffice.
+    private static let historySeconds = 10.0
     private var task: Task<Void, Never>?
     private var runCompletion: [CheckedContinuation<(any Error)?, Never>] = []
     private var lastOutcome: (any Error)?? = nil
@@ -273,13 +274,21 @@ public actor DataController {
         waiting.forEach { $0.resume() }
     }
 
+    /// Keeps the block's times; trims the oldest in one go once twice ``historySeconds`` are held, so
+    /// the cost per block stays constant however fast the source runs.
     private func remember(_ block: SampleBlock) {
         history.append((block.firstIndex, block.times))
         historyRows += block.count
         let limit = Int(Self.historySeconds * (descriptor?.samplingRate ?? 256))
-        while historyRows - (history.first?.times.count ?? 0) >= limit, history.count > 1 {
-            historyRows -= history.removeFirst().times.count
+        guard historyRows >= 2 * limit, history.count > 1 else { return }
+        var drop = 0
+        var rows = historyRows
+        while rows - history[drop].times.count >= limit, drop < history.count - 1 {
+            rows -= history[drop].times.count
+            drop += 1
         }
+        history.removeFirst(drop)
+        historyRows = rows
     }
 
     private func dispatch(_ event: SourceEvent) async {
