@@ -35,7 +35,7 @@ struct DataControllerTests {
         #expect(display.droppedCount > 0)
     }
 
-    @Test func markersLandOnConsecutiveFramesInOrder() async throws {
+    @Test func markersSetBeforeStartLandOnTheFirstSampleInOrder() async throws {
         let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .speed(8), sampleLimit: 512)))
         let events = await controller.events()
         await controller.mark(Marker(code: 310, label: "a"))
@@ -52,7 +52,7 @@ struct DataControllerTests {
             }
             if case .ended = event { break }
         }
-        #expect(marked.map(\.0) == [0, 1])
+        #expect(marked.map(\.0) == [0, 0])
         #expect(marked.map(\.1) == [310, 320])
         #expect(states.prefix(3) == [.found, .connected, .onHead])
         #expect(states.last == .disconnected)

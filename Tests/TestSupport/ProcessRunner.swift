@@ -43,4 +43,17 @@ public enum ProcessRunner {
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
     }
+
+    /// ``run(_:_:environment:input:currentDirectory:)`` on a thread of its own: an async test that
+    /// waits for a long-running program must not hold one of the few threads of the cooperative pool
+    /// (on 2 cores, two such waits would stall every other test's tasks, real-time sources included).
+    public static func runDetached(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil
+    ) async throws -> ProcessResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try run(executable, arguments, environment: environment, input: input) })
+            }
+        }
+    }
 }

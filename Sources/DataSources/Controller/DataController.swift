@@ -7,8 +7,10 @@
 ///
 /// The controller defines the recording clock of each run: when it starts the source it takes a
 /// ``ClockAnchor`` from its ``HostClock``; samples are stamped on that clock and ``now()`` reads it,
-/// so a moment taken by a study protocol compares exactly with sample times. Markers set with
-/// ``mark(_:)`` are attached to the next EEG rows the source delivers.
+/// so a moment taken by a study protocol compares exactly with sample times. A marker set with
+/// ``mark(_:at:)`` is a moment on that clock: it is placed on the EEG sample whose time is nearest
+/// the moment (see ``PlacedMarker``), waiting for that sample when it has not arrived yet, and on
+/// the last sample when the run ends first.
 ///
 /// ```swift
 /// let controller = DataController(source: OscillatorSource())
@@ -46,7 +48,18 @@ public actor DataController {
     public var isRunning: Bool { task != nil }
 
     private var subscriptions: [EventSubscription] = []
-    private var pendingMarkers: [Marker] = []
+    private var pendingMarkers: [(ticket: MarkerTicket, moment: Double, marker: Marker)] = []
+    private var placements: [MarkerTicket: PlacedMarker?] = [:]
+    private var placementWaiters: [MarkerTicket: [CheckedContinuation<PlacedMarker?, Never>]] = [:]
+    private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+    private var nextTicket = 0
+    /// Times of the EEG samples delivered in the last ``historySeconds``, newest last: where a marker
+    /// for a moment already passed finds its sample.
+    private var history: [(first: Int64, times: [Double])] = []
+    private var historyRows = 0
+    /// How far back a marker can still be placed exactly (older moments land on the oldest kept sample):
+    /// markers are set for moments just passed, so seconds suffice.
+    private static let historySeconds = 10.0
     private var task: Task<Void, Never>?
     private var runCompletion: [CheckedContinuation<(any Error)?, Never>] = []
     private var lastOutcome: (any Error)?? = nil
@@ -79,6 +92,9 @@ public actor DataController {
     public func start() throws {
         guard task == nil else { throw DataSourceError.alreadyRunning }
         samplesDelivered = 0
+        history = []
+        historyRows = 0
+        placements = [:]
         lastOutcome = nil
         descriptor = nil
         properties = [:]
@@ -141,10 +157,138 @@ public actor DataController {
         descriptor = nil
     }
 
-    /// Attaches `marker` to the next EEG row the source delivers. Markers set in quick succession go
-    /// onto consecutive rows, none is lost.
-    public func mark(_ marker: Marker) {
-        pendingMarkers.append(marker)
+    /// Sets `marker` for `moment` on the recording clock (``now()`` when `nil`) and returns a ticket for
+    /// ``placement(of:)``. The marker is placed on the EEG sample whose time is nearest `moment`: at
+    /// once when that sample was delivered already (announced as ``DataEvent/marker(_:)``), else in
+    /// the block that brings it; when the run ends first, on its last sample. Markers set before the
+    /// first sample wait for it. Several markers may share a sample; none is lost.
+    @discardableResult
+    public func mark(_ marker: Marker, at moment: Double? = nil) async -> MarkerTicket {
+        let ticket = MarkerTicket(id: nextTicket)
+        nextTicket += 1
+        let moment = moment ?? now()
+        if let last = lastDelivered, last.time >= moment, let placed = nearestDelivered(to: moment, marker: marker) {
+            await broadcast(.marker(placed))
+            resolve(ticket, placed)
+        } else {
+            pendingMarkers.append((ticket, moment, marker))
+        }
+        return ticket
+    }
+
+    /// Where the marker of `ticket` was placed; waits until it is. `nil` when the run ended before
+    /// any EEG sample arrived (or the ticket belongs to an earlier run).
+    public func placement(of ticket: MarkerTicket) async -> PlacedMarker? {
+        if let placed = placements[ticket] { return placed }
+        guard pendingMarkers.contains(where: { $0.ticket == ticket }) else { return nil }
+        return await withCheckedContinuation { placementWaiters[ticket, default: []].append($0) }
+    }
+
+    /// Waits until every marker set so far is placed and announced to observers: its sample has
+    /// arrived, or the run ended, or `seconds` passed on the controller's clock (a source that stopped
+    /// delivering), after which the waiting markers land on the newest sample, as at the end of a
+    /// run. Call it before ending a recording that must hold them.
+    public func markersPlaced(within seconds: Double = 2) async {
+        guard !pendingMarkers.isEmpty else { return }
+        let clock = self.clock
+        let deadline = clock.monotonicNow() + seconds
+        let overdue = Task { [weak self] in
+            try? await clock.sleep(untilMonotonic: deadline)
+            await self?.placeWaitingOnNewest()
+        }
+        await withCheckedContinuation { settleWaiters.append($0) }
+        overdue.cancel()
+    }
+
+    /// Places every waiting marker on the newest delivered sample (the run ends, or stalled).
+    private func placeWaitingOnNewest() async {
+        let unplaced = pendingMarkers
+        pendingMarkers = []
+        for pending in unplaced {
+            let placed = lastDelivered.map { PlacedMarker(marker: pending.marker, moment: pending.moment, sample: $0.index, sampleTime: $0.time) }
+            if let placed { await broadcast(.marker(placed)) }
+            resolve(pending.ticket, placed)
+        }
+        resumeSettled()
+    }
+
+    /// The newest EEG sample delivered so far.
+    private var lastDelivered: (index: Int64, time: Double)? {
+        guard let block = history.last, let time = block.times.last else { return nil }
+        return (block.first + Int64(block.times.count - 1), time)
+    }
+
+    /// The delivered sample nearest `moment` (ties go to the earlier sample).
+    private func nearestDelivered(to moment: Double, marker: Marker) -> PlacedMarker? {
+        var best: (index: Int64, time: Double)?
+        search: for block in history.reversed() {
+            for row in stride(from: block.times.count - 1, through: 0, by: -1) {
+                let time = block.times[row]
+                if let b = best, abs(time - moment) > abs(b.time - moment) {
+                    if time < moment { break search }
+                    continue
+                }
+                best = (block.first + Int64(row), time)
+            }
+        }
+        return best.map { PlacedMarker(marker: marker, moment: moment, sample: $0.index, sampleTime: $0.time) }
+    }
+
+    /// Places the pending markers whose nearest sample is now known: the block reaches their
+    /// moment. Those on a row of `block` join its markers; those on an earlier sample are returned.
+    private func placePending(in block: inout SampleBlock) -> [PlacedMarker] {
+        guard let newest = block.times.last else { return [] }
+        var earlier: [PlacedMarker] = []
+        let previous = lastDelivered
+        pendingMarkers.removeAll { pending in
+            guard newest >= pending.moment else { return false }
+            let t = pending.moment
+            let row = block.times.firstIndex { $0 >= t } ?? block.count - 1
+            var placed = PlacedMarker(marker: pending.marker, moment: t, sample: block.firstIndex + Int64(row), sampleTime: block.times[row])
+            if row > 0, t - block.times[row - 1] <= block.times[row] - t {
+                placed.sample -= 1
+                placed.sampleTime = block.times[row - 1]
+            }
+            if row == 0, let previous, t - previous.time <= block.times[0] - t {
+                placed.sample = previous.index
+                placed.sampleTime = previous.time
+                earlier.append(placed)
+            } else {
+                block.markers.append(BlockMarker(row: Int(placed.sample - block.firstIndex), marker: placed.marker))
+            }
+            resolve(pending.ticket, placed)
+            return true
+        }
+        return earlier
+    }
+
+    private func resolve(_ ticket: MarkerTicket, _ placed: PlacedMarker?) {
+        placements[ticket] = .some(placed)
+        for waiter in placementWaiters.removeValue(forKey: ticket) ?? [] { waiter.resume(returning: placed) }
+    }
+
+    private func resumeSettled() {
+        guard pendingMarkers.isEmpty else { return }
+        let waiting = settleWaiters
+        settleWaiters = []
+        waiting.forEach { $0.resume() }
+    }
+
+    /// Keeps the block's times; trims the oldest in one go once twice ``historySeconds`` are held, so
+    /// the cost per block stays constant however fast the source runs.
+    private func remember(_ block: SampleBlock) {
+        history.append((block.firstIndex, block.times))
+        historyRows += block.count
+        let limit = Int(Self.historySeconds * (descriptor?.samplingRate ?? 256))
+        guard historyRows >= 2 * limit, history.count > 1 else { return }
+        var drop = 0
+        var rows = historyRows
+        while rows - history[drop].times.count >= limit, drop < history.count - 1 {
+            rows -= history[drop].times.count
+            drop += 1
+        }
+        history.removeFirst(drop)
+        historyRows = rows
     }
 
     private func dispatch(_ event: SourceEvent) async {
@@ -154,18 +298,16 @@ public actor DataController {
             await broadcast(.started(descriptor, anchor ?? clock.anchor()))
         case .samples(var block):
             guard !block.isEmpty, descriptor != nil else { return }
-            if block.stream == descriptor?.eeg.name {
-                if !pendingMarkers.isEmpty {
-                    let taken = Set(block.markers.map(\.row))
-                    var row = 0
-                    while !pendingMarkers.isEmpty && row < block.count {
-                        if !taken.contains(row) { block.markers.append(BlockMarker(row: row, marker: pendingMarkers.removeFirst())) }
-                        row += 1
-                    }
-                }
-                samplesDelivered += Int64(block.count)
+            guard block.stream == descriptor?.eeg.name else {
+                await broadcast(.samples(block))
+                return
             }
+            let earlier = pendingMarkers.isEmpty ? [] : placePending(in: &block)
+            for placed in earlier { await broadcast(.marker(placed)) }
+            remember(block)
+            samplesDelivered += Int64(block.count)
             await broadcast(.samples(block))
+            resumeSettled()
         case .state(let state, let value):
             guard deviceState[state] != value else { return }
             deviceState[state] = value
@@ -188,6 +330,8 @@ public actor DataController {
     }
 
     private func finishRun(_ failure: (any Error)?) async {
+        // Markers still waiting for their sample land on the last one delivered.
+        await placeWaitingOnNewest()
         if deviceState[.connected] == true {
             deviceState[.connected] = false
             deviceState[.onHead] = false

@@ -3,8 +3,11 @@ public enum DataEvent: Sendable {
     /// The source is connected and identified: its descriptor and the anchor of the recording clock.
     /// An observer that subscribes to a running controller gets this first.
     case started(DeviceDescriptor, ClockAnchor)
-    /// Consecutive samples of one stream, oldest first; pending ``Marker``s are attached to EEG rows.
+    /// Consecutive samples of one stream, oldest first; markers placed on its EEG rows travel with it.
     case samples(SampleBlock)
+    /// A marker placed on an EEG sample delivered earlier (its moment lay before the newest sample,
+    /// or the run ended before its sample came): recorders write it at ``PlacedMarker/sample``.
+    case marker(PlacedMarker)
     /// A device condition flipped (only real flips are reported, not repeats).
     case state(DeviceStateChange)
     /// The battery level in percent.

@@ -5,6 +5,9 @@ public struct OscillatorGenerator: Sendable {
     public let configuration: OscillatorConfiguration
     /// Time of sample 0 in seconds since the Unix epoch.
     public let startTime: Double
+    /// Recording-clock seconds per second of signal: 1, or `1/N` for a source paced at `--speed N`,
+    /// whose sample *n* is due (and stamped) at `startTime + n / samplingRate / N`.
+    public let timeScale: Double
 
     private var rng: SplitMix64
     private var index: Int64 = 0
@@ -26,10 +29,11 @@ public struct OscillatorGenerator: Sendable {
     private var nextDropout: Int64 = 0
     private var dropoutEnd: Int64 = -1
 
-    /// Creates the generator; `startTime` defaults to the configuration's or 0.
-    public init(configuration: OscillatorConfiguration, startTime: Double? = nil) {
+    /// Creates the generator; `startTime` defaults to the configuration's or 0, `timeScale` to 1.
+    public init(configuration: OscillatorConfiguration, startTime: Double? = nil, timeScale: Double = 1) {
         self.configuration = configuration
         self.startTime = startTime ?? configuration.startTime ?? 0
+        self.timeScale = timeScale
         channelCount = configuration.channelNames.count
         let front = Set(configuration.descriptor.electrodeGroups["front"] ?? [])
         frontal = configuration.channelNames.map { front.contains($0) }
@@ -80,7 +84,7 @@ public struct OscillatorGenerator: Sendable {
                 current = SampleBlock(firstIndex: n, channelCount: channelCount, values: [], times: [])
             }
             current.values.append(contentsOf: values)
-            current.times.append(startTime + t)
+            current.times.append(startTime + t * timeScale)
         }
         if !current.isEmpty { blocks.append(current) }
         return blocks

@@ -5,7 +5,11 @@
 /// the deterministic signal of ``OscillatorGenerator`` at the configured ``Pacing``. Unlike the
 /// reference app's oscillator (an integer-division timer that ran at 142.9 Hz instead of 128), the
 /// rate is exact: sample *n* is stamped `startTime + n / samplingRate` on the recording clock and,
-/// in real time, delivered no earlier than that.
+/// in real time, delivered no earlier than that. Paced faster (``Pacing/speed(_:)``), sample *n* is
+/// stamped with the moment it is due, `startTime + n / samplingRate / N`: the recording clock stays
+/// the host's clock at every speed (times never lie in the future, and a marker set at a moment lands
+/// on the sample delivered then), while sample indices count signal time. A paced source held back
+/// by its consumers shifts later times by its delay (``PacedSchedule``).
 public struct OscillatorSource: DataSource {
     /// The signal's settings.
     public let configuration: OscillatorConfiguration
@@ -23,7 +27,9 @@ public struct OscillatorSource: DataSource {
         }
         let clock = context.clock
         let begin = clock.monotonicNow()
-        var generator = OscillatorGenerator(configuration: configuration, startTime: configuration.startTime ?? context.anchor.utc(fromMonotonic: begin))
+        let paced = configuration.pacing.secondsPerSignalSecond
+        var generator = OscillatorGenerator(
+            configuration: configuration, startTime: configuration.startTime ?? context.anchor.utc(fromMonotonic: begin), timeScale: paced ?? 1)
         await emit(.state(.found, true))
         await emit(.started(configuration.descriptor))
         await emit(.state(.connected, true))
@@ -31,9 +37,9 @@ public struct OscillatorSource: DataSource {
         await emit(.state(.onHead, true))
 
         let fs = configuration.samplingRate
-        let paced = configuration.pacing.secondsPerSignalSecond
         // About 1/16 s per block when paced (smooth displays), 1 s when unpaced (throughput).
         let block = max(1, Int((paced == nil ? fs : fs / 16).rounded()))
+        var schedule = paced.map { PacedSchedule(begin: begin, secondsPerSample: $0 / fs, blockSize: block, shiftsWhenLate: $0 != 1) }
         while !Task.isCancelled {
             var count = block
             if let limit = configuration.sampleLimit {
@@ -41,10 +47,11 @@ public struct OscillatorSource: DataSource {
                 if left <= 0 { break }
                 count = Int(min(Int64(block), left))
             }
-            let blocks = generator.next(count)
-            if let paced {
+            var blocks = generator.next(count)
+            if schedule != nil {
                 do {
-                    try await clock.sleep(untilMonotonic: begin + Double(generator.nextIndex) / fs * paced)
+                    let shift = try await schedule!.wait(untilIndex: generator.nextIndex, on: clock)
+                    if shift != 0 { for i in blocks.indices { blocks[i].times = blocks[i].times.map { $0 + shift } } }
                 } catch {
                     break
                 }

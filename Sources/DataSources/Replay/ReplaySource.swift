@@ -1,8 +1,9 @@
 /// Plays a stored recording back as if it were a live device: for re-running processing on old data,
 /// demos without hardware, and tests with real-world signals.
 ///
-/// Samples keep their channel values; their times are shifted so the first sample is "now" (unless
-/// ``Configuration/keepOriginalTimes`` is set) and their markers are dropped (unless
+/// Samples keep their channel values; their times are shifted so the first sample is "now" and each
+/// later one is stamped with the moment it is due (at ``Pacing/speed(_:)`` N, `1/N` of its signal
+/// time later; unless ``Configuration/keepOriginalTimes`` is set) and their markers are dropped (unless
 /// ``Configuration/includeMarkers`` is set), as a live device would deliver neither.
 public struct ReplaySource: DataSource {
     /// How a replay behaves.
@@ -60,6 +61,7 @@ public struct ReplaySource: DataSource {
         let clock = context.clock
         let begin = clock.monotonicNow()
         let now = context.anchor.utc(fromMonotonic: begin)
+        var schedule = paced.map { PacedSchedule(begin: begin, secondsPerSample: $0 / fs, blockSize: blockSize, shiftsWhenLate: $0 != 1) }
         var row: Int64 = 0
         var delivered: Int64 = 0
         var indexOffset: Int64 = 0
@@ -78,15 +80,19 @@ public struct ReplaySource: DataSource {
             if block.isEmpty { break }
             row += Int64(block.count)
             if !configuration.keepOriginalTimes {
-                for i in 0..<block.count { block.times[i] = now + Double(delivered + Int64(i)) / fs }
+                // Paced, each sample is stamped with the moment it is due (as the oscillator does).
+                for i in 0..<block.count { block.times[i] = now + Double(delivered + Int64(i)) / fs * (paced ?? 1) }
             }
             block.stream = descriptor.eeg.name
             block.raw = nil
             block.firstIndex += indexOffset
             if !configuration.includeMarkers { block.markers = [] }
             delivered += Int64(block.count)
-            if let paced {
-                do { try await clock.sleep(untilMonotonic: begin + Double(delivered) / fs * paced) } catch { break }
+            if schedule != nil {
+                do {
+                    let shift = try await schedule!.wait(untilIndex: delivered, on: clock)
+                    if shift != 0 && !configuration.keepOriginalTimes { block.times = block.times.map { $0 + shift } }
+                } catch { break }
             }
             await emit(.samples(block))
             // Unpaced, yield so other tasks of the pool still run (see OscillatorSource).

@@ -89,9 +89,13 @@ public struct SignalProcessor: Sendable {
             if let last = lastIndex, index > last + 1 {
                 let missing = index - last - 1
                 if Double(missing) <= configuration.maximumGapFill * fs {
+                    // Lost samples get times spread evenly up to the next real one, never past it
+                    // (a paced replay's or a drifting device's samples are not 1/fs apart).
+                    let start = lastTime
+                    let spacing = max(0, block.times[r] - start) / Double(missing + 1)
                     for k in 1...missing {
                         for c in row.indices { row[c] = .nan }
-                        let time = lastTime + Double(k) / fs
+                        let time = start + Double(k) * spacing
                         step(index: last + k, time: time, into: &updates)
                     }
                 } else {
@@ -121,7 +125,9 @@ public struct SignalProcessor: Sendable {
     }
 
     /// Advances by one sample whose values are in `row` (already filled, `NaN` for a gap).
-    private mutating func step(index: Int64, time: Double, into updates: inout [ProcessingUpdate]) {
+    private mutating func step(index: Int64, time sampleTime: Double, into updates: inout [ProcessingUpdate]) {
+        // Updates are timed by their last sample and never go backwards, even if a device's clock does.
+        let time = lastIndex == nil ? sampleTime : max(sampleTime, lastTime)
         lastIndex = index
         lastTime = time
         let (myndReading, noiseReading) = row.withUnsafeBufferPointer { r in

@@ -84,6 +84,26 @@ final class AppendableDataset {
         rows = newRows
     }
 
+    /// Overwrites row `row` (already written) with the `columns` values at `pointer`: a marker placed
+    /// on a sample that reached the file before the marker was known.
+    func overwrite(row: Int, from pointer: UnsafeRawPointer) throws {
+        precondition(row >= 0 && row < rows, "overwrite outside the dataset")
+        let fileSpace = try HDF5Library.check(H5Dget_space(object.id), "file space", object.path)
+        defer { H5Sclose(fileSpace) }
+        var start: [hsize_t] = columns > 0 ? [hsize_t(row), 0] : [hsize_t(row)]
+        var extent: [hsize_t] = columns > 0 ? [1, hsize_t(columns)] : [1]
+        try HDF5Library.check(H5Sselect_hyperslab(fileSpace, H5S_SELECT_SET, &start, nil, &extent, nil), "select", object.path)
+        let memSpace = try HDF5Library.check(H5Screate_simple(Int32(extent.count), &extent, nil), "memory space", object.path)
+        defer { H5Sclose(memSpace) }
+        try HDF5Library.check(H5Dwrite(object.id, memType, memSpace, fileSpace, chdf5_default(), pointer), "write", object.path)
+    }
+
+    /// Overwrites row `row` of a one-column 64-bit integer dataset.
+    func overwrite(row: Int, with value: Int64) throws {
+        var v = value
+        try withUnsafeBytes(of: &v) { try overwrite(row: row, from: $0.baseAddress!) }
+    }
+
     /// Appends doubles (a whole number of rows).
     func append(_ values: [Double]) throws {
         try values.withUnsafeBufferPointer { try append(UnsafeRawPointer($0.baseAddress!), count: values.count / max(1, columns)) }

@@ -16,7 +16,8 @@ import Glibc
 /// records `u8 type, u32 length, payload, u32 CRC(type+payload)`: type 1 rows (u32 count, u32
 /// channels, per row i64 time µs, i64 marker, channels × f64), type 2 event (i64 sample, f64 time,
 /// i32 code, string label), type 3 series row (string group, string name, f64 time, u32 n, n × f64,
-/// string column names joined by tabs), type 4 group attribute (string group, string name, JSON value).
+/// string column names joined by tabs), type 4 group attribute (string group, string name, JSON value),
+/// type 7 placed marker (as type 2; the event's row of `/Recording/Marker` takes its code).
 struct RecordingJournal {
     static let magic: [UInt8] = Array("SRJOURN1".utf8)
 
@@ -29,6 +30,8 @@ struct RecordingJournal {
         case rawRows(codes: [UInt16], channels: Int)
         /// Rows of an auxiliary stream (accelerometer, gyroscope, PPG, telemetry), by sample index.
         case streamRows(stream: String, firstIndex: Int64, timestampsMicros: [Int64], values: [Double], channels: Int)
+        /// A marker placed on an EEG row written earlier: an event whose row's marker takes its code.
+        case placedMarker(RecordingEvent)
     }
 
     // MARK: Encoding
@@ -57,8 +60,8 @@ struct RecordingJournal {
                 p.i64(markers[r])
                 for c in 0..<channels { p.f64(values[r * channels + c]) }
             }
-        case .event(let e):
-            type = 2
+        case .event(let e), .placedMarker(let e):
+            if case .placedMarker = record { type = 7 } else { type = 2 }
             p.i64(e.sample)
             p.f64(e.time)
             p.i32(e.code)
@@ -156,6 +159,9 @@ struct RecordingJournal {
         case 2:
             guard let sample = p.i64(), let time = p.f64(), let code = p.i32(), let label = p.string() else { return nil }
             return .event(RecordingEvent(sample: sample, time: time, code: code, label: label))
+        case 7:
+            guard let sample = p.i64(), let time = p.f64(), let code = p.i32(), let label = p.string() else { return nil }
+            return .placedMarker(RecordingEvent(sample: sample, time: time, code: code, label: label))
         case 3:
             guard let group = p.string(), let name = p.string(), let time = p.f64(), let n = p.u32() else { return nil }
             var values = [Double]()

@@ -8,6 +8,9 @@ public struct RecordingProgress: Sendable, Equatable {
     public var plannedSeconds: Double?
     /// Gap rows so far.
     public var gapSamples: Int64
+    /// The source's index of row 0 (see ``RecordingWriter/firstSourceIndex``), once a row is written:
+    /// what turns a ``PlacedMarker/sample`` into a row of this recording.
+    public var firstSourceIndex: Int64?
 
     /// The fraction done (0…1), or `nil` for an open-ended recording.
     public var fraction: Double? {

@@ -129,10 +129,13 @@ public final class RecordingSession: Sendable {
                         state.progress.withLock {
                             $0.samples = writer.rowCount
                             $0.gapSamples = writer.gapRows
+                            $0.firstSourceIndex = writer.firstSourceIndex
                             $0.seconds = Double(writer.rowCount) / writer.metadata.source.samplingRate
                         }
                         if let plannedRows, writer.rowCount >= plannedRows { break loop }
                     }
+                case .marker(let placed):
+                    try writer?.place(placed)
                 case .state(let change):
                     try writer?.addEvent(code: Marker.deviceStateCode, label: "\(change.state.rawValue)=\(change.value)", time: change.time)
                     if change.state == .disconnected && change.value { endReason = "device disconnected" }
@@ -231,6 +234,6 @@ private final class SessionState: Sendable {
     }
 
     init(planned: Double?) {
-        progress = Mutex(RecordingProgress(samples: 0, seconds: 0, plannedSeconds: planned, gapSamples: 0))
+        progress = Mutex(RecordingProgress(samples: 0, seconds: 0, plannedSeconds: planned, gapSamples: 0, firstSourceIndex: nil))
     }
 }

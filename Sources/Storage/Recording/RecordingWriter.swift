@@ -52,6 +52,10 @@ public final class RecordingWriter {
     /// Events so far.
     public private(set) var eventCount = 0
 
+    /// The source's index (``SampleBlock/firstIndex`` counting) of EEG row 0, once a row is there: a
+    /// source sample `i` is row `i - firstSourceIndex` (lost samples are rows too).
+    public var firstSourceIndex: Int64? { nextIndex.map { $0 - rowCount } }
+
     /// `<url>.partial`, the HDF5 file while it is written.
     public var partialURL: URL { Self.partialURL(for: url) }
     /// `<url>.journal`, the crash journal.
@@ -84,6 +88,10 @@ public final class RecordingWriter {
     private var bufTimes: [Int64] = []
     private var bufMarkers: [Int64] = []
     private var bufEvents: [RecordingEvent] = []
+    /// Events of markers placed on rows written earlier (journalled as such, see ``place(_:)``).
+    private var bufPlaced: [RecordingEvent] = []
+    /// Markers placed before the first row: they go onto it.
+    private var placedBeforeFirstRow: [PlacedMarker] = []
     private var bufSeries: [(group: String, name: String, time: Double, values: [Double], columns: [String])] = []
     private var lastFlush = ContinuousClock.now
     private var nextIndex: Int64?
@@ -197,10 +205,8 @@ public final class RecordingWriter {
                 if index > expected {
                     let missing = index - expected
                     let start = lastTime ?? time
-                    // The lost rows' times are spread evenly between the rows around the gap, as the
-                    // source timed those (a headband's clock fit may have slewed in between), else at
-                    // the nominal rate: times stay increasing and the next row keeps its own time.
-                    let step = time > start ? (time - start) / Double(missing + 1) : 1 / fs
+                    // Gap rows get times spread evenly up to the next real sample, never past it.
+                    let step = lastTime == nil ? 1 / fs : max(0, time - start) / Double(missing + 1)
                     bufEvents.append(RecordingEvent(sample: rowCount, time: start + step, code: Marker.gapCode, label: "gap \(missing) samples"))
                     eventCount += 1
                     for k in 0..<missing {
@@ -211,11 +217,19 @@ public final class RecordingWriter {
                 }
             }
             if firstTime == nil { firstTime = time }
-            let marker = block.marker(at: r)
-            if let m = marker {
-                bufEvents.append(RecordingEvent(sample: rowCount, time: time, code: m.code, label: m.label))
+            var marker = block.marker(at: r)
+            for m in block.markers where m.row == r {
+                bufEvents.append(RecordingEvent(sample: rowCount, time: time, code: m.marker.code, label: m.marker.label))
                 eventCount += 1
             }
+            if marker == nil, !placedBeforeFirstRow.isEmpty {
+                for p in placedBeforeFirstRow {
+                    bufEvents.append(RecordingEvent(sample: rowCount, time: time, code: p.marker.code, label: p.marker.label))
+                    eventCount += 1
+                }
+                marker = placedBeforeFirstRow.last?.marker
+            }
+            placedBeforeFirstRow = []
             block.values.withUnsafeBufferPointer { v in
                 let row = UnsafeBufferPointer(rebasing: v[(r * width)..<((r + 1) * width)])
                 if let raw = block.raw {
@@ -231,6 +245,37 @@ public final class RecordingWriter {
             if bufTimes.count >= flushRows { try flush() }
         }
         if ContinuousClock.now - lastFlush >= .seconds(options.flushInterval) { try flush() }
+    }
+
+    /// Places a marker on the EEG sample it belongs to (``PlacedMarker/sample``, the source's index),
+    /// also when that row was buffered or written already: its row of `/Recording/Marker` takes the
+    /// code and the events table gets a row with the sample's index and time. A sample before this
+    /// recording's first row lands on the first row, one after its last row on the last row, so an
+    /// event's index is always inside the data.
+    public func place(_ placed: PlacedMarker) throws {
+        guard let next = nextIndex, rowCount > 0 else {
+            placedBeforeFirstRow.append(placed)
+            return
+        }
+        let wanted = rowCount - (next - placed.sample)
+        let row = min(rowCount - 1, max(0, wanted))
+        let time = row == wanted ? placed.sampleTime : row == 0 ? (firstTime ?? placed.sampleTime) : (lastTime ?? placed.sampleTime)
+        let event = RecordingEvent(sample: row, time: time, code: placed.marker.code, label: placed.marker.label)
+        try setMarker(event)
+        bufPlaced.append(event)
+        eventCount += 1
+    }
+
+    /// Sets the `/Recording/Marker` value of the event's row to its code: in the buffer when the row
+    /// is still there, else in the file.
+    private func setMarker(_ event: RecordingEvent) throws {
+        let buffered = rowCount - Int64(bufMarkers.count)
+        if event.sample >= buffered {
+            bufMarkers[Int(event.sample - buffered)] = Int64(event.code)
+        } else {
+            HDF5Library.prepareThread()
+            try marker.overwrite(row: Int(event.sample), with: Int64(event.code))
+        }
     }
 
     /// Adds an event at the current position (the next row), e.g. a device state change.
@@ -294,6 +339,11 @@ public final class RecordingWriter {
         case .event(let e):
             bufEvents.append(e)
             eventCount += 1
+        case .placedMarker(let e):
+            guard e.sample >= 0, e.sample < rowCount else { break }
+            try setMarker(e)
+            bufPlaced.append(e)
+            eventCount += 1
         case .series(let group, let name, let time, let values, let columns):
             bufSeries.append((group, name, time, values, columns))
         case .attribute(let group, let name, let value):
@@ -317,7 +367,7 @@ public final class RecordingWriter {
 
     /// Writes everything buffered to the journal and the HDF5 file.
     public func flush() throws {
-        if bufTimes.isEmpty && bufEvents.isEmpty && bufSeries.isEmpty && !streams.values.contains(where: \.hasPending) { return }
+        if bufTimes.isEmpty && bufEvents.isEmpty && bufPlaced.isEmpty && bufSeries.isEmpty && !streams.values.contains(where: \.hasPending) { return }
         if let journal {
             var out = ByteWriter()
             if !bufTimes.isEmpty {
@@ -327,6 +377,8 @@ public final class RecordingWriter {
             }
             for sink in streams.values { if let rows = sink.pendingRows { RecordingJournal.encode(rows, into: &out) } }
             for e in bufEvents { RecordingJournal.encode(.event(e), into: &out) }
+            // After the rows: replay sets the marker of a row it has.
+            for e in bufPlaced { RecordingJournal.encode(.placedMarker(e), into: &out) }
             for s in bufSeries { RecordingJournal.encode(.series(group: s.group, name: s.name, time: s.time, values: s.values, columns: s.columns), into: &out) }
             try journal.write(out.bytes)
         }
@@ -345,6 +397,12 @@ public final class RecordingWriter {
             bufValues.removeAll(keepingCapacity: true)
             bufTimes.removeAll(keepingCapacity: true)
             bufMarkers.removeAll(keepingCapacity: true)
+        }
+        if !bufPlaced.isEmpty {
+            // Placed markers go among the events by sample (before an event of the same sample).
+            bufEvents = (bufPlaced + bufEvents).enumerated()
+                .sorted { ($0.element.sample, $0.offset) < ($1.element.sample, $1.offset) }.map(\.element)
+            bufPlaced.removeAll(keepingCapacity: true)
         }
         if !bufEvents.isEmpty {
             try eventSample.append(bufEvents.map(\.sample))
@@ -394,6 +452,11 @@ public final class RecordingWriter {
         HDF5Library.prepareThread()
         if !complete {
             try addEvent(code: Marker.interruptedCode, label: reason.map { "interrupted: \($0)" } ?? "interrupted")
+        }
+        // Events "at the next row" that never came are at the last row: an event's sample is always
+        // inside the data.
+        if rowCount > 0 {
+            for i in bufEvents.indices where bufEvents[i].sample >= rowCount { bufEvents[i].sample = rowCount - 1 }
         }
         try flush()
         if let journal { try journal.sync() }

@@ -73,8 +73,12 @@ final class LSLSink: LiveSink {
             outlet.push(rows: values, timestamps: block.times.map(lslTime))
         }
         for m in block.markers where m.row < block.count {
-            markers?.push(string: LiveStreamer.markerText(m.marker), timestamp: lslTime(block.times[m.row]))
+            send(marker: m.marker, time: block.times[m.row])
         }
+    }
+
+    func send(marker: Marker, time: Double) {
+        markers?.push(string: LiveStreamer.markerText(marker), timestamp: lslTime(time))
     }
 
     func send(_ update: ProcessingUpdate) {

@@ -9,6 +9,8 @@ protocol LiveSink: AnyObject {
     func start(_ descriptor: DeviceDescriptor, lslTime: @escaping @Sendable (Double) -> Double) throws
     /// A block of any stream, with its markers.
     func send(_ block: SampleBlock)
+    /// A marker placed on an EEG sample delivered earlier, at that sample's time.
+    func send(marker: Marker, time: Double)
     /// A processing result of the EEG stream.
     func send(_ update: ProcessingUpdate)
     /// A device condition changed.

@@ -116,6 +116,8 @@ public final class LiveStreamer: Sendable {
                         battery = level
                         for sink in sinks { sink.send(battery: level, time: 0) }
                     }
+                case .marker(let placed):
+                    for sink in sinks { sink.send(marker: placed.marker, time: placed.sampleTime) }
                 case .properties:
                     continue
                 case .ended:

@@ -45,9 +45,11 @@ final class OSCSink: LiveSink {
                 sender.send(OSCMessage(path, row))
             }
         }
-        for m in block.markers {
-            sender.send(OSCMessage("/Marker/\(m.marker.code)", [.string(m.marker.label)]))
-        }
+        for m in block.markers { send(marker: m.marker, time: 0) }
+    }
+
+    func send(marker: Marker, time: Double) {
+        sender.send(OSCMessage("/Marker/\(marker.code)", [.string(marker.label)]))
     }
 
     func send(_ update: ProcessingUpdate) {

@@ -9,8 +9,12 @@ public struct ReactionTimeTask: Sendable, Hashable, Codable {
     public var stimulus: LocalizedText
     /// How long the participant has to respond after the stimulus, in seconds.
     public var responseWindow: Double
-    /// Which key counts as a response: `"space"`, `"enter"`, or `"any"`.
+    /// Which key counts as a response: `"space"`, `"enter"`, or `"any"`. Another key within the
+    /// window is a wrong-key response.
     public var responseKey: String
+    /// Keys sooner than this many seconds after the stimulus are anticipations, not reactions
+    /// (default 0.1 s: faster than a person can react to what they saw).
+    public var anticipationBound: Double
     /// Written when the stimulus appears.
     public var stimulusMarker: Int32
     /// Written when the response key is pressed after the stimulus.
@@ -26,8 +30,9 @@ public struct ReactionTimeTask: Sendable, Hashable, Codable {
     public init(
         foreperiodMin: Double, foreperiodMax: Double, stimulus: LocalizedText, responseWindow: Double,
         responseKey: String, stimulusMarker: Int32, responseMarker: Int32, anticipationMarker: Int32,
-        missMarker: Int32, score: ReactionTimeScore = .medianCorrectLatency
+        missMarker: Int32, score: ReactionTimeScore = .medianCorrectLatency, anticipationBound: Double = ReactionTimeTask.defaultAnticipationBound
     ) {
+        self.anticipationBound = anticipationBound
         self.foreperiodMin = foreperiodMin
         self.foreperiodMax = foreperiodMax
         self.stimulus = stimulus
@@ -39,6 +44,9 @@ public struct ReactionTimeTask: Sendable, Hashable, Codable {
         self.missMarker = missMarker
         self.score = score
     }
+
+    /// The anticipation bound when the study names none, in seconds.
+    public static let defaultAnticipationBound = 0.1
 
     /// The keys a study may name as `responseKey`.
     public static let responseKeys: Set<String> = ["space", "enter", "any"]

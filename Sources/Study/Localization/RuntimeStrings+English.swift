@@ -6,6 +6,7 @@ extension RuntimeStrings {
         .signature: "Your name (your signature)",
         .helperName: "The name of a person helping you, or Enter if nobody helps",
         .pressEnter: "Press Enter to continue",
+        .pressAnyKey: "Press any key to continue",
         .trialProgress: "block {0} of {1}, trial {2} of {3}",
         .blockDone: "Block {0} of {1} is done. Take a short break.",
         .nextBlock: "Press Enter when you are ready for the next block",

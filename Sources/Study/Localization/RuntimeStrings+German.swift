@@ -6,6 +6,7 @@ extension RuntimeStrings {
         .signature: "Dein Name (deine Unterschrift)",
         .helperName: "Der Name einer Person, die dir hilft, oder Enter, wenn dir niemand hilft",
         .pressEnter: "Weiter mit Enter",
+        .pressAnyKey: "Weiter mit einer beliebigen Taste",
         .trialProgress: "Block {0} von {1}, Durchgang {2} von {3}",
         .blockDone: "Block {0} von {1} ist geschafft. Mach eine kurze Pause.",
         .nextBlock: "Drück Enter, wenn du für den nächsten Block bereit bist",

@@ -2,7 +2,7 @@
 /// opposed to the texts a study file defines. Each locale's ``RuntimeStrings`` table has one entry
 /// per case; `{0}`, `{1}` … are filled in order.
 public enum RuntimeText: String, Sendable, CaseIterable {
-    case nextPage, agreeOrStop, signature, helperName, pressEnter, trialProgress, blockDone, nextBlock
+    case nextPage, agreeOrStop, signature, helperName, pressEnter, pressAnyKey, trialProgress, blockDone, nextBlock
     case tooEarly, signal, thresholdRelaxed, stepTakingLong, stepPassedAutomatically, fittingWayOn, fittingPassed
     case pleaseAnswer, hintNumber, hintAnyNumber, hintNumberEnds, hintOrSkip, hintSkip, hintDate, hintChoice, hintChoices
     case problemRequired, problemMaxLength, problemOneOf, problemDistinct, problemSelections, problemNumber

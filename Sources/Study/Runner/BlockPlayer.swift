@@ -1,18 +1,18 @@
 import DataSources
 import Foundation
 
-/// Plays one block of a recording session: every trial's phases in order, each phase's marker written
-/// at its onset (attached by the ``DataController`` to the next sample), its text shown and cued, its
-/// duration waited (scaled by the run's speed), and reaction-time tasks measured.
+/// Plays one block of a recording session: every trial's phases in order, each phase's marker set for
+/// its onset (a moment on the recording clock, placed by the ``DataController`` on the sample nearest
+/// it), its text shown and cued, its duration waited (scaled by the run's speed), and reaction-time
+/// tasks measured.
 struct BlockPlayer {
     let context: SessionContext
     let automatic: Bool
 
-    /// Plays `block`; returns the reaction-time trials (empty for other paradigms). Throws
-    /// ``RunnerError/interrupted(_:)`` when the device is lost or the battery runs low, and
-    /// `CancellationError` on Ctrl-C.
-    func play(_ block: ExpandedBlock, blockCount: Int) async throws -> [ReactionTimeResult] {
-        var results: [ReactionTimeResult] = []
+    /// Plays `block`, appending each reaction-time trial to `trials` as soon as it ends (so an
+    /// interrupted block keeps the trials done so far). Throws ``RunnerError/interrupted(_:)`` when
+    /// the device is lost or the battery runs low, and `CancellationError` on Ctrl-C.
+    func play(_ block: ExpandedBlock, blockCount: Int, trials: inout [ReactionTrial]) async throws {
         for (n, trial) in block.trials.enumerated() {
             await context.interface.status(context.strings(.trialProgress, block.index + 1, blockCount, n + 1, block.trials.count))
             let texts = context.values.merging(trial.values) { $1 }
@@ -20,7 +20,7 @@ struct BlockPlayer {
                 try checkInterruption()
                 let label = "\(trial.type)/\(phase.kind.rawValue)"
                 if let task = phase.task {
-                    results.append(try await reaction(task, phase: phase, trial: trial, values: texts))
+                    trials.append(try await reaction(task, phase: phase, trial: trial, values: texts))
                     continue
                 }
                 await context.controller.mark(Marker(code: phase.marker, label: label))
@@ -33,7 +33,7 @@ struct BlockPlayer {
                 case .seconds(let s):
                     try await sleepWatching(s)
                 case .untilAcknowledged:
-                    if automatic { try await sleepWatching(1) } else { try await context.interface.acknowledge(context.strings(.pressEnter)) }
+                    if automatic { try await sleepWatching(1) } else { try await context.interface.anyKey(context.strings(.pressAnyKey)) }
                 case .untilSpoken:
                     // Spoken prompts advance 1 s after the speech ends (the reference's rule); the
                     // speech time is estimated from the text at about 2.5 words per second.
@@ -42,40 +42,60 @@ struct BlockPlayer {
                 }
             }
         }
-        return results
     }
 
-    private func reaction(_ task: ExpandedTask, phase: ExpandedPhase, trial: ExpandedTrial, values: [String: String]) async throws -> ReactionTimeResult {
+    /// One reaction-time trial. Every moment (phase onset, stimulus shown, key read, window over) is
+    /// taken on the recording clock where it happens and its marker set for that moment, so markers
+    /// and the trial table agree to the sample whatever the delivery latency of the source.
+    private func reaction(_ task: ExpandedTask, phase: ExpandedPhase, trial: ExpandedTrial, values: [String: String]) async throws -> ReactionTrial {
         let spec = task.reactionTime
+        let clock = RecordingClockReader(controller: context.controller, anchor: await context.controller.anchor)
         let onset = ContinuousClock.now
         let startedAt = Date()
-        await context.controller.mark(Marker(code: phase.marker, label: "\(trial.type)/foreperiod"))
+        await context.controller.mark(Marker(code: phase.marker, label: "\(trial.type)/foreperiod"), at: clock.moment(of: onset))
         await context.interface.show("+", title: nil)
         let stimulusText = context.render(spec.stimulus, values: values)
-        let early = await context.interface.key(until: context.pacer.deadline(in: task.foreperiod), beforeStimulus: true)
+        let foreperiodEnd = onset.advanced(by: .seconds(context.pacer.real(task.foreperiod)))
+        let early = await context.interface.key(until: foreperiodEnd, beforeStimulus: true)
         try checkInterruption()
         if let early {
-            await context.controller.mark(Marker(code: spec.anticipationMarker, label: "\(trial.type)/anticipation"))
+            let at = clock.moment(of: early.at)
+            let ticket = await context.controller.mark(Marker(code: spec.anticipationMarker, label: "\(trial.type)/anticipation"), at: at)
             await context.interface.status(context.strings(.tooEarly))
-            try await sleepWatching(max(0, task.foreperiod - context.pacer.studySeconds(from: onset, to: early)))
-            return ReactionTimeResult(
-                trial: trial.index, stimulus: stimulusText, response: spec.responseKey, foreperiod: task.foreperiod,
-                keyAfterOnset: context.pacer.studySeconds(from: onset, to: early), responseWindow: spec.responseWindow, timestamp: startedAt)
+            try await sleepWatching(max(0, task.foreperiod - context.pacer.studySeconds(from: onset, to: early.at)))
+            var result = ReactionTimeResult(
+                trial: trial.index, stimulus: stimulusText, response: early.key, foreperiod: task.foreperiod,
+                keyAfterOnset: context.pacer.studySeconds(from: onset, to: early.at), responseWindow: spec.responseWindow, timestamp: startedAt,
+                responseKey: spec.responseKey, anticipationBound: spec.anticipationBound)
+            result.responseTime = ReactionTimeResult.iso(at)
+            return ReactionTrial(result: result, stimulus: nil, response: ticket)
         }
-        await context.controller.mark(Marker(code: spec.stimulusMarker, label: "\(trial.type)/stimulus"))
-        let shown = ContinuousClock.now
         await context.interface.show(stimulusText, title: nil)
-        let press = await context.interface.key(until: context.pacer.deadline(in: spec.responseWindow), beforeStimulus: false)
+        let shown = ContinuousClock.now
+        let shownAt = clock.moment(of: shown)
+        let stimulus = await context.controller.mark(Marker(code: spec.stimulusMarker, label: "\(trial.type)/stimulus"), at: shownAt)
+        let windowEnd = shown.advanced(by: .seconds(context.pacer.real(spec.responseWindow)))
+        let press = await context.interface.key(until: windowEnd, beforeStimulus: false)
         try checkInterruption()
-        if press != nil {
-            await context.controller.mark(Marker(code: spec.responseMarker, label: "\(trial.type)/response"))
+        var result = ReactionTimeResult(
+            trial: trial.index, stimulus: stimulusText, response: press?.key, foreperiod: task.foreperiod,
+            keyAfterOnset: press.map { task.foreperiod + context.pacer.studySeconds(from: shown, to: $0.at) }, responseWindow: spec.responseWindow,
+            timestamp: startedAt, responseKey: spec.responseKey, anticipationBound: spec.anticipationBound)
+        result.stimulusTime = ReactionTimeResult.iso(shownAt)
+        var response: MarkerTicket?
+        if let press {
+            let at = clock.moment(of: press.at)
+            result.responseTime = ReactionTimeResult.iso(at)
+            let marker: Marker = switch result.outcome {
+            case .anticipation: Marker(code: spec.anticipationMarker, label: "\(trial.type)/anticipation")
+            case .wrongKey: Marker(code: spec.responseMarker, label: "\(trial.type)/wrongKey")
+            default: Marker(code: spec.responseMarker, label: "\(trial.type)/response")
+            }
+            response = await context.controller.mark(marker, at: at)
         } else {
-            await context.controller.mark(Marker(code: spec.missMarker, label: "\(trial.type)/miss"))
+            await context.controller.mark(Marker(code: spec.missMarker, label: "\(trial.type)/miss"), at: clock.moment(of: windowEnd))
         }
-        let keyAfterOnset = press.map { task.foreperiod + context.pacer.studySeconds(from: shown, to: $0) }
-        return ReactionTimeResult(
-            trial: trial.index, stimulus: stimulusText, response: press == nil ? nil : spec.responseKey, foreperiod: task.foreperiod,
-            keyAfterOnset: keyAfterOnset, responseWindow: spec.responseWindow, timestamp: startedAt)
+        return ReactionTrial(result: result, stimulus: stimulus, response: response)
     }
 
     private func checkInterruption() throws {

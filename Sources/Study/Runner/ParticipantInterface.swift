@@ -16,7 +16,19 @@ public protocol ParticipantInterface: Sendable {
     func ask(_ prompt: String, id: String, problem: String?) async throws -> String
     /// A cue for phases the participant may not watch (eyes closed): speech or the terminal bell.
     func cue(_ text: String, mode: CueMode) async
-    /// Waits for a key press until `deadline`; returns when it happened, or `nil`. `beforeStimulus`
-    /// tells whether the stimulus is still to come (a press then is an anticipation).
-    func key(until deadline: ContinuousClock.Instant, beforeStimulus: Bool) async -> ContinuousClock.Instant?
+    /// Waits for a single key press (raw: no Enter needed) until `deadline`; returns which key and
+    /// when it was read, or `nil` when the deadline passed or the task was cancelled. `beforeStimulus`
+    /// tells whether the stimulus is still to come (a press then is an anticipation, and keys pressed
+    /// before the wait began are discarded).
+    func key(until deadline: ContinuousClock.Instant, beforeStimulus: Bool) async -> KeyPress?
+    /// Waits until the participant presses any key ("Press any key to continue"); throws
+    /// `CancellationError` when cancelled.
+    func anyKey(_ prompt: String) async throws
+}
+
+extension ParticipantInterface {
+    /// Interfaces without single-key input take an acknowledgement instead.
+    public func anyKey(_ prompt: String) async throws {
+        try await acknowledge(prompt)
+    }
 }

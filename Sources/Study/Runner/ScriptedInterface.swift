@@ -10,6 +10,8 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
     public let answers: [String: String]
     /// How much faster than real time the run goes (reaction times shrink with it).
     public let speed: Double
+    /// The key the scripted participant presses (`space` unless told).
+    public let responseKey: String
     private let state: Mutex<State>
     private let echo: (@Sendable (String) -> Void)?
 
@@ -19,8 +21,11 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
     }
 
     /// Creates a scripted participant; `echo` receives every line shown (for `--auto` on a terminal).
-    public init(answers: [String: String] = [:], seed: UInt64 = 1, speed: Double = 1, echo: (@Sendable (String) -> Void)? = nil) {
+    public init(
+        answers: [String: String] = [:], seed: UInt64 = 1, speed: Double = 1, responseKey: String = "space", echo: (@Sendable (String) -> Void)? = nil
+    ) {
         self.answers = answers
+        self.responseKey = responseKey
         self.speed = max(speed, 1e-9)
         self.echo = echo
         state = Mutex(State(rng: SplitMix64(seed: seed ^ 0x5DEE_CE66_D1CE_4E5B)))
@@ -65,7 +70,8 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
 
     /// Reacts like a participant: 220–450 ms after the stimulus (in study time: divided by the run's
     /// speed), sometimes too early (an anticipation in 4 % of foreperiods) or not at all (a miss, 2 %).
-    public func key(until deadline: ContinuousClock.Instant, beforeStimulus: Bool) async -> ContinuousClock.Instant? {
+    /// The key pressed is ``responseKey``.
+    public func key(until deadline: ContinuousClock.Instant, beforeStimulus: Bool) async -> KeyPress? {
         let now = ContinuousClock.now
         let (draw, fraction) = state.withLock { s -> (Double, Double) in (s.rng.uniform(), s.rng.uniform()) }
         let press: ContinuousClock.Instant?
@@ -79,7 +85,7 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
             return nil
         }
         try? await Task.sleep(until: press)
-        return press
+        return KeyPress(key: responseKey, at: press)
     }
 }
 

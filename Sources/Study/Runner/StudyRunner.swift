@@ -277,13 +277,21 @@ public struct StudyRunner: Sendable {
                 let preparation = PreparationRunner(context: context, options: options, logger: logger)
                 let fitting = try await preparation.run(firstBlock || plan.checkUp.isEmpty ? plan.preparation : plan.checkUp)
                 firstBlock = false
+                let earlier = progress.items.first { $0.position == due.position }?.validLatenciesMs ?? []
                 let outcome = try await recordBlock(plan, due: due, seed: seed, sessionIndex: sessionIndex, participant: participant, values: values,
-                                                    controller: controller, monitor: monitor, pacer: pacer, fitting: fitting, cues: cues(progress))
+                                                    controller: controller, monitor: monitor, pacer: pacer, fitting: fitting, cues: cues(progress),
+                                                    earlierLatencies: earlier)
                 report.stored += outcome.items
-                if let score = outcome.medianLatency { report.medianLatencyMs = score }
                 progress = try schedule.recording(
                     outcome.complete ? .complete : .incomplete, of: due.position, block: due.resumeBlock, in: progress, at: options.clock.now,
                     startedAt: outcome.startedAt, file: outcome.items.first?.path, reason: outcome.reason)
+                if let latencies = outcome.validLatencies, let item = progress.items.firstIndex(where: { $0.position == due.position }),
+                    !progress.items[item].runs.isEmpty
+                {
+                    progress.items[item].runs[progress.items[item].runs.count - 1].validLatenciesMs = latencies
+                    progress.items[item].runs[progress.items[item].runs.count - 1].medianLatencyMs = ReactionTimeResult.median(latencies)
+                    report.medianLatencyMs = progress.items[item].sessionMedianLatencyMs
+                }
                 try progressStore.save(progress)
                 if !outcome.complete {
                     report.state = .interrupted
@@ -307,12 +315,14 @@ public struct StudyRunner: Sendable {
         var complete: Bool
         var reason: String?
         var startedAt: Date
-        var medianLatency: Double?
+        /// The latencies of the block's valid (correct) trials, when it ran a reaction-time task.
+        var validLatencies: [Double]?
     }
 
     private func recordBlock(
         _ plan: PlannedRecording, due: DueItem, seed: UInt64, sessionIndex: Int, participant: String, values: [String: String],
-        controller: DataController, monitor: QualityMonitor, pacer: Pacer, fitting: PreparationRunner.Outcome, cues: CueMode
+        controller: DataController, monitor: QualityMonitor, pacer: Pacer, fitting: PreparationRunner.Outcome, cues: CueMode,
+        earlierLatencies: [Double]
     ) async throws -> BlockOutcome {
         let startedAt = options.clock.now
         var extra: [String: MetadataValue] = [
@@ -335,28 +345,31 @@ public struct StudyRunner: Sendable {
                 study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer,
                 cues: cues),
             automatic: options.automatic)
-        var results: [ReactionTimeResult] = []
+        var trials: [ReactionTrial] = []
         var reason: String?
         do {
-            results = try await player.play(plan.block, blockCount: plan.blockCount)
-            session.finish()
+            try await player.play(plan.block, blockCount: plan.blockCount, trials: &trials)
         } catch let RunnerError.interrupted(why) {
             reason = why
-            session.stop(reason: why)
         } catch is CancellationError {
             reason = "interrupted by the participant"
-            session.stop(reason: reason!)
         }
+        // The last markers wait for their samples (at most a block of the source) before the file ends.
+        await controller.markersPlaced()
+        if let reason { session.stop(reason: reason) } else { session.finish() }
         var recording = try await session.result()
+        let results = await placed(trials, in: session, controller: controller)
         if let afterStore { recording = try afterStore(recording) }
         var items = [recording]
-        var median: Double?
+        var latencies: [Double]?
         if !results.isEmpty {
-            median = ReactionTimeResult.medianCorrectLatency(results)
+            let valid = results.filter { $0.outcome == .correct }.compactMap(\.latencyMs)
+            latencies = valid
             let table = TrialTable(
                 study: study.id, participant: participant, day: due.position.day + 1, session: sessionIndex, run: recording.run ?? 0,
                 block: plan.block.index + 1, recording: (recording.path as NSString).lastPathComponent, complete: reason == nil,
-                medianCorrectLatencyMs: median, trials: results)
+                medianCorrectLatencyMs: ReactionTimeResult.median(valid), sessionMedianLatencyMs: ReactionTimeResult.median(earlierLatencies + valid),
+                trials: results)
             var stored = try QuestionnaireStore.storeJSON(
                 table, kind: .trials,
                 fileName: FileNaming.trials(title: paradigm.title, day: due.position.day + 1, session: sessionIndex, run: recording.run ?? 0, participant: participant),
@@ -366,7 +379,28 @@ public struct StudyRunner: Sendable {
             items.append(stored)
         }
         return BlockOutcome(items: items, complete: reason == nil && recording.complete, reason: reason ?? (recording.complete ? nil : recording.lastError),
-                            startedAt: startedAt, medianLatency: median)
+                            startedAt: startedAt, validLatencies: latencies)
+    }
+
+    /// The trials with the recording rows their stimulus and response markers were placed on. At real
+    /// time each marker lies within half a sample period of its moment, so a latency derived from the
+    /// marker rows is within one sample period of the table's (the time between the two moments). At
+    /// `--speed N` the table's latency is study time (real time × N) and the markers lie on the samples
+    /// delivered at their moments: the two agree while the source keeps its pace.
+    private func placed(_ trials: [ReactionTrial], in session: RecordingSession, controller: DataController) async -> [ReactionTimeResult] {
+        let progress = session.progress
+        func row(_ ticket: MarkerTicket?) async -> Int64? {
+            guard let ticket, let placed = await controller.placement(of: ticket), let first = progress.firstSourceIndex, progress.samples > 0 else { return nil }
+            return min(progress.samples - 1, max(0, placed.sample - first))
+        }
+        var results: [ReactionTimeResult] = []
+        for trial in trials {
+            var result = trial.result
+            result.stimulusSample = await row(trial.stimulus)
+            result.responseSample = await row(trial.response)
+            results.append(result)
+        }
+        return results
     }
 
     /// A stable seed per participant, so a resumed block draws the same trials.

@@ -1,11 +1,17 @@
 /// A task block's trial table as stored in `t_<paradigm>_<day>_<session>_<run>_<uuid>.json`, next to the
-/// block's recording: every trial (stimulus, response, latency, foreperiod, time, classification)
-/// and the session score.
+/// block's recording: every trial (stimulus, response, latency, foreperiod, classification, and the
+/// recording-clock times and recording rows of stimulus and response) and the block's and session's
+/// scores. An interrupted block's table holds the trials done so far (`complete: false`). Missing
+/// values are written as `null`.
 public struct TrialTable: Sendable, Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case format, formatVersion, study, participant, day, session, run, block, recording, complete, medianCorrectLatencyMs, sessionMedianLatencyMs, trials
+    }
+
     /// Always `study-recorder-trials`.
     public var format = "study-recorder-trials"
     /// The version of this layout.
-    public var formatVersion = 1
+    public var formatVersion = 2
     /// The study.
     public var study: String
     /// The participant's UUID.
@@ -22,8 +28,29 @@ public struct TrialTable: Sendable, Encodable {
     public var recording: String
     /// Whether the block ran to its end.
     public var complete: Bool
-    /// The score: median latency of the correct trials in milliseconds (`null` if none).
+    /// The block's score: median latency of its correct trials in milliseconds (`null` if none).
     public var medianCorrectLatencyMs: Double?
+    /// The session's score so far: the median latency over the correct trials of every stored run
+    /// of the session, this block included (`null` if none). The last block's value is the session's.
+    public var sessionMedianLatencyMs: Double?
     /// The trials in order.
     public var trials: [ReactionTimeResult]
+
+    /// Writes every key, missing scores as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(format, forKey: .format)
+        try c.encode(formatVersion, forKey: .formatVersion)
+        try c.encode(study, forKey: .study)
+        try c.encode(participant, forKey: .participant)
+        try c.encode(day, forKey: .day)
+        try c.encode(session, forKey: .session)
+        try c.encode(run, forKey: .run)
+        try c.encode(block, forKey: .block)
+        try c.encode(recording, forKey: .recording)
+        try c.encode(complete, forKey: .complete)
+        try c.encode(medianCorrectLatencyMs, forKey: .medianCorrectLatencyMs)
+        try c.encode(sessionMedianLatencyMs, forKey: .sessionMedianLatencyMs)
+        try c.encode(trials, forKey: .trials)
+    }
 }

@@ -13,6 +13,12 @@ public struct BlockRecord: Sendable, Hashable, Codable {
     public var file: String?
     /// Why an incomplete run ended (e.g. "interrupted", "disconnected", "batteryLow").
     public var reason: String?
+    /// The latencies (ms) of the run's valid reaction-time trials, when it ran a reaction-time task
+    /// (also when interrupted: the trials done so far). The session's score is their median over
+    /// every run of the session; `scores` reads them.
+    public var validLatenciesMs: [Double]?
+    /// The run's own score: the median of ``validLatenciesMs``.
+    public var medianLatencyMs: Double?
 
     /// Creates a record.
     public init(block: Int, outcome: BlockOutcome, finishedAt: Date, file: String? = nil, reason: String? = nil) {

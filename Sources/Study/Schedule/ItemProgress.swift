@@ -28,6 +28,18 @@ public struct ItemProgress: Sendable, Hashable, Codable {
         self.runs = []
     }
 
+    /// The latencies (ms) of the valid reaction-time trials of every stored run, or `nil` when no run
+    /// measured reaction times.
+    public var validLatenciesMs: [Double]? {
+        let runs = runs.compactMap(\.validLatenciesMs)
+        return runs.isEmpty ? nil : runs.flatMap { $0 }
+    }
+
+    /// The session's reaction-time score: the median over all its valid trials (`nil` when none).
+    public var sessionMedianLatencyMs: Double? {
+        validLatenciesMs.flatMap(ReactionTimeResult.median)
+    }
+
     /// The number of completed blocks, which is also the block to resume at.
     public var completedBlocks: Int { runs.filter { $0.outcome == .complete }.count }
 

@@ -1,9 +1,13 @@
 /// How a reaction-time trial ended.
 public enum ReactionTimeOutcome: String, Sendable, Hashable, Codable {
-    /// A key within the response window after the stimulus.
+    /// The response key, no sooner than the anticipation bound and within the response window after
+    /// the stimulus: the only outcome whose latency counts for the score.
     case correct
-    /// A key before the stimulus (flagged; the trial still ends at its planned time).
+    /// A key before the stimulus, or one sooner after it than the task's anticipation bound (too
+    /// fast to be a reaction to it). Flagged; the trial still ends at its planned time.
     case anticipation
-    /// No key, or a key after the response window.
+    /// Another key than the response key, within the response window after the stimulus.
+    case wrongKey
+    /// No key within the response window after the stimulus.
     case miss
 }

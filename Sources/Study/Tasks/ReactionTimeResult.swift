@@ -1,12 +1,18 @@
 import Foundation
+import Storage
 
 /// One trial of the reaction-time task as stored in the trial table.
+///
+/// Times are moments on the recording's clock (``DataSources/ClockAnchor``), in UTC with millisecond
+/// resolution, and samples are rows of the block's recording: the stimulus and response markers of
+/// the trial sit on those rows, so a trial aligns with the EEG without guessing. Missing values are
+/// written as `null`.
 public struct ReactionTimeResult: Sendable, Hashable, Codable {
     /// The trial index within the block.
     public var trial: Int
     /// What was shown.
     public var stimulus: String
-    /// The key pressed, if any.
+    /// The key pressed (see ``KeyPress/key``), if any.
     public var response: String?
     /// The drawn foreperiod, in seconds.
     public var foreperiod: Double
@@ -16,32 +22,84 @@ public struct ReactionTimeResult: Sendable, Hashable, Codable {
     public var outcome: ReactionTimeOutcome
     /// When the task phase began.
     public var timestamp: Date
+    /// When the stimulus appeared (ISO 8601 UTC, ms); `null` when a key before it ended the trial.
+    public var stimulusTime: String?
+    /// The recording row of the stimulus marker; `null` when there was no stimulus.
+    public var stimulusSample: Int64?
+    /// When the key was pressed (ISO 8601 UTC, ms), also for an anticipation or a wrong key.
+    public var responseTime: String?
+    /// The recording row of the response marker (response, wrong key, anticipation), if any.
+    public var responseSample: Int64?
 
     /// Classifies a trial from the key time measured from the task phase's onset (`nil`: no key).
+    /// `key` is the key pressed (the response key when `nil`); a key before the stimulus or sooner
+    /// after it than `anticipationBound` seconds is an anticipation, a key other than `responseKey`
+    /// within the window a wrong key, and a key after the window or none a miss.
     public init(
         trial: Int, stimulus: String, response: String?, foreperiod: Double, keyAfterOnset: Double?,
-        responseWindow: Double, timestamp: Date
+        responseWindow: Double, timestamp: Date, responseKey: String = "any", anticipationBound: Double = 0.1
     ) {
         self.trial = trial
         self.stimulus = stimulus
         self.response = response
         self.foreperiod = foreperiod
         self.timestamp = timestamp
-        if let keyAfterOnset {
-            let latency = (keyAfterOnset - foreperiod) * 1000
-            latencyMs = latency
-            outcome = latency < 0 ? .anticipation : (latency <= responseWindow * 1000 ? .correct : .miss)
-        } else {
+        guard let keyAfterOnset else {
             latencyMs = nil
             outcome = .miss
+            return
+        }
+        let latency = (keyAfterOnset - foreperiod) * 1000
+        latencyMs = latency
+        if latency < 0 {
+            outcome = .anticipation
+        } else if latency > responseWindow * 1000 {
+            outcome = .miss
+        } else if let response, !KeyPress(key: response, at: .now).matches(responseKey) {
+            outcome = .wrongKey
+        } else if latency < anticipationBound * 1000 {
+            outcome = .anticipation
+        } else {
+            outcome = .correct
         }
     }
 
-    /// The session score: the median latency of the correct trials in ms, or `nil` if there are none.
+    /// The median latency of the correct trials in ms, or `nil` if there are none: a block's score,
+    /// and over all the session's trials, the session's.
     public static func medianCorrectLatency(_ results: [ReactionTimeResult]) -> Double? {
-        let latencies = results.filter { $0.outcome == .correct }.compactMap(\.latencyMs).sorted()
-        guard !latencies.isEmpty else { return nil }
-        let middle = latencies.count / 2
-        return latencies.count % 2 == 1 ? latencies[middle] : (latencies[middle - 1] + latencies[middle]) / 2
+        median(results.filter { $0.outcome == .correct }.compactMap(\.latencyMs))
+    }
+
+    /// The median of `values`, or `nil` when there are none.
+    public static func median(_ values: [Double]) -> Double? {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return nil }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// A moment on the recording clock (seconds since the epoch) as the table writes it.
+    static func iso(_ seconds: Double) -> String {
+        UTCTimestamp.iso8601(Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000 + 1e-7), fractionDigits: 3)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case trial, stimulus, response, foreperiod, latencyMs, outcome, timestamp, stimulusTime, stimulusSample, responseTime, responseSample
+    }
+
+    /// Writes every key, missing values as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(trial, forKey: .trial)
+        try c.encode(stimulus, forKey: .stimulus)
+        try c.encode(response, forKey: .response)
+        try c.encode(foreperiod, forKey: .foreperiod)
+        try c.encode(latencyMs, forKey: .latencyMs)
+        try c.encode(outcome, forKey: .outcome)
+        try c.encode(timestamp, forKey: .timestamp)
+        try c.encode(stimulusTime, forKey: .stimulusTime)
+        try c.encode(stimulusSample, forKey: .stimulusSample)
+        try c.encode(responseTime, forKey: .responseTime)
+        try c.encode(responseSample, forKey: .responseSample)
     }
 }

@@ -92,9 +92,13 @@ struct RunCommand: AsyncParsableCommand {
         let interrupted = InterruptFlag()
         let trap = SignalTrap { _ in
             interrupted.set()
+            RawKeyboard.restore()
             task.cancel()
         }
-        defer { _ = trap }
+        defer {
+            _ = trap
+            RawKeyboard.restore()
+        }
         var report: RunReport
         do {
             report = try await task.value

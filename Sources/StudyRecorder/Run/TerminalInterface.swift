@@ -79,11 +79,39 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         }
     }
 
-    func key(until deadline: ContinuousClock.Instant, beforeStimulus: Bool) async -> ContinuousClock.Instant? {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: Self.waitForKey(until: deadline))
+    /// A single key in raw mode (``RawKeyboard``); keys typed before a foreperiod are discarded.
+    func key(until deadline: ContinuousClock.Instant, beforeStimulus: Bool) async -> KeyPress? {
+        RawKeyboard.enter()
+        if beforeStimulus { RawKeyboard.discardPending() }
+        return await Self.readKey(until: deadline).press
+    }
+
+    /// Any key, in raw mode: "Press any key" means any key, not only Enter.
+    func anyKey(_ prompt: String) async throws {
+        endStatus()
+        FileHandle.standardOutput.write(Data("[\(prompt)]".utf8))
+        RawKeyboard.enter()
+        RawKeyboard.discardPending()
+        let read = await Self.readKey(until: nil)
+        FileHandle.standardOutput.write(Data("\n".utf8))
+        try Task.checkCancellation()
+        if read.endOfInput { throw TerminalInputError.endOfInput }
+    }
+
+    /// Reads a key on a thread of its own (never blocking the tasks that record); a cancelled task
+    /// stops the wait within 50 ms.
+    private static func readKey(until deadline: ContinuousClock.Instant?) async -> (press: KeyPress?, endOfInput: Bool) {
+        let cancelled = CancelFlag()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    var end = false
+                    let press = RawKeyboard.readKey(until: deadline, cancelled: { cancelled.isSet }, endOfInput: &end)
+                    continuation.resume(returning: (press, end))
+                }
             }
+        } onCancel: {
+            cancelled.set()
         }
     }
 
@@ -92,6 +120,7 @@ final class TerminalInterface: ParticipantInterface, Sendable {
     /// an error: a script must use `--auto`.
     private func readLine(prompt: String) async throws -> String {
         endStatus()
+        RawKeyboard.restore()
         FileHandle.standardOutput.write(Data(prompt.utf8))
         let stop = InterruptFlag()
         let line: String? = await withTaskCancellationHandler {
@@ -125,31 +154,13 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         }
         return nil
     }
+}
 
-    /// Raw mode, poll until the deadline, restore: the time of the first key press, or `nil`.
-    private static func waitForKey(until deadline: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        let fd = STDIN_FILENO
-        var saved = termios()
-        let raw = isatty(fd) == 1 && tcgetattr(fd, &saved) == 0
-        if raw {
-            var t = saved
-            t.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            tcsetattr(fd, TCSANOW, &t)
-        }
-        defer { if raw { tcsetattr(fd, TCSANOW, &saved) } }
-        while true {
-            let left = deadline - .now
-            if left <= .zero { return nil }
-            let ms = Int32(min(1000, max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)))
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, ms) > 0 {
-                let at = ContinuousClock.now
-                var byte: UInt8 = 0
-                if read(fd, &byte, 1) <= 0 { return nil }
-                return at
-            }
-        }
-    }
+/// Set once when a waiting task is cancelled; read by the thread that polls for a key.
+private final class CancelFlag: Sendable {
+    private let flag = Atomic(false)
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
 }
 
 /// Standard input ended while the study waited for the participant.

@@ -91,7 +91,7 @@ extension StudyFileReader {
                 node, path, what: "a task", required: ["type"],
                 optional: [
                     "foreperiod", "stimulus", "responseWindow", "responseKey", "stimulusMarker", "responseMarker",
-                    "anticipationMarker", "missMarker", "score",
+                    "anticipationMarker", "missMarker", "score", "anticipationBound",
                 ])
         else { return nil }
         guard let type = fields.required("type", { reader.string($0, $1, what: "a task type") }) else { return nil }
@@ -134,13 +134,22 @@ extension StudyFileReader {
         let score = fields.value("score", default: ReactionTimeScore.medianCorrectLatency) {
             reader.choice($0, $1, what: "a score") as ReactionTimeScore?
         }
+        let bound = fields.value("anticipationBound", default: ReactionTimeTask.defaultAnticipationBound) {
+            reader.number($0, $1, what: "an anticipation bound in seconds, 0 to 1", in: 0...1)
+        }
+        if let bound, let window, bound >= window {
+            reader.report(
+                fields.node("anticipationBound") ?? node, path.appending("anticipationBound"),
+                "an anticipation bound below the response window \(DocumentReader.format(window)) s (not \(DocumentReader.format(bound)))")
+            fields.fail()
+        }
         guard let foreperiod, let stimulus, let window, let key, let stimulusMarker, let responseMarker,
-            let anticipationMarker, let missMarker, let score, !fields.failed
+            let anticipationMarker, let missMarker, let score, let bound, !fields.failed
         else { return nil }
         return .reactionTime(
             ReactionTimeTask(
                 foreperiodMin: foreperiod.0, foreperiodMax: foreperiod.1, stimulus: stimulus, responseWindow: window,
                 responseKey: key, stimulusMarker: stimulusMarker, responseMarker: responseMarker,
-                anticipationMarker: anticipationMarker, missMarker: missMarker, score: score))
+                anticipationMarker: anticipationMarker, missMarker: missMarker, score: score, anticipationBound: bound))
     }
 }

@@ -1,0 +1,30 @@
+/// A marker placed on the EEG sample it belongs to: the one whose time on the recording clock is
+/// nearest the moment the marker was set for.
+///
+/// ``DataController/mark(_:at:)`` places every marker this way. A marker whose sample is in the block
+/// being delivered travels in that block's ``SampleBlock/markers``; one whose sample was delivered
+/// already (the moment lay before the newest sample) is announced as ``DataEvent/marker(_:)``, so a
+/// recorder writes it at that earlier sample.
+public struct PlacedMarker: Sendable, Equatable {
+    /// The marker.
+    public var marker: Marker
+    /// The moment it was set for, seconds since the Unix epoch on the recording clock.
+    public var moment: Double
+    /// The EEG sample it is placed on (the source's index, as ``SampleBlock/firstIndex`` counts).
+    public var sample: Int64
+    /// That sample's time on the recording clock.
+    public var sampleTime: Double
+
+    /// Creates a placement.
+    public init(marker: Marker, moment: Double, sample: Int64, sampleTime: Double) {
+        self.marker = marker
+        self.moment = moment
+        self.sample = sample
+        self.sampleTime = sampleTime
+    }
+}
+
+/// Names one marker set with ``DataController/mark(_:at:)``, to ask later where it was placed.
+public struct MarkerTicket: Sendable, Hashable {
+    let id: Int
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import DataSources
+
+/// A marker is a moment on the recording clock: it lands on the sample whose time is nearest, also
+/// when that sample was delivered before the marker was set, and on the last sample when the run ends
+/// first. The controller runs for real; only the device (``SteppedSource``) and the host clock
+/// (``ManualHostClock``) are the test's, so every time is exact.
+struct MarkerPlacementTests {
+    let fs = 256.0
+    let clock = ManualHostClock(monotonic: 100, wall: 1000)
+    let source = SteppedSource(descriptor: OscillatorConfiguration().descriptor)
+
+    /// 16 samples from `first`, sample *n* at 1000 + n/256 on the recording clock.
+    func block(_ first: Int64) -> SampleBlock {
+        let c = source.descriptor.channelCount
+        return SampleBlock(
+            firstIndex: first, channelCount: c, values: Array(repeating: 0, count: 16 * c),
+            times: (0..<16).map { 1000 + Double(first + Int64($0)) / fs })
+    }
+
+    func deliver(_ first: Int64, to controller: DataController) async {
+        source.deliver(block(first))
+        while await controller.samplesDelivered < first + 16 { await Task.yield() }
+    }
+
+    @Test func markersLandOnTheSampleNearestTheirMoment() async throws {
+        let controller = DataController(source: source, clock: clock)
+        let events = await controller.events(.lossless(capacity: 256))
+        try await controller.start()
+        #expect(await controller.anchor == ClockAnchor(monotonic: 100, utc: 1000))
+
+        await deliver(0, to: controller)
+        let past = await controller.mark(Marker(code: 1, label: "past"), at: 1000 + 5.3 / fs)
+        let ahead = await controller.mark(Marker(code: 2, label: "ahead"), at: 1000 + 20.6 / fs)
+        await deliver(16, to: controller)
+        // The newest sample (31) is before the moment, but the next one (32) is further away.
+        let between = await controller.mark(Marker(code: 3, label: "between"), at: 1000 + 31.2 / fs)
+        await deliver(32, to: controller)
+        clock.advance(by: 40.2 / fs)
+        let now = await controller.mark(Marker(code: 4, label: "now"))
+        let late = await controller.mark(Marker(code: 5, label: "after the end"), at: 1000 + 100 / fs)
+        source.finish()
+        _ = await controller.waitUntilEnded()
+
+        var placed: [Int32: Int64] = [:]
+        var announced: [Int32] = []
+        for await event in events {
+            switch event {
+            case .samples(let b): for m in b.markers { placed[m.marker.code] = b.firstIndex + Int64(m.row) }
+            case .marker(let p):
+                placed[p.marker.code] = p.sample
+                announced.append(p.marker.code)
+            case .ended: break
+            default: continue
+            }
+            if case .ended = event { break }
+        }
+        #expect(placed == [1: 5, 2: 21, 3: 31, 4: 40, 5: 47])
+        #expect(announced == [1, 3, 4, 5], "markers on samples delivered before are announced on their own")
+        var samples: [Int64?] = []
+        for ticket in [past, ahead, between, now, late] { samples.append(await controller.placement(of: ticket)?.sample) }
+        #expect(samples == [5, 21, 31, 40, 47])
+        let p = try #require(await controller.placement(of: between))
+        #expect(abs(p.moment - (1000 + 31.2 / fs)) < 1e-9)
+        #expect(p.sampleTime == 1000 + 31 / fs)
+    }
+
+    @Test func markersSetBeforeTheFirstSampleWaitForIt() async throws {
+        let controller = DataController(source: source, clock: clock)
+        let events = await controller.events(.lossless(capacity: 64))
+        try await controller.start()
+        let early = await controller.mark(Marker(code: 7), at: 999)
+        await deliver(0, to: controller)
+        await controller.markersPlaced()
+        #expect(await controller.placement(of: early)?.sample == 0)
+        source.finish()
+        var onFirstBlock: [BlockMarker] = []
+        for await event in events {
+            if case .samples(let b) = event { onFirstBlock = b.markers; break }
+        }
+        #expect(onFirstBlock == [BlockMarker(row: 0, marker: Marker(code: 7))])
+    }
+}

@@ -1,0 +1,69 @@
+import DataSources
+import Foundation
+import Testing
+import TestSupport
+@testable import Storage
+
+/// A marker whose sample reached the file before the marker was known still lands on that sample:
+/// in `/Recording/Marker`, in the events table, and after a crash, from the journal.
+struct MarkerPlacementWriterTests {
+    /// Source index `index` of a recording whose first row is source sample 1000 (it started mid-run).
+    func placed(_ code: Int32, at index: Int64) -> PlacedMarker {
+        PlacedMarker(marker: Marker(code: code, label: "m\(code)"), moment: Double(index) / 256, sample: index, sampleTime: Double(index) / 256)
+    }
+
+    func blocks() -> [SampleBlock] {
+        var generator = OscillatorGenerator(configuration: .init(seed: 3, startTime: 1000 / 256))
+        _ = generator.next(1000)
+        return (0..<4).map { _ in generator.next(300)[0] }
+    }
+
+    @Test func markersGoOntoWrittenAndBufferedRowsAndStayInsideTheData() throws {
+        let dir = try TemporaryDirectory("placed")
+        let url = dir.path("p.h5")
+        let writer = try RecordingWriter(url: url, metadata: RecordingWriterTests.metadata())
+        let b = blocks()
+        try writer.place(placed(1, at: 990))  // before the first row: lands on row 0
+        try writer.append(b[0])
+        try writer.append(b[1])
+        try writer.flush()  // rows 0..<600 are in the file now
+        try writer.place(placed(2, at: 1010))  // written row 10
+        try writer.append(b[2])
+        try writer.place(placed(3, at: 1650))  // buffered row 650
+        try writer.append(b[3])
+        try writer.place(placed(4, at: 5000))  // after the last row: lands on row 1199
+        let summary = try writer.finish(complete: true)
+        #expect(summary.events == 4)
+        let (s, _) = try RecordingWriterTests.inspect(url, in: dir)
+        #expect(s.markers == [[0, 1], [10, 2], [650, 3], [1199, 4]])
+        #expect(Set(zip(s.events.sample, s.events.code).map { [$0, Int64($1)] }) == [[0, 1], [10, 2], [650, 3], [1199, 4]])
+        let at10 = try #require(s.events.code.firstIndex(of: 2))
+        #expect(abs(s.events.time[at10] - 1010.0 / 256) < 1e-9)
+        #expect(s.events.sample.allSatisfy { $0 >= 0 && $0 < 1200 })
+    }
+
+    @Test func aMarkerPlacedOnAWrittenRowIsRecoveredFromTheJournal() throws {
+        let dir = try TemporaryDirectory("placed-recover")
+        let store = try DataStore(root: dir.url)
+        let participant = "0C4E3F6A-1111-4A2B-8C3D-123456789ABC"
+        let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "rt", day: 1, session: 0, run: 1, participant: participant))
+        let item = CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rt", day: 1, session: 0, run: 1, state: .writing, complete: false)
+        try store.catalog.insert(item)
+        do {
+            let writer = try RecordingWriter(url: url, metadata: RecordingWriterTests.metadata())
+            let b = blocks()
+            try writer.append(b[0])
+            try writer.flush()
+            try writer.place(placed(42, at: 1100))
+            try writer.append(b[1])
+            try writer.flush()
+        }  // abandoned like a killed process
+        let report = Recovery.run(store: store)
+        #expect(report.rebuilt.map(\.path) == [item.path])
+        let reader = try RecordingReader(url: url)
+        let events = try reader.events().filter { $0.code == 42 }
+        #expect(events.map(\.sample) == [100])
+        let rows = try reader.readBlock(from: 0, count: 600)
+        #expect(rows.markers.filter { $0.marker.code == 42 }.map(\.row) == [100])
+    }
+}
