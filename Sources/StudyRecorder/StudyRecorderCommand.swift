@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Storage
 
 /// The `study-recorder` command: runs EEG study protocols, records, checks the signal, and moves the
@@ -15,4 +16,16 @@ struct StudyRecorderCommand: AsyncParsableCommand {
             ListCommand.self, UploadCommand.self, AnnouncementsCommand.self, RecoverCommand.self,
         ]
     )
+
+    /// Runs the command line with negative option values joined to their option, and `help` for a
+    /// command that does not exist refused with 64.
+    static func main() async {
+        let arguments = CommandLineArguments.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
+        let commands = configuration.subcommands.map { $0._commandName } + ["help"]
+        if let topic = CommandLineArguments.unknownHelpTopic(arguments, commands: commands) {
+            Terminal.error("help: no such command '\(topic)'; the commands are \(commands.joined(separator: ", "))")
+            Foundation.exit(ExitCode.usage.rawValue)
+        }
+        await main(arguments)
+    }
 }
