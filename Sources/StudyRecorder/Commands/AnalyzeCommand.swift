@@ -47,7 +47,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         guard let bands else { return FrequencyBand.standard }
         return try bands.split(separator: ",").map { item in
             let parts = item.split(separator: ":")
-            let edges = parts.count == 2 ? parts[1].split(separator: "-") : []
+            let edges = parts.count == 2 ? parts[1].split(separator: "-", omittingEmptySubsequences: false) : []
             guard parts.count == 2, edges.count == 2, let low = Double(edges[0]), let high = Double(edges[1]), low >= 0, low < high,
                 high <= RecordingLimits.samplingRate.upperBound / 2
             else {
