@@ -150,7 +150,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         for item in r.stored { lines.append("  stored \(item.path)\(item.complete ? "" : " (incomplete)")") }
         if let ms = r.medianLatencyMs { lines.append(String(format: "  median reaction time %.0f ms", ms)) }
-        if let opens = r.nextDayOpensAt { lines.append("  next day opens at \(UTCTimestamp.iso8601(opens))") }
+        if let opens = r.nextDayOpensAt { lines.append("  next day opens at \(LocalTime.text(opens))") }
         if let upload = r.upload { lines.append("  upload: \(upload)") }
         return lines.joined(separator: "\n")
     }
