@@ -79,4 +79,15 @@ struct HostileOptionTests {
         #expect(result.status == 64 && result.stderr.contains("--source replay"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("data").path))
     }
+
+    /// An answers file over 1 MiB is refused with 65 and one line before it is parsed.
+    @Test func anOversizedAnswersFileIsRefusedAtOnce() throws {
+        let dir = try TemporaryDirectory("cli-answers-size")
+        let answers = dir.path("answers.json")
+        try Data(("{\"a\": \"" + String(repeating: "x", count: 2 << 20) + "\"}").utf8).write(to: answers)
+        let study = ProjectPaths.root.appendingPathComponent("Studies/mynd-example").path
+        let result = try CLI.run(["run", study, "--data", dir.path("data").path, "--auto", "--answers", answers.path])
+        #expect(result.status == 65 && result.stderr.contains("at most 1 MiB"), "\(result.status) \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
 }
