@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Storage
 
 /// The `study-recorder` command: runs EEG study protocols, records, checks the signal, and moves the
@@ -16,4 +17,31 @@ struct StudyRecorderCommand: AsyncParsableCommand {
             DevicesCommand.self, SimulateHeadbandCommand.self, StreamCommand.self,
         ]
     )
+
+    /// Runs the command line with negative option values joined to their option, `help` for a
+    /// command that does not exist refused with 64, and every command-line error (64) reported as one
+    /// line on standard error, like every other failure, instead of the error, usage and a hint.
+    static func main() async {
+        let arguments = CommandLineArguments.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
+        let commands = configuration.subcommands.map { $0._commandName } + ["help"]
+        if let topic = CommandLineArguments.unknownHelpTopic(arguments, commands: commands) {
+            Terminal.error("help: no such command '\(topic)'; the commands are \(commands.joined(separator: ", "))")
+            Foundation.exit(ExitCode.usage.rawValue)
+        }
+        do {
+            var command = try await asyncParseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if !(error is ExitCode), exitCode(for: error) == .usage {
+                let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: "; ")
+                Terminal.error("\(message) (`study-recorder help <command>` lists the options)")
+                Foundation.exit(ExitCode.usage.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }

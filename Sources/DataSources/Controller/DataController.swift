@@ -138,14 +138,16 @@ public actor DataController {
         guard task != nil else { return nil }
         let subscription = await events(.latest(capacity: 64))
         defer { subscription.cancel() }
+        // The subscription keeps only the latest events: a fast source can push `started` out before
+        // it is read, so any later event answers with the descriptor the start stored.
         for await event in subscription {
             switch event {
             case .started(let d, _): return d
-            case .ended: return nil
-            default: continue
+            case .ended: return descriptor
+            default: if let descriptor { return descriptor }
             }
         }
-        return nil
+        return descriptor
     }
 
     /// Replaces the source; a running one is stopped first and every device condition reset.

@@ -51,13 +51,23 @@ public struct ReplaySource: DataSource {
     public func run(context: SourceContext, emit: @escaping @Sendable (SourceEvent) async -> Void) async throws {
         let descriptor = self.descriptor
         let fs = descriptor.samplingRate
-        guard fs > 0, fs.isFinite else { throw DataSourceError.unreadableRecording("sampling rate is not positive") }
+        guard fs.isFinite, fs >= 1 else { throw DataSourceError.unreadableRecording("sampling rate \(fs) Hz is not usable") }
+        guard recording.sampleCount > 0 else { throw DataSourceError.unreadableRecording("it holds no samples") }
+        let paced = configuration.pacing.secondsPerSignalSecond
+        let blockSize = max(1, Int((paced == nil ? fs : fs / 16).rounded()))
+        // The first block is read before the source announces itself: a recording whose samples
+        // cannot be read fails without a "started" event, so nothing is stored from it.
+        var first: SampleBlock?
+        do {
+            first = try recording.readBlock(from: 0, count: blockSize)
+        } catch {
+            throw DataSourceError.unreadableRecording("\(error)")
+        }
+        guard first?.isEmpty == false else { throw DataSourceError.unreadableRecording("it holds no samples") }
         await emit(.state(.found, true))
         await emit(.started(descriptor))
         await emit(.state(.connected, true))
         await emit(.state(.onHead, true))
-        let paced = configuration.pacing.secondsPerSignalSecond
-        let blockSize = max(1, Int((paced == nil ? fs : fs / 16).rounded()))
         let clock = context.clock
         let begin = clock.monotonicNow()
         let now = context.anchor.utc(fromMonotonic: begin)
@@ -72,10 +82,15 @@ public struct ReplaySource: DataSource {
                 row = 0
             }
             var block: SampleBlock
-            do {
-                block = try recording.readBlock(from: row, count: blockSize)
-            } catch {
-                throw DataSourceError.unreadableRecording("\(error)")
+            if let read = first, row == 0 {
+                block = read
+                first = nil
+            } else {
+                do {
+                    block = try recording.readBlock(from: row, count: blockSize)
+                } catch {
+                    throw DataSourceError.unreadableRecording("\(error)")
+                }
             }
             if block.isEmpty { break }
             row += Int64(block.count)

@@ -205,6 +205,7 @@ final class HDF5Object {
         let space = H5Aget_space(aid)
         defer { H5Sclose(space) }
         let count = max(1, Int(H5Sget_simple_extent_npoints(space)))
+        guard count <= Self.maxAttributeElements else { return nil }
         if H5Tis_variable_str(ftype) > 0 {
             let mtype = chdf5_vlen_utf8()
             defer { H5Tclose(mtype) }
@@ -215,6 +216,7 @@ final class HDF5Object {
             return strings
         }
         let size = H5Tget_size(ftype)
+        guard size > 0, size <= Self.maxAttributeElements, size * count <= Self.maxAttributeElements * 16 else { return nil }
         var buffer = [UInt8](repeating: 0, count: size * count)
         guard H5Aread(aid, ftype, &buffer) >= 0 else { return nil }
         return (0..<count).map { i in
@@ -236,15 +238,23 @@ final class HDF5Object {
         let space = H5Aget_space(aid)
         defer { H5Sclose(space) }
         let count = max(1, Int(H5Sget_simple_extent_npoints(space)))
+        guard count <= Self.maxAttributeElements else { return nil }
         var values = [Double](repeating: 0, count: count)
         guard H5Aread(aid, chdf5_native_double(), &values) >= 0 else { return nil }
         return values.first
     }
 
-    /// Reads a numeric attribute as an integer, or `nil`.
+    /// Reads a numeric attribute as an integer, or `nil` when absent, not numeric, not finite or
+    /// beyond ±2⁵³ (where a double no longer holds every integer): a damaged file's NaN or 1e300
+    /// reads as "not stored" instead of trapping in the conversion.
     func intAttribute(_ name: String) -> Int? {
-        doubleAttribute(name).map { Int($0) }
+        guard let value = doubleAttribute(name), value.isFinite, abs(value) <= 9_007_199_254_740_992 else { return nil }
+        return Int(value)
     }
+
+    /// The most elements an attribute may hold to be read (ours hold a few; a damaged or hostile file
+    /// could declare billions, which would be allocated before reading).
+    static let maxAttributeElements = 1 << 16
 }
 
 /// Calls `body` with a C array of NUL-terminated copies of `strings`, valid for the call only.

@@ -142,6 +142,10 @@ struct RecordingJournal {
         switch type {
         case 1:
             guard let count = p.u32().map(Int.init), let channels = p.u32().map(Int.init) else { return nil }
+            // A record cannot hold more values than its payload has bytes: no allocation from a damaged count.
+            guard count.multipliedReportingOverflow(by: channels + 2).partialValue <= payload.count / 8,
+                !count.multipliedReportingOverflow(by: channels + 2).overflow
+            else { return nil }
             var ts = [Int64](), markers = [Int64](), values = [Double]()
             ts.reserveCapacity(count)
             markers.reserveCapacity(count)

@@ -43,7 +43,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
     private let handles: Mutex<Handles>
 
     /// Opens `url` read-only. Throws ``StorageError/notARecording(path:reason:)`` when it is not an HDF5
-    /// recording.
+    /// recording or its layout is outside what can be read (see ``RecordingLayout``): nothing sized by
+    /// a stored dimension is allocated before that check.
     public init(url: URL) throws {
         self.url = url
         HDF5Library.prepareThread()
@@ -58,15 +59,10 @@ public final class RecordingReader: RecordedSignal, Sendable {
         else {
             throw StorageError.notARecording(path: url.path, reason: "no /Recording/Data dataset")
         }
-        let dims = try DatasetReader.dims(data)
-        let names: [String]
-        if group.exists("ChannelNames"), let ds = try? group.openDataset("ChannelNames") {
-            names = try DatasetReader.readStrings(ds)
-        } else {
-            names = (0..<(dims.count > 1 ? dims[1] : 1)).map { "Channel\($0 + 1)" }
-        }
-        let rate = group.doubleAttribute("SamplingRate") ?? group.doubleAttribute("samplingRate") ?? 256
-        let raw = group.exists("RawData") ? try? group.openDataset("RawData") : nil
+        let layout = try RecordingLayout(path: url.path, group: group, data: data)
+        let names = layout.channelNames
+        let rate = layout.samplingRate
+        let raw = layout.raw
         var eeg = StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: names, unit: group.stringAttribute("Unit") ?? "uV", samplingRate: rate)
         if let raw, let bits = raw.intAttribute("RawBits"), let scale = raw.doubleAttribute("RawScale"), let offset = raw.doubleAttribute("RawOffset") {
             eeg.rawCoding = .init(bits: Int(bits), scale: scale, offset: offset)
@@ -75,10 +71,14 @@ public final class RecordingReader: RecordedSignal, Sendable {
         if file.exists("Streams"), let g = try? file.openGroup("Streams") {
             for name in g.memberNames().sorted() {
                 guard let sg = try? g.openGroup(name) else { continue }
+                let streamRate = sg.doubleAttribute("SamplingRate") ?? 0
+                guard streamRate.isFinite, streamRate >= 0, streamRate <= RecordingLimits.samplingRate.upperBound else {
+                    throw StorageError.notARecording(path: url.path, reason: "stream \(name) has sampling rate \(streamRate)")
+                }
                 streams.append(StreamDescriptor(
                     name: name, kind: sg.stringAttribute("Kind").flatMap(StreamDescriptor.Kind.init(rawValue:)) ?? .telemetry,
                     channelLabels: sg.stringArrayAttribute("ChannelNames") ?? [], unit: sg.stringAttribute("Unit") ?? "",
-                    samplingRate: sg.doubleAttribute("SamplingRate") ?? 0))
+                    samplingRate: streamRate))
             }
         }
         var properties: [String: String] = [:]
@@ -103,22 +103,21 @@ public final class RecordingReader: RecordedSignal, Sendable {
         } else {
             clockAnchor = nil
         }
-        sampleCount = Int64(dims.first ?? 0)
+        sampleCount = Int64(layout.rows)
         complete = (group.intAttribute("Complete") ?? 1) == 1
         participant = group.stringAttribute("ParticipantID") ?? group.stringAttribute("subjectID")
         study = group.stringAttribute("Study")
         day = group.intAttribute("day")
         session = group.intAttribute("Session")
         run = group.intAttribute("Run")
-        powerLineFrequency = group.doubleAttribute("PowerLineFrequency")
+        // Mains is 50 or 60 Hz; anything else stored (NaN from a damaged file) counts as not stored.
+        powerLineFrequency = group.doubleAttribute("PowerLineFrequency").flatMap { $0 == 50 || $0 == 60 ? $0 : nil }
         if file.exists("Paradigm"), let p = try? file.openGroup("Paradigm") {
             paradigmTitle = p.stringAttribute("Paradigm")
         } else {
             paradigmTitle = nil
         }
-        let marker = group.exists("Marker") ? try? group.openDataset("Marker") : nil
-        let timestamp = group.exists("TimeStamp") ? try? group.openDataset("TimeStamp") : nil
-        handles = Mutex(Handles(file: file, data: data, marker: marker, timestamp: timestamp, raw: raw))
+        handles = Mutex(Handles(file: file, data: data, marker: layout.marker, timestamp: layout.timestamp, raw: raw))
     }
 
     /// The EEG channel names, rate and unit, as stored (shorthands for ``descriptor``'s EEG stream).
@@ -160,6 +159,25 @@ public final class RecordingReader: RecordedSignal, Sendable {
         }
     }
 
+    /// Reads every stored EEG row once, in blocks of about 8 MB, so a file whose bytes fail to read
+    /// part-way is refused before anything is made from it (a replay stores nothing, for instance).
+    /// Throws ``StorageError/notARecording(path:reason:)`` naming the first block that failed.
+    public func checkReadable() throws {
+        let blockRows = max(1, (1 << 20) / max(1, descriptor.channelCount))
+        var row: Int64 = 0
+        while row < sampleCount {
+            let block: SampleBlock
+            do {
+                block = try readBlock(from: row, count: blockRows)
+            } catch {
+                let reason = if case .hdf5(let operation, _, let why) = error as? StorageError { "HDF5 \(operation): \(why)" } else { "\(error)" }
+                throw StorageError.notARecording(path: url.path, reason: "rows from \(row) cannot be read (\(reason))")
+            }
+            if block.isEmpty { break }
+            row += Int64(block.count)
+        }
+    }
+
     /// The whole auxiliary stream `name` (`/Streams/<name>`): times (seconds since the epoch) and
     /// values row-major, or `nil` when the recording has no such stream.
     public func stream(named name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
@@ -186,7 +204,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
             let codes = try DatasetReader.readInt64s(try g.openDataset("Code"), start: 0, count: n)
             let labels = try DatasetReader.readStrings(try g.openDataset("Label"))
             return (0..<min(samples.count, times.count, codes.count, labels.count)).map {
-                RecordingEvent(sample: samples[$0], time: times[$0], code: Int32(codes[$0]), label: labels[$0])
+                RecordingEvent(sample: samples[$0], time: times[$0], code: Int32(clamping: codes[$0]), label: labels[$0])
             }
         }
     }

@@ -12,7 +12,11 @@ import Glibc
 ///   incomplete recording; the half-written `.partial` file and the journal are then removed.
 /// - A journal whose recording was already finished (renamed) only needs its catalog entry set to
 ///   pending.
-/// - A recording, questionnaire or trial file without a catalog entry is adopted.
+/// - A recording, questionnaire or trial file without a catalog entry is adopted; a `.h5` file only
+///   when it is a readable recording.
+/// - What cannot be recovered at all (a journal whose header is damaged or empty, a `.h5` that is
+///   not a readable recording) is renamed to `<name>.damaged` with one line in the report, instead of
+///   failing this and every later recovery.
 public enum Recovery {
     /// Recovers everything in `store`'s data folder.
     public static func run(store: DataStore, logger: Logger = Logger(label: "study-recorder.recovery")) -> RecoveryReport {
@@ -52,6 +56,10 @@ public enum Recovery {
         }
         let fm = FileManager.default
         do {
+            if fm.fileExists(atPath: final.path), let problem = unreadable(final) {
+                // Renamed but unreadable: the journal still holds the samples, so rebuild from it.
+                quarantine(final, because: problem, store: store, report: &report)
+            }
             if fm.fileExists(atPath: final.path) {
                 // Finished and renamed; the process died before the catalog update.
                 let item = try catalogue(final, store: store, complete: RecordingReader.completeFlag(final))
@@ -81,9 +89,40 @@ public enum Recovery {
             RecordingWriter.removeJournal(for: final)
             report.rebuilt.append(item)
             logger.notice("recording recovered from its journal", metadata: ["file": "\(relative)", "samples": "\(summary.samples)"])
+        } catch StorageError.notARecording(_, let reason) {
+            // The journal's header is damaged or empty: nothing in it can ever be replayed.
+            quarantine(journal, because: reason, store: store, report: &report)
+            let partial = RecordingWriter.partialURL(for: final)
+            if fm.fileExists(atPath: partial.path) { quarantine(partial, because: "its journal is damaged", store: store, report: &report) }
+            if let item = try? store.catalog.item(path: relative), item.state == .writing { try? store.catalog.remove(id: item.id) }
         } catch {
             report.problems.append("\(relative): could not be recovered (\(error)); its journal is kept")
         }
+    }
+
+    /// Why the recording at `url` cannot be read, or `nil` when it can (sealed files are not checked).
+    private static func unreadable(_ url: URL) -> String? {
+        guard url.pathExtension == "h5" else { return nil }
+        do {
+            _ = try RecordingReader(url: url)
+            return nil
+        } catch StorageError.notARecording(_, let reason) {
+            return reason
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Renames `url` to `<url>.damaged` and reports it in one line (or as a problem when even that fails).
+    private static func quarantine(_ url: URL, because reason: String, store: DataStore, report: inout RecoveryReport) {
+        let relative = store.relativePath(of: url)
+        let aside = URL(fileURLWithPath: url.path + ".damaged")
+        unlink(aside.path)
+        guard rename(url.path, aside.path) == 0 else {
+            report.problems.append("\(relative): \(reason), and it could not be moved aside (\(String(cString: strerror(errno))))")
+            return
+        }
+        report.quarantined.append("\(relative): \(reason); moved aside to \(aside.lastPathComponent)")
     }
 
     private static func adopt(_ url: URL, store: DataStore, report: inout RecoveryReport) {
@@ -91,6 +130,10 @@ public enum Recovery {
         guard (try? store.catalog.item(path: relative)) == .some(nil) else { return }
         // Leftovers of an interrupted at-rest seal are Sealer.recover()'s to clean up, never new items.
         if Sealer.isSealLeftover(relative, in: store) { return }
+        if let problem = unreadable(url) {
+            quarantine(url, because: "not a readable recording (\(problem))", store: store, report: &report)
+            return
+        }
         do {
             let complete = url.pathExtension == "h5" ? RecordingReader.completeFlag(url) : true
             let item = try catalogue(url, store: store, complete: complete)

@@ -11,7 +11,11 @@ public struct RecoveryReport: Sendable, Equatable {
     public var inProgress: [String] = []
     /// Problems that need a person (one line each).
     public var problems: [String] = []
+    /// Files moved aside because nothing can be made of them (a damaged or empty journal, a `.h5`
+    /// that is not a readable recording), one line each: they are renamed to `<name>.damaged`, so
+    /// later runs neither retry nor report them.
+    public var quarantined: [String] = []
 
     /// Whether nothing needed doing.
-    public var isEmpty: Bool { rebuilt.isEmpty && completed.isEmpty && adopted.isEmpty && problems.isEmpty }
+    public var isEmpty: Bool { rebuilt.isEmpty && completed.isEmpty && adopted.isEmpty && problems.isEmpty && quarantined.isEmpty }
 }

@@ -15,10 +15,8 @@ public enum StudyLoader {
     public static func load(folder: URL, displayPath: String? = nil) throws(StudyLoadError) -> StudyDefinition {
         let file = studyFile(in: folder)
         let name = displayPath ?? file.relativePath
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw .missing(path: name)
-        }
-        switch StudyValidator.validate(bytes: Array(data), file: name) {
+        let bytes = try read(file, name: name)
+        switch StudyValidator.validate(bytes: bytes, file: name) {
         case .success(let study): return study
         case .failure(let failure): throw .invalid(failure)
         }
@@ -31,7 +29,29 @@ extension StudyLoader {
     public static func check(folder: URL, displayPath: String? = nil) throws(StudyLoadError) -> StudyValidationReport {
         let file = studyFile(in: folder)
         let name = displayPath ?? file.relativePath
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw .missing(path: name) }
-        return StudyValidator.check(bytes: Array(data), file: name)
+        do throws(BoundedFile.Failure) {
+            return StudyValidator.check(bytes: try BoundedFile.read(file, limit: BoundedFile.studyFileLimit), file: name)
+        } catch {
+            guard case .tooLarge(let limit) = error else { throw .missing(path: name) }
+            return StudyValidationReport(study: nil, errors: [tooLarge(name, limit: limit)], warnings: [])
+        }
+    }
+
+    /// The bytes of the study file, or ``StudyLoadError/missing(path:)``, or an invalid study when the
+    /// file is over ``BoundedFile/studyFileLimit`` (refused before it is parsed).
+    static func read(_ file: URL, name: String) throws(StudyLoadError) -> [UInt8] {
+        do throws(BoundedFile.Failure) {
+            return try BoundedFile.read(file, limit: BoundedFile.studyFileLimit)
+        } catch {
+            guard case .tooLarge(let limit) = error else { throw .missing(path: name) }
+            throw .invalid(StudyValidationFailure(errors: [tooLarge(name, limit: limit)]))
+        }
+    }
+
+    /// The error for a study file over `limit` bytes.
+    static func tooLarge(_ name: String, limit: Int) -> StudyValidationError {
+        StudyValidationError(
+            file: name, position: SourcePosition(line: 1, column: 1), path: .root,
+            expected: "a study file of at most \(BoundedFile.describe(limit)); this one is larger")
     }
 }

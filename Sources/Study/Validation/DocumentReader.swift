@@ -6,15 +6,26 @@
 final class DocumentReader {
     /// The file name used in errors.
     let file: String
-    /// The errors found so far.
+    /// The errors found so far, each once, at most ``maximumErrors``.
     private(set) var errors: [StudyValidationError] = []
+    /// The errors found beyond ``maximumErrors``.
+    private(set) var omittedErrors = 0
+    private var seen: Set<StudyValidationError> = []
+
+    /// The most errors listed: a file with millions of wrong values (an array of a million numbers
+    /// where days belong) is reported in a screenful, at a cost that does not grow with each error.
+    static let maximumErrors = 200
 
     init(file: String) { self.file = file }
 
     /// Records an error.
     func report(_ position: SourcePosition, _ path: JSONPath, _ expected: String) {
+        guard errors.count < Self.maximumErrors else {
+            omittedErrors += 1
+            return
+        }
         let error = StudyValidationError(file: file, position: position, path: path, expected: expected)
-        if !errors.contains(error) { errors.append(error) }
+        if seen.insert(error).inserted { errors.append(error) }
     }
 
     /// Records an error about `node`.
@@ -65,13 +76,13 @@ final class DocumentReader {
     }
 
     /// Reads an array; `nonEmpty` reports an empty one.
-    func array(_ node: JSONNode, _ path: JSONPath, what: String, nonEmpty: Bool = false) -> [(node: JSONNode, path: JSONPath)]? {
+    func array(_ node: JSONNode, _ path: JSONPath, what: String, nonEmpty: Bool = false) -> ArrayElements? {
         guard case .array(let elements) = node.value else {
             report(node, path, "\(what) as an array, not \(node.value.kindDescription)")
             return nil
         }
         if nonEmpty && elements.isEmpty { report(node, path, "at least one entry in \(what)") }
-        return elements.enumerated().map { ($0.element, path.appending($0.offset)) }
+        return ArrayElements(elements: elements, path: path)
     }
 
     /// Reads a string; `nonEmpty` reports an empty or blank one.

@@ -85,6 +85,8 @@ public struct PositionedJSONParser {
         defer { depth -= 1 }
         advance()
         var members: [JSONMember] = []
+        // Where each key was first seen: a duplicate is found in O(1), not by scanning the members.
+        var keyPositions: [String: SourcePosition] = [:]
         skipWhitespace()
         if peek == UInt8(ascii: "}") {
             advance()
@@ -95,9 +97,9 @@ public struct PositionedJSONParser {
             let keyPosition = here
             guard peek == UInt8(ascii: "\"") else { throw error("a quoted key", path) }
             let key = try parseString(path: path)
-            if let earlier = members.first(where: { $0.key == key }) {
+            if let earlier = keyPositions.updateValue(keyPosition, forKey: key) {
                 throw error(
-                    "a key not already used in this object ('\(key)' is also at \(earlier.keyPosition))",
+                    "a key not already used in this object ('\(key)' is also at \(earlier))",
                     path.appending(key), at: keyPosition)
             }
             skipWhitespace()

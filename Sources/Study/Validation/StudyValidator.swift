@@ -35,7 +35,12 @@ public enum StudyValidator {
             let warnings = StudyLinter(study: study, root: root, file: file, textRecords: fileReader.textRecords).run()
             return StudyValidationReport(study: study, errors: [], warnings: warnings)
         }
-        let sorted = reader.errors.sorted { ($0.line, $0.column, $0.path) < ($1.line, $1.column, $1.path) }
+        var sorted = reader.errors.sorted { ($0.line, $0.column, $0.path) < ($1.line, $1.column, $1.path) }
+        if reader.omittedErrors > 0, let last = sorted.last {
+            sorted.append(StudyValidationError(
+                file: file, position: SourcePosition(line: last.line, column: last.column), path: .root,
+                expected: "fewer mistakes: \(reader.omittedErrors) more are not listed (the first \(DocumentReader.maximumErrors) are)"))
+        }
         return StudyValidationReport(study: nil, errors: sorted, warnings: [])
     }
 }

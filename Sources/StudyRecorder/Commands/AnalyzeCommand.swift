@@ -15,7 +15,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
             definition; segments touching a gap are left out and counted), integrated per band. The \
             quality summary runs the live measures (MYND quality, line noise, 1/2/4 grades) over every \
             sample and gives the verdict: passed, headband_off_head, motion_too_high or eeg_failure. \
-            --json states every method parameter. Exit codes: 0 done, 65 not a recording, 66 no such file.
+            --json states every method parameter. Exit codes: 0 done, 64 bad options (also band edges above \
+            the recording's Nyquist frequency), 65 not a readable recording, 66 no such file.
             """)
 
     @Argument(help: ArgumentHelp("The recording (.h5).", valueName: "recording"))
@@ -46,8 +47,10 @@ struct AnalyzeCommand: AsyncParsableCommand {
         guard let bands else { return FrequencyBand.standard }
         return try bands.split(separator: ",").map { item in
             let parts = item.split(separator: ":")
-            let edges = parts.count == 2 ? parts[1].split(separator: "-") : []
-            guard parts.count == 2, edges.count == 2, let low = Double(edges[0]), let high = Double(edges[1]), low >= 0, low < high else {
+            let edges = parts.count == 2 ? parts[1].split(separator: "-", omittingEmptySubsequences: false) : []
+            guard parts.count == 2, edges.count == 2, let low = Double(edges[0]), let high = Double(edges[1]), low >= 0, low < high,
+                high <= RecordingLimits.samplingRate.upperBound / 2
+            else {
                 throw ValidationError("--bands: '\(item)' is not name:low-high with low < high")
             }
             return FrequencyBand(String(parts[0]), low, high)
@@ -57,7 +60,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
     func validate() throws {
         _ = try parsedBands()
         if let mains, mains != 50 && mains != 60 { throw ValidationError("--mains must be 50 or 60") }
-        guard segmentSeconds > 0 else { throw ValidationError("--segment-seconds must be positive") }
+        guard segmentSeconds > 0, segmentSeconds <= 60 else { throw ValidationError("--segment-seconds must be more than 0 and at most 60, got \(segmentSeconds)") }
         guard overlap >= 0, overlap < 1 else { throw ValidationError("--overlap must be in [0, 1)") }
     }
 
@@ -74,6 +77,11 @@ struct AnalyzeCommand: AsyncParsableCommand {
             throw ExitCode.dataError
         }
         let info = reader.descriptor
+        let nyquist = info.samplingRate / 2
+        if bands != nil, let band = try parsedBands().first(where: { $0.high > nyquist }) {
+            Terminal.error("--bands: \(band.name) reaches \(String(format: "%g", band.high)) Hz, above the Nyquist frequency of \(recording) (\(String(format: "%g", nyquist)) Hz)")
+            throw ExitCode.usage
+        }
         let nperseg = max(8, Int((info.samplingRate * segmentSeconds).rounded()))
         let method = BandPowerMethod(
             welch: WelchParameters(segmentLength: nperseg, overlap: min(nperseg - 1, Int((Double(nperseg) * overlap).rounded()))),

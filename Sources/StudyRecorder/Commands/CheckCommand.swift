@@ -49,7 +49,9 @@ struct CheckCommand: AsyncParsableCommand {
     var untilGood = false
 
     func validate() throws {
-        guard bandPowerInterval > 0, bandPowerInterval.isFinite else { throw ValidationError("--band-power-interval must be positive") }
+        guard bandPowerInterval >= 0.1, bandPowerInterval <= 3600 else {
+            throw ValidationError("--band-power-interval must be from 0.1 to 3600 seconds, got \(bandPowerInterval)")
+        }
     }
 
     func run() async throws {

@@ -27,6 +27,7 @@ struct RecoverCommand: ParsableCommand {
             for item in report.adopted { print("adopted   \(item.path)") }
             for path in report.inProgress { print("busy      \(path) (being recorded by another process)") }
             for problem in report.problems { print("problem   \(problem)") }
+            for line in report.quarantined { print("damaged   \(line)") }
         }
         if !report.problems.isEmpty { throw ExitCode.failure }
     }
@@ -34,7 +35,7 @@ struct RecoverCommand: ParsableCommand {
 
 /// The JSON shape of a recovery report.
 struct RecoverySummary: Encodable {
-    var rebuilt: [String], completed: [String], adopted: [String], inProgress: [String], problems: [String]
+    var rebuilt: [String], completed: [String], adopted: [String], inProgress: [String], problems: [String], quarantined: [String]
 
     init(_ r: RecoveryReport) {
         rebuilt = r.rebuilt.map(\.path)
@@ -42,5 +43,6 @@ struct RecoverySummary: Encodable {
         adopted = r.adopted.map(\.path)
         inProgress = r.inProgress
         problems = r.problems
+        quarantined = r.quarantined
     }
 }

@@ -135,9 +135,16 @@ struct RunCommand: AsyncParsableCommand {
 
     private func loadAnswers() throws -> [String: String] {
         guard let answers else { return [:] }
-        guard let data = FileManager.default.contents(atPath: answers) else {
-            Terminal.error("no such answers file: \(answers)")
-            throw ExitCode.noInput
+        let data: Data
+        do throws(BoundedFile.Failure) {
+            data = Data(try BoundedFile.read(URL(fileURLWithPath: answers), limit: BoundedFile.answersFileLimit))
+        } catch {
+            guard case .tooLarge(let limit) = error else {
+                Terminal.error("no such answers file: \(answers)")
+                throw ExitCode.noInput
+            }
+            Terminal.error("\(answers): an answers file holds at most \(BoundedFile.describe(limit)); this one is larger")
+            throw ExitCode.dataError
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             Terminal.error("\(answers): expected a JSON object {\"questionId\": value}")

@@ -30,6 +30,12 @@ struct StatusCommand: ParsableCommand {
     @Flag(help: "Print a JSON object {enrolled, state, due, windowClosesAt, nextDayOpensAt, completed, skipped, total, skippedItems}.")
     var json = false
 
+    func validate() throws {
+        if let now, UTCTimestamp.date(fromISO8601: now) == nil {
+            throw ValidationError("--now must be an ISO 8601 time such as 2026-11-22T08:00:00Z")
+        }
+    }
+
     func run() throws {
         let definition: StudyDefinition
         do {

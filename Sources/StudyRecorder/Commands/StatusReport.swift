@@ -78,17 +78,17 @@ enum StatusReport {
             if due.runCount > 1 { line += ", block \(due.resumeBlock + 1) of \(due.runCount)" }
             lines.append(line)
             if let closes = due.windowClosesAt {
-                lines.append("day \(due.position.day + 1) closes at \(UTCTimestamp.iso8601(closes)); open sessions are then recorded as skipped")
+                lines.append("day \(due.position.day + 1) closes at \(LocalTime.text(closes)); open sessions are then recorded as skipped")
             } else {
                 lines.append("day \(due.position.day + 1) opens its \(DocumentFormat.hours(study.settings.dayWindowHours)) window with the first completed session")
             }
         case .waiting(let opens, let day):
-            lines.append("day \(day) is done; day \(day + 1) opens at \(UTCTimestamp.iso8601(opens))")
+            lines.append("day \(day) is done; day \(day + 1) opens at \(LocalTime.text(opens))")
         case .finished:
             lines.append("the study is finished")
         }
         for item in current.items where item.state == .skipped {
-            let when = item.skippedAt.map { UTCTimestamp.iso8601($0) } ?? "?"
+            let when = item.skippedAt.map { LocalTime.text($0) } ?? "?"
             lines.append("skipped: day \(item.position.day + 1), session \(item.position.item + 1) '\(item.sessionName)' at \(when) (\(item.skipReason ?? ""))")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Storage
 
-/// A duration on the command line: `30s`, `1.5m`, `2h`, `500ms`, or a plain number of seconds.
+/// A duration on the command line: `30s`, `1.5m`, `2h`, `500ms`, or a plain number of seconds; at
+/// most ``RecordingLimits/maxDurationSeconds`` (31 days), so no sample count derived from it overflows.
 struct SignalDuration: ExpressibleByArgument, Sendable, Equatable {
     /// The length in seconds.
     var seconds: Double
@@ -16,11 +18,11 @@ struct SignalDuration: ExpressibleByArgument, Sendable, Equatable {
             break
         }
         if value == nil { value = Double(text) }
-        guard let v = value, v.isFinite, v > 0 else { return nil }
+        guard let v = value, RecordingLimits.problem(durationSeconds: v) == nil else { return nil }
         seconds = v
     }
 
-    static var defaultValueDescription: String { "e.g. 30s, 5m, 1h" }
+    static var defaultValueDescription: String { "e.g. 30s, 5m, 1h; at most 31 days" }
 }
 
 import Foundation

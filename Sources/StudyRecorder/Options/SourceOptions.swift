@@ -48,8 +48,7 @@ struct SourceOptions: ParsableArguments {
     var speed: Double = 1
 
     func validate() throws {
-        guard rate > 0, rate <= 100_000 else { throw ValidationError("--rate must be between 0 and 100000 Hz") }
-        guard speed >= 0 else { throw ValidationError("--speed must not be negative") }
+        try validateNumbers()
         guard mains == 50 || mains == 60 else { throw ValidationError("--mains must be 50 or 60") }
         if source == .replay && replayFile == nil { throw ValidationError("--source replay needs --replay FILE") }
         if source == .muse {
@@ -63,6 +62,7 @@ struct SourceOptions: ParsableArguments {
         } else if device != nil {
             throw ValidationError("--device needs --source muse")
         }
+        if source != .replay && replayFile != nil { throw ValidationError("--replay FILE needs --source replay") }
     }
 
     /// The headband `--device` names (a name, an address or `unix:PATH`), or any headband a scan finds.
@@ -88,17 +88,7 @@ struct SourceOptions: ParsableArguments {
                 mode: signal, seed: seed ?? 1, samplingRate: rate, auxChannel: aux, pacing: pacing, lineFrequency: mains,
                 dropoutsPerMinute: dropouts))
         case .replay:
-            let path = replayFile ?? ""
-            guard FileManager.default.fileExists(atPath: path) else {
-                Terminal.error("no such recording: \(path)")
-                throw ExitCode.noInput
-            }
-            do {
-                return ReplaySource(recording: try RecordingReader(url: URL(fileURLWithPath: path)), configuration: .init(pacing: pacing))
-            } catch {
-                Terminal.error("\(error)")
-                throw ExitCode.dataError
-            }
+            return try openReplay(path: replayFile ?? "")
         case .muse:
             return MuseSource(configuration: .init(device: try museAddress(), preset: preset, timeScale: speed))
         }

@@ -19,6 +19,7 @@ enum CommandLogging {
         for item in report.completed { Terminal.note("finished cataloguing \(item.path)") }
         for item in report.adopted { Terminal.note("catalogued \(item.path), found without an entry") }
         for problem in report.problems { Terminal.note("recovery problem: \(problem)") }
+        for line in report.quarantined { Terminal.note("recovery: \(line)") }
     }
 }
 

@@ -27,9 +27,12 @@ enum Terminal {
         writeError("\(message)\n")
     }
 
-    /// Prints one line of what a scripted participant is shown (`--auto` runs).
+    /// Prints one line of what a scripted participant is shown (`--auto` runs), flushed at once: piped
+    /// into a log or `tee`, standard output is block-buffered, and a run's lines would otherwise arrive
+    /// in 4 KB bursts (or not at all when the run is killed).
     @Sendable static func echo(_ line: String) {
         print(line)
+        fflush(nil)
     }
 
     /// Prints a value as pretty JSON on standard output.
@@ -38,5 +41,6 @@ enum Terminal {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = UTCTimestamp.jsonEncodingStrategy
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        fflush(nil)
     }
 }

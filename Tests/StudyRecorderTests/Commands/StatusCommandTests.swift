@@ -8,9 +8,10 @@ struct StatusCommandTests {
     let studyFolder = ProjectPaths.root.appendingPathComponent("Tests/StudyTests/Fixtures/valid/minimal.json")
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15T08:00:00Z
 
-    private func run(_ data: URL, now: String, json: Bool = false) throws -> ProcessResult {
+    private func run(_ data: URL, now: String, json: Bool = false, zone: String = "UTC") throws -> ProcessResult {
         let bin = try #require(ProjectPaths.executable)
-        return try ProcessRunner.run(bin, ["status", studyFolder.path, "--data", data.path, "--now", now] + (json ? ["--json"] : []))
+        return try ProcessRunner.run(
+            bin, ["status", studyFolder.path, "--data", data.path, "--now", now] + (json ? ["--json"] : []), environment: ["TZ": zone])
     }
 
     @Test func withoutProgressItSaysNotEnrolled() throws {
@@ -32,11 +33,11 @@ struct StatusCommandTests {
         let due = try run(data.url, now: "2027-01-15T09:00:00Z")
         #expect(due.status == 0, "\(due.stderr)")
         #expect(due.stdout.contains("due now: day 1, session 2 'rest' (Rest), block 2 of 2"))
-        #expect(due.stdout.contains("day 1 closes at 2027-01-15T20:00:00Z"))
+        #expect(due.stdout.contains("day 1 closes at 2027-01-15 20:00 ("))
 
         let later = try run(data.url, now: "2027-01-16T09:00:00Z")
         #expect(later.stdout.contains("due now: day 2, session 1 'rest'"))
-        #expect(later.stdout.contains("skipped: day 1, session 2 'rest' at 2027-01-15T20:00:00Z (dayWindowClosed)"))
+        #expect(later.stdout.contains("skipped: day 1, session 2 'rest' at 2027-01-15 20:00 (") && later.stdout.contains("UTC+00:00) (dayWindowClosed)"))
         #expect(later.stdout.contains("1 of 3 sessions completed, 1 skipped"))
 
         let json = try run(data.url, now: "2027-01-16T09:00:00Z", json: true)
@@ -68,6 +69,11 @@ struct StatusCommandTests {
         progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 1), block: 1, in: progress, at: t0)
         try ProgressStore(dataDirectory: data.url).save(progress)
         let result = try run(data.url, now: "2027-01-15T10:00:00Z")
-        #expect(result.stdout.contains("day 1 is done; day 2 opens at 2027-01-15T20:00:00Z"))
+        #expect(result.stdout.contains("day 1 is done; day 2 opens at 2027-01-15 20:00 ("), "\(result.stdout)")
+        // A participant reads the time where they live, with the zone named; JSON stays UTC.
+        let berlin = try run(data.url, now: "2027-01-15T10:00:00Z", zone: "Europe/Berlin")
+        #expect(berlin.stdout.contains("day 2 opens at 2027-01-15 21:00 (Europe/Berlin, UTC+01:00)"), "\(berlin.stdout)")
+        let json = try run(data.url, now: "2027-01-15T10:00:00Z", json: true, zone: "Europe/Berlin")
+        #expect(json.stdout.contains("2027-01-15T20:00:00Z"), "\(json.stdout)")
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Reads input files (study files, answer files) with a size bound: a file over the bound is refused
+/// after reading one byte past it, so a huge or endless input (a 200 MB array, `/dev/zero`) costs
+/// neither minutes nor gigabytes before the one-line refusal.
+public enum BoundedFile {
+    /// Why a file was not read.
+    public enum Failure: Error, Sendable, Equatable {
+        /// There is no readable file at the path.
+        case missing
+        /// The file holds more than `limit` bytes.
+        case tooLarge(limit: Int)
+    }
+
+    /// The most bytes a study file may hold: 8 MiB, some hundred times the example studies.
+    public static let studyFileLimit = 8 << 20
+    /// The most bytes an answers file (`run --answers`) may hold: 1 MiB.
+    public static let answersFileLimit = 1 << 20
+
+    /// The bytes of the file at `url`, at most `limit` of them.
+    public static func read(_ url: URL, limit: Int) throws(Failure) -> [UInt8] {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { throw .missing }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        while bytes.count <= limit {
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - bytes.count))
+            } catch {
+                throw .missing
+            }
+            guard let chunk, !chunk.isEmpty else { return bytes }
+            bytes += chunk
+        }
+        throw .tooLarge(limit: limit)
+    }
+
+    /// `limit` for messages: "8 MiB".
+    public static func describe(_ limit: Int) -> String {
+        limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
+    }
+}
