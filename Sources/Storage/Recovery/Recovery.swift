@@ -44,6 +44,31 @@ public enum Recovery {
         return report
     }
 
+    /// The files ``run(store:logger:)`` would act on, relative to the data folder, without changing
+    /// anything: crash journals no live process holds and finished files without a catalog entry.
+    public static func needed(store: DataStore) -> [String] {
+        var paths: [String] = []
+        let fm = FileManager.default
+        let folders = (try? fm.contentsOfDirectory(at: store.root, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
+        for folder in folders.sorted(by: { $0.path < $1.path }) {
+            guard (try? folder.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true,
+                folder.lastPathComponent != "private", !folder.lastPathComponent.hasPrefix(".")
+            else { continue }
+            for name in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
+                let url = folder.appendingPathComponent(name)
+                if name.hasSuffix(".journal") {
+                    if !JournalFile.isLocked(url) { paths.append(store.relativePath(of: URL(fileURLWithPath: String(url.path.dropLast(".journal".count))))) }
+                } else if FileNaming.parse(name) != nil, (try? store.catalog.item(path: store.relativePath(of: url))) == .some(nil),
+                    !Sealer.isSealLeftover(store.relativePath(of: url), in: store),
+                    !fm.fileExists(atPath: url.path + ".journal")
+                {
+                    paths.append(store.relativePath(of: url))
+                }
+            }
+        }
+        return paths
+    }
+
     private static func recoverJournal(_ journal: URL, final: URL, store: DataStore, report: inout RecoveryReport, logger: Logger) {
         let relative = store.relativePath(of: final)
         if JournalFile.isLocked(journal) {
@@ -112,7 +137,7 @@ public enum Recovery {
                 $0.sha256 = fingerprint.sha256
                 $0.complete = complete
                 $0.encryption = encryption
-                if let reason { $0.lastError = reason }
+                if let reason { $0.endReason = reason }
             }
         }
         let parsed = FileNaming.parse(url.lastPathComponent)
@@ -123,7 +148,7 @@ public enum Recovery {
             session: metadata?.session ?? parsed?.session, run: metadata?.run ?? parsed?.run,
             created: metadata?.created ?? ((try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? Date()),
             size: fingerprint.size, sha256: fingerprint.sha256, encryption: encryption, state: .pending, complete: complete)
-        item.lastError = reason
+        item.endReason = reason
         try store.catalog.insert(item)
         return item
     }

@@ -308,7 +308,7 @@ public struct StudyRunner: Sendable {
             if let afterStore { stored = try afterStore(stored) }
             items.append(stored)
         }
-        return BlockOutcome(items: items, complete: reason == nil && recording.complete, reason: reason ?? (recording.complete ? nil : recording.lastError),
+        return BlockOutcome(items: items, complete: reason == nil && recording.complete, reason: reason ?? (recording.complete ? nil : recording.endReason),
                             startedAt: startedAt, medianLatency: median)
     }
 

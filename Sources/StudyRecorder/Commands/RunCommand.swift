@@ -44,10 +44,11 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let study = try studyOptions.load()
+        let configurationURL = try transfer.checkedURL(data: data.url.standardizedFileURL)
         let store = try data.openStore()
         let logger = CommandLogging.logger("run", verbose: verbose)
         CommandLogging.report(Recovery.run(store: store, logger: logger))
-        TransferOptions.recoverSeals(store: store, configuration: transfer.url(data: store.root))
+        TransferOptions.recoverSeals(store: store, configuration: configurationURL)
         let scripted = try loadAnswers()
         let locale = studyOptions.locale ?? study.defaultLocale
         let interface: any ParticipantInterface
@@ -61,7 +62,7 @@ struct RunCommand: AsyncParsableCommand {
         var configured = sourceOptions
         configured.mains = Double(study.settings.mainsFrequency)
         let source = try configured.makeSource()
-        let studyTransfer = StudyTransfer(store: store, configurationURL: transfer.url(data: store.root), logger: logger)
+        let studyTransfer = StudyTransfer(store: store, configurationURL: configurationURL, logger: logger)
         do {
             try studyTransfer.checkEncryption(for: study)
         } catch {
