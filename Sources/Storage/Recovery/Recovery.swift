@@ -13,6 +13,9 @@ import Glibc
 /// - A journal whose recording was already finished (renamed) only needs its catalog entry set to
 ///   pending.
 /// - A recording, questionnaire or trial file without a catalog entry is adopted.
+/// - What an interrupted recovery itself left (its `.recovering` staging file, the crashed recording's
+///   `.partial` once the rebuilt file is in place) is removed, so a `recover` killed mid-way leaves no
+///   orphan behind after the next one.
 public enum Recovery {
     /// Recovers everything in `store`'s data folder.
     public static func run(store: DataStore, logger: Logger = Logger(label: "study-recorder.recovery")) -> RecoveryReport {
@@ -29,6 +32,7 @@ public enum Recovery {
                 let final = URL(fileURLWithPath: String(journal.path.dropLast(".journal".count)))
                 recoverJournal(journal, final: final, store: store, report: &report, logger: logger)
             }
+            removeOrphans(in: folder)
             let remaining = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
             for name in remaining where FileNaming.parse(name) != nil {
                 adopt(folder.appendingPathComponent(name), store: store, report: &report)
@@ -78,8 +82,10 @@ public enum Recovery {
         let fm = FileManager.default
         do {
             if fm.fileExists(atPath: final.path) {
-                // Finished and renamed; the process died before the catalog update.
+                // Finished and renamed; the process died before the catalog update (or a recovery died
+                // after putting the rebuilt file in place, before removing what it replaced).
                 let item = try catalogue(final, store: store, complete: RecordingReader.completeFlag(final))
+                removeLeftovers(of: final)
                 RecordingWriter.removeJournal(for: final)
                 report.completed.append(item)
                 return
@@ -108,6 +114,35 @@ public enum Recovery {
             logger.notice("recording recovered from its journal", metadata: ["file": "\(relative)", "samples": "\(summary.samples)"])
         } catch {
             report.problems.append("\(relative): could not be recovered (\(error)); its journal is kept")
+        }
+    }
+
+    /// The files a recording at `final` may leave besides itself: the writer's `.partial`, and a
+    /// recovery's `.recovering` staging file and its `.partial`.
+    static func leftovers(of final: URL) -> [URL] {
+        let staging = URL(fileURLWithPath: final.path + ".recovering")
+        return [RecordingWriter.partialURL(for: final), staging, RecordingWriter.partialURL(for: staging)]
+    }
+
+    private static func removeLeftovers(of final: URL) {
+        for url in leftovers(of: final) { unlink(url.path) }
+        AtomicFile.syncFolder(final.deletingLastPathComponent())
+    }
+
+    /// Removes leftovers whose recording has no journal (so no writer and no pending recovery can
+    /// still need them) and whose finished file exists, or that only a recovery makes (`.recovering`).
+    private static func removeOrphans(in folder: URL) {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            let base: String
+            if name.hasSuffix(".recovering.partial") { base = String(name.dropLast(".recovering.partial".count)) }
+            else if name.hasSuffix(".recovering") { base = String(name.dropLast(".recovering".count)) }
+            else if name.hasSuffix(".partial") { base = String(name.dropLast(".partial".count)) }
+            else { continue }
+            let final = folder.appendingPathComponent(base)
+            guard FileNaming.parse(base) != nil, !fm.fileExists(atPath: RecordingWriter.journalURL(for: final).path) else { continue }
+            let madeByRecovery = name.hasSuffix(".recovering") || name.hasSuffix(".recovering.partial")
+            if madeByRecovery || fm.fileExists(atPath: final.path) { unlink(folder.appendingPathComponent(name).path) }
         }
     }
 

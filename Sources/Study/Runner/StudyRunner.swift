@@ -92,15 +92,6 @@ public struct StudyRunner: Sendable {
 
         let now = options.clock.now
         var participant = Participant(study: study.id, name: signature, helperName: helper, created: now)
-        let registry = try ParticipantRegistry(store: store)
-        try registry.save(participant)
-        let record = ConsentRecord(
-            study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, locale: locale, consentedAt: now,
-            title: title, pages: pages, agreement: agreement, typedAgreement: typed, signature: signature, helperName: helper)
-        var item = try QuestionnaireStore.storeJSON(
-            record, kind: .consent, fileName: FileNaming.consent(study: study.id, participant: participant.id), participant: participant.id,
-            study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store)
-        if let afterStore { item = try afterStore(item) }
         // Questions whose answers are names (how to address the participant, the helper's name) are
         // private: they go to the registry, never into a stored questionnaire.
         let privateIDs: Set<String> = ["patientName", "helperName", "caregiverName"]
@@ -114,20 +105,44 @@ public struct StudyRunner: Sendable {
                 participant.helperName = typed
             }
         }
-        try registry.save(participant)
         let publicQuestions = consent.questions.filter { !privateIDs.contains($0.id) }
+        var answersRecord: QuestionnaireRecord?
         if !publicQuestions.isEmpty {
             let names = ParticipantNames(patientName: participant.name ?? signature, helperName: participant.helperName).placeholderValues(locale: locale)
             let answers = try await QuestionAsker(study: study, locale: locale, values: names, interface: interface, automatic: options.automatic)
                 .ask(publicQuestions)
-            let answersRecord = QuestionnaireRecord(
+            answersRecord = QuestionnaireRecord(
                 title: "enrolment", study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, day: 0, session: 0,
                 run: 0, locale: locale, started: now, finished: options.clock.now, answers: answers)
-            var stored = try QuestionnaireStore.store(answersRecord, in: store)
-            if let afterStore { stored = try afterStore(stored) }
         }
-        guard let uuid = UUID(uuidString: participant.id) else { return participant }
-        try progressStore.save(schedule.enroll(participant: uuid, at: now))
+
+        // Every question is answered: only now is anything stored, as one enrolment. A process killed at
+        // a prompt leaves nothing; a step that fails here (a full disk, a key that cannot seal) removes
+        // what the earlier steps stored, so no participant stays in the registry without its progress
+        // file and no consent record is left behind.
+        let registry = try ParticipantRegistry(store: store)
+        let record = ConsentRecord(
+            study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, locale: locale, consentedAt: now,
+            title: title, pages: pages, agreement: agreement, typedAgreement: typed, signature: signature, helperName: helper)
+        var stored: [CatalogItem] = []
+        func keep(_ item: CatalogItem) throws {
+            stored.append(item)
+            if let afterStore { stored[stored.count - 1] = try afterStore(item) }
+        }
+        do {
+            try registry.save(participant)
+            try keep(try QuestionnaireStore.storeJSON(
+                record, kind: .consent, fileName: FileNaming.consent(study: study.id, participant: participant.id), participant: participant.id,
+                study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store))
+            if let answersRecord { try keep(try QuestionnaireStore.store(answersRecord, in: store)) }
+            if let uuid = UUID(uuidString: participant.id) { try progressStore.save(schedule.enroll(participant: uuid, at: now)) }
+        } catch {
+            for item in stored.reversed() { try? store.discard(item) }
+            try? registry.remove(id: participant.id)
+            rmdir(store.root.appendingPathComponent(participant.id).path)
+            logger.notice("enrolment aborted; nothing of it is kept", metadata: ["error": "\(error)"])
+            throw error
+        }
         participant.study = study.id
         logger.info("participant enrolled", metadata: ["participant": "\(participant.id)", "study": "\(study.id)"])
         return participant

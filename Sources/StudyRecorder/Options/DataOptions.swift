@@ -35,6 +35,9 @@ struct DataOptions: ParsableArguments {
     func openStore() throws -> DataStore {
         do {
             return try DataStore(root: url)
+        } catch let error as StorageError {
+            Terminal.error("\(error)")
+            throw RecordCommand.exitCode(for: error)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.cannotCreate
