@@ -21,7 +21,8 @@ struct BoundedRequestTests {
         let started = Date()
         let report = try await f.uploader(configuration, server: server).run()
         let elapsed = Date().timeIntervalSince(started)
-        #expect(elapsed < 15, "took \(elapsed) s")
+        // The stall limit is 2 s; the bound leaves room for a loaded machine (unbounded, it never returns).
+        #expect(elapsed < 30, "took \(elapsed) s")
         #expect(report.sent.isEmpty)
         #expect(report.failed.first?.error?.contains("curl 28") == true, "\(report.failed)")
         let stored = try f.item(item.id)
@@ -45,7 +46,8 @@ struct BoundedRequestTests {
         let cancelled = Date()
         run.cancel()
         await #expect(throws: CancellationError.self) { try await run.value }
-        #expect(Date().timeIntervalSince(cancelled) < 5)
+        // Within about a second normally; the bound leaves room for a loaded machine (the stall limit is 600 s).
+        #expect(Date().timeIntervalSince(cancelled) < 30)
         for item in items {
             let stored = try f.item(item.id)
             #expect(stored.state == .pending, "\(stored.path)")
