@@ -254,7 +254,7 @@ struct RunCommandTests {
         // The kernel drops the lock with the process, however it ends.
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
-        let after = try CLI.run(["run", Self.mynd, "--data", dir.url.path, "--auto", "--speed", "1000", "--json"])
+        let after = try CLI.run(["run", Self.mynd, "--data", dir.url.path, "--auto", "--speed", "100", "--json"])
         #expect(after.status == 0, "\(after.stderr)")
     }
 
@@ -275,7 +275,7 @@ struct RunCommandTests {
             // Whatever room is left is taken before the run starts.
             _ = try ProcessRunner.run(URL(fileURLWithPath: "/bin/dd"), ["if=/dev/zero", "of=\(mount.path)/filler", "bs=4k"])
         }
-        let result = try CLI.run(["run", Self.mynd, "--data", data.path, "--auto", "--speed", "1000", "--signal", "realistic"])
+        let result = try CLI.run(["run", Self.mynd, "--data", data.path, "--auto", "--speed", "100", "--signal", "realistic"])
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains("disk full") && result.stderr.contains("study-recorder recover"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")

@@ -34,6 +34,7 @@ struct UploadCommandTests {
 
     @Test func configurationProblemsExitSeventyEightWithOneLine() throws {
         let dir = try TemporaryDirectory("cli-upload-config")
+        try FileManager.default.createDirectory(at: dir.path("empty"), withIntermediateDirectories: true)
         let none = try CLI.run(["upload", "--data", dir.path("empty").path])
         #expect(none.status == 78)
         #expect(none.stderr.contains("transfer.json"))

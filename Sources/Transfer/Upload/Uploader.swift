@@ -80,7 +80,8 @@ public struct Uploader: Sendable {
         var report = UploadReport()
         report.configurationProblem = sealerProblem
         if options.dryRun { return try plan(options, report) }
-        guard let lock = try RunLock(folder: store.root) else {
+        // `<data>/upload.lock`: the kernel releases it when the process ends, even after a crash.
+        guard let lock = try ExclusiveLock(file: store.root.appendingPathComponent("upload.lock")) else {
             report.busy = true
             report.remaining = try remainingCount()
             logger.info("another upload run is active; nothing done")
@@ -268,6 +269,9 @@ public struct Uploader: Sendable {
                     report.sent.append(try succeed(entry.item, via: "email", remote: "mailto:\(recipients)"))
                     unfinished.remove(entry.item.id)
                 }
+            } catch is CancellationError {
+                // Not a failure of the items: the run was stopped; the caller's claim release keeps them pending.
+                throw CancellationError()
             } catch {
                 logger.warning("e-mail fallback failed", metadata: ["error": "\(error)"])
                 for entry in members {
