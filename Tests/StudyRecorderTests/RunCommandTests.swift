@@ -190,7 +190,7 @@ struct RunCommandTests {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let journal = try await FileWaiter.first(withExtension: "journal", below: dir.url)
+        let journal = FileWaiter.firstBlocking(withExtension: "journal", below: dir.url)
         #expect(journal != nil)
         try await Task.sleep(for: .seconds(2))
         kill(process.processIdentifier, SIGINT)
@@ -233,7 +233,7 @@ struct RunCommandTests {
         #expect(noInput.stderr.contains("--auto"))
     }
 
-    @Test func aSecondRunOfTheSameStudyAndFolderExitsSeventyFive() async throws {
+    @Test func aSecondRunOfTheSameStudyAndFolderExitsSeventyFive() throws {
         let dir = try TemporaryDirectory("run-lock")
         #expect(try CLI.run(["enroll", Self.mynd, "--data", dir.url.path, "--name", "Cy", "--auto"]).status == 0)
         for _ in 0..<2 { _ = try Self.run(Self.mynd, data: dir.url) }  // the two questionnaires of day 1
@@ -244,7 +244,7 @@ struct RunCommandTests {
         first.standardError = FileHandle.nullDevice
         try first.run()
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
-        #expect(try await FileWaiter.first(withExtension: "journal", below: dir.url) != nil)
+        #expect(FileWaiter.firstBlocking(withExtension: "journal", below: dir.url) != nil)
         let second = try CLI.run(["run", Self.mynd, "--data", dir.url.path, "--auto", "--speed", "10"])
         #expect(second.status == 75, "\(second.stderr)")
         #expect(second.stderr.split(separator: "\n").count == 1, "\(second.stderr)")
