@@ -19,9 +19,11 @@ struct RecoverCommandTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Wait until the recording is under way, then let it run a few seconds.
-        let journal = try await FileWaiter.first(withExtension: "journal", below: dir.url)
+        // Both waits hold this thread: on a loaded machine an async wait can be starved for longer than
+        // the whole recording by tests blocked in child processes.
+        let journal = FileWaiter.firstBlocking(withExtension: "journal", below: dir.url)
         let journalURL = try #require(journal)
-        try await Task.sleep(for: .milliseconds(3300))
+        usleep(3_300_000)
         kill(process.processIdentifier, SIGKILL)
         let killedAt = Date().timeIntervalSince1970
         process.waitUntilExit()
