@@ -9,6 +9,8 @@ switches faults by rewriting one line:
   status NNN     answer every request with HTTP status NNN (body drained first, so no reset)
   reset N        forward, but reset the connection (RST) after N bytes from the client
   stall          accept and read, never answer (a hung server)
+  trickle MS     answer 200 with a huge body, one byte every MS milliseconds, forever (a server that
+                 is alive but never finishes; it defeats a "no progress at all" check)
 
 usage: fault_proxy.py --port P --upstream-port U --control FILE
 """
@@ -59,6 +61,11 @@ async def pipe(reader, writer, limit=None, on_limit=None):
             pass
 
 
+async def drain_forever(reader):
+    while await reader.read(65536):
+        pass
+
+
 def abort(writer):
     sock = writer.get_extra_info("socket")
     if sock is not None:
@@ -76,7 +83,7 @@ async def handle(reader, writer, args):
             for line in head.split(b"\r\n"):
                 if line.lower().startswith(b"content-length:"):
                     length = int(line.split(b":", 1)[1])
-            body = f"injected {code}\n".encode()
+            body = b"" if code in (204, 304) else f"injected {code}\n".encode()
             writer.write(f"HTTP/1.1 {code} {REASONS.get(code, 'Error')}\r\nContent-Type: text/plain\r\n"
                          f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
             await writer.drain()
@@ -85,6 +92,19 @@ async def handle(reader, writer, args):
             except Exception:
                 pass
             writer.close()
+        elif mode[0] == "trickle":
+            interval = int(mode[1]) / 1000 if len(mode) > 1 else 0.2
+            await reader.readuntil(b"\r\n\r\n")
+            drain = asyncio.ensure_future(drain_forever(reader))
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 1000000000\r\n\r\n")
+            try:
+                while True:
+                    writer.write(b".")
+                    await writer.drain()
+                    await asyncio.sleep(interval)
+            finally:
+                drain.cancel()
+                writer.close()
         elif mode[0] == "stall":
             while await reader.read(65536):
                 pass

@@ -19,9 +19,11 @@ struct RecoverCommandTests {
         process.standardError = FileHandle.nullDevice
         try process.runWithTerminationSignals()
         // Wait until the recording is under way, then let it run a few seconds.
-        let journal = try await FileWaiter.first(withExtension: "journal", below: dir.url)
+        // Both waits hold this thread: on a loaded machine an async wait can be starved for longer than
+        // the whole recording by tests blocked in child processes.
+        let journal = FileWaiter.firstBlocking(withExtension: "journal", below: dir.url)
         let journalURL = try #require(journal)
-        try await Task.sleep(for: .milliseconds(3300))
+        usleep(3_300_000)
         kill(process.processIdentifier, SIGKILL)
         let killedAt = Date().timeIntervalSince1970
         process.waitUntilExit()
@@ -55,6 +57,29 @@ struct RecoverCommandTests {
     }
 
     /// Starting another recording runs recovery first.
+    /// A `recover` killed after putting the rebuilt file in place, before removing what it replaced,
+    /// leaves the journal, the crashed recording's `.partial` and its own staging file; the next
+    /// `recover` removes them all.
+    @Test func aRecoveryKilledMidWayLeavesNoOrphanPartial() throws {
+        let dir = try TemporaryDirectory("cli-recover-orphans")
+        let recorded = try CLI.run(["record", "--data", dir.url.path, "--duration", "1s", "--speed", "0", "--json"])
+        let item = try JSONDecoder.iso.decode(CatalogItem.self, from: Data(recorded.stdout.utf8))
+        let store = try DataStore(root: dir.url)
+        let final = store.url(of: item.path)
+        let leftovers = [".journal", ".partial", ".recovering", ".recovering.partial"].map { URL(fileURLWithPath: final.path + $0) }
+        for url in leftovers { try Data("leftover".utf8).write(to: url) }
+        let result = try CLI.run(["recover", "--data", dir.url.path])
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        for url in leftovers { #expect(!FileManager.default.fileExists(atPath: url.path), "\(url.lastPathComponent) is left") }
+        #expect(try RecordingReader(url: final).sampleCount > 0)
+        #expect(try store.catalog.item(id: item.id)?.state == .pending)
+        // A `.partial` whose recording has no journal and no finished file is not ours to judge: kept.
+        let unknown = URL(fileURLWithPath: final.deletingLastPathComponent().path + "/r_x_1_1_9_P.h5.partial")
+        try Data("?".utf8).write(to: unknown)
+        _ = try CLI.run(["recover", "--data", dir.url.path])
+        #expect(FileManager.default.fileExists(atPath: unknown.path))
+    }
+
     @Test func nextStartRecoversToo() throws {
         let dir = try TemporaryDirectory("cli-next")
         let store = try DataStore(root: dir.url)

@@ -190,9 +190,10 @@ struct RunCommandTests {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.runWithTerminationSignals()
-        let journal = try await FileWaiter.first(withExtension: "journal", below: dir.url)
+        // Both waits hold this thread: on a loaded machine an async wait can be starved past the block.
+        let journal = FileWaiter.firstBlocking(withExtension: "journal", below: dir.url)
         #expect(journal != nil)
-        try await Task.sleep(for: .seconds(2))
+        usleep(2_000_000)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
@@ -232,4 +233,53 @@ struct RunCommandTests {
         #expect(noInput.status == 66)
         #expect(noInput.stderr.contains("--auto"))
     }
+
+    @Test func aSecondRunOfTheSameStudyAndFolderExitsSeventyFive() throws {
+        let dir = try TemporaryDirectory("run-lock")
+        #expect(try CLI.run(["enroll", Self.mynd, "--data", dir.url.path, "--name", "Cy", "--auto"]).status == 0)
+        for _ in 0..<2 { _ = try Self.run(Self.mynd, data: dir.url) }  // the two questionnaires of day 1
+        let first = Process()
+        first.executableURL = try CLI.binary()
+        first.arguments = ["run", Self.mynd, "--data", dir.url.path, "--auto", "--speed", "10", "--json"]
+        first.standardOutput = FileHandle.nullDevice
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
+        #expect(FileWaiter.firstBlocking(withExtension: "journal", below: dir.url) != nil)
+        let second = try CLI.run(["run", Self.mynd, "--data", dir.url.path, "--auto", "--speed", "10"])
+        #expect(second.status == 75, "\(second.stderr)")
+        #expect(second.stderr.split(separator: "\n").count == 1, "\(second.stderr)")
+        #expect(second.stderr.contains("another `run`") && second.stderr.contains("pid \(first.processIdentifier)"), "\(second.stderr)")
+        // Only the first run records: one journal, one recording being written.
+        #expect(try DataStore(root: dir.url).catalog.items(state: .writing).count == 1)
+        // The kernel drops the lock with the process, however it ends.
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        let after = try CLI.run(["run", Self.mynd, "--data", dir.url.path, "--auto", "--speed", "100", "--json"])
+        #expect(after.status == 0, "\(after.stderr)")
+    }
+
+    @Test(arguments: [false, true])
+    func aFullDiskDuringRunExitsSeventyFourWithTheRecoverHint(fullAtStart: Bool) throws {
+        // A small tmpfs is the honest way to fill a disk; it needs root, which CI and developers have here.
+        let dir = try TemporaryDirectory("run-full")
+        let mount = dir.path("small")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        let mounted = try ProcessRunner.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mount.path])
+        try #require(mounted.status == 0 || !ProjectPaths.isCI, "cannot mount a tmpfs: \(mounted.stderr)")
+        guard mounted.status == 0 else { return }
+        defer { _ = try? ProcessRunner.run(URL(fileURLWithPath: "/bin/umount"), [mount.path]) }
+        let data = mount.appendingPathComponent("data")
+        #expect(try CLI.run(["enroll", Self.mynd, "--data", data.path, "--name", "Cy", "--auto"]).status == 0)
+        for _ in 0..<2 { _ = try Self.run(Self.mynd, data: data) }
+        if fullAtStart {
+            // Whatever room is left is taken before the run starts.
+            _ = try ProcessRunner.run(URL(fileURLWithPath: "/bin/dd"), ["if=/dev/zero", "of=\(mount.path)/filler", "bs=4k"])
+        }
+        let result = try CLI.run(["run", Self.mynd, "--data", data.path, "--auto", "--speed", "100", "--signal", "realistic"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("disk full") && result.stderr.contains("study-recorder recover"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
 }
+

@@ -34,6 +34,7 @@ struct UploadCommandTests {
 
     @Test func configurationProblemsExitSeventyEightWithOneLine() throws {
         let dir = try TemporaryDirectory("cli-upload-config")
+        try FileManager.default.createDirectory(at: dir.path("empty"), withIntermediateDirectories: true)
         let none = try CLI.run(["upload", "--data", dir.path("empty").path])
         #expect(none.status == 78)
         #expect(none.stderr.contains("transfer.json"))
@@ -142,5 +143,91 @@ struct UploadCommandRobustnessTests {
         #expect(kilobytes < 64 * 1024, "peak RSS \(kilobytes) kB")
         let remote = server.root.appendingPathComponent(try #require(try store.catalog.items().first?.remoteName))
         #expect((try FileManager.default.attributesOfItem(atPath: remote.path)[.size] as? NSNumber)?.intValue == 256 << 20)
+    }
+}
+
+/// Unattended runs that finish with an exit code a scheduler can act on, whatever the server or a
+/// crash did.
+@Suite(.enabled(if: Executables.available([], python: true)))
+struct UnattendedUploadTests {
+    @Test func withoutEncryptionTheConsentRecordStaysHereAndUploadExitsZero() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-consent-local")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: server.password)
+        #expect(try CLI.run(["enroll", RunCommandTests.mynd, "--data", setup.data.path, "--name", "Zed Quill", "--auto"]).status == 0)
+        let dry = try CLI.run(["upload", "--data", setup.data.path, "--dry-run", "--json"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        let real = try CLI.run(["upload", "--data", setup.data.path, "--json"])
+        #expect(real.status == 0, "\(real.stdout) \(real.stderr)")
+        func paths(_ output: String, _ key: String) throws -> [String] {
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+            return try #require(report[key] as? [[String: Any]]).compactMap { $0["path"] as? String }.sorted()
+        }
+        // The dry run agrees with the real run: the same items go, the same one stays.
+        #expect(try paths(dry.stdout, "planned") == paths(real.stdout, "sent"))
+        #expect(try paths(dry.stdout, "keptLocal") == paths(real.stdout, "keptLocal"))
+        let kept = try paths(real.stdout, "keptLocal")
+        #expect(kept.count == 1 && kept.first?.contains("/c_") == true, "\(kept)")
+        #expect(real.stdout.contains("\"remaining\" : 0"), "\(real.stdout)")
+        #expect(try server.storedFiles().allSatisfy { !$0.contains("/c_") })
+        let list = try CLI.run(["list", "--data", setup.data.path])
+        #expect(list.stdout.contains("stays here:  kept on this device"), "\(list.stdout)")
+    }
+
+    @Test func aWrongPasswordIsAConfigurationErrorNotTryAgainLater() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-401")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: "not-the-password")
+        _ = try CLI.run(["record", "--data", setup.data.path, "--duration", "1s", "--speed", "0"])
+        let result = try CLI.run(["upload", "--data", setup.data.path])
+        #expect(result.status == 78, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains("401"))
+        #expect(!result.stderr.contains("not-the-password"))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func sigtermEndsARunHungOnTheServerAndReleasesItsClaims() async throws {
+        let server = try WebDAVTestServer()
+        let proxy = try FaultProxy(upstreamPort: server.port)
+        let dir = try TemporaryDirectory("cli-sigterm")
+        // A stall limit far beyond the test's: only the signal can end the run in time.
+        let setup = try TransferCLISetup(
+            folder: dir, webdavURL: proxy.baseURL, password: server.password,
+            extra: ["webdav": ["url": proxy.baseURL, "connectTimeout": 2, "stallTimeout": 600]])
+        let recorded = try CLI.run(["record", "--data", setup.data.path, "--duration", "1s", "--speed", "0", "--json"])
+        let item = try JSONDecoder.iso.decode(CatalogItem.self, from: Data(recorded.stdout.utf8))
+        try proxy.inject(.stall)
+        let process = Process()
+        process.executableURL = try CLI.binary()
+        process.arguments = ["upload", "--data", setup.data.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let store = try DataStore(root: setup.data)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, try store.catalog.item(id: item.id)?.state != .sending { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try store.catalog.item(id: item.id)?.state == .sending)
+        kill(process.processIdentifier, SIGTERM)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(process.terminationReason == .exit && process.terminationStatus == 143)
+        let released = try #require(try store.catalog.item(id: item.id))
+        #expect(released.state == .pending && released.claimedBy == nil)
+    }
+
+    @Test func aRecordingKilledBeforeItsCatalogUpdateIsFoundByUpload() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-limbo")
+        let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: server.password)
+        let recorded = try CLI.run(["record", "--data", setup.data.path, "--duration", "1s", "--speed", "0", "--json"])
+        let item = try JSONDecoder.iso.decode(CatalogItem.self, from: Data(recorded.stdout.utf8))
+        // The state a kill leaves between the final rename and the catalog update: the finished file, its
+        // journal (no live writer), and a catalog entry still `writing`.
+        let store = try DataStore(root: setup.data)
+        try store.catalog.update(id: item.id) { $0.state = .writing; $0.size = 0; $0.sha256 = nil }
+        try Data("journal".utf8).write(to: store.url(of: item.path + ".journal"))
+        let result = try CLI.run(["upload", "--data", setup.data.path])
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        #expect(try store.catalog.item(id: item.id)?.state == .transmitted)
+        #expect(try server.storedFiles().count == 1)
     }
 }

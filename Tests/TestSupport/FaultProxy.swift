@@ -2,7 +2,7 @@ import Foundation
 
 /// A TCP proxy on 127.0.0.1 (Tests/Servers/fault_proxy.py) between the client under test and a real
 /// server, that injects one fault at a time: server down, an HTTP error status, a connection reset
-/// after some bytes of the request, or a server that never answers.
+/// after some bytes of the request, a server that never answers, or one that trickles its answer.
 public final class FaultProxy {
     /// A fault to inject.
     public enum Fault: Equatable, Sendable {
@@ -16,6 +16,9 @@ public final class FaultProxy {
         case resetAfter(bytes: Int)
         /// Requests are read but never answered.
         case stall
+        /// Requests are answered `200` with an endless body, one byte every `milliseconds`: the server
+        /// stays alive and never finishes.
+        case trickle(milliseconds: Int)
     }
 
     /// The proxy's port.
@@ -45,6 +48,7 @@ public final class FaultProxy {
         case .status(let code): "status \(code)"
         case .resetAfter(let bytes): "reset \(bytes)"
         case .stall: "stall"
+        case .trickle(let ms): "trickle \(ms)"
         }
         try line.write(to: control, atomically: true, encoding: .utf8)
         let deadline = Date().addingTimeInterval(5)

@@ -60,6 +60,12 @@ public final class Catalog: Sendable {
                 t.column("claimedAt", .datetime)
             }
         }
+        // v2: why a recording ended early gets its own column; v1 kept it in `lastError`, where upload
+        // errors overwrote it. Rows never tried for upload carried only an end reason there.
+        migrator.registerMigration("v2") { db in
+            try db.alter(table: "items") { t in t.add(column: "endReason", .text) }
+            try db.execute(sql: "UPDATE items SET endReason = lastError, lastError = NULL WHERE complete = 0 AND attempts = 0")
+        }
         return migrator
     }
 
@@ -108,16 +114,22 @@ public final class Catalog: Sendable {
     /// Atomically moves up to `limit` pending items whose next attempt is due into `sending`, owned by
     /// `owner`, and returns them. Items claimed by a run that has not finished them within
     /// `staleAfter` seconds (it crashed) are taken over.
-    public func claimDue(now: Date = Date(), owner: String, limit: Int = .max, staleAfter: TimeInterval = 3600) throws -> [CatalogItem] {
+    /// Unencrypted items of a kind in `keepingLocal` are never claimed (a consent record without
+    /// encryption stays on the device).
+    public func claimDue(
+        now: Date = Date(), owner: String, limit: Int = .max, staleAfter: TimeInterval = 3600, keepingLocal: Set<ItemKind> = []
+    ) throws -> [CatalogItem] {
         try pool.write { db in
             let stale = UTCTimestamp.sqlite(now.addingTimeInterval(-staleAfter))
             let due = UTCTimestamp.sqlite(now)
+            let local = Column("encryption") == EncryptionState.none.rawValue && keepingLocal.map(\.rawValue).contains(Column("kind"))
             let candidates = try CatalogItem
                 .filter(
                     (Column("state") == TransmissionState.pending.rawValue
                         && (Column("nextAttempt") == nil || Column("nextAttempt") <= due))
                         || (Column("state") == TransmissionState.sending.rawValue && Column("claimedAt") < stale)
                 )
+                .filter(!local)
                 .order(Column("created"), Column("run"))
                 .limit(limit)
                 .fetchAll(db)

@@ -34,9 +34,12 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
     public var state: TransmissionState
     /// False when a recording ended early (interrupted, recovered after a crash).
     public var complete: Bool
+    /// Why a recording ended early (``complete`` false), e.g. "interrupted by signal"; never an upload
+    /// error, which is ``lastError``.
+    public var endReason: String?
     /// Upload attempts made so far.
     public var attempts: Int
-    /// The last transfer error, for the experimenter (never contains credentials).
+    /// The last upload error, for the experimenter (never contains credentials); `nil` once sent.
     public var lastError: String?
     /// The earliest time the next attempt should be made (exponential backoff).
     public var nextAttempt: Date?
@@ -56,7 +59,7 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
         id: String = UUID().uuidString, kind: ItemKind, path: String, participant: String, study: String? = nil,
         title: String? = nil, day: Int? = nil, session: Int? = nil, run: Int? = nil, created: Date = Date(),
         size: Int64 = 0, sha256: String? = nil, encryption: EncryptionState = .none, state: TransmissionState,
-        complete: Bool = true
+        complete: Bool = true, endReason: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -73,7 +76,38 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
         self.encryption = encryption
         self.state = state
         self.complete = complete
+        self.endReason = endReason
         self.attempts = 0
+    }
+
+    /// Encodes every field, a missing value as `null`: a JSON reader (`list --json`) sees the same keys
+    /// for every item instead of keys that come and go.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(path, forKey: .path)
+        try c.encode(participant, forKey: .participant)
+        try c.encode(study, forKey: .study)
+        try c.encode(title, forKey: .title)
+        try c.encode(day, forKey: .day)
+        try c.encode(session, forKey: .session)
+        try c.encode(run, forKey: .run)
+        try c.encode(created, forKey: .created)
+        try c.encode(size, forKey: .size)
+        try c.encode(sha256, forKey: .sha256)
+        try c.encode(encryption, forKey: .encryption)
+        try c.encode(state, forKey: .state)
+        try c.encode(complete, forKey: .complete)
+        try c.encode(endReason, forKey: .endReason)
+        try c.encode(attempts, forKey: .attempts)
+        try c.encode(lastError, forKey: .lastError)
+        try c.encode(nextAttempt, forKey: .nextAttempt)
+        try c.encode(transmittedAt, forKey: .transmittedAt)
+        try c.encode(transmittedVia, forKey: .transmittedVia)
+        try c.encode(remoteName, forKey: .remoteName)
+        try c.encode(claimedBy, forKey: .claimedBy)
+        try c.encode(claimedAt, forKey: .claimedAt)
     }
 }
 

@@ -30,19 +30,33 @@ public struct DataStore: Sendable {
         do {
             catalog = try Catalog(url: self.root.appendingPathComponent("catalog.sqlite"))
         } catch {
+            // SQLite reports a full disk as a generic I/O error; say what it is, with the way out.
+            if FreeSpace.isFull(at: self.root) { throw StorageError.diskFull(path: self.root.appendingPathComponent("catalog.sqlite").path) }
             throw StorageError.unwritableFolder(path: root.path, reason: "\(error)")
         }
     }
 
-    /// The folder holding `participant`'s files (created on demand).
+    /// The folder holding `participant`'s files (created on demand, mode 0700: it holds the consent
+    /// record, which carries the name).
     public func participantFolder(_ participant: String) throws -> URL {
         let url = root.appendingPathComponent(participant, isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw StorageError.unwritableFolder(path: url.path, reason: Self.reason(error))
         }
         return url
+    }
+
+    /// Removes a stored item: its file and its catalog row (used to undo what an aborted operation
+    /// stored; never for data that was meant to be kept).
+    public func discard(_ item: CatalogItem) throws {
+        let url = url(of: item.path)
+        if unlink(url.path) != 0 && errno != ENOENT {
+            throw StorageError.io(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        AtomicFile.syncFolder(url.deletingLastPathComponent())
+        try catalog.remove(id: item.id)
     }
 
     /// The private folder (mode 0700) for things that never leave the device.
@@ -50,6 +64,11 @@ public struct DataStore: Sendable {
         let url = root.appendingPathComponent("private", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return url
+    }
+
+    /// The lock file `name.lock` in the private folder (see ``ExclusiveLock``).
+    public func lockURL(_ name: String) throws -> URL {
+        try privateFolder().appendingPathComponent("\(name).lock")
     }
 
     /// The absolute URL of a catalog path.

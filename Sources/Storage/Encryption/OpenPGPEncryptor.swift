@@ -41,6 +41,7 @@ public struct OpenPGPEncryptor: Sendable {
         do {
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             chmod(home.path, 0o700)
+            try Self.forbidAgentAutostart(in: home)
         } catch {
             throw EncryptionError.io(path: home.path, reason: "cannot create the key ring folder")
         }
@@ -75,6 +76,18 @@ public struct OpenPGPEncryptor: Sendable {
         defer { gpgme_key_unref(key) }
         userID = Self.firstUserID(key)
         try Self.checkUsable(key, fingerprint: expected, userID: userID)
+    }
+
+    /// Writes `no-autostart` into the key ring's `gpg.conf`. Importing and encrypting to a public key
+    /// need no secret key, so no gpg-agent: without this line gpg starts one for the private key ring
+    /// at the first import, and that daemon outlives the command (one more process per data folder on
+    /// an unattended device, holding the folder open).
+    static func forbidAgentAutostart(in home: URL) throws {
+        let conf = home.appendingPathComponent("gpg.conf")
+        let existing = (try? String(contentsOf: conf, encoding: .utf8)) ?? ""
+        guard !existing.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "no-autostart" }) else { return }
+        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + "no-autostart\n"
+        try AtomicFile.write(Data(text.utf8), to: conf, permissions: 0o600)
     }
 
     /// The size and SHA-256 of an encrypted file, computed while it was written (no second pass).

@@ -39,6 +39,18 @@ public struct ParticipantRegistry: Sendable {
         try AtomicFile.write(try encoder.encode(list), to: url, permissions: 0o600)
     }
 
+    /// Removes the participant with `id` (undoing an enrolment that did not finish); unknown ids are
+    /// ignored.
+    public func remove(id: String) throws {
+        let list = try all()
+        let kept = list.filter { $0.id.caseInsensitiveCompare(id) != .orderedSame }
+        guard kept.count != list.count else { return }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = UTCTimestamp.jsonEncodingStrategy
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(try encoder.encode(kept), to: url, permissions: 0o600)
+    }
+
     /// The participant to use when none is named: the only one known, or a new anonymous one when none
     /// exists. Several participants make the choice ambiguous, which is an error naming the option.
     public func defaultParticipant(study: String? = nil) throws -> Participant {

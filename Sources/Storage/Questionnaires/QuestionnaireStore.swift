@@ -12,7 +12,8 @@ public enum QuestionnaireStore {
                              title: record.title, day: record.day, session: record.session, run: record.run, in: store)
     }
 
-    /// Writes any encodable value as a catalogued JSON item of `kind`.
+    /// Writes any encodable value as a catalogued JSON item of `kind`. A consent record (it holds the
+    /// participant's name) is readable by the owner only (0600, in a 0700 folder).
     @discardableResult
     public static func storeJSON<T: Encodable>(
         _ value: T, kind: ItemKind, fileName: String, participant: String, study: String?, title: String?, day: Int?, session: Int?,
@@ -20,7 +21,8 @@ public enum QuestionnaireStore {
     ) throws -> CatalogItem {
         let url = try store.unusedURL(participant: participant, fileName: fileName)
         let data = try encoder.encode(value)
-        try AtomicFile.write(data, to: url)
+        if kind == .consent { chmod(url.deletingLastPathComponent().path, 0o700) }
+        try AtomicFile.write(data, to: url, permissions: kind == .consent ? 0o600 : 0o644)
         var digest = SHA256()
         digest.update(data)
         let item = CatalogItem(

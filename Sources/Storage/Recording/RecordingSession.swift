@@ -183,7 +183,7 @@ public final class RecordingSession: Sendable {
             $0.size = fingerprint.size
             $0.sha256 = fingerprint.sha256
             $0.complete = complete
-            $0.lastError = reason
+            $0.endReason = reason
         }
         writer.removeJournal()
         logger.info("recording stored", metadata: ["file": "\(item.path)", "samples": "\(summary.samples)", "complete": "\(complete)"])

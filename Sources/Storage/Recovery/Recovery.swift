@@ -17,6 +17,9 @@ import Glibc
 /// - What cannot be recovered at all (a journal whose header is damaged or empty, a `.h5` that is
 ///   not a readable recording) is renamed to `<name>.damaged` with one line in the report, instead of
 ///   failing this and every later recovery.
+/// - What an interrupted recovery itself left (its `.recovering` staging file, the crashed recording's
+///   `.partial` once the rebuilt file is in place) is removed, so a `recover` killed mid-way leaves no
+///   orphan behind after the next one.
 public enum Recovery {
     /// Recovers everything in `store`'s data folder.
     public static func run(store: DataStore, logger: Logger = Logger(label: "study-recorder.recovery")) -> RecoveryReport {
@@ -33,6 +36,7 @@ public enum Recovery {
                 let final = URL(fileURLWithPath: String(journal.path.dropLast(".journal".count)))
                 recoverJournal(journal, final: final, store: store, report: &report, logger: logger)
             }
+            removeOrphans(in: folder)
             let remaining = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
             for name in remaining where FileNaming.parse(name) != nil {
                 adopt(folder.appendingPathComponent(name), store: store, report: &report)
@@ -48,6 +52,31 @@ public enum Recovery {
         return report
     }
 
+    /// The files ``run(store:logger:)`` would act on, relative to the data folder, without changing
+    /// anything: crash journals no live process holds and finished files without a catalog entry.
+    public static func needed(store: DataStore) -> [String] {
+        var paths: [String] = []
+        let fm = FileManager.default
+        let folders = (try? fm.contentsOfDirectory(at: store.root, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
+        for folder in folders.sorted(by: { $0.path < $1.path }) {
+            guard (try? folder.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true,
+                folder.lastPathComponent != "private", !folder.lastPathComponent.hasPrefix(".")
+            else { continue }
+            for name in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
+                let url = folder.appendingPathComponent(name)
+                if name.hasSuffix(".journal") {
+                    if !JournalFile.isLocked(url) { paths.append(store.relativePath(of: URL(fileURLWithPath: String(url.path.dropLast(".journal".count))))) }
+                } else if FileNaming.parse(name) != nil, (try? store.catalog.item(path: store.relativePath(of: url))) == .some(nil),
+                    !Sealer.isSealLeftover(store.relativePath(of: url), in: store),
+                    !fm.fileExists(atPath: url.path + ".journal")
+                {
+                    paths.append(store.relativePath(of: url))
+                }
+            }
+        }
+        return paths
+    }
+
     private static func recoverJournal(_ journal: URL, final: URL, store: DataStore, report: inout RecoveryReport, logger: Logger) {
         let relative = store.relativePath(of: final)
         if JournalFile.isLocked(journal) {
@@ -61,8 +90,10 @@ public enum Recovery {
                 quarantine(final, because: problem, store: store, report: &report)
             }
             if fm.fileExists(atPath: final.path) {
-                // Finished and renamed; the process died before the catalog update.
+                // Finished and renamed; the process died before the catalog update (or a recovery died
+                // after putting the rebuilt file in place, before removing what it replaced).
                 let item = try catalogue(final, store: store, complete: RecordingReader.completeFlag(final))
+                removeLeftovers(of: final)
                 RecordingWriter.removeJournal(for: final)
                 report.completed.append(item)
                 return
@@ -125,6 +156,35 @@ public enum Recovery {
         report.quarantined.append("\(relative): \(reason); moved aside to \(aside.lastPathComponent)")
     }
 
+    /// The files a recording at `final` may leave besides itself: the writer's `.partial`, and a
+    /// recovery's `.recovering` staging file and its `.partial`.
+    static func leftovers(of final: URL) -> [URL] {
+        let staging = URL(fileURLWithPath: final.path + ".recovering")
+        return [RecordingWriter.partialURL(for: final), staging, RecordingWriter.partialURL(for: staging)]
+    }
+
+    private static func removeLeftovers(of final: URL) {
+        for url in leftovers(of: final) { unlink(url.path) }
+        AtomicFile.syncFolder(final.deletingLastPathComponent())
+    }
+
+    /// Removes leftovers whose recording has no journal (so no writer and no pending recovery can
+    /// still need them) and whose finished file exists, or that only a recovery makes (`.recovering`).
+    private static func removeOrphans(in folder: URL) {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            let base: String
+            if name.hasSuffix(".recovering.partial") { base = String(name.dropLast(".recovering.partial".count)) }
+            else if name.hasSuffix(".recovering") { base = String(name.dropLast(".recovering".count)) }
+            else if name.hasSuffix(".partial") { base = String(name.dropLast(".partial".count)) }
+            else { continue }
+            let final = folder.appendingPathComponent(base)
+            guard FileNaming.parse(base) != nil, !fm.fileExists(atPath: RecordingWriter.journalURL(for: final).path) else { continue }
+            let madeByRecovery = name.hasSuffix(".recovering") || name.hasSuffix(".recovering.partial")
+            if madeByRecovery || fm.fileExists(atPath: final.path) { unlink(folder.appendingPathComponent(name).path) }
+        }
+    }
+
     private static func adopt(_ url: URL, store: DataStore, report: inout RecoveryReport) {
         let relative = store.relativePath(of: url)
         guard (try? store.catalog.item(path: relative)) == .some(nil) else { return }
@@ -155,7 +215,7 @@ public enum Recovery {
                 $0.sha256 = fingerprint.sha256
                 $0.complete = complete
                 $0.encryption = encryption
-                if let reason { $0.lastError = reason }
+                if let reason { $0.endReason = reason }
             }
         }
         let parsed = FileNaming.parse(url.lastPathComponent)
@@ -166,7 +226,7 @@ public enum Recovery {
             session: metadata?.session ?? parsed?.session, run: metadata?.run ?? parsed?.run,
             created: metadata?.created ?? ((try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? Date()),
             size: fingerprint.size, sha256: fingerprint.sha256, encryption: encryption, state: .pending, complete: complete)
-        item.lastError = reason
+        item.endReason = reason
         try store.catalog.insert(item)
         return item
     }

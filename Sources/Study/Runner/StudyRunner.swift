@@ -103,15 +103,6 @@ public struct StudyRunner: Sendable {
 
         let now = options.clock.now
         var participant = Participant(study: study.id, name: signature, helperName: helper, created: now)
-        let registry = try ParticipantRegistry(store: store)
-        try registry.save(participant)
-        let record = ConsentRecord(
-            study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, locale: locale, consentedAt: now,
-            title: title, pages: pages, agreement: agreement, typedAgreement: typed, signature: signature, helperName: helper)
-        var item = try QuestionnaireStore.storeJSON(
-            record, kind: .consent, fileName: FileNaming.consent(study: study.id, participant: participant.id), participant: participant.id,
-            study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store)
-        if let afterStore { item = try afterStore(item) }
         // Questions whose answers are names (how to address the participant, the helper's name) are
         // private: they go to the registry, never into a stored questionnaire.
         let privateIDs: Set<String> = ["patientName", "helperName", "caregiverName"]
@@ -126,26 +117,52 @@ public struct StudyRunner: Sendable {
                 participant.helperName = typed
             }
         }
-        try registry.save(participant)
         let publicQuestions = consent.questions.filter { !privateIDs.contains($0.id) }
         var readAloud: Bool?
+        var answersRecord: QuestionnaireRecord?
         if !publicQuestions.isEmpty {
             let names = PlaceholderValues(locale: locale, names: ParticipantNames(patientName: participant.name ?? signature, helperName: participant.helperName))
             let answers = try await QuestionAsker(study: study, locale: locale, values: names.dictionary, interface: interface, automatic: options.automatic)
                 .ask(publicQuestions)
             // The reference's reserved `tts` question: choice 1 reads texts aloud, anything else does not.
             if let tts = answers.first(where: { $0.id == "tts" }) { readAloud = tts.value == .integer(1) }
-            let answersRecord = QuestionnaireRecord(
+            answersRecord = QuestionnaireRecord(
                 title: "enrolment", study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, day: 0, session: 0,
                 run: 0, locale: locale, started: now, finished: options.clock.now, answers: answers)
-            var stored = try QuestionnaireStore.store(answersRecord, in: store)
-            if let afterStore { stored = try afterStore(stored) }
         }
-        guard let uuid = UUID(uuidString: participant.id) else { return participant }
-        var progress = schedule.enroll(participant: uuid, at: now)
-        progress.locale = locale
-        progress.readAloud = readAloud
-        try progressStore.save(progress)
+
+        // Every question is answered: only now is anything stored, as one enrolment. A process killed at
+        // a prompt leaves nothing; a step that fails here (a full disk, a key that cannot seal) removes
+        // what the earlier steps stored, so no participant stays in the registry without its progress
+        // file and no consent record is left behind.
+        let registry = try ParticipantRegistry(store: store)
+        let record = ConsentRecord(
+            study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, locale: locale, consentedAt: now,
+            title: title, pages: pages, agreement: agreement, typedAgreement: typed, signature: signature, helperName: helper)
+        var stored: [CatalogItem] = []
+        func keep(_ item: CatalogItem) throws {
+            stored.append(item)
+            if let afterStore { stored[stored.count - 1] = try afterStore(item) }
+        }
+        do {
+            try registry.save(participant)
+            try keep(try QuestionnaireStore.storeJSON(
+                record, kind: .consent, fileName: FileNaming.consent(study: study.id, participant: participant.id), participant: participant.id,
+                study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store))
+            if let answersRecord { try keep(try QuestionnaireStore.store(answersRecord, in: store)) }
+            if let uuid = UUID(uuidString: participant.id) {
+                var progress = schedule.enroll(participant: uuid, at: now)
+                progress.locale = locale
+                progress.readAloud = readAloud
+                try progressStore.save(progress)
+            }
+        } catch {
+            for item in stored.reversed() { try? store.discard(item) }
+            try? registry.remove(id: participant.id)
+            rmdir(store.root.appendingPathComponent(participant.id).path)
+            logger.notice("enrolment aborted; nothing of it is kept", metadata: ["error": "\(error)"])
+            throw error
+        }
         participant.study = study.id
         logger.info("participant enrolled", metadata: ["participant": "\(participant.id)", "study": "\(study.id)"])
         return participant
@@ -378,7 +395,7 @@ public struct StudyRunner: Sendable {
             if let afterStore { stored = try afterStore(stored) }
             items.append(stored)
         }
-        return BlockOutcome(items: items, complete: reason == nil && recording.complete, reason: reason ?? (recording.complete ? nil : recording.lastError),
+        return BlockOutcome(items: items, complete: reason == nil && recording.complete, reason: reason ?? (recording.complete ? nil : recording.endReason),
                             startedAt: startedAt, validLatencies: latencies)
     }
 

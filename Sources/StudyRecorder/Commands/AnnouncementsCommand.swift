@@ -28,7 +28,7 @@ struct AnnouncementsCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let store = try data.openStore()
+        let store = try data.openExistingStore()
         let (configuration, secrets) = try transfer.load(data: store.root)
         guard let settings = configuration.announcements else {
             Terminal.error("no announcements location in \(transfer.url(data: store.root).path)")

@@ -37,6 +37,7 @@ struct EnrollCommand: AsyncParsableCommand {
 
     func run() async throws {
         let study = try studyOptions.load()
+        let configurationURL = try transfer.checkedURL(data: data.url.standardizedFileURL)
         let store = try data.openStore()
         let locale = studyOptions.locale ?? study.defaultLocale
         let interface: any ParticipantInterface
@@ -48,7 +49,7 @@ struct EnrollCommand: AsyncParsableCommand {
             interface = TerminalInterface(locale: locale)
         }
         let logger = CommandLogging.logger("enroll", verbose: false)
-        let studyTransfer = StudyTransfer(store: store, configurationURL: transfer.url(data: store.root), logger: logger)
+        let studyTransfer = StudyTransfer(store: store, configurationURL: configurationURL, logger: logger)
         do {
             try studyTransfer.checkEncryption(for: study)
         } catch {

@@ -57,10 +57,11 @@ struct RecordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = CommandLogging.logger("record", verbose: verbose)
+        let configurationURL = try transfer.checkedURL(data: data.url.standardizedFileURL)
         let store = try data.openStore()
         let recovered = Recovery.run(store: store, logger: logger)
         CommandLogging.report(recovered)
-        TransferOptions.recoverSeals(store: store, configuration: transfer.url(data: store.root))
+        TransferOptions.recoverSeals(store: store, configuration: configurationURL)
         let who = try ParticipantOptions.resolve(participant, store: store)
         let source = try sourceOptions.makeSource()
         let controller = DataController(source: source)
@@ -114,7 +115,7 @@ struct RecordCommand: AsyncParsableCommand {
         // Encryption at rest (transfer configuration): seal the finished item, removing the plaintext.
         let unsealed = item
         do {
-            item = try TransferOptions.sealIfRequired(unsealed, store: store, configuration: transfer.url(data: store.root))
+            item = try TransferOptions.sealIfRequired(unsealed, store: store, configuration: configurationURL)
         } catch {
             Terminal.error("stored \(unsealed.path), but could not encrypt it (it will not be uploaded until it is): \(error)")
             throw ExitCode.configuration
@@ -124,7 +125,7 @@ struct RecordCommand: AsyncParsableCommand {
         } else {
             print("stored \(item.path)")
             print(String(format: "  %.1f s, %lld bytes, %@, sha256 %@", session.progress.seconds, item.size,
-                         item.complete ? "complete" : "incomplete (\(item.lastError ?? "ended early"))", item.sha256 ?? "-"))
+                         item.complete ? "complete" : "incomplete (\(item.endReason ?? "ended early"))", item.sha256 ?? "-"))
             print("  participant \(item.participant), run \(item.run ?? 0), state \(item.state.rawValue)")
         }
         if interrupted.isSet { throw ExitCode.interrupted }

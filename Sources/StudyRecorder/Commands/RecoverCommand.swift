@@ -15,7 +15,7 @@ struct RecoverCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let store = try data.openStore()
+        let store = try data.openExistingStore()
         let report = Recovery.run(store: store)
         if json {
             try Terminal.printJSON(RecoverySummary(report))

@@ -14,9 +14,10 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run the next due session of a study for the enrolled participant.",
         discussion: """
             Ctrl-C, a lost device or a low battery end the block cleanly: what was recorded is stored and \
-            marked incomplete, and the next `run` resumes at that block. Exit 0 when the session ran (or \
-            nothing is due yet), 130 when interrupted by Ctrl-C, 75 when the device was lost (try again), \
-            66 when nobody is enrolled.
+            marked incomplete, and the next `run` resumes at that block. One `run` per study and data \
+            folder at a time. Exit 0 when the session ran (or nothing is due yet), 130 when interrupted by \
+            Ctrl-C, 75 when the device was lost or another `run` of the study is active (try again), 66 \
+            when nobody is enrolled, 74 when the disk is full (then `study-recorder recover`).
             """)
 
     @OptionGroup var studyOptions: StudyOptions
@@ -45,10 +46,13 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let study = try studyOptions.load()
+        let configurationURL = try transfer.checkedURL(data: data.url.standardizedFileURL)
         let store = try data.openStore()
+        let lock = try Self.claim(study: study.id, store: store)
+        defer { withExtendedLifetime(lock) {} }
         let logger = CommandLogging.logger("run", verbose: verbose)
         CommandLogging.report(Recovery.run(store: store, logger: logger))
-        TransferOptions.recoverSeals(store: store, configuration: transfer.url(data: store.root))
+        TransferOptions.recoverSeals(store: store, configuration: configurationURL)
         let scripted = try loadAnswers()
         let progress = try? ProgressStore(dataDirectory: store.root).load(studyID: study.id)
         // The participant's language: --locale, else the one they enrolled in, else the study's default.
@@ -65,7 +69,7 @@ struct RunCommand: AsyncParsableCommand {
         var configured = sourceOptions
         configured.mains = Double(study.settings.mainsFrequency)
         let source = try configured.makeSource()
-        let studyTransfer = StudyTransfer(store: store, configurationURL: transfer.url(data: store.root), logger: logger)
+        let studyTransfer = StudyTransfer(store: store, configurationURL: configurationURL, logger: logger)
         do {
             try studyTransfer.checkEncryption(for: study)
         } catch {
@@ -118,6 +122,10 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as StorageError {
             Terminal.error("\(error)")
             throw RecordCommand.exitCode(for: error)
+        } catch _ where FreeSpace.isFull(at: store.root) {
+            // The catalog (SQLite) or another layer hit the full disk and said only "I/O error".
+            Terminal.error("\(StorageError.diskFull(path: store.root.path))")
+            throw ExitCode.ioError
         }
         report.announcements = announcements
         if json {
@@ -131,6 +139,30 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error(stored.isEmpty ? strings(.stoppedNothingStored) : strings(.stoppedSomethingStored, stored.joined(separator: ", ")))
         }
         if report.state == .interrupted { throw interrupted.isSet ? ExitCode.interrupted : ExitCode.temporaryFailure }
+    }
+
+    /// Takes the lock that lets one `run` of `study` work in a data folder at a time (two would both
+    /// record the block that is due and advance the same progress file). A second run exits 75 with
+    /// one line; the kernel drops the lock when the first process ends, however it ends.
+    static func claim(study: String, store: DataStore) throws -> ExclusiveLock {
+        let file: URL
+        let lock: ExclusiveLock?
+        do {
+            file = try store.lockURL("run-\(study)")
+            lock = try ExclusiveLock(file: file)
+        } catch let error as StorageError {
+            Terminal.error("\(error)")
+            throw RecordCommand.exitCode(for: error)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.cannotCreate
+        }
+        guard let lock else {
+            let holder = ExclusiveLock.holder(of: file).map { " (pid \($0))" } ?? ""
+            Terminal.error("another `run` of \(study) is active in \(store.root.path)\(holder); try again when it has finished")
+            throw ExitCode.temporaryFailure
+        }
+        return lock
     }
 
     private func loadAnswers() throws -> [String: String] {

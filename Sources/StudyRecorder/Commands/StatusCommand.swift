@@ -56,6 +56,7 @@ struct StatusCommand: ParsableCommand {
         } else {
             clock = SystemStudyClock()
         }
+        try data.requireExisting()
         let store = ProgressStore(dataDirectory: data.url)
         let schedule = StudySchedule(study: definition)
         let locale = locale ?? definition.defaultLocale

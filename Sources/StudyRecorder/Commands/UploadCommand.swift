@@ -12,10 +12,14 @@ struct UploadCommand: AsyncParsableCommand {
         discussion: """
             Reads <data>/transfer.json (or --config) and the account from the secrets file (mode 0600) or \
             STUDY_RECORDER_WEBDAV_USER / STUDY_RECORDER_WEBDAV_PASSWORD. Safe to run from cron or a \
-            systemd timer: overlapping runs never send an item twice, recordings in progress are skipped.
+            systemd timer: overlapping runs never send an item twice, recordings in progress are skipped, \
+            what a crash left behind is recovered first, and every request has a time limit. SIGTERM or \
+            Ctrl-C abort the transfer in flight and leave its item pending. Without encryption, consent \
+            records stay on this device by policy (they hold the name); they are not pending.
 
             Exit status: 0 all sent, 75 some items still pending (run again later), 78 configuration \
-            error, 64 bad command line.
+            error (also a refused password, HTTP 401), 66 no such data folder or --config file, 64 bad \
+            command line, 130/143 interrupted by SIGINT/SIGTERM.
             """)
 
     @OptionGroup var data: DataOptions
@@ -41,9 +45,14 @@ struct UploadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try data.openStore()
+        let store = try data.openExistingStore()
         let (configuration, secrets) = try transfer.load(data: store.root)
         let logger = CommandLogging.logger("upload", verbose: verbose)
+        // A crash between a recording's last rename and its catalog entry (or during a recording)
+        // leaves files the catalog does not list as pending: recover them first, so they are sent
+        // instead of reported as "0 pending". A dry run only names them.
+        let needsRecovery = dryRun ? Recovery.needed(store: store) : []
+        if !dryRun { CommandLogging.report(Recovery.run(store: store, logger: logger)) }
         let uploader: Uploader
         do {
             uploader = try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger)
@@ -52,17 +61,29 @@ struct UploadCommand: AsyncParsableCommand {
             throw ExitCode.configuration
         }
         let bar = ProgressState(enabled: Terminal.stderrIsTTY && !json)
-        let report: UploadReport
+        let options = UploadOptions(dryRun: dryRun, ignoreBackoff: now, limit: limit ?? .max)
+        let task = Task { try await uploader.run(options) { progress in bar.update(progress) } }
+        let signalled = Mutex<Int32?>(nil)
+        let trap = SignalTrap { number in
+            signalled.withLock { $0 = number }
+            task.cancel()
+        }
+        var report: UploadReport
         do {
-            report = try await uploader.run(UploadOptions(dryRun: dryRun, ignoreBackoff: now, limit: limit ?? .max)) { progress in
-                bar.update(progress)
-            }
+            report = try await task.value
+        } catch is CancellationError {
+            bar.finish()
+            let number = signalled.withLock { $0 } ?? SIGTERM
+            Terminal.error("upload interrupted (\(number == SIGINT ? "SIGINT" : "SIGTERM")); unsent items stay pending for the next run")
+            throw ExitCode(128 + number)
         } catch {
             bar.finish()
             Terminal.error("\(error)")
             throw ExitCode.ioError
         }
+        withExtendedLifetime(trap) {}
         bar.finish()
+        report.planned = needsRecovery.map { UploadReport.Outcome(id: "", path: $0, remote: "(recovered first)") } + report.planned
         if json {
             try Terminal.printJSON(report)
         } else {
@@ -79,6 +100,7 @@ struct UploadCommand: AsyncParsableCommand {
     static func printHuman(_ report: UploadReport) {
         if report.busy { print("another upload run is active; nothing done (\(report.remaining) pending)") }
         for p in report.planned { print("would send \(p.path) -> \(p.remote ?? "?")") }
+        for k in report.keptLocal { print("kept here \(k.path): \(k.error ?? "by policy")") }
         for s in report.sent { print("sent \(s.path) -> \(s.remote ?? "?") (\(s.via ?? "?"))") }
         for f in report.failed { print("pending \(f.path): \(f.error ?? "failed")\(f.nextAttempt.map { " (next try \($0))" } ?? "")") }
         if report.dryRun {

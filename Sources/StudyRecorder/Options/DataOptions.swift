@@ -13,10 +13,31 @@ struct DataOptions: ParsableArguments {
         return URL(fileURLWithPath: path)
     }
 
-    /// Opens the data folder, or exits 73 with one line saying why it cannot be used.
+    /// Opens the data folder of a command that only reads or maintains what exists (`list`, `status`,
+    /// `upload`, `recover`, `announcements`): it is never created, so a mistyped `--data` in a cron line
+    /// fails with 66 and one line instead of reporting an empty, freshly made folder.
+    func openExistingStore() throws -> DataStore {
+        try requireExisting()
+        return try openStore()
+    }
+
+    /// Exits 66 with one line unless the data folder exists (as a folder).
+    func requireExisting() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+            Terminal.error("no data folder at \(url.path) (check --data or $STUDY_RECORDER_DATA)")
+            throw ExitCode.noInput
+        }
+    }
+
+    /// Opens the data folder, creating it when needed (commands that store: `record`, `enroll`, `run`),
+    /// or exits 73 with one line saying why it cannot be used.
     func openStore() throws -> DataStore {
         do {
             return try DataStore(root: url)
+        } catch let error as StorageError {
+            Terminal.error("\(error)")
+            throw RecordCommand.exitCode(for: error)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.cannotCreate

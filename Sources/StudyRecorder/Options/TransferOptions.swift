@@ -15,10 +15,33 @@ struct TransferOptions: ParsableArguments {
         configPath.map { URL(fileURLWithPath: $0) } ?? data.appendingPathComponent("transfer.json")
     }
 
-    /// Loads the configuration and secrets; exits 78 with one line naming the problem.
-    func load(data: URL) throws -> (TransferConfiguration, TransferSecrets) {
+    /// The configuration file for the data folder at `data`, checked: a `--config` file that does not
+    /// exist exits 66 (it is never silently ignored), and an existing file that is invalid exits 78,
+    /// both with one line. Without `--config`, a missing `<data>/transfer.json` means "no transfer".
+    func checkedURL(data: URL) throws -> URL {
+        let url = url(data: data)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            if configPath != nil {
+                Terminal.error("no such transfer configuration: \(url.path) (--config)")
+                throw ExitCode.noInput
+            }
+            return url
+        }
         do {
-            return try Self.load(configuration: url(data: data), data: data)
+            _ = try TransferConfiguration.load(from: url)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.configuration
+        }
+        return url
+    }
+
+    /// Loads the configuration and secrets; exits 66 when a `--config` file does not exist and 78 with
+    /// one line naming any other problem.
+    func load(data: URL) throws -> (TransferConfiguration, TransferSecrets) {
+        let url = try checkedURL(data: data)
+        do {
+            return try Self.load(configuration: url, data: data)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.configuration

@@ -26,6 +26,14 @@ public struct BackoffPolicy: Sendable, Codable, Equatable {
         maximum = try c.decodeIfPresent(Double.self, forKey: .maximum) ?? 6 * 3600
     }
 
+    /// Refuses negative or infinite waits and a maximum below the initial wait.
+    func validate() throws {
+        for (key, value) in [("initial", initial), ("maximum", maximum)] where !(value.isFinite && value >= 0) {
+            throw TransferError.configuration("backoff.\(key) must be zero or more seconds, not \(value)")
+        }
+        guard maximum >= initial else { throw TransferError.configuration("backoff.maximum (\(maximum)) is below backoff.initial (\(initial))") }
+    }
+
     /// The wait after the `failures`-th consecutive failure (1-based), with `jitter` in 0...1.
     public func delay(afterFailures failures: Int, jitter: Double) -> TimeInterval {
         let exponent = Double(max(0, min(failures - 1, 40)))

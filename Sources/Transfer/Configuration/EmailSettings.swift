@@ -73,5 +73,6 @@ public struct EmailSettings: Sendable, Codable, Equatable {
         }
         guard !to.isEmpty else { throw TransferError.configuration("email.to is empty") }
         guard maxMessageBytes >= 10_000 else { throw TransferError.configuration("email.maxMessageBytes is too small") }
+        guard afterFailures >= 0 else { throw TransferError.configuration("email.afterFailures must be 0 or more, not \(afterFailures)") }
     }
 }

@@ -66,6 +66,13 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
         } catch {
             throw TransferError.configuration("cannot read \(url.path): \((error as NSError).localizedDescription)")
         }
+        if let json = try? JSONSerialization.jsonObject(with: data) {
+            let unknown = ConfigurationSchema.unknownKeys(in: json)
+            if !unknown.isEmpty {
+                throw TransferError.configuration(
+                    "\(url.path): unknown key\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")) (misspelt? see docs/operations.md)")
+            }
+        }
         var configuration: TransferConfiguration
         do {
             configuration = try JSONDecoder().decode(TransferConfiguration.self, from: data)
@@ -81,7 +88,11 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
             throw TransferError.configuration("\(url.path): \(error)")
         }
         configuration.resolvePaths(against: url.deletingLastPathComponent())
-        try configuration.validate()
+        do {
+            try configuration.validate()
+        } catch TransferError.configuration(let why) {
+            throw TransferError.configuration("\(url.path): \(why)")
+        }
         return configuration
     }
 
@@ -98,11 +109,22 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
         secretsFile = absolute(secretsFile)
     }
 
-    /// Checks the combinations the types cannot: URLs, a key when encryption is required.
+    /// Checks what the types cannot: URLs, time limits, a key when encryption is required, and that no
+    /// password would travel in the clear. Messages name the offending key.
     public func validate() throws {
-        if let webdav { _ = try WebDAVClient(base: webdav.url, credentials: nil) }
-        if let announcements { _ = try WebDAVClient(base: announcements.url, credentials: nil) }
+        if let webdav {
+            _ = try WebDAVClient(base: webdav.url, credentials: nil)
+            try Self.refusePlainHTTP(webdav.url, key: "webdav.url")
+        }
+        if let announcements {
+            _ = try WebDAVClient(base: announcements.url, credentials: nil)
+            try Self.refusePlainHTTP(announcements.url, key: "announcements.url")
+        }
         if let email { try email.validate() }
+        for (section, settings) in [("webdav", webdav?.connection), ("email", email?.connection), ("announcements", announcements?.connection)] {
+            try settings?.validate(section: section)
+        }
+        try backoff.validate()
         if encryption.mode != .none {
             guard encryption.keyFile?.isEmpty == false else { throw TransferError.configuration("encryption.mode is \(encryption.mode.rawValue) but encryption.keyFile is missing") }
             guard encryption.fingerprint?.isEmpty == false else { throw TransferError.configuration("encryption.mode is \(encryption.mode.rawValue) but encryption.fingerprint is missing") }
@@ -112,6 +134,18 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
                 throw TransferError.configuration("the CA file \(ca) cannot be read")
             }
         }
+    }
+
+    /// Hosts for which plain http is accepted: the machine itself (a local test server or an SSH
+    /// tunnel), where nothing crosses a network.
+    static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "::1", "[::1]"]
+
+    /// Refuses an `http://` URL to another machine: accounts log in with HTTP Basic, which sends the
+    /// password readable by anyone on the way.
+    static func refusePlainHTTP(_ url: String, key: String) throws {
+        guard let c = URLComponents(string: url), c.scheme?.lowercased() == "http", !loopbackHosts.contains(c.host?.lowercased() ?? "") else { return }
+        throw TransferError.configuration(
+            "\(key) is plain http to \(c.host ?? url): the password (HTTP Basic) and the data would travel unencrypted; use https")
     }
 
     private static func path(_ keys: [any CodingKey]) -> String {

@@ -9,20 +9,30 @@ enum Curl {
 
     /// Creates an easy handle, lets `configure` set it up, performs the transfer on a dedicated thread
     /// and returns the response. The handle never leaves that thread.
+    ///
+    /// Cancelling the calling task aborts the transfer (the handle's progress callback sees it) and
+    /// throws `CancellationError`, so SIGTERM ends an upload promptly instead of waiting for the server.
     static func perform(_ configure: @escaping @Sendable (CurlEasy) throws -> Void) async throws -> CurlResponse {
         guard initialised else { throw TransferError.configuration("libcurl could not be initialised") }
-        return try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                do {
-                    let easy = try CurlEasy()
-                    try configure(easy)
-                    continuation.resume(returning: try easy.perform())
-                } catch {
-                    continuation.resume(throwing: error)
+        try Task.checkCancellation()
+        let cancellation = CurlCancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let thread = Thread {
+                    do {
+                        let easy = try CurlEasy()
+                        easy.cancel(on: cancellation)
+                        try configure(easy)
+                        continuation.resume(returning: try easy.perform())
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
                 }
+                thread.name = "curl"
+                thread.start()
             }
-            thread.name = "curl"
-            thread.start()
+        } onCancel: {
+            cancellation.cancel()
         }
     }
 }

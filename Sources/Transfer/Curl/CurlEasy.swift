@@ -28,6 +28,9 @@ final class CurlEasy {
         var headers: [String: String] = [:]
         var progress: (@Sendable (Int64, Int64) -> Void)?
         var readError: Int32 = 0
+        var uploadSize: Int64 = 0
+        var connection: ConnectionSettings?
+        var cancellation: CurlCancellation?
     }
 
     init() throws {
@@ -66,10 +69,17 @@ final class CurlEasy {
         ccurl_setopt_xferinfo_function(handle) { context, _, _, uploadTotal, uploaded in
             guard let context else { return 0 }
             let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
+            // A non-zero return aborts the transfer (CURLE_ABORTED_BY_CALLBACK): the task was cancelled.
+            if state.cancellation?.isCancelled == true { return 1 }
             state.progress?(Int64(uploaded), Int64(uploadTotal))
             return 0
         }
+        // The progress callback also watches for cancellation, so it runs for every transfer.
+        ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
     }
+
+    /// Aborts the transfer (within about a second) once `cancellation` is set.
+    func cancel(on cancellation: CurlCancellation) { state.cancellation = cancellation }
 
     deinit {
         if let mime { curl_mime_free(mime) }
@@ -84,8 +94,10 @@ final class CurlEasy {
         ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, protocols)
     }
 
-    /// Applies certificate checks and time limits.
+    /// Applies certificate checks and time limits: the connection, the lowest speed (a trickling
+    /// server is cut off after ``ConnectionSettings/stallTimeout``) and a total bound set in ``perform()``.
     func connection(_ settings: ConnectionSettings) {
+        state.connection = settings
         if let ca = settings.caFile { ccurl_setopt_string(handle, CURLOPT_CAINFO, ca) }
         if settings.insecure {
             ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0)
@@ -95,7 +107,7 @@ final class CurlEasy {
             ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
         }
         ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(settings.connectTimeout * 1000)))
-        ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+        ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, max(1, settings.minimumSpeed))
         ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(settings.stallTimeout.rounded(.up))))
         ccurl_setopt_long(handle, CURLOPT_SERVER_RESPONSE_TIMEOUT, max(1, Int(settings.stallTimeout.rounded(.up))))
     }
@@ -132,11 +144,11 @@ final class CurlEasy {
     /// pieces; `progress` receives (sent, total).
     func upload(descriptor: Int32, size: Int64, progress: (@Sendable (Int64, Int64) -> Void)?) {
         state.uploadDescriptor = descriptor
+        state.uploadSize = size
         state.progress = progress
         ccurl_setopt_long(handle, CURLOPT_UPLOAD, 1)
         ccurl_setopt_off(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(size))
         ccurl_setopt_long(handle, CURLOPT_UPLOAD_BUFFERSIZE, 512 * 1024)
-        if progress != nil { ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0) }
         let context = Unmanaged.passUnretained(state).toOpaque()
         ccurl_setopt_pointer(handle, CURLOPT_READDATA, context)
         ccurl_setopt_read_function(handle) { buffer, size, count, context in
@@ -197,7 +209,12 @@ final class CurlEasy {
     /// Performs the transfer. A transport failure throws ``TransferError/network(code:message:)``; any
     /// server answer (including errors) is returned.
     func perform() throws -> CurlResponse {
+        if let settings = state.connection {
+            let seconds = settings.maximumDuration(bytes: state.uploadSize + Int64(state.bodyLimit))
+            ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(min(seconds * 1000, Double(Int32.max))))
+        }
         let code = curl_easy_perform(handle)
+        if code == CURLE_ABORTED_BY_CALLBACK, state.cancellation?.isCancelled == true { throw CancellationError() }
         if state.readError != 0 {
             throw TransferError.localFile(path: "upload source", reason: String(cString: strerror(state.readError)))
         }

@@ -14,6 +14,27 @@ public struct UploadReport: Sendable, Codable, Equatable {
         public var error: String?
         /// When the next attempt is due, for items not sent.
         public var nextAttempt: String?
+
+        /// An outcome; only what applies is set.
+        public init(id: String, path: String, remote: String? = nil, via: String? = nil, error: String? = nil, nextAttempt: String? = nil) {
+            self.id = id
+            self.path = path
+            self.remote = remote
+            self.via = via
+            self.error = error
+            self.nextAttempt = nextAttempt
+        }
+
+        /// Encodes every field, a missing one as `null` (never an absent key).
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(path, forKey: .path)
+            try c.encode(remote, forKey: .remote)
+            try c.encode(via, forKey: .via)
+            try c.encode(error, forKey: .error)
+            try c.encode(nextAttempt, forKey: .nextAttempt)
+        }
     }
 
     /// True when another run held the lock, so this one did nothing.
@@ -26,10 +47,41 @@ public struct UploadReport: Sendable, Codable, Equatable {
     public var failed: [Outcome] = []
     /// Items a dry run would send.
     public var planned: [Outcome] = []
+    /// Items kept on the device by policy (``LocalOnlyPolicy``), with the reason in `error`; they are
+    /// not pending and do not count in ``remaining``.
+    public var keptLocal: [Outcome] = []
     /// Items still waiting after the run (pending or not yet due).
     public var remaining = 0
-    /// A configuration problem found on the way (e.g. an unusable study key), if any.
+    /// A configuration problem found on the way (e.g. an unusable study key, a refused account), if any.
     public var configurationProblem: String?
+
+    private enum CodingKeys: String, CodingKey { case busy, dryRun, sent, failed, planned, keptLocal, remaining, configurationProblem }
+
+    /// Decodes a report (a report written before ``keptLocal`` existed has none).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        busy = try c.decode(Bool.self, forKey: .busy)
+        dryRun = try c.decode(Bool.self, forKey: .dryRun)
+        sent = try c.decode([Outcome].self, forKey: .sent)
+        failed = try c.decode([Outcome].self, forKey: .failed)
+        planned = try c.decode([Outcome].self, forKey: .planned)
+        keptLocal = try c.decodeIfPresent([Outcome].self, forKey: .keptLocal) ?? []
+        remaining = try c.decode(Int.self, forKey: .remaining)
+        configurationProblem = try c.decodeIfPresent(String.self, forKey: .configurationProblem)
+    }
+
+    /// Encodes every field, a missing one as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(busy, forKey: .busy)
+        try c.encode(dryRun, forKey: .dryRun)
+        try c.encode(sent, forKey: .sent)
+        try c.encode(failed, forKey: .failed)
+        try c.encode(planned, forKey: .planned)
+        try c.encode(keptLocal, forKey: .keptLocal)
+        try c.encode(remaining, forKey: .remaining)
+        try c.encode(configurationProblem, forKey: .configurationProblem)
+    }
 
     /// Creates an empty report.
     public init() {}

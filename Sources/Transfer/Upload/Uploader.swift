@@ -6,13 +6,17 @@ import Storage
 /// as the fallback, encrypted as the study's policy says.
 ///
 /// Guarantees:
-/// - An item is marked transmitted only after the server confirmed it (201/204 from the PUT, or the
-///   mail server's acceptance). Any failure keeps it pending with the attempt count, the last error and
+/// - An item is marked transmitted only after the server confirmed it (any 2xx answer to the PUT, or
+///   the mail server's acceptance). Any failure keeps it pending with the attempt count, the last error and
 ///   the next try time (exponential backoff with jitter, ``BackoffPolicy``).
 /// - Two overlapping runs never send the same item: a run holds `<data>/upload.lock` and claims items
 ///   through the catalog. Items still being written are never claimed.
 /// - With encryption required, nothing is sent unencrypted: an item that cannot be encrypted fails.
-/// - A consent record (the one file with the participant's name) is never sent unencrypted.
+/// - A consent record (the one file with the participant's name) is never sent unencrypted: without
+///   encryption it is kept on the device by policy (``UploadReport/keptLocal``), not counted as pending.
+/// - A refused account (HTTP 401) is a configuration problem (``UploadReport/configurationProblem``),
+///   not a reason to try again later; the run stops using WebDAV.
+/// - Cancelling the run's task (SIGTERM) aborts the transfer in flight and releases every claim.
 /// - Nothing on the server is overwritten: uploads use `If-None-Match: *`; when the name is taken, the
 ///   item goes under a distinct name (``RemoteName``), or counts as delivered when the account may list
 ///   and the remote size equals the local one. Delivery is at least once: a crash between the
@@ -76,7 +80,8 @@ public struct Uploader: Sendable {
         var report = UploadReport()
         report.configurationProblem = sealerProblem
         if options.dryRun { return try plan(options, report) }
-        guard let lock = try RunLock(folder: store.root) else {
+        // `<data>/upload.lock`: the kernel releases it when the process ends, even after a crash.
+        guard let lock = try ExclusiveLock(file: store.root.appendingPathComponent("upload.lock")) else {
             report.busy = true
             report.remaining = try remainingCount()
             logger.info("another upload run is active; nothing done")
@@ -95,7 +100,8 @@ public struct Uploader: Sendable {
         }
         let owner = "\(ProcessInfo.processInfo.hostName):\(getpid()):\(UUID().uuidString.prefix(8))"
         // The run lock is held, so any item still `sending` belongs to a run that died: take it over.
-        let claimed = try store.catalog.claimDue(now: now(), owner: owner, limit: options.limit, staleAfter: 0)
+        report.keptLocal = try keptLocal()
+        let claimed = try store.catalog.claimDue(now: now(), owner: owner, limit: options.limit, staleAfter: 0, keepingLocal: keepingLocal)
         var unfinished = Set(claimed.map(\.id))
         defer {
             // Whatever happens, no item stays claimed by this run.
@@ -105,6 +111,7 @@ public struct Uploader: Sendable {
         var serverUnreachable: String?
         var mailQueue: [(item: CatalogItem, payload: Payload, error: String)] = []
         for (index, original) in claimed.enumerated() {
+            try Task.checkCancellation()
             var item = original
             let payload: Payload
             do {
@@ -128,9 +135,17 @@ public struct Uploader: Sendable {
                     report.sent.append(try succeed(item, via: "webdav", remote: remote))
                     unfinished.remove(item.id)
                     continue
+                } catch is CancellationError {
+                    throw CancellationError()
                 } catch {
                     webdavError = "\(error)"
                     if case TransferError.network(let code, _) = error, Self.unreachableCodes.contains(code) { serverUnreachable = webdavError }
+                    if case TransferError.http(let status, _, _) = error, status == 401 {
+                        // Retrying cannot fix a wrong password: say so once, and stop asking the server.
+                        serverUnreachable = webdavError
+                        report.configurationProblem = report.configurationProblem
+                            ?? "the WebDAV server refused the account (HTTP 401): check the user and password in the secrets file or environment"
+                    }
                     logger.warning("WebDAV upload failed", metadata: ["item": "\(item.id)", "error": "\(webdavError)"])
                 }
             }
@@ -254,6 +269,9 @@ public struct Uploader: Sendable {
                     report.sent.append(try succeed(entry.item, via: "email", remote: "mailto:\(recipients)"))
                     unfinished.remove(entry.item.id)
                 }
+            } catch is CancellationError {
+                // Not a failure of the items: the run was stopped; the caller's claim release keeps them pending.
+                throw CancellationError()
             } catch {
                 logger.warning("e-mail fallback failed", metadata: ["error": "\(error)"])
                 for entry in members {
@@ -295,11 +313,26 @@ public struct Uploader: Sendable {
             id: stored.id, path: stored.path, error: error, nextAttempt: stored.nextAttempt.map { UTCTimestamp.iso8601($0) })
     }
 
+    /// The kinds whose unencrypted items stay local under this configuration.
+    private var keepingLocal: Set<ItemKind> {
+        configuration.encryption.mode == .none ? LocalOnlyPolicy.plaintextStaysLocal : []
+    }
+
+    /// The items kept on the device by policy, each with the reason.
+    private func keptLocal() throws -> [UploadReport.Outcome] {
+        try store.catalog.items(state: .pending).compactMap { item in
+            LocalOnlyPolicy.reason(for: item, mode: configuration.encryption.mode).map { UploadReport.Outcome(id: item.id, path: item.path, error: $0) }
+        }
+    }
+
     private func plan(_ options: UploadOptions, _ base: UploadReport) throws -> UploadReport {
         var report = base
         report.dryRun = true
+        report.keptLocal = try keptLocal()
         let at = now()
-        let due = try store.catalog.items(state: .pending).filter { options.ignoreBackoff || $0.nextAttempt == nil || $0.nextAttempt! <= at }
+        let local = Set(report.keptLocal.map(\.id))
+        let due = try store.catalog.items(state: .pending)
+            .filter { !local.contains($0.id) && (options.ignoreBackoff || $0.nextAttempt == nil || $0.nextAttempt! <= at) }
         for item in due.prefix(options.limit) {
             let name = (item.path as NSString).lastPathComponent
             let remoteName = item.encryption == .none && configuration.encryption.mode != .none
@@ -310,7 +343,9 @@ public struct Uploader: Sendable {
         return report
     }
 
+    /// Items still waiting to be sent: pending or being sent, not those kept local by policy.
     private func remainingCount() throws -> Int {
-        try store.catalog.items(state: .pending).count + store.catalog.items(state: .sending).count
+        let pending = try store.catalog.items(state: .pending).filter { LocalOnlyPolicy.reason(for: $0, mode: configuration.encryption.mode) == nil }
+        return try pending.count + store.catalog.items(state: .sending).count
     }
 }

@@ -48,15 +48,15 @@ public struct WebDAVClient: Sendable {
         let target = url(for: [name]) + "/"
         let response = try await request(method: "MKCOL", url: target)
         switch response.status {
-        case 201: return .created
+        case 200..<300: return .created
         case 405: return .existed
         default: throw TransferError.http(status: response.status, method: "MKCOL", path: Self.path(of: target))
         }
     }
 
     /// Uploads `file` to `path`, streaming. Unless `overwrite`, the server is asked to refuse when the
-    /// name exists (`If-None-Match: *`), which comes back as ``UploadResult/exists``. Only a 201 or 204
-    /// counts as stored.
+    /// name exists (`If-None-Match: *`), which comes back as ``UploadResult/exists``. Any 2xx answer
+    /// counts as stored: servers confirm a PUT with 201 (created), 204 (no content) or 200 (ok).
     public func upload(
         file: URL, to path: [String], overwrite: Bool = false, progress: (@Sendable (Int64, Int64) -> Void)? = nil
     ) async throws -> UploadResult {
@@ -79,7 +79,7 @@ public struct WebDAVClient: Sendable {
             easy.upload(descriptor: fd, size: size, progress: progress)
         }
         switch response.status {
-        case 201, 204: return .stored
+        case 200..<300: return .stored
         case 412: return .exists
         default: throw TransferError.http(status: response.status, method: "PUT", path: Self.path(of: target))
         }

@@ -21,6 +21,27 @@ struct OpenPGPEncryptorTests {
         #expect(try f.gpg.decrypt(out) == bytes)
     }
 
+    @Test func noGPGAgentKeepsRunningForTheDevicesKeyRing() throws {
+        let f = try EncryptionFixture()
+        let encryptor = try OpenPGPEncryptor(keyFile: f.keyFile, fingerprint: f.fingerprint, home: f.keyRing)
+        let plain = f.folder.path("plain.bin")
+        try Data("some bytes".utf8).write(to: plain)
+        try encryptor.encrypt(plain, to: f.folder.path("plain.bin.gpg"), armored: false)
+        // An unattended device runs a command every few minutes: none may leave a daemon behind.
+        #expect(Self.processes(mentioning: f.keyRing.path).isEmpty, "\(Self.processes(mentioning: f.keyRing.path))")
+        #expect(try f.gpg.decrypt(f.folder.path("plain.bin.gpg")) == Data("some bytes".utf8))
+    }
+
+    /// Command lines of running processes that contain `text`.
+    static func processes(mentioning text: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
+        return pids.compactMap { pid in
+            guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(text) ? line : nil
+        }
+    }
+
     @Test func fingerprintWithSpacesAndLowercaseIsAccepted() throws {
         let f = try EncryptionFixture(armoredKeyFile: false)
         let spaced = stride(from: 0, to: 40, by: 4).map { i -> String in

@@ -39,6 +39,14 @@ struct TransferConfigurationTests {
         ("{\"encryption\": {\"mode\": \"at-rest\"}}", "keyFile"),
         ("{\"webdav\": {\"url\": \"https://d.example.invalid/\", \"caFile\": \"missing.pem\"}}", "missing.pem"),
         ("{not json", "not valid JSON"),
+        // Strict: a misspelt key, a time limit that cannot be, a password over plain http.
+        ("{\"webdav\": {\"url\": \"https://d.example.invalid/\", \"stalTimeout\": 5}}", "unknown key webdav.stalTimeout"),
+        ("{\"webDav\": {\"url\": \"https://d.example.invalid/\"}}", "unknown key webDav"),
+        ("{\"webdav\": {\"url\": \"https://d.example.invalid/\", \"connectTimeout\": -1}}", "webdav.connectTimeout must be a positive"),
+        ("{\"email\": {\"url\": \"smtp://m.example.invalid\", \"from\": \"a@b.c\", \"to\": [\"d@e.f\"], \"stallTimeout\": 0}}", "email.stallTimeout"),
+        ("{\"backoff\": {\"initial\": -5}}", "backoff.initial"),
+        ("{\"webdav\": {\"url\": \"http://dav.example.invalid/upload/\"}}", "webdav.url is plain http"),
+        ("{\"announcements\": {\"url\": \"http://dav.example.invalid/\"}}", "announcements.url is plain http"),
     ])
     func aBadFileIsAClearConfigurationError(json: String, mentions: String) throws {
         let dir = try TemporaryDirectory("config")
@@ -46,7 +54,16 @@ struct TransferConfigurationTests {
         let error = #expect(throws: TransferError.self) { try TransferConfiguration.load(from: dir.path("transfer.json")) }
         guard case .configuration(let message) = error else { Issue.record("\(String(describing: error))"); return }
         #expect(message.contains(mentions), "\(message)")
+        #expect(message.contains(dir.path("transfer.json").lastPathComponent), "the file is named: \(message)")
         #expect(!message.contains("u:p@"))
+    }
+
+    @Test func plainHTTPIsAcceptedOnlyToThisMachine() throws {
+        let dir = try TemporaryDirectory("config")
+        for host in ["127.0.0.1:8080", "localhost", "[::1]:80"] {
+            try Data(#"{"webdav": {"url": "http://\#(host)/upload/"}}"#.utf8).write(to: dir.path("transfer.json"))
+            #expect(throws: Never.self) { try TransferConfiguration.load(from: dir.path("transfer.json")) }
+        }
     }
 
     @Test func aSecretsFileReadableByOthersIsRefused() throws {

@@ -51,6 +51,8 @@ struct FaultInjectionTests {
         let configuration = f.configuration(url: server.baseURL)
         let failed = try await f.uploader(configuration, server: server, password: "wrong").run()
         #expect(failed.failed.first?.error?.contains("401") == true)
+        // Retrying cannot fix a wrong password: it is a configuration problem (the CLI exits 78).
+        #expect(failed.configurationProblem?.contains("401") == true, "\(String(describing: failed.configurationProblem))")
         #expect(try f.item(item.id).state == .pending)
         _ = try await f.uploader(configuration, server: server).run()
         let stored = try f.item(item.id)
@@ -113,6 +115,7 @@ extension FaultProxy.Fault: CustomTestStringConvertible {
         case .status(let code): "HTTP \(code)"
         case .resetAfter(let bytes): "reset after \(bytes) bytes"
         case .stall: "stalled server"
+        case .trickle(let ms): "trickling server (1 byte per \(ms) ms)"
         }
     }
 }

@@ -34,12 +34,24 @@ struct UploaderTests {
         let f = try UploadFixture()
         let (consent, _) = try f.addRecording(kind: .consent)
         let (recording, _) = try f.addRecording(run: 2)
-        let report = try await f.uploader(f.configuration(url: server.baseURL), server: server).run()
+        let uploader = try f.uploader(f.configuration(url: server.baseURL), server: server)
+        let dry = try await uploader.run(UploadOptions(dryRun: true))
+        let report = try await uploader.run()
         #expect(report.sent.map(\.id) == [recording.id])
-        let kept = try f.item(consent.id)
-        #expect(kept.state == .pending)
-        #expect(kept.lastError?.contains("only encrypted") == true)
         #expect(try server.storedFiles().allSatisfy { !$0.contains("c_unit_") })
+        // Kept on the device by policy: not pending work, not an upload failure, and said why.
+        #expect(report.remaining == 0 && report.failed.isEmpty)
+        #expect(report.keptLocal.map(\.id) == [consent.id])
+        #expect(report.keptLocal.first?.error?.contains("name") == true)
+        let kept = try f.item(consent.id)
+        #expect(kept.attempts == 0 && kept.lastError == nil && kept.claimedBy == nil)
+        // The dry run says the same as the real run.
+        #expect(dry.planned.map(\.id) == report.sent.map(\.id))
+        #expect(dry.keptLocal == report.keptLocal)
+        #expect(dry.remaining == 1)
+        // Once encryption is configured it is no longer kept back (LocalOnlyPolicy follows the mode).
+        #expect(LocalOnlyPolicy.reason(for: kept, mode: .atUpload) == nil)
+        #expect(LocalOnlyPolicy.reason(for: kept, mode: EncryptionMode.none) != nil)
     }
 
     @Test func aRecordingInProgressIsNeverUploaded() async throws {

@@ -1,0 +1,45 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An exclusive advisory lock (`flock`) on a file, held while the value lives. The kernel releases it
+/// when the process ends in any way (crash, `kill -9`, power loss), so a stale lock never blocks the
+/// next start. The holder's pid is written into the file, for the message of whoever finds it taken.
+///
+/// ```swift
+/// guard let lock = try ExclusiveLock(file: store.lockURL("run-mynd")) else { … busy … }
+/// defer { withExtendedLifetime(lock) {} }
+/// ```
+public final class ExclusiveLock: Sendable {
+    private let fd: Int32
+
+    /// Takes the lock on `file` (created 0600 when missing), or returns `nil` when another process
+    /// holds it. Throws ``StorageError/io(path:reason:)`` when the file cannot be opened.
+    public init?(file: URL) throws {
+        let fd = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw errno == ENOSPC || errno == EDQUOT
+                ? StorageError.diskFull(path: file.path) : StorageError.io(path: file.path, reason: String(cString: strerror(errno)))
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// The pid written by the process that holds (or last held) the lock on `file`, if readable.
+    public static func holder(of file: URL) -> Int32? {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}
