@@ -31,6 +31,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
     public let paradigmTitle: String?
     /// The mains frequency stored with the recording.
     public let powerLineFrequency: Double?
+    /// The paradigm (`/Paradigm`): title, condition labels and markers, base markers and times.
+    public let paradigm: ParadigmInfo?
 
     private struct Handles {
         let file: HDF5Object
@@ -70,6 +72,9 @@ public final class RecordingReader: RecordedSignal, Sendable {
         var eeg = StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: names, unit: group.stringAttribute("Unit") ?? "uV", samplingRate: rate)
         if let raw, let bits = raw.intAttribute("RawBits"), let scale = raw.doubleAttribute("RawScale"), let offset = raw.doubleAttribute("RawOffset") {
             eeg.rawCoding = .init(bits: Int(bits), scale: scale, offset: offset)
+        }
+        if let low = group.doubleAttribute("PhysicalMinimum"), let high = group.doubleAttribute("PhysicalMaximum"), low < high {
+            eeg.physicalRange = low...high
         }
         var streams = [eeg]
         if file.exists("Streams"), let g = try? file.openGroup("Streams") {
@@ -113,8 +118,10 @@ public final class RecordingReader: RecordedSignal, Sendable {
         powerLineFrequency = group.doubleAttribute("PowerLineFrequency")
         if file.exists("Paradigm"), let p = try? file.openGroup("Paradigm") {
             paradigmTitle = p.stringAttribute("Paradigm")
+            paradigm = Self.readParadigm(p)
         } else {
             paradigmTitle = nil
+            paradigm = nil
         }
         let marker = group.exists("Marker") ? try? group.openDataset("Marker") : nil
         let timestamp = group.exists("TimeStamp") ? try? group.openDataset("TimeStamp") : nil
@@ -189,6 +196,49 @@ public final class RecordingReader: RecordedSignal, Sendable {
                 RecordingEvent(sample: samples[$0], time: times[$0], code: Int32(codes[$0]), label: labels[$0])
             }
         }
+    }
+
+    /// The derived series stored in `/<group>` (e.g. `Quality`): the names of datasets that have a
+    /// companion `<name>Time`, sorted; empty when the group does not exist.
+    public func seriesNames(group: String) -> [String] {
+        HDF5Library.prepareThread()
+        return handles.withLock { h in
+            guard h.file.exists(group), let g = try? h.file.openGroup(group) else { return [] }
+            let members = Set(g.memberNames())
+            return members.filter { !$0.hasSuffix("Time") && members.contains($0 + "Time") }.sorted()
+        }
+    }
+
+    /// The column names of the derived series `/<group>/<name>` (its `columns` attribute), or `nil`.
+    public func seriesColumns(group: String, name: String) -> [String]? {
+        HDF5Library.prepareThread()
+        return handles.withLock { h in
+            guard h.file.exists(group), let g = try? h.file.openGroup(group), g.exists(name), let ds = try? g.openDataset(name) else { return nil }
+            return ds.stringArrayAttribute("columns")
+        }
+    }
+
+    /// A string attribute of the group `/<group>` (e.g. `Quality`'s `BandPowerMethod`), or `nil`.
+    public func groupAttribute(group: String, name: String) -> String? {
+        HDF5Library.prepareThread()
+        return handles.withLock { h in
+            guard h.file.exists(group), let g = try? h.file.openGroup(group) else { return nil }
+            return g.stringAttribute(name)
+        }
+    }
+
+    private static func readParadigm(_ p: HDF5Object) -> ParadigmInfo {
+        func strings(_ name: String) -> [String] {
+            guard p.exists(name), let ds = try? p.openDataset(name) else { return [] }
+            return (try? DatasetReader.readStrings(ds)) ?? []
+        }
+        func ints(_ name: String) -> [Int64] {
+            guard p.exists(name), let ds = try? p.openDataset(name), let dims = try? DatasetReader.dims(ds) else { return [] }
+            return (try? DatasetReader.readInt64s(ds, start: 0, count: dims.first ?? 0)) ?? []
+        }
+        return ParadigmInfo(
+            title: p.stringAttribute("Paradigm") ?? "", conditionLabels: strings("ConditionLabels"), conditionMarkers: ints("ConditionMarkers"),
+            baseMarkers: ints("BaseMarkers"), baseTime: p.doubleAttribute("BaseTime") ?? 0, trialTime: p.doubleAttribute("TrialTime") ?? 0)
     }
 
     /// A derived series `/<group>/<name>` (rows × columns, row-major) with its times, or `nil`.
