@@ -12,7 +12,7 @@ struct StudyRecorderCommand: AsyncParsableCommand {
         subcommands: [
             EnrollCommand.self, RunCommand.self, StatusCommand.self, ValidateCommand.self,
             RecordCommand.self, CheckCommand.self, AnalyzeCommand.self,
-            ListCommand.self, UploadCommand.self, AnnouncementsCommand.self, RecoverCommand.self,
+            ListCommand.self, ExportCommand.self, UploadCommand.self, AnnouncementsCommand.self, RecoverCommand.self,
             DevicesCommand.self, SimulateHeadbandCommand.self,
         ]
     )

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Exports
+
+/// The BIDS dataset passes the BIDS validator (bids-validator-deno, offline) with no error and reads
+/// back with MNE-BIDS' `read_raw_bids` with the recording's channels, rate, line frequency and events.
+struct BIDSDatasetTests {
+    static let readBack = """
+        import sys, json, csv, warnings, h5py, mne_bids
+        warnings.simplefilter('ignore')
+        root, sub = sys.argv[1], sys.argv[2]
+        p = mne_bids.BIDSPath(subject=sub, session='1', task='rest', run=1, datatype='eeg', root=root)
+        raw = mne_bids.read_raw_bids(p, verbose='error')
+        with open(str(p.copy().update(suffix='channels', extension='.tsv').fpath), encoding='utf-8') as fh:
+            channels = list(csv.DictReader(fh, delimiter='\\t'))
+        with open(str(p.copy().update(suffix='events', extension='.tsv').fpath), encoding='utf-8') as fh:
+            events = list(csv.DictReader(fh, delimiter='\\t'))
+        side = json.load(open(str(p.copy().update(suffix='eeg', extension='.json').fpath)))
+        print(json.dumps({'channels': raw.ch_names, 'rate': raw.info['sfreq'], 'line': raw.info['line_freq'], 'bads': raw.info['bads'],
+                          'annotations': sorted(set(raw.annotations.description)), 'skips': int(sum(d == 'BAD_ACQ_SKIP' for d in raw.annotations.description)),
+                          'status': [c['status'] for c in channels], 'trial_types': sorted(set(e['trial_type'] for e in events)),
+                          'required': all(k in side for k in ['TaskName', 'EEGReference', 'SamplingFrequency', 'PowerLineFrequency', 'SoftwareFilters']),
+                          'participants': open(root + '/participants.tsv').read().split()}))
+        """
+
+    struct ReadBack: Decodable {
+        var channels: [String]; var rate: Double; var line: Double; var bads: [String]; var annotations: [String]; var skips: Int
+        var status: [String]; var trial_types: [String]; var required: Bool; var participants: [String]
+    }
+
+    struct Validation: Decodable {
+        struct Issues: Decodable {
+            struct Issue: Decodable { var severity: String; var code: String }
+            var issues: [Issue]
+        }
+        var issues: Issues
+    }
+
+    @Test func theDatasetValidatesAndReadsBackInMNEBIDS() throws {
+        let fixture = try ExportFixture("bids", seconds: 20, dropouts: 6)
+        let exporter = try fixture.exporter(.bids)
+        let exported = try exporter.export(fixture.item)
+        let extra = try exporter.finish()
+        #expect(extra.contains("dataset_description.json") && extra.contains("participants.tsv"))
+        let subject = BIDSDataset.label(RecordingFixture.participant)
+        #expect(subject == "3f2504e04f8911d39a0c0305e82c3301")
+        #expect(exported.files.contains("sourcedata/sub-\(subject)/ses-1/r_rest_1_1_1_\(RecordingFixture.participant).h5"))
+        let original = try Data(contentsOf: fixture.store.url(of: fixture.item.path))
+        #expect(try Data(contentsOf: fixture.out.appendingPathComponent(exported.files.last ?? "")) == original)
+
+        let back = try PythonTool.json(ReadBack.self, script: Self.readBack, arguments: [fixture.out.path, subject])
+        #expect(back.channels == ["TP9", "AF7", "AF8", "TP10"] && back.rate == 256 && back.line == 50)
+        #expect(back.required)
+        // Grades [1, 2, 4, 1] after warm-up: AF8 is bad, and MNE-BIDS reads it as bad.
+        #expect(back.status == ["good", "good", "bad", "good"] && back.bads == ["AF8"])
+        #expect(back.trial_types.contains("EyesOpen") && back.trial_types.contains("EyesOpen/baseline") && back.trial_types.contains("EyesClosed"))
+        #expect(back.trial_types.contains("gap"))
+        #expect(back.skips == (exported.edf?.gapCount ?? -1) && back.skips > 0, "each gap once as BAD_ACQ_SKIP")
+        #expect(back.participants == ["participant_id", "sub-\(subject)"])
+
+        let validator = try #require(Self.validator, "bids-validator-deno is not installed in .venv: run scripts/bootstrap")
+        let result = try ProcessRunner.run(validator, ["--format", "json", fixture.out.path])
+        let report = try JSONDecoder().decode(Validation.self, from: Data(result.stdout.utf8))
+        let errors = report.issues.issues.filter { $0.severity == "error" }.map(\.code)
+        #expect(errors.isEmpty, "validator errors: \(errors)")
+        #expect(result.status == 0)
+    }
+
+    @Test func labelsAreAlphanumeric() {
+        #expect(BIDSDataset.taskLabel("reaction-time") == "reactionTime")
+        #expect(BIDSDataset.taskLabel("rest") == "rest")
+        #expect(BIDSDataset.label("A1-b2_C3") == "a1b2c3")
+    }
+
+    static var validator: URL? {
+        let url = ProjectPaths.root.appendingPathComponent(".venv/bin/bids-validator-deno")
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }
+}
