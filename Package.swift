@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),
-        .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderTests",
             dependencies: ["StudyRecorder", "Storage", "DataSources", "Study", "TestSupport"],

@@ -51,6 +51,11 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let store = try data.openStore()
+        let selected = try select(in: store)
+        if selected.isEmpty {
+            Terminal.error("nothing to export in \(store.root.path)")
+            throw ExitCode.noInput
+        }
         let destination: ExportDestination
         do {
             destination = try ExportDestination(folder: URL(fileURLWithPath: out), dataFolder: store.root)
@@ -58,11 +63,6 @@ struct ExportCommand: ParsableCommand {
             Terminal.error("\(error)")
             if case .insideDataFolder = error { throw ExitCode.usage }
             throw ExitCode.cannotCreate
-        }
-        let selected = try select(in: store)
-        if selected.isEmpty {
-            Terminal.error("nothing to export in \(store.root.path)")
-            throw ExitCode.noInput
         }
         let exporter = Exporter(store: store, destination: destination, format: format, patientCode: !anonymous)
         var bar = ProgressBar(label: "export")
