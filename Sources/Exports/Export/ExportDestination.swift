@@ -36,6 +36,18 @@ public struct ExportDestination: Sendable {
         return resolved.standardizedFileURL
     }
 
+    /// A new private folder (mode 0700) in the destination for decrypted originals; the caller removes
+    /// it when done.
+    public func scratchFolder() throws -> URL {
+        let url = folder.appendingPathComponent(".decrypted-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ExportError.io(path: url.path, reason: "cannot create a private folder (\(error.localizedDescription))")
+        }
+        return url
+    }
+
     /// Writes a file through `body` (given a temporary URL next to the target) and renames it to
     /// `name` when `body` succeeds, so an interrupted export leaves no half file under the final name.
     /// Refuses to overwrite: exports are never silently replaced.

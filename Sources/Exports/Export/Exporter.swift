@@ -12,6 +12,9 @@ public final class Exporter {
     public let format: ExportFormat
     /// Whether EDF files name the participant's pseudonymous UUID in the patient field (else `X X X X`).
     public var patientCode: Bool
+    /// Decrypts encrypted items (with the user's GnuPG and its agent) into a private scratch folder in
+    /// the destination, removed after the item is exported: a plaintext never lands in the data folder.
+    public var decryptor = OpenPGPDecryptor()
     private var bids: BIDSDataset?
 
     /// Prepares an export of `store`'s items into `destination`.
@@ -39,10 +42,20 @@ public final class Exporter {
         guard Self.canExport(item.kind, as: format) else {
             throw ExportError.unsupported(path: item.path, reason: "a \(item.kind.rawValue) item cannot be exported as \(format.rawValue)")
         }
-        let url = store.url(of: item.path)
+        var url = store.url(of: item.path)
         guard FileManager.default.fileExists(atPath: url.path) else { throw ExportError.missing(path: item.path) }
-        guard item.encryption == .none else {
-            throw ExportError.encrypted(path: item.path, reason: "decrypting for export is not supported yet")
+        var scratch: URL?
+        defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+        if item.encryption != .none {
+            let folder = try destination.scratchFolder()
+            scratch = folder
+            let plain = folder.appendingPathComponent(url.deletingPathExtension().lastPathComponent)
+            do {
+                try decryptor.decrypt(url, to: plain)
+            } catch {
+                throw ExportError.encrypted(path: item.path, reason: "\(error)")
+            }
+            url = plain
         }
         let stem = Self.stem(of: url)
         switch (format, item.kind) {

@@ -16,9 +16,11 @@ struct ExportCommand: ParsableCommand {
             band power and quality measure with a reason column where values are NaN, verdict.csv) and one \
             file per reaction-time trial table. edf: one EDF+ file per recording (device range, every event \
             annotated, gaps as BAD_ACQ_SKIP). bids: an EEG-BIDS dataset with the HDF5 originals under \
-            sourcedata/. --out must lie outside the data folder. Exit codes: 0 done, 64 bad usage or --out \
-            inside the data folder, 65 an item that cannot be exported, 66 no such item, 73 cannot write \
-            the export (e.g. it exists already).
+            sourcedata/. --out must lie outside the data folder. Encrypted items are decrypted with the \
+            secret key in GnuPG (--gnupg-home; its agent asks for the passphrase) into a private folder in \
+            --out, removed afterwards. Exit codes: 0 done, 64 bad usage or --out inside the data folder, 65 \
+            an item that cannot be exported, 66 no such item, 73 cannot write the export (e.g. it exists \
+            already), 77 an encrypted item without its secret key.
             """)
 
     @OptionGroup var data: DataOptions
@@ -40,6 +42,9 @@ struct ExportCommand: ParsableCommand {
 
     @Flag(help: "Write `X X X X` as the EDF patient field instead of the participant's pseudonymous UUID.")
     var anonymous = false
+
+    @Option(help: ArgumentHelp("The GnuPG home holding the study's secret key, for encrypted items (default: $GNUPGHOME or ~/.gnupg).", valueName: "dir"))
+    var gnupgHome: String?
 
     @Flag(help: "Print what was written as JSON on standard output.")
     var json = false
@@ -65,6 +70,7 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode.cannotCreate
         }
         let exporter = Exporter(store: store, destination: destination, format: format, patientCode: !anonymous)
+        exporter.decryptor = OpenPGPDecryptor(home: gnupgHome.map { URL(fileURLWithPath: $0) })
         var bar = ProgressBar(label: "export")
         var results: [ExportedItem] = []
         for (i, item) in selected.enumerated() {
@@ -78,7 +84,8 @@ struct ExportCommand: ParsableCommand {
                 Terminal.error("\(error)")
                 switch error {
                 case .missing: throw ExitCode.noInput
-                case .unsupported, .encrypted: throw ExitCode.dataError
+                case .unsupported: throw ExitCode.dataError
+                case .encrypted: throw ExitCode.permissionDenied
                 case .insideDataFolder: throw ExitCode.usage
                 case .io: throw ExitCode.cannotCreate
                 }
