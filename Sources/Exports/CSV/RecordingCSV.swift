@@ -55,12 +55,12 @@ public struct RecordingCSV {
 
         // Gaps as time spans, for the reasons of missing metric values.
         var gaps: [(start: Double, end: Double)] = []
-        var labelsAt: [Int64: [String]] = [:]
+        var labelsAt: [Int64: [(code: Int32, label: String)]] = [:]
         for event in events {
             if event.code == Marker.gapCode, let n = EDFWriter.gapLength(event.label) {
                 gaps.append((event.time, event.time + Double(n) / fs))
             }
-            labelsAt[event.sample, default: []].append(event.label)
+            labelsAt[event.sample, default: []].append((event.code, event.label))
         }
 
         // eeg.csv, feeding the analyzer for the verdict on the way.
@@ -80,7 +80,7 @@ public struct RecordingCSV {
                 let index = block.firstIndex + Int64(r)
                 var fields = [CSVTable.time(block.times[r]), String(index)]
                 for c in 0..<block.channelCount { fields.append(CSVTable.number(block.values[r * block.channelCount + c])) }
-                let label = codes[r] != 0 ? (labelsAt[index]?.first ?? "") : ""
+                let label = codes[r] != 0 ? (labelsAt[index]?.first { $0.code == Int32(truncatingIfNeeded: codes[r]) }?.label ?? "") : ""
                 fields += [String(codes[r]), label]
                 try eeg.row(fields)
             }
