@@ -67,6 +67,25 @@ struct BIDSDatasetTests {
         #expect(result.status == 0)
     }
 
+    /// A later export into the same dataset adds its participant and keeps what was there.
+    @Test func aSecondExportAddsToTheDataset() throws {
+        let first = try ExportFixture("bids-first", seconds: 3, quality: false)
+        let exporter = try first.exporter(.bids)
+        _ = try exporter.export(first.item)
+        _ = try exporter.finish()
+        let description = try Data(contentsOf: first.out.appendingPathComponent("dataset_description.json"))
+        let other = "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"
+        let second = try ExportFixture("bids-second", seconds: 3, quality: false, participant: other)
+        let more = Exporter(store: second.store, destination: try ExportDestination(folder: first.out, dataFolder: second.store.root), format: .bids)
+        _ = try more.export(second.item)
+        _ = try more.finish()
+        let participants = try String(contentsOf: first.out.appendingPathComponent("participants.tsv"), encoding: .utf8)
+        #expect(participants == "participant_id\nsub-0f1e2d3c4b5a69788796a5b4c3d2e1f0\nsub-\(BIDSDataset.label(RecordingFixture.participant))\n")
+        #expect(try Data(contentsOf: first.out.appendingPathComponent("dataset_description.json")) == description)
+        // The same recording again is refused rather than overwritten.
+        #expect(throws: ExportError.self) { try more.export(second.item) }
+    }
+
     @Test func labelsAreAlphanumeric() {
         #expect(BIDSDataset.taskLabel("reaction-time") == "reactionTime")
         #expect(BIDSDataset.taskLabel("rest") == "rest")

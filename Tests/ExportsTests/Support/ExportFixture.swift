@@ -10,17 +10,17 @@ struct ExportFixture {
     let item: CatalogItem
     let out: URL
 
-    init(_ label: String, seconds: Int = 30, dropouts: Double = 0, quality: Bool = true) throws {
+    init(_ label: String, seconds: Int = 30, dropouts: Double = 0, quality: Bool = true, participant: String = RecordingFixture.participant) throws {
         dir = try TemporaryDirectory(label)
         store = try DataStore(root: dir.path("data"))
-        let folder = try store.participantFolder(RecordingFixture.participant)
-        let name = "r_rest_1_1_1_\(RecordingFixture.participant).h5"
-        let url = try RecordingFixture.make(in: dir, name: name, seconds: seconds, dropouts: dropouts, quality: quality)
+        let folder = try store.participantFolder(participant)
+        let name = "r_rest_1_1_1_\(participant).h5"
+        let url = try RecordingFixture.make(in: dir, name: name, seconds: seconds, dropouts: dropouts, quality: quality, participant: participant)
         let stored = folder.appendingPathComponent(name)
         try FileManager.default.moveItem(at: url, to: stored)
         let size = (try FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? NSNumber)?.int64Value ?? 0
         item = CatalogItem(
-            kind: .recording, path: store.relativePath(of: stored), participant: RecordingFixture.participant, study: "export-test", title: "rest", day: 1,
+            kind: .recording, path: store.relativePath(of: stored), participant: participant, study: "export-test", title: "rest", day: 1,
             session: 1, run: 1, size: size, state: .pending, complete: true)
         try store.catalog.insert(item)
         out = dir.path("out")
