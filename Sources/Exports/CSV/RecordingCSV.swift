@@ -16,6 +16,8 @@ import Storage
 ///   is `NaN` and `reason` says why (`warming up`, `samples missing`, `bad signal (grade 4)`,
 ///   `not computable`), per channel.
 /// - `verdict.csv`: the session verdict over the whole recording (Processing's analyzer).
+/// - `stream_<name>.csv` per auxiliary stream (`stream_accelerometer.csv`: `time_utc_s`, `x_g`…;
+///   gyroscope `deg_per_s`, PPG `counts`, telemetry per column), `NaN` rows where packets were lost.
 ///
 /// The unit of every value column is the suffix of its name.
 public struct RecordingCSV {
@@ -108,6 +110,20 @@ public struct RecordingCSV {
         // One file per metric.
         names += try writeMetrics(into: folder, gaps: gaps, firstTime: first)
 
+        // One file per auxiliary stream (accelerometer, gyroscope, PPG, telemetry).
+        for stream in reader.descriptor.streams where stream.name != reader.descriptor.eeg.name {
+            guard let samples = try reader.stream(named: stream.name), !samples.times.isEmpty else { continue }
+            let units = Self.streamUnits(stream.unit, count: samples.columns)
+            let labels = (0..<samples.columns).map { $0 < stream.channelLabels.count ? stream.channelLabels[$0] : "column\($0 + 1)" }
+            let file = "stream_\(stream.name).csv"
+            let table = try CSVTable(url: folder.appendingPathComponent(file), header: ["time_utc_s"] + zip(labels, units).map { Self.column($0, unit: $1) })
+            for r in 0..<samples.times.count {
+                try table.row([CSVTable.time(samples.times[r])] + (0..<samples.columns).map { CSVTable.number(samples.values[r * samples.columns + $0]) })
+            }
+            try table.close()
+            names.append(file)
+        }
+
         // verdict.csv
         let analysis = analyzer.result()
         let verdict = try CSVTable(url: folder.appendingPathComponent("verdict.csv"), header: ["start_utc_s", "end_utc_s", "duration_s", "verdict", "reason"])
@@ -191,6 +207,21 @@ public struct RecordingCSV {
             }
         }
         return names
+    }
+
+    /// The unit of each column of an auxiliary stream: its unit, or one per column when the descriptor
+    /// lists them comma-separated (telemetry: `%, mV, counts, C`); units are written ASCII (`deg/s` →
+    /// `deg_per_s`).
+    static func streamUnits(_ unit: String, count: Int) -> [String] {
+        let parts = unit.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let units = parts.count == count ? parts : [String](repeating: unit, count: count)
+        return units.map { u in
+            switch u {
+            case "%": "percent"
+            case "": "value"
+            default: u.replacingOccurrences(of: "/", with: "_per_").replacingOccurrences(of: " ", with: "_")
+            }
+        }
     }
 
     /// A value column: the name and the unit, `TP9_uV`.

@@ -1,4 +1,6 @@
+import DataSources
 import Foundation
+import Storage
 import Testing
 import TestSupport
 @testable import Exports
@@ -84,5 +86,29 @@ struct RecordingCSVTests {
         #expect(CSVTable.escape("say \"hi\"") == "\"say \"\"hi\"\"\"")
         #expect(CSVTable.escape("Ünï ✓") == "Ünï ✓")
         #expect(CSVTable.number(.nan) == "NaN" && CSVTable.number(0.1) == "0.1")
+    }
+}
+
+/// A headband's auxiliary streams become one CSV file each, with their units in the header.
+struct StreamCSVTests {
+    @Test func accelerometerSamplesAreWrittenWithTheirUnit() throws {
+        let dir = try TemporaryDirectory("csv-streams")
+        var source = OscillatorConfiguration(seed: 3).descriptor
+        source.streams.append(StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: 52))
+        let url = dir.path("r.h5")
+        let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "p", source: source))
+        var generator = OscillatorGenerator(configuration: .init(seed: 3, startTime: 100))
+        try writer.append(generator.next(256)[0])
+        let values: [Double] = [0.0, 0.5, -1.0, 0.01, 0.51, -0.99]
+        try writer.append(SampleBlock(stream: "accelerometer", firstIndex: 0, channelCount: 3, values: values, times: [100, 100 + 1 / 52.0]))
+        try writer.finish(complete: true)
+        writer.removeJournal()
+        let out = try ExportDestination(folder: dir.path("out"), dataFolder: dir.path("data"))
+        let files = try RecordingCSV(reader: try RecordingReader(url: url)).export(to: out, folder: "r")
+        #expect(files.contains("r/stream_accelerometer.csv"))
+        let text = try String(contentsOf: out.folder.appendingPathComponent("r/stream_accelerometer.csv"), encoding: .utf8)
+        #expect(text == "time_utc_s,x_g,y_g,z_g\n100.000000,0.0,0.5,-1.0\n100.019231,0.01,0.51,-0.99\n")
+        #expect(RecordingCSV.streamUnits("%, mV, counts, C", count: 4) == ["percent", "mV", "counts", "C"])
+        #expect(RecordingCSV.streamUnits("deg/s", count: 3) == ["deg_per_s", "deg_per_s", "deg_per_s"])
     }
 }
