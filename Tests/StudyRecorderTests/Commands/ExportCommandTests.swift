@@ -67,6 +67,39 @@ struct ExportCommandTests {
         #expect(!(try CLI.run(["list", "--data", data.path]).stdout.contains(".edf")))
     }
 
+    /// A simulated Muse with a lost block: the EDF is scaled to the headband's ±1000 µV (not the data)
+    /// and the lost block is a BAD_ACQ_SKIP span of its 12 samples.
+    @Test func aHeadbandRecordingExportsAtTheDeviceRange() throws {
+        let headband = try MuseCLITests.Headband(["--drop-blocks", "30"], speed: 20)
+        let dir = try TemporaryDirectory("cli-export-muse")
+        let data = dir.path("data")
+        let recorded = try CLI.run([
+            "record", "--source", "muse", "--device", headband.device, "--speed", "20", "--duration", "6s", "--data", data.path, "--json",
+        ])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let item = try #require(try JSONSerialization.jsonObject(with: Data(recorded.stdout.utf8)) as? [String: Any])
+        let path = try #require(item["path"] as? String)
+        let result = try CLI.run(["export", "--data", data.path, path, "--format", "edf", "--out", dir.path("out").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let edf = try #require(try FileManager.default.contentsOfDirectory(atPath: dir.path("out").path).first { $0.hasSuffix(".edf") })
+        let check = """
+            import sys, json, warnings, h5py, numpy as np, mne, pyedflib
+            warnings.simplefilter('ignore')
+            d = h5py.File(sys.argv[1], 'r')['Recording/Data'][()]; ok = ~np.isnan(d)
+            raw = mne.io.read_raw_edf(sys.argv[2], preload=True, verbose='error')
+            m = raw.get_data().T[:d.shape[0]] * 1e6
+            r = pyedflib.EdfReader(sys.argv[2])
+            print(json.dumps({'error': float(np.abs(m[ok] - d[ok]).max()), 'min': r.getPhysicalMinimum(0), 'max': r.getPhysicalMaximum(0),
+                              'data_max': float(np.nanmax(np.abs(d))),
+                              'skips': [[round(a['onset'] * 256), round(a['duration'] * 256)] for a in raw.annotations if a['description'] == 'BAD_ACQ_SKIP']}))
+            """
+        struct Check: Decodable { var error: Double; var min: Double; var max: Double; var data_max: Double; var skips: [[Int]] }
+        let back = try PythonTool.json(Check.self, script: check, arguments: [data.appendingPathComponent(path).path, dir.path("out/\(edf)").path])
+        #expect(back.min == -1000 && back.max == 999.5118 && back.data_max < 999, "the device's range, not the data's")
+        #expect(back.error <= 1999.5118 / 65535 / 2 + 1e-9, "\(back.error)")
+        #expect(back.skips.first == [360, 12], "\(back.skips)")
+    }
+
     @Test func refusalsHaveOneLineAndSysexitsCodes() throws {
         let dir = try TemporaryDirectory("cli-export-bad")
         let (data, item) = try Self.record(in: dir, seconds: 3, dropouts: 0)
