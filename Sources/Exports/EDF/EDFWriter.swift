@@ -105,31 +105,37 @@ public struct EDFWriter: Sendable {
             while record < records {
                 let count = min(blockRecords, records - record)
                 let firstRow = record * n
-                let block = firstRow < rows ? try reader.readBlock(from: Int64(firstRow), count: min(count * n, rows - firstRow)) : SampleBlock.empty(channels: width)
+                let values = firstRow < rows ? try reader.readValues(from: Int64(firstRow), count: min(count * n, rows - firstRow)) : []
+                let available = values.count / width
                 var out = [UInt8](repeating: 0, count: count * recordBytes)
+                let (low, high) = (low.value, high.value)
                 out.withUnsafeMutableBufferPointer { buffer in
-                    for r in 0..<count {
-                        let base = r * recordBytes
-                        for c in 0..<width {
-                            for s in 0..<n {
-                                let row = r * n + s
-                                var value = zero
-                                if row < block.count {
-                                    let v = block.values[row * width + c]
-                                    if v.isFinite {
-                                        if v < low.value || v > high.value { clipped += 1 }
-                                        value = Self.digital(v, low: low.value, step: step)
+                    values.withUnsafeBufferPointer { v in
+                        for r in 0..<count {
+                            let base = r * recordBytes
+                            for c in 0..<width {
+                                var at = base + 2 * c * n
+                                var index = r * n * width + c
+                                for s in 0..<n {
+                                    var value = zero
+                                    if r * n + s < available {
+                                        let x = v[index]
+                                        if x.isFinite {
+                                            if x < low || x > high { clipped += 1 }
+                                            value = Self.digital(x, low: low, step: step)
+                                        }
                                     }
+                                    buffer[at] = UInt8(truncatingIfNeeded: value)
+                                    buffer[at + 1] = UInt8(truncatingIfNeeded: value >> 8)
+                                    at += 2
+                                    index += width
                                 }
-                                let at = base + 2 * (c * n + s)
-                                buffer[at] = UInt8(truncatingIfNeeded: value)
-                                buffer[at + 1] = UInt8(truncatingIfNeeded: value >> 8)
                             }
+                            let k = record + r
+                            let tals = EDFAnnotation.timeKeeping(Double(k * layout.duration)) + perRecord[k]
+                            let at = base + 2 * width * n
+                            for (i, byte) in tals.enumerated() { buffer[at + i] = byte }
                         }
-                        let k = record + r
-                        let tals = EDFAnnotation.timeKeeping(Double(k * layout.duration)) + perRecord[k]
-                        let at = base + 2 * width * n
-                        for (i, byte) in tals.enumerated() { buffer[at + i] = byte }
                     }
                 }
                 try handle.write(contentsOf: out)
@@ -213,12 +219,5 @@ public struct EDFWriter: Sendable {
     static func subfield(_ text: String) -> String {
         let cleaned = String(text.map { $0 == " " ? "_" : $0 }.prefix(40))
         return cleaned.isEmpty ? "X" : cleaned
-    }
-}
-
-extension SampleBlock {
-    /// A block without rows (past the end of a recording).
-    fileprivate static func empty(channels: Int) -> SampleBlock {
-        SampleBlock(stream: "eeg", firstIndex: 0, channelCount: channels, values: [], times: [])
     }
 }

@@ -167,6 +167,13 @@ public final class RecordingReader: RecordedSignal, Sendable {
         }
     }
 
+    /// Up to `count` EEG rows from `start`, values only (row-major, `NaN` where samples were lost):
+    /// for exports, which need neither times nor raw codes per row.
+    public func readValues(from start: Int64, count: Int) throws -> [Double] {
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in try DatasetReader.readDoubles(h.data, start: Int(start), count: count) }
+    }
+
     /// The whole auxiliary stream `name` (`/Streams/<name>`): times (seconds since the epoch) and
     /// values row-major, or `nil` when the recording has no such stream.
     public func stream(named name: String) throws -> (times: [Double], values: [Double], columns: Int)? {

@@ -76,7 +76,7 @@ struct ExportCommand: ParsableCommand {
         for (i, item) in selected.enumerated() {
             do {
                 let result = try exporter.export(item) { fraction in
-                    bar.update(fraction: (Double(i) + fraction) / Double(selected.count), status: item.path)
+                    bar.update(fraction: (Double(i) + fraction) / Double(selected.count), status: "\(i + 1)/\(selected.count) " + (item.path as NSString).lastPathComponent)
                 }
                 results.append(result)
             } catch let error as ExportError {
