@@ -37,7 +37,9 @@ final class BIDSDataset {
 
     /// Adds `reader` (the catalog's `item`, stored at `source`) and returns the files written and the
     /// EDF details.
-    func add(_ reader: RecordingReader, item: CatalogItem, source: URL, progress: (Double) -> Void) throws -> ([String], EDFExport) {
+    /// `responseTimes` (seconds, `nil` for misses), from the block's reaction-time trial table, fill
+    /// the `response_time` column of the stimulus events (code 510) in order.
+    func add(_ reader: RecordingReader, item: CatalogItem, source: URL, responseTimes: [Double?]? = nil, progress: (Double) -> Void) throws -> ([String], EDFExport) {
         let subject = "sub-" + Self.label(reader.participant ?? item.participant)
         let session = "ses-\(max(0, reader.session ?? item.session ?? 0))"
         let task = "task-" + Self.taskLabel(reader.paradigm?.title ?? reader.paradigmTitle ?? item.title ?? "recording")
@@ -55,9 +57,16 @@ final class BIDSDataset {
         files.append("\(folder)/\(stem)_eeg.json")
         try writeText(channels(reader), "\(stem)_channels.tsv", in: folder)
         files.append("\(folder)/\(stem)_channels.tsv")
-        try writeText(eventsTable(reader, events: events, edf: edf.result, fs: fs), "\(stem)_events.tsv", in: folder)
+        try writeText(eventsTable(reader, events: events, fs: fs, responseTimes: responseTimes), "\(stem)_events.tsv", in: folder)
         files.append("\(folder)/\(stem)_events.tsv")
-        try writeJSON(Self.eventsDescription, "\(stem)_events.json", in: folder)
+        var description = Self.eventsDescription
+        if responseTimes != nil {
+            description["response_time"] = [
+                "Description": "Reaction time of the trial whose stimulus this is (the trial table's latencyMs), n/a for misses and other events.",
+                "Units": "s",
+            ]
+        }
+        try writeJSON(description, "\(stem)_events.json", in: folder)
         files.append("\(folder)/\(stem)_events.json")
 
         // The HDF5 original, byte for byte.
@@ -192,7 +201,10 @@ final class BIDSDataset {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func eventsTable(_ reader: RecordingReader, events: [RecordingEvent], edf: EDFExport, fs: Double) -> String {
+    /// The marker code of a reaction-time stimulus (docs/formats.md, trial tables).
+    static let stimulusCode: Int32 = 510
+
+    private func eventsTable(_ reader: RecordingReader, events: [RecordingEvent], fs: Double, responseTimes: [Double?]?) -> String {
         var names: [Int64: String] = [:]
         if let p = reader.paradigm {
             for (i, label) in p.conditionLabels.enumerated() {
@@ -200,7 +212,8 @@ final class BIDSDataset {
                 if i < p.baseMarkers.count { names[p.baseMarkers[i]] = label + "/baseline" }
             }
         }
-        var lines = ["onset\tduration\ttrial_type\tvalue\tsample\tlabel"]
+        var lines = ["onset\tduration\ttrial_type\tvalue\tsample\tlabel" + (responseTimes == nil ? "" : "\tresponse_time")]
+        var stimulus = 0
         for event in events {
             let onset = Double(event.sample) / fs
             var duration = 0.0
@@ -213,9 +226,18 @@ final class BIDSDataset {
             lines.append([
                 EDFAnnotation.seconds(onset, signed: false), EDFAnnotation.seconds(duration, signed: false), Self.tsv(type.isEmpty ? "n/a" : type),
                 String(event.code), String(event.sample), Self.tsv(event.label.isEmpty ? "n/a" : event.label),
-            ].joined(separator: "\t"))
+            ].joined(separator: "\t") + responseColumn(event, responseTimes, &stimulus))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `response_time` cell of `event` (empty text when the table has no such column).
+    private func responseColumn(_ event: RecordingEvent, _ times: [Double?]?, _ stimulus: inout Int) -> String {
+        guard let times else { return "" }
+        guard event.code == Self.stimulusCode else { return "\tn/a" }
+        defer { stimulus += 1 }
+        guard stimulus < times.count, let time = times[stimulus] else { return "\tn/a" }
+        return "\t\(time)"  // negative for anticipations
     }
 
     static var eventsDescription: [String: Any] { [

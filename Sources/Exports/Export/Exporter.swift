@@ -74,7 +74,8 @@ public final class Exporter {
         case (.bids, _):
             let reader = try Self.open(url, item: item)
             guard let bids else { preconditionFailure("BIDS exporter without a dataset") }
-            let (files, edf) = try bids.add(reader, item: item, source: url, progress: progress)
+            let trials = try responseTimes(for: item, recording: stem)
+            let (files, edf) = try bids.add(reader, item: item, source: url, responseTimes: trials, progress: progress)
             return ExportedItem(item: item.path, format: format, files: files, edf: edf)
         }
     }
@@ -83,6 +84,25 @@ public final class Exporter {
     /// the files it wrote.
     public func finish() throws -> [String] {
         try bids?.finish() ?? []
+    }
+
+    /// The response times (seconds, `nil` for a miss) of the reaction-time trial table stored with the
+    /// recording `stem` (same participant, the table's `recording` field naming it), in trial order;
+    /// `nil` when there is none or it is encrypted.
+    private func responseTimes(for item: CatalogItem, recording stem: String) throws -> [Double?]? {
+        let tables = try store.catalog.items(participant: item.participant).filter { $0.kind == .trials && $0.encryption == .none && $0.run == item.run }
+        for table in tables {
+            guard let data = try? Data(contentsOf: store.url(of: table.path)),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let recording = object["recording"] as? String, Self.stem(of: URL(fileURLWithPath: recording)) == stem,
+                let trials = object["trials"] as? [[String: Any]]
+            else { continue }
+            return trials.map { trial in
+                guard trial["outcome"] as? String != "miss", let ms = (trial["latencyMs"] as? NSNumber)?.doubleValue else { return nil }
+                return ms / 1000
+            }
+        }
+        return nil
     }
 
     private static func open(_ url: URL, item: CatalogItem) throws -> RecordingReader {

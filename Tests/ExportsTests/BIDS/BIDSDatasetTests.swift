@@ -1,7 +1,10 @@
+import DataSources
 import Foundation
+import Storage
 import Testing
 import TestSupport
 @testable import Exports
+@testable import Study
 
 /// The BIDS dataset passes the BIDS validator (bids-validator-deno, offline) with no error and reads
 /// back with MNE-BIDS' `read_raw_bids` with the recording's channels, rate, line frequency and events.
@@ -95,5 +98,43 @@ struct BIDSDatasetTests {
     static var validator: URL? {
         let url = ProjectPaths.root.appendingPathComponent(".venv/bin/bids-validator-deno")
         return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }
+}
+
+/// A reaction-time block: the trial table stored with the recording gives the stimulus events their
+/// `response_time`.
+struct BIDSReactionTimeTests {
+    @Test func stimulusEventsCarryTheTrialTablesResponseTimes() throws {
+        let markers: [Int64: Marker] = [
+            256: Marker(code: 510, label: "reactionTime/stimulus"), 400: Marker(code: 520, label: "reactionTime/response"),
+            768: Marker(code: 510, label: "reactionTime/stimulus"), 1280: Marker(code: 510, label: "reactionTime/stimulus"),
+        ]
+        let fixture = try ExportFixture("bids-rt", seconds: 8, quality: false, markers: markers)
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        let trials = [
+            ReactionTimeResult(trial: 1, stimulus: "X", response: "space", foreperiod: 1, keyAfterOnset: 1.5625, responseWindow: 1.5, timestamp: start),
+            ReactionTimeResult(trial: 2, stimulus: "X", response: "space", foreperiod: 1, keyAfterOnset: 0.875, responseWindow: 1.5, timestamp: start + 3),
+            ReactionTimeResult(trial: 3, stimulus: "X", response: nil, foreperiod: 1, keyAfterOnset: nil, responseWindow: 1.5, timestamp: start + 5),
+        ]
+        let recording = fixture.item.path.split(separator: "/").last.map(String.init) ?? ""
+        let table = TrialTable(
+            study: "export-test", participant: RecordingFixture.participant, day: 1, session: 1, run: 1, block: 1, recording: recording, complete: true,
+            medianCorrectLatencyMs: ReactionTimeResult.medianCorrectLatency(trials), trials: trials)
+        _ = try QuestionnaireStore.storeJSON(
+            table, kind: .trials, fileName: FileNaming.trials(title: "rest", day: 1, session: 1, run: 1, participant: RecordingFixture.participant),
+            participant: RecordingFixture.participant, study: "export-test", title: "rest", day: 1, session: 1, run: 1, in: fixture.store)
+        let exporter = try fixture.exporter(.bids)
+        let exported = try exporter.export(fixture.item)
+        _ = try exporter.finish()
+        let events = try #require(exported.files.first { $0.hasSuffix("_events.tsv") })
+        let rows = try String(contentsOf: fixture.out.appendingPathComponent(events), encoding: .utf8).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.first?.last == "response_time")
+        let stimuli = rows.dropFirst().filter { $0[3] == "510" }.map { $0.last ?? "" }
+        #expect(stimuli == ["0.5625", "-0.125", "n/a"], "latency, anticipation (negative), miss")
+        #expect(rows.dropFirst().filter { $0[3] == "520" }.map { $0.last ?? "" } == ["n/a"])
+        let validator = try #require(BIDSDatasetTests.validator, "bids-validator-deno is not installed in .venv: run scripts/bootstrap")
+        let result = try ProcessRunner.run(validator, ["--format", "json", fixture.out.path])
+        let report = try JSONDecoder().decode(BIDSDatasetTests.Validation.self, from: Data(result.stdout.utf8))
+        #expect(report.issues.issues.filter { $0.severity == "error" }.isEmpty, "\(report.issues.issues.filter { $0.severity == "error" }.map(\.code))")
     }
 }

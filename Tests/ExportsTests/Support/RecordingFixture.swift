@@ -14,7 +14,7 @@ enum RecordingFixture {
     /// minute make gaps. Markers: 310 at 2 s, 320 at 5 s ("EyesOpen"), 420 at 12.5 s, 900 at the end.
     static func make(
         in dir: TemporaryDirectory, name: String = "r_rest_1_1_1_\(participant).h5", seconds: Int = 30, dropouts: Double = 0,
-        startTime: Double = 1_700_000_000.25, quality: Bool = false, participant: String = participant
+        startTime: Double = 1_700_000_000.25, quality: Bool = false, participant: String = participant, markers: [Int64: Marker]? = nil
     ) throws -> URL {
         let url = dir.path(name)
         let configuration = OscillatorConfiguration(seed: 11, dropoutsPerMinute: dropouts, startTime: startTime)
@@ -23,7 +23,7 @@ enum RecordingFixture {
             powerLineFrequency: 50, locale: "de")
         let writer = try RecordingWriter(url: url, metadata: metadata)
         var generator = OscillatorGenerator(configuration: configuration)
-        let markers: [Int64: Marker] = [
+        let markers = markers ?? [
             512: Marker(code: 310, label: "EyesOpen/baseline"), 1280: Marker(code: 320, label: "EyesOpen/task Ünïcode ✓"),
             3200: Marker(code: 420, label: "EyesClosed/task"),
         ]
