@@ -36,7 +36,7 @@ final class CSVTable {
 
     /// A field, quoted when it must be.
     static func escape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
@@ -47,6 +47,10 @@ final class CSVTable {
 
     /// Seconds since the epoch with microseconds, as stored.
     static func time(_ seconds: Double) -> String {
-        String(format: "%.6f", seconds)
+        guard seconds.isFinite else { return "NaN" }
+        let micros = Int64((seconds * 1_000_000).rounded())
+        let magnitude = micros.magnitude
+        let fraction = String(magnitude % 1_000_000)
+        return (micros < 0 ? "-" : "") + String(magnitude / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }
 }

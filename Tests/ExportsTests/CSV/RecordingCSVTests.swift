@@ -86,6 +86,7 @@ struct RecordingCSVTests {
         #expect(CSVTable.escape("say \"hi\"") == "\"say \"\"hi\"\"\"")
         #expect(CSVTable.escape("Ünï ✓") == "Ünï ✓")
         #expect(CSVTable.number(.nan) == "NaN" && CSVTable.number(0.1) == "0.1")
+        #expect(CSVTable.time(1_700_000_000.25) == "1700000000.250000" && CSVTable.time(0.000_001) == "0.000001" && CSVTable.time(-1.5) == "-1.500000")
     }
 }
 
