@@ -128,6 +128,33 @@ struct ExportCommandTests {
         #expect(help.status == 0 && help.stdout.contains("--format") && help.stdout.contains("BAD_ACQ_SKIP"))
     }
 
+    /// An encrypted recording exports with --gnupg-home holding the secret key; without it: one line
+    /// naming the file and exit 77.
+    @Test func encryptedItemsNeedTheSecretKey() throws {
+        let dir = try TemporaryDirectory("cli-export-gpg")
+        let (data, item) = try Self.record(in: dir, seconds: 3, dropouts: 0)
+        let gpg = try GPGTestHome()
+        let fingerprint = try gpg.generateKey()
+        let plain = data.appendingPathComponent(item)
+        try gpg.run(["--trust-model", "always", "--recipient", fingerprint, "--output", plain.path + ".gpg", "--encrypt", plain.path])
+        try FileManager.default.removeItem(at: plain)
+        let store = try DataStore(root: data)
+        let stored = try #require(try store.catalog.item(path: item))
+        _ = try store.catalog.update(id: stored.id) { $0.path = item + ".gpg"; $0.encryption = .openpgp }
+
+        let empty = dir.path("empty-home")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { GPGTestHome.stopAgent(home: empty) }
+        let refused = try CLI.run(["export", "--data", data.path, item + ".gpg", "--format", "edf", "--out", dir.path("o1").path, "--gnupg-home", empty.path])
+        #expect(refused.status == 77 && refused.stderr.contains(".h5.gpg") && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        let done = try CLI.run(["export", "--data", data.path, item + ".gpg", "--format", "edf", "--out", dir.path("o2").path, "--gnupg-home", gpg.url.path])
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("o2").path).filter { $0.hasSuffix(".edf") }.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("o2").path).allSatisfy { !$0.hasPrefix(".decrypted") })
+        let leftovers = FileManager.default.enumerator(atPath: data.path)?.allObjects.compactMap { $0 as? String }.filter { $0.hasSuffix(".h5") } ?? []
+        #expect(leftovers.isEmpty, "no plaintext in the data folder: \(leftovers)")
+    }
+
     @Test func allAndParticipantExportEveryRecordingAsCSVAndBIDS() throws {
         let dir = try TemporaryDirectory("cli-export-all")
         let (data, item) = try Self.record(in: dir, seconds: 4, dropouts: 0)
