@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Study", targets: ["Study"]),
         .library(name: "Muse", targets: ["Muse"]),
         .library(name: "Streaming", targets: ["Streaming"]),
+        .library(name: "Exports", targets: ["Exports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -81,10 +82,16 @@ let package = Package(
             dependencies: ["DataSources", "Processing", "Storage", "Transfer"],
             swiftSettings: strictSettings
         ),
+        // Recordings in the formats analysis tools read: CSV, EDF+ and EEG-BIDS (all written in Swift).
+        .target(
+            name: "Exports",
+            dependencies: ["DataSources", "Processing", "Storage"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "StudyRecorder",
             dependencies: [
-                "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study",
+                "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -106,6 +113,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderTests",
             dependencies: ["StudyRecorder", "Storage", "DataSources", "Study", "TestSupport"],

@@ -66,9 +66,18 @@ public struct OscillatorConfiguration: Sendable, Equatable {
     }
 
     /// The descriptor an oscillator with this configuration announces.
+    /// Its EEG stream claims the Muse's physical range (−1000…+999.5 µV), the headband it stands in for,
+    /// so exports of oscillator recordings are scaled as a headband's would be.
     public var descriptor: DeviceDescriptor {
-        DeviceDescriptor(
+        var descriptor = DeviceDescriptor(
             kind: "oscillator", manufacturer: "StudyRecorder", model: "oscillator (\(mode.rawValue))", serial: "seed-\(seed)",
             channelNames: channelNames, samplingRate: samplingRate, electrodeGroups: DeviceDescriptor.museElectrodeGroups)
+        if let eeg = descriptor.streams.firstIndex(where: { $0.kind == .eeg }) {
+            descriptor.streams[eeg].physicalRange = Self.physicalRange
+        }
+        return descriptor
     }
+
+    /// The physical range the oscillator's EEG claims: the Muse's 12-bit range in µV.
+    public static let physicalRange: ClosedRange<Double> = -1000...999.51171875
 }

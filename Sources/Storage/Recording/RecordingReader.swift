@@ -31,6 +31,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
     public let paradigmTitle: String?
     /// The mains frequency stored with the recording.
     public let powerLineFrequency: Double?
+    /// The paradigm (`/Paradigm`): title, condition labels and markers, base markers and times.
+    public let paradigm: ParadigmInfo?
 
     private struct Handles {
         let file: HDF5Object
@@ -66,6 +68,9 @@ public final class RecordingReader: RecordedSignal, Sendable {
         var eeg = StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: names, unit: group.stringAttribute("Unit") ?? "uV", samplingRate: rate)
         if let raw, let bits = raw.intAttribute("RawBits"), let scale = raw.doubleAttribute("RawScale"), let offset = raw.doubleAttribute("RawOffset") {
             eeg.rawCoding = .init(bits: Int(bits), scale: scale, offset: offset)
+        }
+        if let low = group.doubleAttribute("PhysicalMinimum"), let high = group.doubleAttribute("PhysicalMaximum"), low < high {
+            eeg.physicalRange = low...high
         }
         var streams = [eeg]
         if file.exists("Streams"), let g = try? file.openGroup("Streams") {
@@ -114,8 +119,10 @@ public final class RecordingReader: RecordedSignal, Sendable {
         powerLineFrequency = group.doubleAttribute("PowerLineFrequency").flatMap { $0 == 50 || $0 == 60 ? $0 : nil }
         if file.exists("Paradigm"), let p = try? file.openGroup("Paradigm") {
             paradigmTitle = p.stringAttribute("Paradigm")
+            paradigm = Self.readParadigm(p)
         } else {
             paradigmTitle = nil
+            paradigm = nil
         }
         handles = Mutex(Handles(file: file, data: data, marker: layout.marker, timestamp: layout.timestamp, raw: raw))
     }
@@ -178,6 +185,13 @@ public final class RecordingReader: RecordedSignal, Sendable {
         }
     }
 
+    /// Up to `count` EEG rows from `start`, values only (row-major, `NaN` where samples were lost):
+    /// for exports, which need neither times nor raw codes per row.
+    public func readValues(from start: Int64, count: Int) throws -> [Double] {
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in try DatasetReader.readDoubles(h.data, start: Int(start), count: count) }
+    }
+
     /// The whole auxiliary stream `name` (`/Streams/<name>`): times (seconds since the epoch) and
     /// values row-major, or `nil` when the recording has no such stream.
     public func stream(named name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
@@ -207,6 +221,49 @@ public final class RecordingReader: RecordedSignal, Sendable {
                 RecordingEvent(sample: samples[$0], time: times[$0], code: Int32(clamping: codes[$0]), label: labels[$0])
             }
         }
+    }
+
+    /// The derived series stored in `/<group>` (e.g. `Quality`): the names of datasets that have a
+    /// companion `<name>Time`, sorted; empty when the group does not exist.
+    public func seriesNames(group: String) -> [String] {
+        HDF5Library.prepareThread()
+        return handles.withLock { h in
+            guard h.file.exists(group), let g = try? h.file.openGroup(group) else { return [] }
+            let members = Set(g.memberNames())
+            return members.filter { !$0.hasSuffix("Time") && members.contains($0 + "Time") }.sorted()
+        }
+    }
+
+    /// The column names of the derived series `/<group>/<name>` (its `columns` attribute), or `nil`.
+    public func seriesColumns(group: String, name: String) -> [String]? {
+        HDF5Library.prepareThread()
+        return handles.withLock { h in
+            guard h.file.exists(group), let g = try? h.file.openGroup(group), g.exists(name), let ds = try? g.openDataset(name) else { return nil }
+            return ds.stringArrayAttribute("columns")
+        }
+    }
+
+    /// A string attribute of the group `/<group>` (e.g. `Quality`'s `BandPowerMethod`), or `nil`.
+    public func groupAttribute(group: String, name: String) -> String? {
+        HDF5Library.prepareThread()
+        return handles.withLock { h in
+            guard h.file.exists(group), let g = try? h.file.openGroup(group) else { return nil }
+            return g.stringAttribute(name)
+        }
+    }
+
+    private static func readParadigm(_ p: HDF5Object) -> ParadigmInfo {
+        func strings(_ name: String) -> [String] {
+            guard p.exists(name), let ds = try? p.openDataset(name) else { return [] }
+            return (try? DatasetReader.readStrings(ds)) ?? []
+        }
+        func ints(_ name: String) -> [Int64] {
+            guard p.exists(name), let ds = try? p.openDataset(name), let dims = try? DatasetReader.dims(ds) else { return [] }
+            return (try? DatasetReader.readInt64s(ds, start: 0, count: dims.first ?? 0)) ?? []
+        }
+        return ParadigmInfo(
+            title: p.stringAttribute("Paradigm") ?? "", conditionLabels: strings("ConditionLabels"), conditionMarkers: ints("ConditionMarkers"),
+            baseMarkers: ints("BaseMarkers"), baseTime: p.doubleAttribute("BaseTime") ?? 0, trialTime: p.doubleAttribute("TrialTime") ?? 0)
     }
 
     /// A derived series `/<group>/<name>` (rows × columns, row-major) with its times, or `nil`.

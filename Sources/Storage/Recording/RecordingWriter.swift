@@ -525,6 +525,11 @@ public final class RecordingWriter {
         // Typed metadata the reference lacked.
         try r.setAttribute("SamplingRate", m.source.samplingRate)
         try r.setAttribute("Unit", m.source.unit)
+        if let range = m.source.eeg.physicalRange {
+            // What the device can measure (not what this recording reached): exports scale to it.
+            try r.setAttribute("PhysicalMinimum", range.lowerBound)
+            try r.setAttribute("PhysicalMaximum", range.upperBound)
+        }
         try r.setAttribute("DeviceManufacturer", m.source.manufacturer)
         try r.setAttribute("DeviceModel", m.source.model)
         if let serial = m.source.serial { try r.setAttribute("DeviceSerial", serial) }

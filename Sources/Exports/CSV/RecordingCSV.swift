@@ -1,0 +1,252 @@
+import DataSources
+import Foundation
+import Processing
+import Storage
+
+/// A recording as CSV files in one folder, for spreadsheets, pandas, R and MATLAB (docs/analysis.md):
+///
+/// - `eeg.csv`: `time_utc_s`, `sample`, one column per channel in µV (`TP9_uV`…), `marker_code`,
+///   `marker_label`; lost samples are `NaN`.
+/// - `events.csv`: every event with its sample, time, onset from the first sample, duration (gaps) and
+///   code.
+/// - one file per metric of `/Quality`: each band power (`bandpower_absolute_alpha.csv` in µV²,
+///   `bandpower_relative_alpha.csv`), the quality grade (`quality_grade.csv`, 1/2/4) and the other
+///   quality measures, each with `time_utc_s` (the newest sample the window covers) and a `reason`
+///   column: a value that could not be computed, or whose window the grade judged bad (band power),
+///   is `NaN` and `reason` says why (`warming up`, `samples missing`, `bad signal (grade 4)`,
+///   `not computable`), per channel.
+/// - `verdict.csv`: the session verdict over the whole recording (Processing's analyzer).
+/// - `stream_<name>.csv` per auxiliary stream (`stream_accelerometer.csv`: `time_utc_s`, `x_g`…;
+///   gyroscope `deg_per_s`, PPG `counts`, telemetry per column), `NaN` rows where packets were lost.
+///
+/// The unit of every value column is the suffix of its name.
+public struct RecordingCSV {
+    /// The recording.
+    public let reader: RecordingReader
+
+    /// Prepares an export of `reader`.
+    public init(reader: RecordingReader) {
+        self.reader = reader
+    }
+
+    /// Writes the files into `destination/folder` (which must not exist) and returns their paths
+    /// relative to the destination.
+    public func export(to destination: ExportDestination, folder: String, progress: (Double) -> Void = { _ in }) throws -> [String] {
+        let target = destination.folder.appendingPathComponent(folder, isDirectory: true)
+        if FileManager.default.fileExists(atPath: target.path) {
+            throw ExportError.io(path: target.path, reason: "exists already; exports never overwrite (choose another --out)")
+        }
+        let temporary = destination.folder.appendingPathComponent(".\(folder).\(UUID().uuidString.prefix(8)).part", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+            let names = try write(into: temporary, progress: progress)
+            try FileManager.default.moveItem(at: temporary, to: target)
+            return names.map { "\(folder)/\($0)" }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            if let error = error as? ExportError { throw error }
+            throw ExportError.io(path: target.path, reason: "\(error)")
+        }
+    }
+
+    private func write(into folder: URL, progress: (Double) -> Void) throws -> [String] {
+        let fs = reader.samplingRate
+        let events = try reader.events()
+        let channels = reader.channelNames
+        var names: [String] = []
+
+        // Gaps as time spans, for the reasons of missing metric values.
+        var gaps: [(start: Double, end: Double)] = []
+        var labelsAt: [Int64: [(code: Int32, label: String)]] = [:]
+        for event in events {
+            if event.code == Marker.gapCode, let n = EDFWriter.gapLength(event.label) {
+                gaps.append((event.time, event.time + Double(n) / fs))
+            }
+            labelsAt[event.sample, default: []].append((event.code, event.label))
+        }
+
+        // eeg.csv, feeding the analyzer for the verdict on the way.
+        let eeg = try CSVTable(url: folder.appendingPathComponent("eeg.csv"), header: ["time_utc_s", "sample"] + channels.map { Self.column($0, unit: "uV") } + ["marker_code", "marker_label"])
+        var analyzer = RecordingAnalyzer(descriptor: reader.descriptor, configuration: ProcessorConfiguration(mains: reader.powerLineFrequency.map { .fixed($0) } ?? .detect))
+        var row: Int64 = 0
+        var firstTime: Double?
+        var lastTime: Double?
+        let blockRows = max(1, Int(fs * 10))
+        while row < reader.sampleCount {
+            let block = try reader.readBlock(from: row, count: blockRows)
+            if block.isEmpty { break }
+            analyzer.process(block)
+            var codes = [Int64](repeating: 0, count: block.count)
+            for marker in block.markers { codes[marker.row] = Int64(marker.marker.code) }
+            for r in 0..<block.count {
+                let index = block.firstIndex + Int64(r)
+                var fields = [CSVTable.time(block.times[r]), String(index)]
+                for c in 0..<block.channelCount { fields.append(CSVTable.number(block.values[r * block.channelCount + c])) }
+                let label = codes[r] != 0 ? (labelsAt[index]?.first { $0.code == Int32(truncatingIfNeeded: codes[r]) }?.label ?? "") : ""
+                fields += [String(codes[r]), label]
+                try eeg.row(fields)
+            }
+            if firstTime == nil { firstTime = block.times.first }
+            lastTime = block.times.last
+            row += Int64(block.count)
+            progress(0.9 * Double(row) / Double(max(1, reader.sampleCount)))
+        }
+        try eeg.close()
+        names.append("eeg.csv")
+
+        // events.csv
+        let first = firstTime ?? 0
+        let table = try CSVTable(url: folder.appendingPathComponent("events.csv"), header: ["sample", "time_utc_s", "onset_s", "duration_s", "code", "label"])
+        for event in events {
+            let duration = event.code == Marker.gapCode ? EDFWriter.gapLength(event.label).map { Double($0) / fs } : nil
+            try table.row([
+                String(event.sample), CSVTable.time(event.time), CSVTable.number(Double(event.sample) / fs), duration.map(CSVTable.number) ?? "0",
+                String(event.code), event.label,
+            ])
+        }
+        try table.close()
+        names.append("events.csv")
+
+        // One file per metric.
+        names += try writeMetrics(into: folder, gaps: gaps, firstTime: first)
+
+        // One file per auxiliary stream (accelerometer, gyroscope, PPG, telemetry).
+        for stream in reader.descriptor.streams where stream.name != reader.descriptor.eeg.name {
+            guard let samples = try reader.stream(named: stream.name), !samples.times.isEmpty else { continue }
+            let units = Self.streamUnits(stream.unit, count: samples.columns)
+            let labels = (0..<samples.columns).map { $0 < stream.channelLabels.count ? stream.channelLabels[$0] : "column\($0 + 1)" }
+            let file = "stream_\(stream.name).csv"
+            let table = try CSVTable(url: folder.appendingPathComponent(file), header: ["time_utc_s"] + zip(labels, units).map { Self.column($0, unit: $1) })
+            for r in 0..<samples.times.count {
+                try table.row([CSVTable.time(samples.times[r])] + (0..<samples.columns).map { CSVTable.number(samples.values[r * samples.columns + $0]) })
+            }
+            try table.close()
+            names.append(file)
+        }
+
+        // verdict.csv
+        let analysis = analyzer.result()
+        let verdict = try CSVTable(url: folder.appendingPathComponent("verdict.csv"), header: ["start_utc_s", "end_utc_s", "duration_s", "verdict", "reason"])
+        try verdict.row([
+            CSVTable.time(first), CSVTable.time((lastTime ?? first) + 1 / fs), CSVTable.number(analysis.durationSeconds),
+            analysis.verdict?.rawValue ?? "NaN", analysis.verdict == nil ? "recording too short to judge" : "",
+        ])
+        try verdict.close()
+        names.append("verdict.csv")
+        progress(1)
+        return names
+    }
+
+    /// The `/Quality` series as CSV files: band powers split per band, the rest one file each.
+    private func writeMetrics(into folder: URL, gaps: [(start: Double, end: Double)], firstTime: Double) throws -> [String] {
+        var names: [String] = []
+        let grade = try reader.series(group: "Quality", name: "Grade")
+        let gradeColumns = reader.seriesColumns(group: "Quality", name: "Grade") ?? reader.channelNames
+        let qualityWindow = reader.groupAttribute(group: "Quality", name: "QualityWindowSeconds").flatMap(Double.init) ?? 2
+        let bandWindow = reader.groupAttribute(group: "Quality", name: "BandPowerWindowSeconds").flatMap(Double.init) ?? 4
+
+        /// The grade of `channel` for the window ending at `time` (the latest grade row at or before it).
+        func gradeAt(_ time: Double, channel: String) -> Double? {
+            guard let grade, let c = gradeColumns.firstIndex(of: channel) else { return nil }
+            var lo = 0, hi = grade.times.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if grade.times[mid] <= time + 1e-9 { lo = mid + 1 } else { hi = mid }
+            }
+            return lo == 0 ? nil : grade.values[(lo - 1) * grade.columns + c]
+        }
+
+        for name in reader.seriesNames(group: "Quality") {
+            guard let series = try reader.series(group: "Quality", name: name) else { continue }
+            let columns = reader.seriesColumns(group: "Quality", name: name) ?? (0..<series.columns).map { "column\($0 + 1)" }
+            let isBandPower = name.hasPrefix("BandPower")
+            let window = isBandPower || name == "LineNoiseQuality" ? bandWindow : qualityWindow
+            let unit = Self.unit(of: name)
+            // Band power: one file per band, channels as columns; else one file, columns as stored.
+            var groups: [(file: String, indices: [Int], labels: [String])] = []
+            if isBandPower {
+                var bands: [String] = []
+                for column in columns { if let band = column.split(separator: "/").last.map(String.init), !bands.contains(band) { bands.append(band) } }
+                let kind = name.replacingOccurrences(of: "BandPower", with: "").lowercased()
+                for band in bands {
+                    let indices = columns.indices.filter { columns[$0].hasSuffix("/" + band) }
+                    groups.append(("bandpower_\(kind)_\(band).csv", indices, indices.map { String(columns[$0].split(separator: "/").first ?? "") }))
+                }
+            } else {
+                groups.append((Self.fileName(of: name), Array(columns.indices), columns))
+            }
+            for group in groups {
+                let table = try CSVTable(url: folder.appendingPathComponent(group.file), header: ["time_utc_s"] + group.labels.map { Self.column($0, unit: unit) } + ["reason"])
+                for r in 0..<series.times.count {
+                    let time = series.times[r]
+                    var fields = [CSVTable.time(time)]
+                    var reasons: [String] = []
+                    for (k, c) in group.indices.enumerated() {
+                        var value = series.values[r * series.columns + c]
+                        var reason: String?
+                        if value.isNaN {
+                            if time < firstTime + window - 1e-6 {
+                                reason = "warming up"
+                            } else if gaps.contains(where: { $0.start < time && $0.end > time - window }) {
+                                reason = "samples missing"
+                            } else {
+                                reason = "not computable"
+                            }
+                        } else if isBandPower, gradeAt(time, channel: group.labels[k]) == 4 {
+                            value = .nan
+                            reason = "bad signal (grade 4)"
+                        }
+                        if let reason { reasons.append(group.labels.count > 1 ? "\(group.labels[k]): \(reason)" : reason) }
+                        fields.append(CSVTable.number(value))
+                    }
+                    fields.append(reasons.joined(separator: "; "))
+                    try table.row(fields)
+                }
+                try table.close()
+                names.append(group.file)
+            }
+        }
+        return names
+    }
+
+    /// The unit of each column of an auxiliary stream: its unit, or one per column when the descriptor
+    /// lists them comma-separated (telemetry: `%, mV, counts, C`); units are written ASCII (`deg/s` →
+    /// `deg_per_s`).
+    static func streamUnits(_ unit: String, count: Int) -> [String] {
+        let parts = unit.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let units = parts.count == count ? parts : [String](repeating: unit, count: count)
+        return units.map { u in
+            switch u {
+            case "%": "percent"
+            case "": "value"
+            default: u.replacingOccurrences(of: "/", with: "_per_").replacingOccurrences(of: " ", with: "_")
+            }
+        }
+    }
+
+    /// A value column: the name and the unit, `TP9_uV`.
+    static func column(_ name: String, unit: String) -> String { "\(name)_\(unit)" }
+
+    /// The unit of a `/Quality` series (docs/formats.md).
+    static func unit(of series: String) -> String {
+        switch series {
+        case "BandPowerAbsolute": "uV2"
+        case "BandPowerRelative", "LineNoiseRatio": "ratio"
+        case "Grade": "grade"
+        case "BandAmplitude": "uV"
+        case "MyndQuality", "MyndBlockQuality", "LineNoiseQuality": "percent"
+        case "MainsFrequency": "Hz"
+        default: "value"
+        }
+    }
+
+    /// `quality_<snake_case>.csv` for a series name (`Grade` → `quality_grade.csv`).
+    static func fileName(of series: String) -> String {
+        var snake = ""
+        for (i, ch) in series.enumerated() {
+            if ch.isUppercase, i > 0 { snake += "_" }
+            snake += ch.lowercased()
+        }
+        return "quality_\(snake).csv"
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where exports go: a folder that must lie outside the data folder, so recovery, upload and the
+/// catalog never see an export (and a decrypted copy never lands among the originals).
+public struct ExportDestination: Sendable {
+    /// The folder, resolved (symbolic links followed).
+    public let folder: URL
+
+    /// Checks that `folder` is not the data folder `dataFolder` or inside it (after following symbolic
+    /// links, also of the parts that do not exist yet) and creates it.
+    public init(folder: URL, dataFolder: URL) throws {
+        let resolved = Self.resolve(folder)
+        let data = Self.resolve(dataFolder)
+        if resolved.path == data.path || resolved.path.hasPrefix(data.path.hasSuffix("/") ? data.path : data.path + "/") {
+            throw ExportError.insideDataFolder(path: folder.path, dataFolder: dataFolder.path)
+        }
+        do {
+            try FileManager.default.createDirectory(at: resolved, withIntermediateDirectories: true)
+        } catch {
+            throw ExportError.io(path: folder.path, reason: "cannot create the folder (\(error.localizedDescription))")
+        }
+        self.folder = resolved
+    }
+
+    /// `url` made absolute and standardised, with the symbolic links of its longest existing prefix
+    /// resolved.
+    static func resolve(_ url: URL) -> URL {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        var resolved = existing.resolvingSymlinksInPath()
+        for part in rest { resolved.appendPathComponent(part) }
+        return resolved.standardizedFileURL
+    }
+
+    /// A new private folder (mode 0700) in the destination for decrypted originals; the caller removes
+    /// it when done.
+    public func scratchFolder() throws -> URL {
+        let url = folder.appendingPathComponent(".decrypted-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ExportError.io(path: url.path, reason: "cannot create a private folder (\(error.localizedDescription))")
+        }
+        return url
+    }
+
+    /// Writes a file through `body` (given a temporary URL next to the target) and renames it to
+    /// `name` when `body` succeeds, so an interrupted export leaves no half file under the final name.
+    /// Refuses to overwrite: exports are never silently replaced.
+    public func write<T>(_ name: String, in subfolder: String? = nil, _ body: (URL) throws -> T) throws -> (url: URL, result: T) {
+        var dir = folder
+        if let subfolder { dir.appendPathComponent(subfolder, isDirectory: true) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let target = dir.appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: target.path) {
+            throw ExportError.io(path: target.path, reason: "exists already; exports never overwrite (choose another --out)")
+        }
+        let temporary = dir.appendingPathComponent(".\(name).\(UUID().uuidString.prefix(8)).part")
+        do {
+            let result = try body(temporary)
+            try FileManager.default.moveItem(at: temporary, to: target)
+            return (target, result)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// Why an export failed; each description is one line naming the file.
+public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The source file does not exist.
+    case missing(path: String)
+    /// The source is not something this format can hold (not a recording, an unsupported rate…).
+    case unsupported(path: String, reason: String)
+    /// The destination is inside the data folder, where exports must never land.
+    case insideDataFolder(path: String, dataFolder: String)
+    /// The source is encrypted and the secret key is not available.
+    case encrypted(path: String, reason: String)
+    /// Writing the export failed.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path): "no such item: \(path)"
+        case .unsupported(let path, let reason): "\(path): \(reason)"
+        case .insideDataFolder(let path, let data): "refusing to export into the data folder: \(path) is inside \(data)"
+        case .encrypted(let path, let reason): "\(path) is encrypted and cannot be decrypted here: \(reason)"
+        case .io(let path, let reason): "writing \(path) failed: \(reason)"
+        }
+    }
+}
