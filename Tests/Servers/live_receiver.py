@@ -5,7 +5,8 @@ a python-osc server on a loopback port.
 Usage: live_receiver.py OUT.json READY_FILE [--lsl TYPE ...] [--osc PORT] [--timeout S] [--stall]
 
 It writes READY_FILE once the OSC port is bound (LSL streams are resolved while the recorder runs),
-then collects until no data arrived for 2 s after the first (the stream ended) or the timeout. With
+then collects until no data arrived for --idle seconds (default 2) after the first (the stream ended)
+or the timeout. With
 --stall the EEG inlet is opened but never read: a consumer that stopped reading.
 """
 import argparse
@@ -41,6 +42,7 @@ def main():
     p.add_argument("--osc", type=int)
     p.add_argument("--timeout", type=float, default=30)
     p.add_argument("--stall", action="store_true")
+    p.add_argument("--idle", type=float, default=2.0)
     a = p.parse_args()
     result = {"lsl": {}, "osc": {}}
     lock = threading.Lock()
@@ -99,7 +101,7 @@ def main():
         t.start()
     while time.time() < deadline:
         with lock:
-            if last[0] is not None and time.time() - last[0] > 2.0:
+            if last[0] is not None and time.time() - last[0] > a.idle:
                 break
         time.sleep(0.05)
     result["local_clock"] = pylsl.local_clock()

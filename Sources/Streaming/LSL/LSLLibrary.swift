@@ -31,6 +31,7 @@ public final class LSLLibrary: Sendable {
     typealias TimeCorrection = @convention(c) (OpaquePointer?, Double, UnsafeMutablePointer<Int32>) -> Double
     typealias DestroyString = @convention(c) (UnsafeMutablePointer<CChar>?) -> Void
     typealias ChannelCount = @convention(c) (OpaquePointer?) -> Int32
+    typealias InfoString = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
 
     /// Where the library was loaded from.
     public let path: String
@@ -54,6 +55,8 @@ public final class LSLLibrary: Sendable {
     let timeCorrection: TimeCorrection
     let destroyString: DestroyString
     let channelCount: ChannelCount
+    let getName: InfoString
+    let getSourceID: InfoString
 
     private init(path: String, handle: UnsafeMutableRawPointer) throws(LSLError) {
         self.path = path
@@ -81,6 +84,8 @@ public final class LSLLibrary: Sendable {
         timeCorrection = try symbol("lsl_time_correction", as: TimeCorrection.self)
         destroyString = try symbol("lsl_destroy_string", as: DestroyString.self)
         channelCount = try symbol("lsl_get_channel_count", as: ChannelCount.self)
+        getName = try symbol("lsl_get_name", as: InfoString.self)
+        getSourceID = try symbol("lsl_get_source_id", as: InfoString.self)
     }
 
     /// The library's version (e.g. 118 for 1.18).
@@ -88,6 +93,12 @@ public final class LSLLibrary: Sendable {
 
     /// LSL's clock now, in seconds: `std::chrono::steady_clock`, which on Linux is CLOCK_MONOTONIC.
     public func localClock() -> Double { localClockFunction() }
+
+    /// A resolved stream's name.
+    func streamName(_ info: OpaquePointer?) -> String { getName(info).map { String(cString: $0) } ?? "" }
+
+    /// A resolved stream's source id.
+    func sourceID(_ info: OpaquePointer?) -> String { getSourceID(info).map { String(cString: $0) } ?? "" }
 
     /// The places searched, in order, when no path is given.
     public static func candidates(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {

@@ -47,6 +47,7 @@ extension RuntimeStrings {
         .errorConsentDeclined: "consent was not given; nothing was stored",
         .errorSignatureMissing: "a name is needed as the signature",
         .errorInterrupted: "interrupted ({0}); what was recorded is stored as incomplete and will be resumed",
+        .errorSourceFailed: "the device could not be used, nothing was recorded: {0}",
         .summaryCompleted: "session {0} (day {1}) completed",
         .summaryInterrupted: "session {0} interrupted: {1}; it resumes at this block next time",
         .summaryWaiting: "nothing is due now",

@@ -47,6 +47,7 @@ extension RuntimeStrings {
         .errorConsentDeclined: "keine Einwilligung gegeben; nichts wurde gespeichert",
         .errorSignatureMissing: "ein Name wird als Unterschrift gebraucht",
         .errorInterrupted: "unterbrochen ({0}); das Aufgezeichnete ist als unvollständig gespeichert und wird fortgesetzt",
+        .errorSourceFailed: "das Gerät ist nicht verfügbar, nichts wurde aufgezeichnet: {0}",
         .summaryCompleted: "Sitzung {0} (Tag {1}) abgeschlossen",
         .summaryInterrupted: "Sitzung {0} unterbrochen: {1}; sie geht beim nächsten Mal bei diesem Block weiter",
         .summaryWaiting: "gerade ist nichts fällig",

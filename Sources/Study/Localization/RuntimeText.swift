@@ -7,7 +7,7 @@ public enum RuntimeText: String, Sendable, CaseIterable {
     case pleaseAnswer, hintNumber, hintAnyNumber, hintNumberEnds, hintOrSkip, hintSkip, hintDate, hintChoice, hintChoices
     case problemRequired, problemMaxLength, problemOneOf, problemDistinct, problemSelections, problemNumber
     case problemRange, problemWhole, problemStep, problemDate, problemOnOrAfter, problemOnOrBefore
-    case errorNotEnrolled, errorAlreadyEnrolled, errorConsentDeclined, errorSignatureMissing, errorInterrupted
+    case errorNotEnrolled, errorAlreadyEnrolled, errorConsentDeclined, errorSignatureMissing, errorInterrupted, errorSourceFailed
     case summaryCompleted, summaryInterrupted, summaryWaiting, summaryFinished, summaryStored, summaryIncomplete, summaryMedian
     case summaryNextDay, summaryUpload
     case timeRemaining, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing

@@ -82,6 +82,8 @@ struct PreparationRunner {
         var latched: Set<Int> = []
         var conditions: Set<SignalCondition> = []
         guard let descriptor = await context.controller.waitUntilStarted() else {
+            // Fail fast with the source's own reason (one line naming Bluetooth, the socket, …).
+            if let error = await context.controller.waitUntilEnded() as? DataSourceError { throw RunnerError.sourceFailed(error) }
             throw RunnerError.interrupted("the device did not start")
         }
         let names = descriptor.channelNames

@@ -1,3 +1,5 @@
+import DataSources
+
 /// Why a study could not be run or a participant enrolled.
 public enum RunnerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `run` before `enroll`.
@@ -11,6 +13,9 @@ public enum RunnerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A run was interrupted (Ctrl-C, device lost, low battery): what was recorded is stored as
     /// incomplete, and the same block is due next time.
     case interrupted(String)
+    /// The source could not start (no Bluetooth, headband not found, not a supported model, an
+    /// unreadable replay): nothing was recorded, and the session is due again.
+    case sourceFailed(DataSourceError)
 
     public var description: String { description(in: RuntimeStrings(locale: "en")) }
 
@@ -22,6 +27,7 @@ public enum RunnerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .consentDeclined: strings(.errorConsentDeclined)
         case .signatureMissing: strings(.errorSignatureMissing)
         case .interrupted(let why): strings(.errorInterrupted, why)
+        case .sourceFailed(let error): strings(.errorSourceFailed, "\(error)")
         }
     }
 }

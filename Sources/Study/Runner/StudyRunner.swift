@@ -32,6 +32,9 @@ public struct StudyRunner: Sendable {
     public var afterStore: (@Sendable (CatalogItem) throws -> CatalogItem)?
     /// Called after a session (e.g. to upload pending items); returns a one-line summary.
     public var afterSession: (@Sendable () async -> String?)?
+    /// Called with a recording session's controller before its source starts, so another observer
+    /// (live streaming, a display) can subscribe; it must not block.
+    public var willStart: (@Sendable (DataController) async throws -> Void)?
     /// Where the runner logs (never a name).
     public var logger: Logger
 
@@ -275,6 +278,7 @@ public struct StudyRunner: Sendable {
         let mains = Double(study.settings.mainsFrequency)
         let monitor = await QualityMonitor(controller: controller, mains: mains)
         defer { monitor.stop() }
+        if let willStart { try await willStart(controller) }
         // Filled before the device starts: formatting the next day's date loads locale data.
         let baseValues = base.dictionary
         let sessionTitle = study.sessions[firstDue.sessionName].map { study.render($0.title, locale: locale, values: baseValues) }

@@ -42,7 +42,8 @@ struct CheckView {
 
     func lines(elapsed: Double) -> [String] {
         var out = [header + String(format: "   %.1f s", elapsed)]
-        let width = 24
+        // The bars shrink on a narrow terminal (80 columns: the whole view fits).
+        let width = max(10, min(24, Terminal.columns - 56))
         let nameWidth = max(5, channelNames.map(\.count).max() ?? 5)
         for (c, name) in channelNames.enumerated() {
             let (p, reason) = percent(c)
@@ -88,11 +89,13 @@ struct CheckView {
         return out
     }
 
-    /// Draws the view over the previous drawing.
+    /// Draws the view over the previous drawing, every line cut to the terminal's width (a wrapped
+    /// line would break the redraw in place).
     mutating func draw(elapsed: Double) {
         var text = ""
         if drawnLines > 0 { text += "\u{1B}[\(drawnLines)A" }
-        let lines = lines(elapsed: elapsed)
+        let width = max(20, Terminal.columns - 1)
+        let lines = lines(elapsed: elapsed).map { $0.count > width ? String($0.prefix(width - 1)) + "…" : $0 }
         for line in lines { text += "\u{1B}[2K" + line + "\n" }
         drawnLines = lines.count
         FileHandle.standardOutput.write(Data(text.utf8))

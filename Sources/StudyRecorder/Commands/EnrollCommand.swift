@@ -46,7 +46,7 @@ struct EnrollCommand: AsyncParsableCommand {
             if !json { echo = Terminal.echo }
             interface = ScriptedInterface(echo: echo)
         } else {
-            interface = TerminalInterface(locale: locale)
+            interface = TerminalInterface(locale: locale, screenOnStandardError: json)
         }
         let logger = CommandLogging.logger("enroll", verbose: false)
         let studyTransfer = StudyTransfer(store: store, configurationURL: configurationURL, logger: logger)

@@ -66,6 +66,7 @@ struct RecordCommand: AsyncParsableCommand {
         let source = try sourceOptions.makeSource()
         let controller = DataController(source: source)
         let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains)
+        let markerInlet = try streamOptions.startMarkerInlet(controller: controller)
         let request = RecordingRequest(
             participant: who, day: day, session: session,
             paradigm: paradigm.map { ParadigmInfo(title: $0) }, duration: duration.seconds,
@@ -109,6 +110,7 @@ struct RecordCommand: AsyncParsableCommand {
             Terminal.error("\(error)")
             throw Self.exitCode(for: error)
         }
+        markerInlet?.stop()
         await controller.stop()
         await streamer?.finish()
         _ = trap

@@ -23,6 +23,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var studyOptions: StudyOptions
     @OptionGroup var data: DataOptions
     @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var streamOptions: StreamOptions
     @OptionGroup var transfer: TransferOptions
 
     @Flag(help: "Acknowledge prompts and answer from --answers (or valid defaults): for demos and CI.")
@@ -64,7 +65,7 @@ struct RunCommand: AsyncParsableCommand {
             if !json { echo = Terminal.echo }
             interface = ScriptedInterface(answers: scripted, seed: sourceOptions.seed ?? 1, speed: sourceOptions.speed, echo: echo)
         } else {
-            interface = TerminalInterface(locale: locale)
+            interface = TerminalInterface(locale: locale, screenOnStandardError: json)
         }
         var configured = sourceOptions
         configured.mains = Double(study.settings.mainsFrequency)
@@ -91,6 +92,15 @@ struct RunCommand: AsyncParsableCommand {
             makeSource: { source }, logger: logger)
         runner.afterStore = { item in try studyTransfer.seal(item) }
         runner.afterSession = { await studyTransfer.upload() }
+        if !streamOptions.targets.isEmpty || streamOptions.lslMarkers != nil {
+            // Checked now (liblsl found, OSC host resolved), so nothing fails once the participant started.
+            try await streamOptions.check()
+            let streaming = streamOptions, mains = configured.mains
+            runner.willStart = { controller in
+                _ = try await streaming.start(controller: controller, mains: mains)
+                _ = try streaming.startMarkerInlet(controller: controller)
+            }
+        }
         let ready = runner
         let task = Task { try await ready.runNextSession() }
         let interrupted = InterruptFlag()
@@ -112,6 +122,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as RunnerError {
             Terminal.error(error.description(in: strings))
             if case .notEnrolled = error { throw ExitCode.noInput }
+            if case .sourceFailed(let failure) = error { throw ExitCode.forSource(failure) }
             throw ExitCode.failure
         } catch let error as TerminalInputError {
             Terminal.error("\(error)")

@@ -13,6 +13,11 @@ struct StreamOptions: ParsableArguments {
             valueName: "target"))
     var targets: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "Store the markers of an LSL marker stream from other software (PsychoPy, jsPsych, …) at their samples: the stream's name, or 'any' for the first found.",
+        valueName: "name"))
+    var lslMarkers: String?
+
     @Option(help: ArgumentHelp("The liblsl to load for --stream lsl (default: $LSL_LIB, the pylsl wheel in the project's .venv, then the system's).", valueName: "path"))
     var lslLibrary: String?
 
@@ -32,6 +37,32 @@ struct StreamOptions: ParsableArguments {
             }
         }
         return parsed
+    }
+
+    /// Starts taking markers from the LSL marker stream `--lsl-markers` names (nil without it); a
+    /// missing liblsl is one line and exit 69.
+    func startMarkerInlet(controller: DataController) throws -> LSLMarkerInlet? {
+        guard let name = lslMarkers else { return nil }
+        do {
+            let library = try LSLLibrary.load(path: lslLibrary)
+            return LSLMarkerInlet.start(library: library, streamName: name == "any" ? nil : name, controller: controller)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.unavailable
+        }
+    }
+
+    /// Checks that every target can be set up (liblsl loads, OSC hosts resolve) without streaming
+    /// yet: one line and exit 69 when one cannot.
+    func check() async throws {
+        let targets = try parsedTargets()
+        do {
+            if targets.contains(.lsl) || lslMarkers != nil { _ = try LSLLibrary.load(path: lslLibrary) }
+            for case .osc(let host, let port) in targets { _ = try OSCSender(host: host, port: port) }
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.unavailable
+        }
     }
 
     /// Starts streaming from `controller` (before it starts), or nil without `--stream`; a missing

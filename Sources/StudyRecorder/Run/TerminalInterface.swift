@@ -5,7 +5,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// The participant's side of a study on a real terminal: screens on standard output, answers read
+/// The participant's side of a study on a real terminal: screens on standard output (on standard
+/// error when the command's standard output carries `--json`, so it stays JSON alone), answers read
 /// from standard input, a status line redrawn in place, spoken cues through espeak-ng (or the bell,
 /// with one warning, when espeak-ng is missing), and single key presses (raw mode) for reaction-time
 /// tasks. Every wait for input ends at once when the task is cancelled (Ctrl-C).
@@ -14,22 +15,26 @@ final class TerminalInterface: ParticipantInterface, Sendable {
     private let lastStatus = Mutex<(String, ContinuousClock.Instant)?>(nil)
     private let speech: URL?
     private let warnedNoSpeech = Mutex(false)
+    /// Where screens, prompts and the status line go.
+    private let screen: FileHandle
 
-    /// An interface speaking `locale` (espeak-ng's voice is the locale's language).
-    init(locale: String) {
+    /// An interface speaking `locale` (espeak-ng's voice is the locale's language); with
+    /// `screenOnStandardError` the participant's screens go to standard error.
+    init(locale: String, screenOnStandardError: Bool = false) {
         self.locale = locale
+        screen = screenOnStandardError ? .standardError : .standardOutput
         speech = ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"].map(URL.init(fileURLWithPath:))
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    private var isTTY: Bool { isatty(STDOUT_FILENO) == 1 }
+    private var isTTY: Bool { isatty(screen.fileDescriptor) == 1 }
 
     func show(_ text: String, title: String?) async {
         endStatus()
         var out = "\n"
         if let title, !title.isEmpty { out += isTTY ? "\u{1B}[1m\(title)\u{1B}[0m\n" : "\(title)\n" }
         if !text.isEmpty { out += text + "\n" }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        screen.write(Data(out.utf8))
     }
 
     func status(_ line: String) async {
@@ -41,12 +46,12 @@ final class TerminalInterface: ParticipantInterface, Sendable {
             return true
         }
         guard draw else { return }
-        FileHandle.standardOutput.write(Data((isTTY ? "\r\u{1B}[2K\(line)" : "\(line)\n").utf8))
+        screen.write(Data((isTTY ? "\r\u{1B}[2K\(line)" : "\(line)\n").utf8))
     }
 
     private func endStatus() {
         let had = lastStatus.withLock { s -> Bool in defer { s = nil }; return s != nil }
-        if had && isTTY { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        if had && isTTY { screen.write(Data("\n".utf8)) }
     }
 
     func acknowledge(_ prompt: String) async throws {
@@ -55,19 +60,19 @@ final class TerminalInterface: ParticipantInterface, Sendable {
 
     /// Asks for a line; `problem` is the runner's complete sentence about the refused answer.
     func ask(_ prompt: String, id: String, problem: String?) async throws -> String {
-        if let problem { FileHandle.standardOutput.write(Data("  \(problem)\n".utf8)) }
+        if let problem { screen.write(Data("  \(problem)\n".utf8)) }
         return try await readLine(prompt: "\(prompt)> ")
     }
 
     func cue(_ text: String, mode: CueMode) async {
         switch mode {
         case .none: return
-        case .bell: FileHandle.standardOutput.write(Data("\u{7}".utf8))
+        case .bell: screen.write(Data("\u{7}".utf8))
         case .speech:
             guard let speech else {
                 let first = warnedNoSpeech.withLock { warned in defer { warned = true }; return !warned }
                 if first { Terminal.note("study-recorder: " + RuntimeStrings(locale: locale)(.speechMissing)) }
-                FileHandle.standardOutput.write(Data("\u{7}".utf8))
+                screen.write(Data("\u{7}".utf8))
                 return
             }
             let process = Process()
@@ -89,11 +94,11 @@ final class TerminalInterface: ParticipantInterface, Sendable {
     /// Any key, in raw mode: "Press any key" means any key, not only Enter.
     func anyKey(_ prompt: String) async throws {
         endStatus()
-        FileHandle.standardOutput.write(Data("[\(prompt)]".utf8))
+        screen.write(Data("[\(prompt)]".utf8))
         RawKeyboard.enter()
         RawKeyboard.discardPending()
         let read = await Self.readKey(until: nil)
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        screen.write(Data("\n".utf8))
         try Task.checkCancellation()
         if read.endOfInput { throw TerminalInputError.endOfInput }
     }
@@ -121,7 +126,7 @@ final class TerminalInterface: ParticipantInterface, Sendable {
     private func readLine(prompt: String) async throws -> String {
         endStatus()
         RawKeyboard.restore()
-        FileHandle.standardOutput.write(Data(prompt.utf8))
+        screen.write(Data(prompt.utf8))
         let stop = InterruptFlag()
         let line: String? = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

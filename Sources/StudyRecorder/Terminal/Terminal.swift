@@ -12,6 +12,24 @@ enum Terminal {
     /// Whether standard output is a terminal (live views redraw only then).
     static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// The width of the terminal on standard output in columns: its window size, else `$COLUMNS`,
+    /// else 80.
+    static var columns: Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let n = Int(text), n > 0 { return n }
+        return 80
+    }
+
+    /// Makes standard output line-buffered, so a pipe (a log file, `tee`, a scheduler) sees every line
+    /// of an `--auto` run as it is printed rather than in 4 KB lumps. C's `stdout` is looked up with
+    /// `dlsym`: Swift 6 refuses a direct reference to the C global.
+    static func lineBufferStandardOutput() {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "stdout") else { return }
+        guard let stream = symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee else { return }
+        setvbuf(stream, nil, _IOLBF, 0)
+    }
+
     /// Writes `text` to standard error as is.
     static func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))

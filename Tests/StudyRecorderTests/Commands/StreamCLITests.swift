@@ -66,12 +66,18 @@ struct StreamCLITests {
         var osc: [String: OSCPath]
     }
 
-    /// A JSON number, or "NaN" (JSON has none).
+    /// A JSON number, "NaN" (JSON has none), or a marker's string.
     struct Number: Decodable {
         var value: Double
+        var text = ""
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if let d = try? c.decode(Double.self) { value = d } else { _ = try c.decode(String.self); value = .nan }
+            if let d = try? c.decode(Double.self) {
+                value = d
+            } else {
+                text = try c.decode(String.self)
+                value = .nan
+            }
         }
     }
 
@@ -170,5 +176,87 @@ struct StreamCLITests {
         #expect(FileManager.default.enumerator(atPath: dir.url.path)?.allObjects.contains { ($0 as? String)?.hasSuffix(".h5") == true } != true)
         let bad = try CLI.run(["check", "--stream", "udp:1"])
         #expect(bad.status == 64 && bad.stderr.contains("unknown stream target"))
+    }
+    struct StoredEvents: Decodable {
+        var labels: [String]
+        var times: [Double]
+    }
+
+    struct RunReport: Decodable {
+        var stored: [Item]
+    }
+
+    /// `run --stream lsl`: the study's markers arrive on the LSL marker stream, each at the LSL time of
+    /// the sample it is stored on (mapped through the stored clock anchor), with its label.
+    @Test func runStreamsItsMarkersAtTheirSamples() async throws {
+        let dir = try TemporaryDirectory("stream-run")
+        #expect(try CLI.run(["enroll", RunCommandTests.mynd, "--data", dir.url.path, "--name", "Ann Example", "--auto"]).status == 0)
+        for _ in 0..<2 { _ = try RunCommandTests.run(RunCommandTests.mynd, data: dir.url) }
+        let receiver = try await Receiver(in: dir, arguments: ["--lsl", "Markers", "--timeout", "90", "--idle", "12"])
+        let result = try CLI.run(
+            ["run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--json", "--speed", "20", "--stream", "lsl"], environment: Self.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let received = try await receiver.result()
+        let report = try JSONDecoder().decode(RunReport.self, from: Data(result.stdout.utf8))
+        var stored: [(label: String, utc: Double)] = []
+        for item in report.stored {
+            let events = try PythonTool.json(StoredEvents.self, script: """
+                import h5py, json, sys
+                f = h5py.File(sys.argv[1], 'r'); r = f['Recording']; t = r['TimeStamp'][()].ravel()
+                a_utc = float(r.attrs['ClockAnchorUTC']); a_mono = float(r.attrs['ClockAnchorMonotonic'])
+                e = f['Events']
+                labels = list(e['Label'].asstr()[()]); rows = e['SampleIndex'][()].tolist(); codes = e['Code'][()].tolist()
+                keep = [i for i, c in enumerate(codes) if c >= 0]
+                # As LSL time: the stored sample time through the stored anchor.
+                print(json.dumps({'labels': [labels[i] for i in keep], 'times': [t[rows[i]] / 1e6 - a_utc + a_mono for i in keep]}))
+                """, arguments: [dir.url.appendingPathComponent(item.path).path])
+            stored += zip(events.labels, events.times).map { ($0, $1) }
+        }
+        let markers = try #require(received.lsl["Markers"])
+        #expect(markers.labels == ["marker"] && markers.srate == 0)
+        let studyMarkers = zip(markers.samples, markers.timestamps).filter { !($0.0.first?.text.hasPrefix("device:") ?? true) }
+        #expect(studyMarkers.count >= stored.count - 2 && !stored.isEmpty, "\(studyMarkers.count) of \(stored.count)")
+        for (sample, stamp) in studyMarkers {
+            let label = sample.first?.text ?? ""
+            #expect(stored.contains { $0.label == label && abs($0.utc - stamp) < 0.0005 }, "\(label) at \(stamp)")
+        }
+    }
+    struct Sent: Decodable {
+        var sent: [[Number]]
+    }
+
+    /// `record --lsl-markers NAME`: markers a pylsl outlet (stimulus software) pushes land in the
+    /// recording at the sample whose time, mapped to LSL's clock through the stored anchor, is nearest
+    /// the marker's LSL timestamp (within one sample period), with their text as label.
+    @Test func markersFromAnLSLOutletLandAtTheirSamples() async throws {
+        let dir = try TemporaryDirectory("stream-markers-in")
+        let output = dir.path("sent.json")
+        let sender = Process()
+        sender.executableURL = ProjectPaths.python
+        sender.arguments = [ProjectPaths.root.appendingPathComponent("Tests/Servers/lsl_marker_sender.py").path, output.path, "TestStimuli", "6", "0.4"]
+        sender.environment = Self.environment
+        sender.standardOutput = FileHandle.nullDevice
+        sender.standardError = FileHandle.nullDevice
+        try sender.runWithTerminationSignals()
+        let result = try CLI.run(
+            ["record", "--data", dir.url.path, "--duration", "8s", "--lsl-markers", "TestStimuli", "--json"], environment: Self.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        sender.waitUntilExit()
+        let sent = try JSONDecoder().decode(Sent.self, from: Data(contentsOf: output)).sent.map { ($0[0].text, $0[1].value) }
+        #expect(sent.count == 6)
+        let item = try JSONDecoder().decode(Item.self, from: Data(result.stdout.utf8))
+        let events = try PythonTool.json(StoredEvents.self, script: """
+            import h5py, json, sys
+            f = h5py.File(sys.argv[1], 'r'); r = f['Recording']; t = r['TimeStamp'][()].ravel()
+            a_utc = float(r.attrs['ClockAnchorUTC']); a_mono = float(r.attrs['ClockAnchorMonotonic'])
+            e = f['Events']; labels = list(e['Label'].asstr()[()]); rows = e['SampleIndex'][()].tolist()
+            keep = [i for i, l in enumerate(labels) if l.startswith('stim-')]
+            print(json.dumps({'labels': [labels[i] for i in keep], 'times': [t[rows[i]] / 1e6 - a_utc + a_mono for i in keep]}))
+            """, arguments: [dir.url.appendingPathComponent(item.path).path])
+        #expect(events.labels.sorted() == sent.map(\.0).sorted())
+        for (label, stamp) in sent {
+            let stored = try #require(zip(events.labels, events.times).first { $0.0 == label })
+            #expect(abs(stored.1 - stamp) <= 1.0 / 256, "\(label): stored at \(stored.1), sent at \(stamp)")
+        }
     }
 }

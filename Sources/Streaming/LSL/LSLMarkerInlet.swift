@@ -1,0 +1,112 @@
+import DataSources
+import Foundation
+
+/// Markers from other programs (PsychoPy, jsPsych bridges, a lab's stimulus software) over Lab
+/// Streaming Layer, stored in the recording at the sample nearest their moment.
+///
+/// It resolves a string stream of type `Markers` (by name when one is given; never one of the
+/// recorder's own outlets), and on a thread of its own (liblsl's calls block) pulls each marker with
+/// its LSL timestamp, adds the inlet's clock correction (the sender's clock to this machine's), maps
+/// it onto the recording clock through the controller's anchor, and hands it to
+/// ``DataController/mark(_:at:)``. A marker whose text is an integer is stored with that code and no
+/// label; any other text with code ``externalCode`` and the text as label.
+public final class LSLMarkerInlet: @unchecked Sendable {
+    /// The code stored for a marker whose text is not a number.
+    public static let externalCode: Int32 = 1000
+
+    /// The stream name to resolve, or nil for the first marker stream found.
+    public let streamName: String?
+    private let library: LSLLibrary
+    private let stopRequested = NSLock()
+    private var stopping = false
+    private let finished = DispatchSemaphore(value: 0)
+    private var resolvedName: String?
+    private var count = 0
+
+    private init(library: LSLLibrary, streamName: String?) {
+        self.library = library
+        self.streamName = streamName
+    }
+
+    /// Starts resolving and pulling for `controller` (started or not; markers wait for its anchor).
+    /// `resolveTimeout` bounds the search; the thread then keeps pulling until ``stop()``.
+    public static func start(
+        library: LSLLibrary, streamName: String?, controller: DataController, resolveTimeout: Double = 30
+    ) -> LSLMarkerInlet {
+        let inlet = LSLMarkerInlet(library: library, streamName: streamName)
+        let thread = Thread { inlet.run(controller: controller, resolveTimeout: resolveTimeout) }
+        thread.name = "LSL marker inlet"
+        thread.start()
+        return inlet
+    }
+
+    /// Stops pulling and waits (at most about 0.3 s) for the thread to end.
+    public func stop() {
+        let first = stopRequested.withLock { () -> Bool in
+            defer { stopping = true }
+            return !stopping
+        }
+        if first { _ = finished.wait(timeout: .now() + 2) }
+    }
+
+    /// Markers received so far.
+    public var received: Int { stopRequested.withLock { count } }
+
+    /// The name of the stream found, once found.
+    public var resolved: String? { stopRequested.withLock { resolvedName } }
+
+    private var isStopping: Bool { stopRequested.withLock { stopping } }
+
+    private func run(controller: DataController, resolveTimeout: Double) {
+        defer { finished.signal() }
+        let deadline = Date().addingTimeInterval(resolveTimeout)
+        var found: OpaquePointer?
+        while found == nil, !isStopping, Date() < deadline {
+            var buffer = [OpaquePointer?](repeating: nil, count: 16)
+            let n = buffer.withUnsafeMutableBufferPointer { library.resolveByProperty($0.baseAddress!, 16, "type", "Markers", 1, 0.5) }
+            for k in 0..<Int(max(0, n)) {
+                guard let info = buffer[k] else { continue }
+                let name = library.streamName(info)
+                let ours = library.sourceID(info).hasPrefix("study-recorder-")
+                if found == nil, !ours, library.channelCount(info) >= 1, streamName == nil || name == streamName {
+                    found = info
+                    stopRequested.withLock { resolvedName = name }
+                } else {
+                    library.destroyStreamInfo(info)
+                }
+            }
+        }
+        guard let info = found, let inlet = library.createInlet(info, 360, 0, 1) else { return }
+        defer {
+            library.destroyInlet(inlet)
+            library.destroyStreamInfo(info)
+        }
+        let channels = Int(library.channelCount(info))
+        var error: Int32 = 0
+        var correction = library.timeCorrection(inlet, 2.0, &error)
+        if error != 0 { correction = 0 }
+        var lastCorrection = Date()
+        while !isStopping {
+            var strings = [UnsafeMutablePointer<CChar>?](repeating: nil, count: channels)
+            let stamp = strings.withUnsafeMutableBufferPointer { library.pullSampleString(inlet, $0.baseAddress!, Int32(channels), 0.2, &error) }
+            if error != 0 { break }
+            guard stamp > 0, let first = strings.first ?? nil else { continue }
+            let text = String(cString: first)
+            for s in strings { library.destroyString(s) }
+            if Date().timeIntervalSince(lastCorrection) > 5 {
+                var e: Int32 = 0
+                let c = library.timeCorrection(inlet, 0.5, &e)
+                if e == 0 { correction = c }
+                lastCorrection = Date()
+            }
+            let local = stamp + correction
+            let marker: Marker = Int32(text.trimmingCharacters(in: .whitespaces)).map { Marker(code: $0) } ?? Marker(code: Self.externalCode, label: text)
+            stopRequested.withLock { count += 1 }
+            let offset = library.localClock() - SystemHostClock().monotonicNow()
+            Task {
+                guard let anchor = await controller.anchor else { return }
+                await controller.mark(marker, at: anchor.utc(fromMonotonic: local - offset))
+            }
+        }
+    }
+}
