@@ -164,6 +164,15 @@ struct MuseCLITests {
         #expect([0, 69, 77].contains(scan.status))
         if scan.status != 0 { #expect(scan.stderr.contains("Bluetooth") || scan.stderr.contains("CAP_NET_ADMIN")) }
 
+        // `run` fails fast with the source's own line, before the participant waits at "switch the headband on".
+        let study = try TemporaryDirectory("cli-muse-run-missing")
+        #expect(try CLI.run(["enroll", RunCommandTests.mynd, "--data", study.url.path, "--name", "Ann Example", "--auto"]).status == 0)
+        for _ in 0..<2 { _ = try RunCommandTests.run(RunCommandTests.mynd, data: study.url) }
+        let started = Date()
+        let run = try CLI.run(["run", RunCommandTests.mynd, "--data", study.url.path, "--auto", "--source", "muse", "--device", "unix:" + dir.path("none.sock").path])
+        #expect(run.status == 69 && run.stderr.contains("no simulated headband"), "\(run.status) \(run.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10)
+
         let bad = try CLI.run(["record", "--source", "muse", "--device", "AA:BB:CC", "--data", dir.url.path])
         #expect(bad.status == 64 && bad.stderr.contains("invalid device"))
         let speed = try CLI.run(["record", "--source", "muse", "--device", "AA:BB:CC:DD:EE:FF", "--speed", "10", "--data", dir.url.path])
