@@ -172,6 +172,9 @@ struct UnattendedUploadTests {
         #expect(try server.storedFiles().allSatisfy { !$0.contains("/c_") })
         let list = try CLI.run(["list", "--data", setup.data.path])
         #expect(list.stdout.contains("stays here:  kept on this device"), "\(list.stdout)")
+        // Not shown as waiting for upload: its state column says it is kept here.
+        let consentRow = try #require(list.stdout.split(separator: "\n").first { $0.contains("/c_") })
+        #expect(consentRow.hasPrefix("kept-local"), "\(consentRow)")
     }
 
     @Test func aWrongPasswordIsAConfigurationErrorNotTryAgainLater() throws {

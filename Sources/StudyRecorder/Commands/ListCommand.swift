@@ -54,7 +54,8 @@ struct ListCommand: ParsableCommand {
         let item = listed.item
         func cell(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
         let row = [
-            cell(item.state.rawValue, 12), cell(item.kind.rawValue, 14), cell(String(item.run ?? 0), 4),
+            // An item kept on this device by policy is not waiting for upload: it says so.
+            cell(listed.keptLocal == nil ? item.state.rawValue : "kept-local", 12), cell(item.kind.rawValue, 14), cell(String(item.run ?? 0), 4),
             cell(item.complete ? "yes" : "no", 9), cell(String(item.size), 11), cell(UTCTimestamp.iso8601(item.created), 21),
             cell(String(item.attempts), 6), cell(item.nextAttempt.map { UTCTimestamp.iso8601($0) } ?? "-", 21), item.path,
         ].joined(separator: " ")
