@@ -89,10 +89,8 @@ public struct SignalProcessor: Sendable {
             if let last = lastIndex, index > last + 1 {
                 let missing = index - last - 1
                 if Double(missing) <= configuration.maximumGapFill * fs {
-                    // Lost samples get times spread evenly up to the next real one, never past it
-                    // (a paced replay's or a drifting device's samples are not 1/fs apart).
                     let start = lastTime
-                    let spacing = max(0, block.times[r] - start) / Double(missing + 1)
+                    let spacing = GapTiming.spacing(after: start, before: block.times[r], missing: missing, nominal: 1 / fs)
                     for k in 1...missing {
                         for c in row.indices { row[c] = .nan }
                         let time = start + Double(k) * spacing

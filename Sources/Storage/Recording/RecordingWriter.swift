@@ -205,8 +205,7 @@ public final class RecordingWriter {
                 if index > expected {
                     let missing = index - expected
                     let start = lastTime ?? time
-                    // Gap rows get times spread evenly up to the next real sample, never past it.
-                    let step = lastTime == nil ? 1 / fs : max(0, time - start) / Double(missing + 1)
+                    let step = GapTiming.spacing(after: lastTime, before: time, missing: missing, nominal: 1 / fs)
                     bufEvents.append(RecordingEvent(sample: rowCount, time: start + step, code: Marker.gapCode, label: "gap \(missing) samples"))
                     eventCount += 1
                     for k in 0..<missing {

@@ -42,15 +42,13 @@ final class StreamDatasets {
             if let expected = nextIndex {
                 if index < expected { continue }
                 if index > expected {
-                    // Fill the lost samples at the stream's nominal spacing; cap at one hour of rows so a
-                    // corrupt index cannot allocate without bound.
-                    // Their times are spread evenly between the rows around the gap, as the source
-                    // timed those (its clock fit may have slewed), else at the nominal spacing.
+                    // Cap at one hour of rows so a corrupt index cannot allocate without bound; the
+                    // rows' times follow ``GapTiming``.
                     let missing = min(index - expected, Int64(max(1, descriptor.samplingRate) * 3600))
                     let nominal = descriptor.samplingRate > 0 ? 1_000_000 / descriptor.samplingRate : 0
                     let last = lastTimeMicros ?? timesMicros[r]
-                    let span = Double(timesMicros[r] - last)
-                    let step = span > 0 ? span / Double(missing + 1) : nominal
+                    let step = GapTiming.spacing(
+                        after: lastTimeMicros.map(Double.init), before: Double(timesMicros[r]), missing: missing, nominal: nominal)
                     for k in 0..<missing {
                         times.append(last + Int64((Double(k + 1) * step).rounded()))
                         values.append(contentsOf: repeatElement(Double.nan, count: width))

@@ -13,7 +13,6 @@ final class LSLSink: LiveSink {
     private var markers: LSLOutlet?
     private var bandPower: LSLOutlet?
     private var quality: LSLOutlet?
-    private var lastGrades: [Float]?
     private var descriptor: DeviceDescriptor?
     private var lslTime: @Sendable (Double) -> Double = { $0 }
 
@@ -35,7 +34,6 @@ final class LSLSink: LiveSink {
         outlets = [:]
         bandPower = nil
         quality = nil
-        lastGrades = nil
         let acquisition = ["manufacturer": descriptor.manufacturer, "model": descriptor.model, "serial": descriptor.serial ?? ""].filter { !$0.value.isEmpty }
         for stream in descriptor.streams where stream.kind != .telemetry {
             let (type, unit) = Self.typeAndUnit(stream)
@@ -81,26 +79,18 @@ final class LSLSink: LiveSink {
         markers?.push(string: LiveStreamer.markerText(marker), timestamp: lslTime(time))
     }
 
-    func send(_ update: ProcessingUpdate) {
-        switch update {
-        case .bandPower(let b):
-            if bandPower == nil, let descriptor {
-                let labels = descriptor.channelNames.flatMap { channel in b.method.bands.map { "\(channel)/\($0.name)" } }
-                bandPower = try? LSLOutlet(library: library, configuration: .init(
-                    name: "\(prefix) BandPower", type: "BandPower", channelLabels: labels, unit: "uV^2", channelType: "BandPower",
-                    nominalRate: 0, sourceID: sourceID("bandpower")))
-            }
-            let values = b.channels.flatMap { $0.absolute.map(Float.init) }
-            bandPower?.push(rows: values, timestamps: [lslTime(b.time)])
-        case .quality(let q):
-            guard let assessments = q.assessments else { return }
-            let grades = assessments.map { Float($0.grade.rawValue) }
-            guard grades != lastGrades else { return }
-            lastGrades = grades
-            quality?.push(rows: grades, timestamps: [lslTime(q.time)])
-        case .lineNoise:
-            return
+    func send(_ b: BandPowerUpdate) {
+        if bandPower == nil, let descriptor {
+            let labels = descriptor.channelNames.flatMap { channel in b.method.bands.map { "\(channel)/\($0.name)" } }
+            bandPower = try? LSLOutlet(library: library, configuration: .init(
+                name: "\(prefix) BandPower", type: "BandPower", channelLabels: labels, unit: "uV^2", channelType: "BandPower",
+                nominalRate: 0, sourceID: sourceID("bandpower")))
         }
+        bandPower?.push(rows: b.channels.flatMap { $0.absolute.map(Float.init) }, timestamps: [lslTime(b.time)])
+    }
+
+    func send(grades: [Float], time: Double) {
+        quality?.push(rows: grades, timestamps: [lslTime(time)])
     }
 
     func send(_ change: DeviceStateChange) {

@@ -11,8 +11,10 @@ protocol LiveSink: AnyObject {
     func send(_ block: SampleBlock)
     /// A marker placed on an EEG sample delivered earlier, at that sample's time.
     func send(marker: Marker, time: Double)
-    /// A processing result of the EEG stream.
-    func send(_ update: ProcessingUpdate)
+    /// Band power of the EEG stream's last window.
+    func send(_ bandPower: BandPowerUpdate)
+    /// The EEG channels' quality grades (1 good, 2 medium, 4 bad), sent when one changed.
+    func send(grades: [Float], time: Double)
     /// A device condition changed.
     func send(_ change: DeviceStateChange)
     /// The battery level (percent), sent when it changed by 1 or more.

@@ -86,6 +86,7 @@ public final class LiveStreamer: Sendable {
             sinks += box.senders.map { OSCSink(sender: $0) }
             var processor: SignalProcessor?
             var battery: Double?
+            var grades: [Float]?
             for await event in subscription {
                 switch event {
                 case .started(let descriptor, let anchor):
@@ -95,6 +96,7 @@ public final class LiveStreamer: Sendable {
                     shared.withLock { $0.lslClockOffset = box.library == nil ? nil : offset }
                     let lslTime: @Sendable (Double) -> Double = { anchor.monotonic(fromUTC: $0) + offset }
                     processor = SignalProcessor(descriptor: descriptor, configuration: processing)
+                    grades = nil
                     for sink in sinks {
                         do {
                             try sink.start(descriptor, lslTime: lslTime)
@@ -107,7 +109,21 @@ public final class LiveStreamer: Sendable {
                     if var p = processor {
                         let updates = p.process(block)
                         processor = p
-                        for update in updates { for sink in sinks { sink.send(update) } }
+                        for update in updates {
+                            switch update {
+                            case .bandPower(let b):
+                                for sink in sinks { sink.send(b) }
+                            case .quality(let q):
+                                // Quality is streamed only when a channel's grade changed.
+                                guard let assessments = q.assessments else { continue }
+                                let now = assessments.map { Float($0.grade.rawValue) }
+                                guard now != grades else { continue }
+                                grades = now
+                                for sink in sinks { sink.send(grades: now, time: q.time) }
+                            case .lineNoise:
+                                continue
+                            }
+                        }
                     }
                 case .state(let change):
                     for sink in sinks { sink.send(change) }

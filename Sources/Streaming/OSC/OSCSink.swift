@@ -18,7 +18,6 @@ final class OSCSink: LiveSink {
     private let sender: OSCSender
     private var eegStream = ""
     private var kinds: [String: StreamDescriptor.Kind] = [:]
-    private var lastGrades: [Float]?
 
     init(sender: OSCSender) {
         self.sender = sender
@@ -27,7 +26,6 @@ final class OSCSink: LiveSink {
     func start(_ descriptor: DeviceDescriptor, lslTime: @escaping @Sendable (Double) -> Double) throws {
         eegStream = descriptor.eeg.name
         kinds = Dictionary(descriptor.streams.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
-        lastGrades = nil
     }
 
     func send(_ block: SampleBlock) {
@@ -52,22 +50,15 @@ final class OSCSink: LiveSink {
         sender.send(OSCMessage("/Marker/\(marker.code)", [.string(marker.label)]))
     }
 
-    func send(_ update: ProcessingUpdate) {
-        switch update {
-        case .bandPower(let b):
-            for (k, band) in b.method.bands.enumerated() {
-                let values = b.channels.map { OSCMessage.Argument.float(Float(k < $0.absolute.count && $0.absolute[k] > 0 ? log10($0.absolute[k]) : .nan)) }
-                sender.send(OSCMessage("/muse/elements/\(band.name)_absolute", values))
-            }
-        case .quality(let q):
-            guard let assessments = q.assessments else { return }
-            let grades = assessments.map { Float($0.grade.rawValue) }
-            guard grades != lastGrades else { return }
-            lastGrades = grades
-            sender.send(OSCMessage("/muse/elements/horseshoe", grades.map { .float($0) }))
-        case .lineNoise:
-            return
+    func send(_ b: BandPowerUpdate) {
+        for (k, band) in b.method.bands.enumerated() {
+            let values = b.channels.map { OSCMessage.Argument.float(Float(k < $0.absolute.count && $0.absolute[k] > 0 ? log10($0.absolute[k]) : .nan)) }
+            sender.send(OSCMessage("/muse/elements/\(band.name)_absolute", values))
         }
+    }
+
+    func send(grades: [Float], time: Double) {
+        sender.send(OSCMessage("/muse/elements/horseshoe", grades.map { .float($0) }))
     }
 
     func send(_ change: DeviceStateChange) {

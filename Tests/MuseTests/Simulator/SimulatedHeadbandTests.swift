@@ -1,5 +1,6 @@
 import DataSources
 import Foundation
+import TestSupport
 import Glibc
 import Testing
 @testable import Muse

@@ -28,17 +28,8 @@ struct MuseDeviceConditionTests {
         defer { headband.stop(); _ = sockets }
         let events = await controller.events()
         try await controller.start()
-        var states: [(DeviceState, Bool)] = []
-        var indices: [Int64] = []
-        for await event in events {
-            switch event {
-            case .samples(let b) where b.stream == "eeg": indices += Array(b.firstIndex..<b.endIndex)
-            case .state(let change): states.append((change.state, change.value))
-            default: break
-            }
-            if states.contains(where: { $0 == (.reconnected, true) }) && indices.count >= 80 * 12 { break }
-        }
-        await controller.stop()
+        let trace = await ReconnectTrace.collect(events, controller: controller, rows: 80 * 12)
+        let (states, indices) = (trace.states, trace.indices)
         let disconnected = try #require(states.firstIndex { $0 == (.disconnected, true) })
         let reconnected = try #require(states.firstIndex { $0 == (.reconnected, true) })
         #expect(disconnected < reconnected)

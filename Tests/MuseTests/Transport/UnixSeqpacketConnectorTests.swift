@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TestSupport
 @testable import Muse
 
 struct UnixSeqpacketConnectorTests {

@@ -11,27 +11,22 @@ import Glibc
 struct MuseCLITests {
     /// A `study-recorder simulate-headband` process on a fresh short socket path, stopped on drop.
     final class Headband {
-        let folder: String
+        let folder: ShortSocketDirectory
         let path: String
         let server: ServerProcess
 
         init(_ arguments: [String] = [], speed: Int) throws {
-            var template = Array("/tmp/srh-XXXXXX".utf8CString)
-            guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
-            folder = String(cString: made)
-            path = folder + "/muse.sock"
+            folder = try ShortSocketDirectory()
+            path = folder.socket("muse.sock")
             let socket = path
             server = try ServerProcess(
                 try CLI.binary(), ["simulate-headband", "unix:" + path, "--speed", "\(speed)"] + arguments, port: 0,
-                logFile: URL(fileURLWithPath: folder + "/log"), readyCheck: { FileManager.default.fileExists(atPath: socket) })
+                logFile: URL(fileURLWithPath: folder.socket("log")), readyCheck: { FileManager.default.fileExists(atPath: socket) })
         }
 
         var device: String { "unix:" + path }
 
-        deinit {
-            server.stop()
-            try? FileManager.default.removeItem(atPath: folder)
-        }
+        deinit { server.stop() }
     }
 
     struct Stored: Decodable {

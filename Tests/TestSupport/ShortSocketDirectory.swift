@@ -1,13 +1,15 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// A fresh folder under /tmp with a short name, for Unix socket paths (`sun_path` holds 107 bytes, and
 /// the test TMPDIR may be long); removed when the value is dropped.
-final class ShortSocketDirectory: @unchecked Sendable {
+public final class ShortSocketDirectory: @unchecked Sendable {
     /// The folder's path.
-    let path: String
+    public let path: String
 
-    init() throws {
+    public init() throws {
         var template = Array("/tmp/mt-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
             guard let base = buffer.baseAddress, let result = mkdtemp(base) else { return nil }
@@ -18,7 +20,7 @@ final class ShortSocketDirectory: @unchecked Sendable {
     }
 
     /// A socket path inside the folder.
-    func socket(_ name: String = "m") -> String { path + "/" + name }
+    public func socket(_ name: String = "m") -> String { path + "/" + name }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
