@@ -22,6 +22,11 @@ let package = Package(
         .library(name: "Muse", targets: ["Muse"]),
         .library(name: "Streaming", targets: ["Streaming"]),
         .library(name: "Exports", targets: ["Exports"]),
+        // The SDK: one import for recording with live QA and uploading (docs/library.md).
+        .library(name: "StudyRecorderKit", targets: ["StudyRecorderKit"]),
+        // For clients' tests: a scripted source, a controllable clock, an in-memory log handler and
+        // upload destination.
+        .library(name: "StudyRecorderTesting", targets: ["StudyRecorderTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,7 +61,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
-                "DataSources", "CHDF5", "CGPGME",
+                "DataSources", "Processing", "CHDF5", "CGPGME",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -88,6 +93,32 @@ let package = Package(
             dependencies: ["DataSources", "Processing", "Storage"],
             swiftSettings: strictSettings
         ),
+        // The SDK facade: a data folder opened with recovery, recordings as one event stream fed by one
+        // signal processor, uploads as an event stream.
+        .target(
+            name: "StudyRecorderKit",
+            dependencies: [
+                "DataSources", "Muse", "Processing", "Storage", "Transfer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StudyRecorderTesting",
+            dependencies: [
+                "StudyRecorderKit",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The example a lab's own program would be: record 60 s with live QA, then upload. Built with
+        // the package and run by the test suite (Tests/StudyRecorderKitTests).
+        .executableTarget(
+            name: "record-and-upload",
+            dependencies: ["StudyRecorderKit"],
+            path: "Examples/RecordAndUpload",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "StudyRecorder",
             dependencies: [
@@ -114,6 +145,11 @@ let package = Package(
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StudyRecorderKitTests",
+            dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StudyRecorderTests",
             dependencies: ["StudyRecorder", "Storage", "DataSources", "Study", "TestSupport"],

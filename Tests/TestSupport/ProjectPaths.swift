@@ -23,14 +23,19 @@ public enum ProjectPaths {
         if let explicit = ProcessInfo.processInfo.environment["STUDY_RECORDER_BIN"] {
             return URL(fileURLWithPath: explicit)
         }
+        return builtProduct("study-recorder")
+    }
+
+    /// The built executable product `name` (e.g. an example program) next to the test bundle, or `nil`.
+    public static func builtProduct(_ name: String) -> URL? {
         var dir = Bundle.main.bundleURL
         for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("study-recorder")
+            let candidate = dir.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             dir.deleteLastPathComponent()
         }
         for config in ["debug", "release"] {
-            let candidate = root.appendingPathComponent(".build/\(config)/study-recorder")
+            let candidate = root.appendingPathComponent(".build/\(config)/\(name)")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         return nil

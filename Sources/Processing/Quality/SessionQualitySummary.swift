@@ -31,12 +31,10 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
     public mutating func add(_ window: [ChannelAssessment]) {
         guard window.count == channelCount, !window.contains(where: { $0.issues.contains(.warmingUp) }) else { return }
         windowCount += 1
-        if window.contains(where: { $0.issues.contains(.missingData) }) { missingWindows += 1 }
-        let half = (channelCount + 1) / 2
-        let off = window.reduce(0) { $0 + ($1.issues.contains(.flatLine) || ($1.issues.contains(.lineNoise) && $1.grade == .bad) ? 1 : 0) }
-        if off >= half { offHeadWindows += 1 }
-        let motion = window.reduce(0) { $0 + ($1.issues.contains(.railed) || ($1.issues.contains(.highAmplitude) && $1.grade == .bad) ? 1 : 0) }
-        if motion >= half { motionWindows += 1 }
+        let findings = WindowFindings(window)
+        if findings.missingData { missingWindows += 1 }
+        if findings.offHead { offHeadWindows += 1 }
+        if findings.motion { motionWindows += 1 }
         for (c, a) in window.enumerated() {
             gradeCounts[c][a.grade == .good ? 0 : a.grade == .medium ? 1 : 2] += 1
         }

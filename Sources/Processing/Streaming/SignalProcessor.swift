@@ -40,6 +40,10 @@ public struct SignalProcessor: Sendable {
     private let accelerometerStream: String?
     private var motion: MotionDetector?
 
+    /// Whether the head moved in the newest one-second accelerometer window (see ``MotionDetector``);
+    /// `nil` for a device without accelerometer or before its first window.
+    public private(set) var moving: Bool?
+
     /// Creates a processor for the EEG stream of `descriptor`.
     public init(descriptor: DeviceDescriptor, configuration: ProcessorConfiguration = .init()) {
         self.descriptor = descriptor
@@ -76,7 +80,10 @@ public struct SignalProcessor: Sendable {
     public mutating func process(_ block: SampleBlock) -> [ProcessingUpdate] {
         var updates: [ProcessingUpdate] = []
         if block.stream == accelerometerStream, var detector = motion {
-            for moving in detector.take(block) { summary.addMotion(moving: moving) }
+            for moving in detector.take(block) {
+                summary.addMotion(moving: moving)
+                self.moving = moving
+            }
             motion = detector
             return updates
         }

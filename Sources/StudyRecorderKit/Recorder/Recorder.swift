@@ -1,0 +1,145 @@
+import DataSources
+import Foundation
+import Logging
+import Processing
+import Storage
+import Transfer
+
+/// The entry point of the SDK: a data folder, opened the way the `study-recorder` command opens it,
+/// from which recordings are made and uploaded.
+///
+/// Opening runs start-up recovery (recordings a crash left behind are rebuilt from their journals
+/// and catalogued) and, when the folder encrypts at rest, finishes interrupted seals. A recording
+/// gives one stream of ``SessionEvent``s fed by one signal processor whose results are both shown
+/// and stored; an upload gives a stream of ``UploadEvent``s. See docs/library.md.
+///
+/// ```swift
+/// let recorder = try Recorder(dataFolder: URL(fileURLWithPath: "study-data"))
+/// let participant = try recorder.participant()
+/// let recording = try await recorder.record(RecordingRequest(participant: participant, duration: 60), from: OscillatorSource())
+/// for try await event in recording.events { … }
+/// ```
+public final class Recorder: Sendable {
+    /// The data folder.
+    public let store: DataStore
+    /// The data folder's transfer configuration, secrets and sealing conventions.
+    public let transfer: TransferSetup
+    /// What start-up recovery did.
+    public let recovery: RecoveryReport
+    /// What finishing interrupted seals did (`nil` when the folder does not encrypt at rest).
+    public let sealRecovery: Sealer.Recovery?
+    /// Why seals could not be recovered (e.g. no usable study key); items stay local until fixed.
+    public let sealProblem: String?
+    private let logger: Logger
+
+    /// Opens (creating if needed) the data folder at `dataFolder`, runs recovery and seal recovery.
+    /// `transferConfiguration` replaces `<data>/transfer.json`. This does file I/O: call it at
+    /// start-up, not on a latency-sensitive task.
+    public init(dataFolder: URL, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) throws {
+        do {
+            store = try DataStore(root: dataFolder)
+        } catch {
+            throw RecorderError(.dataFolder, "cannot open the data folder \(dataFolder.path): \(error)", underlying: error)
+        }
+        transfer = TransferSetup(dataFolder: store.root, configuration: transferConfiguration)
+        self.logger = logger
+        recovery = Recovery.run(store: store, logger: logger)
+        do {
+            sealRecovery = try transfer.recoverSeals(store: store)
+            sealProblem = nil
+        } catch {
+            sealRecovery = nil
+            sealProblem = "cannot encrypt stored items at rest: \(error)"
+            logger.error("\(sealProblem ?? "")")
+        }
+    }
+
+    /// The participant with `id` (a UUID, registered if new), or with `nil` the folder's only
+    /// participant — a new one when there is none.
+    public func participant(_ id: String? = nil) throws -> String {
+        let registry = try ParticipantRegistry(store: store)
+        guard let id else { return try registry.defaultParticipant().id }
+        guard let uuid = UUID(uuidString: id) else {
+            throw RecorderError(.dataFolder, "a participant id must be a UUID, got \(id.count) characters that are not one")
+        }
+        if let known = try registry.participant(id: uuid.uuidString) { return known.id }
+        var participant = Participant()
+        participant.id = uuid.uuidString
+        try registry.save(participant)
+        return participant.id
+    }
+
+    /// Starts recording `source` per `request` and returns the running recording; its
+    /// ``LiveRecording/events`` report connection, device, quality, QA, band power and progress, and
+    /// end with the stored item. The recording ends after `request.duration` seconds of signal, when
+    /// the source ends, or on ``LiveRecording/stop(reason:)``. `clock` is the host clock the source
+    /// is paced by and the recording clock is read from (inject one in tests).
+    public func record(
+        _ request: RecordingRequest, from source: any DataSource, options: RecordOptions = RecordOptions(),
+        clock: any HostClock = SystemHostClock()
+    ) async throws -> LiveRecording {
+        let (events, continuation) = AsyncThrowingStream<SessionEvent, any Error>.makeStream()
+        let bridge = SessionBridge(continuation: continuation, progressInterval: options.progressInterval)
+        bridge.connection(.connecting)
+        let controller = DataController(source: source, clock: clock)
+        let producer = QualitySeriesProducer(configuration: options.processing) { bridge.observe($0) }
+        let session: RecordingSession
+        do {
+            session = try await RecordingSession.start(
+                store: store, controller: controller, request: request, options: options.writer, logger: logger, derived: producer)
+        } catch {
+            continuation.finish()
+            throw RecorderError(.storage, "cannot start the recording: \(error)", underlying: error)
+        }
+        bridge.attach(session)
+        let device = await controller.events(.lossless(capacity: 256))
+        let deviceTask = Task {
+            for await event in device {
+                bridge.device(event)
+                if case .ended = event { break }
+            }
+        }
+        do {
+            try await controller.start()
+        } catch {
+            session.stop(reason: "the source did not start")
+            _ = try? await session.result()
+            continuation.finish()
+            throw RecorderError(.sourceFailed, "cannot start the source: \(error)", underlying: error)
+        }
+        let store = self.store, transfer = self.transfer
+        let outcome = Task { () throws -> CatalogItem in
+            let item: CatalogItem
+            do {
+                item = try await session.result()
+                bridge.finishing()
+            } catch {
+                await controller.stop()
+                await deviceTask.value
+                let wrapped = Self.wrap(error)
+                bridge.fail(wrapped)
+                throw wrapped
+            }
+            await controller.stop()
+            device.cancel()
+            await deviceTask.value
+            do {
+                let sealed = try transfer.sealIfRequired(item, store: store)
+                bridge.finish(stored: sealed, progress: session.progress)
+                return sealed
+            } catch {
+                let wrapped = RecorderError(
+                    .sealing, "stored \(item.path), but could not encrypt it (it will not be uploaded until it is): \(error)", underlying: error)
+                bridge.fail(wrapped)
+                throw wrapped
+            }
+        }
+        return LiveRecording(item: session.item, events: events, controller: controller, session: session, outcome: outcome)
+    }
+
+    private static func wrap(_ error: any Error) -> RecorderError {
+        if let error = error as? RecorderError { return error }
+        if error is DataSourceError { return RecorderError(.sourceFailed, "\(error)", underlying: error) }
+        return RecorderError(.storage, "\(error)", underlying: error)
+    }
+}

@@ -1,0 +1,122 @@
+import DataSources
+import Processing
+import Storage
+import Synchronization
+
+/// Feeds one session's ``SessionEvent`` stream from the two places facts arise: the recording's
+/// writer (processor results, in sample order, through ``QualitySeriesProducer``'s observer) and a
+/// subscription to the controller (device conditions, battery, the end). It only hands values on;
+/// it never waits, so it can never hold up the writer.
+final class SessionBridge: Sendable {
+    private struct State: Sendable {
+        var judge = QAJudge()
+        var session: RecordingSession?
+        var reportedProgressAt: Double?
+        var connection: ConnectionState?
+        var started = false
+        var finishing = false
+    }
+
+    private let continuation: AsyncThrowingStream<SessionEvent, any Error>.Continuation
+    private let progressInterval: Double
+    private let state = Mutex(State())
+
+    init(continuation: AsyncThrowingStream<SessionEvent, any Error>.Continuation, progressInterval: Double) {
+        self.continuation = continuation
+        self.progressInterval = progressInterval
+    }
+
+    /// The session whose progress is reported (known once it started).
+    func attach(_ session: RecordingSession) {
+        state.withLock { $0.session = session }
+    }
+
+    func connection(_ new: ConnectionState) {
+        let changed = state.withLock { s -> Bool in
+            guard s.connection != new else { return false }
+            s.connection = new
+            return true
+        }
+        if changed { continuation.yield(.connection(new)) }
+    }
+
+    /// The source identified itself: reported once, by whichever side sees it first (the writer may
+    /// lag the controller, the controller's subscriber may lag the writer), so `.started` always
+    /// precedes every processor result and every device flip.
+    private func started(_ descriptor: DeviceDescriptor) {
+        let first = state.withLock { s -> Bool in
+            guard !s.started else { return false }
+            s.started = true
+            s.judge.start(descriptor)
+            return true
+        }
+        if first {
+            continuation.yield(.started(descriptor))
+            connection(.connected)
+        }
+    }
+
+    /// The session is ending on purpose (the recording is stored): the controller's closing
+    /// "disconnected" flip is the end, not a link loss.
+    func finishing() {
+        state.withLock { $0.finishing = true }
+    }
+
+    /// From the writer's processor: results in sample order.
+    func observe(_ observation: QualitySeriesProducer.Observation) {
+        switch observation {
+        case .started(let descriptor):
+            started(descriptor)
+        case .motion(let moving):
+            state.withLock { $0.judge.motion(moving) }
+        case .update(.quality(let update)):
+            continuation.yield(.quality(update))
+            let (status, progress) = state.withLock { s -> (QAStatus?, RecordingProgress?) in
+                let status = s.judge.quality(update)
+                guard let session = s.session else { return (status, nil) }
+                if let last = s.reportedProgressAt, update.time - last < progressInterval - 1e-9 { return (status, nil) }
+                s.reportedProgressAt = update.time
+                return (status, session.progress)
+            }
+            if let status { continuation.yield(.qa(status)) }
+            if let progress { continuation.yield(.progress(progress)) }
+        case .update(.lineNoise(let update)):
+            continuation.yield(.lineNoise(update))
+        case .update(.bandPower(let update)):
+            continuation.yield(.bandPower(update))
+        }
+    }
+
+    /// From the controller: device conditions and battery (samples are the writer's business).
+    func device(_ event: DataEvent) {
+        switch event {
+        case .started(let descriptor, _):
+            started(descriptor)
+        case .state(let change):
+            if change.state == .disconnected, change.value, state.withLock({ $0.finishing }) { return }
+            continuation.yield(.device(change))
+            if change.state == .disconnected, change.value { connection(.reconnecting) }
+            if change.state == .reconnected, change.value { connection(.connected) }
+            if let status = state.withLock({ $0.judge.device(change) }) { continuation.yield(.qa(status)) }
+        case .battery(let percent):
+            continuation.yield(.battery(percent))
+        case .ended:
+            connection(.disconnected)
+        case .samples, .marker, .properties:
+            break
+        }
+    }
+
+    /// The last events: the final progress and the stored item.
+    func finish(stored item: CatalogItem, progress: RecordingProgress) {
+        connection(.disconnected)
+        continuation.yield(.progress(progress))
+        continuation.yield(.stored(item))
+        continuation.finish()
+    }
+
+    func fail(_ error: any Error) {
+        connection(.disconnected)
+        continuation.finish(throwing: error)
+    }
+}

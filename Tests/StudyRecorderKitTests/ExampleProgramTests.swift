@@ -1,0 +1,56 @@
+import Foundation
+import StudyRecorderTesting
+import TestSupport
+import Testing
+
+/// The example program (Examples/RecordAndUpload), built with the package, run as a lab's program
+/// would run it.
+@Suite struct ExampleProgramTests {
+    static func example() throws -> URL {
+        try #require(ProjectPaths.builtProduct("record-and-upload"), "the example program is not built (swift build --build-tests)")
+    }
+
+    @Test func recordsWithLiveQAInOrder() async throws {
+        let folder = try TemporaryDirectory("example")
+        let result = try await ProcessRunner.runDetached(try Self.example(), [folder.url.path, "--seconds", "20", "--speed", "0"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let order = ["event connection connecting", "event started", "event connection connected", "event qa passed", "event progress", "event stored"]
+        var position = 0
+        for prefix in order {
+            let found = try #require(lines[position...].firstIndex { $0.hasPrefix(prefix) }, "no '\(prefix)' after line \(position):\n\(result.stdout)")
+            position = found
+        }
+    }
+
+    /// Killed mid-recording, the program loses at most the last second; the next program that opens
+    /// the folder through the kit gets the recording back, and logs no participant name.
+    @Test func aKilledProgramsRecordingIsRecoveredWhenTheFolderIsOpened() async throws {
+        let folder = try TemporaryDirectory("example")
+        do {
+            let recorder = try Recorder(dataFolder: folder.url)
+            let registry = try ParticipantRegistry(store: recorder.store)
+            try registry.save(Participant(name: "Jane Example-Doe"))
+        }
+        let process = Process()
+        process.executableURL = try Self.example()
+        process.arguments = [folder.url.path, "--seconds", "600", "--speed", "4"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.runWithTerminationSignals()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        _ = try #require(await FileWaiter.first(withExtension: "partial", below: folder.url, timeout: 30))
+        // 3 s of host time at 4×: about 12 s of signal, several flushes.
+        try await Task.sleep(for: .seconds(3))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        let (logger, log) = InMemoryLogHandler.logger(label: "kit-test")
+        let recorder = try Recorder(dataFolder: folder.url, logger: logger)
+        let rebuilt = try #require(recorder.recovery.rebuilt.first, "\(recorder.recovery)")
+        #expect(!rebuilt.complete)
+        #expect(rebuilt.state == .pending)
+        #expect(!log.entries.isEmpty)
+        #expect(!log.entries.contains { $0.message.contains("Jane") || $0.metadata.values.contains { $0.contains("Jane") } })
+    }
+}

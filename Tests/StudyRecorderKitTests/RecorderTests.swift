@@ -1,0 +1,177 @@
+import Foundation
+import StudyRecorderTesting
+import TestSupport
+import Testing
+
+/// The SDK facade end to end on real parts: a real data folder, real HDF5 files, the real processor.
+@Suite struct RecorderTests {
+    /// Collects a recording's events (the stream ends with `.stored`).
+    static func collect(_ recording: LiveRecording) async throws -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        for try await event in recording.events { events.append(event) }
+        return events
+    }
+
+    static func name(_ event: SessionEvent) -> String {
+        switch event {
+        case .connection(let state): "connection.\(state.rawValue)"
+        case .started: "started"
+        case .device(let change): "device.\(change.state.rawValue)"
+        case .battery: "battery"
+        case .quality: "quality"
+        case .lineNoise: "lineNoise"
+        case .qa(let status): "qa.\(status.verdict.rawValue)"
+        case .bandPower: "bandPower"
+        case .progress: "progress"
+        case .stored: "stored"
+        }
+    }
+
+    @Test func oscillatorSessionReportsInOrderAndStoresWhatItShows() async throws {
+        let folder = try TemporaryDirectory("kit")
+        let recorder = try Recorder(dataFolder: folder.url)
+        let participant = try recorder.participant()
+        let source = OscillatorSource(configuration: OscillatorConfiguration(pacing: .asFastAsPossible))
+        let recording = try await recorder.record(RecordingRequest(participant: participant, duration: 20), from: source)
+        let events = try await Self.collect(recording)
+        let names = events.map(Self.name)
+
+        // connection → started → connected → QA → progress → stored, in that order.
+        let order = ["connection.connecting", "started", "connection.connected", "qa.passed", "progress", "stored"]
+        var position = 0
+        for name in order {
+            let found = try #require(names[position...].firstIndex(of: name), "no \(name) after position \(position) in \(names)")
+            position = found
+        }
+        #expect(names.last == "stored")
+        #expect(names.contains("connection.disconnected"))
+
+        guard case .stored(let item) = events.last else { Issue.record("last event is not stored"); return }
+        #expect(item.state == .pending)
+        #expect(item.complete)
+        let stored = try await recording.result()
+        #expect(stored.path == item.path)
+
+        // One processor: every band-power and quality value shown is the row stored in /Quality.
+        let shownBandPower = events.compactMap { if case .bandPower(let b) = $0 { b } else { nil } }
+        let shownQuality = events.compactMap { if case .quality(let q) = $0 { q } else { nil } }
+        struct Stored: Decodable { var bandPowerTimes: [Double]; var bandPower: [[Double?]]; var qualityTimes: [Double] }
+        let rows = try PythonTool.json(
+            Stored.self,
+            script: """
+                import h5py, json, sys
+                with h5py.File(sys.argv[1], "r") as f:
+                    q = f["Quality"]
+                    print(json.dumps({"bandPowerTimes": q["BandPowerAbsoluteTime"][:].tolist(),
+                                      "bandPower": [[None if v != v else v for v in row] for row in q["BandPowerAbsolute"][:].tolist()],
+                                      "qualityTimes": q["MyndQualityTime"][:].tolist()}))
+                """,
+            arguments: [recorder.store.url(of: item.path).path])
+        #expect(rows.bandPowerTimes == shownBandPower.map(\.time))
+        #expect(rows.qualityTimes == shownQuality.map(\.time))
+        #expect(rows.bandPower.last == shownBandPower.last?.channels.flatMap(\.absolute).map { $0.isNaN ? nil : $0 })
+        #expect(shownBandPower.count >= 15)
+
+        // Progress is monotonic and ends at the planned duration.
+        let progress = events.compactMap { if case .progress(let p) = $0 { p } else { nil } }
+        #expect(progress.count >= 20)
+        #expect(zip(progress, progress.dropFirst()).allSatisfy { $0.samples <= $1.samples })
+        #expect(abs((progress.last?.seconds ?? 0) - 20) < 0.01)
+    }
+
+    @Test func headbandTakenOffAndPutBackIsReportedAsQA() async throws {
+        let folder = try TemporaryDirectory("kit")
+        let recorder = try Recorder(dataFolder: folder.url)
+        let participant = try recorder.participant()
+        let source = ScriptedSource(script: [
+            .state(.onHead, true), .signal(seconds: 8, amplitude: 10),
+            .state(.onHead, false), .signal(seconds: 4, amplitude: 10),
+            .state(.onHead, true), .signal(seconds: 8, amplitude: 10),
+        ])
+        let recording = try await recorder.record(RecordingRequest(participant: participant), from: source)
+        let events = try await Self.collect(recording)
+        let qa = events.compactMap { if case .qa(let s) = $0 { s } else { nil } }
+        let verdicts = qa.map(\.verdict)
+        let off = try #require(verdicts.firstIndex(of: .headbandOffHead), "\(verdicts)")
+        #expect(qa[off].reason == "the headband reports it is off the head")
+        #expect(verdicts[(off + 1)...].contains(.passed), "\(verdicts)")
+        #expect(events.contains { if case .device(let c) = $0 { c.state == .onHead && !c.value } else { false } })
+    }
+
+    @Test func flatSignalFailsQAWithAReasonNamingIt() async throws {
+        let folder = try TemporaryDirectory("kit")
+        let recorder = try Recorder(dataFolder: folder.url)
+        let source = ScriptedSource(script: [.signal(seconds: 10, amplitude: 0)])
+        let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant()), from: source)
+        let qa = try await Self.collect(recording).compactMap { if case .qa(let s) = $0 { s } else { nil } }
+        #expect(qa.first?.verdict == .headbandOffHead, "\(qa)")
+        #expect(qa.first?.reason == "flat or line-noise signal on most channels")
+    }
+
+    @Test func aGapIsAnEEGFailureNamingTheChannels() async throws {
+        let folder = try TemporaryDirectory("kit")
+        let recorder = try Recorder(dataFolder: folder.url)
+        let source = ScriptedSource(script: [.signal(seconds: 6, amplitude: 10), .gap(seconds: 0.5), .signal(seconds: 3, amplitude: 10)])
+        let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant()), from: source)
+        let events = try await Self.collect(recording)
+        let qa = events.compactMap { if case .qa(let s) = $0 { s } else { nil } }
+        let failure = try #require(qa.first { $0.verdict == .eegFailure }, "\(qa)")
+        #expect(failure.reason == "data missing on TP9, AF7, AF8, TP10")
+        guard case .stored(let item) = events.last else { Issue.record("not stored"); return }
+        #expect(item.path.hasSuffix(".h5"))
+    }
+
+    @Test func aFailingSourceEndsTheStreamWithALibraryError() async throws {
+        let folder = try TemporaryDirectory("kit")
+        let recorder = try Recorder(dataFolder: folder.url)
+        let source = ScriptedSource(script: [.fail(.deviceNotFound("no headband answered"))])
+        let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant(), duration: 5), from: source)
+        do {
+            let events = try await Self.collect(recording)
+            Issue.record("the stream did not throw: \(events.map(Self.name))")
+        } catch let error as RecorderError {
+            #expect(error.code == .sourceFailed)
+            #expect(error.underlying is DataSourceError)
+            #expect(!error.message.contains("study-recorder"))
+        }
+    }
+
+    /// A source that fails mid-run: what was recorded is stored, marked incomplete, and the session
+    /// reports the lost link and its end.
+    @Test func aSourceFailingMidRunStoresWhatCameAsIncomplete() async throws {
+        let folder = try TemporaryDirectory("kit")
+        let recorder = try Recorder(dataFolder: folder.url)
+        let source = ScriptedSource(script: [.signal(seconds: 3, amplitude: 10), .fail(.disconnected("link lost"))])
+        let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant(), duration: 10), from: source)
+        let events = try await Self.collect(recording)
+        let names = events.map(Self.name)
+        #expect(names.filter { $0.hasPrefix("connection.") } == ["connection.connecting", "connection.connected", "connection.reconnecting", "connection.disconnected"], "\(names)")
+        guard case .stored(let item) = events.last else { Issue.record("not stored: \(names)"); return }
+        #expect(!item.complete)
+    }
+
+    @Test func aCleanEndIsConnectedThenDisconnected() async throws {
+        let folder = try TemporaryDirectory("kit")
+        let recorder = try Recorder(dataFolder: folder.url)
+        let source = OscillatorSource(configuration: OscillatorConfiguration(pacing: .asFastAsPossible))
+        let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant(), duration: 3), from: source)
+        let names = try await Self.collect(recording).map(Self.name)
+        #expect(names.filter { $0.hasPrefix("connection.") } == ["connection.connecting", "connection.connected", "connection.disconnected"], "\(names)")
+        #expect(!names.contains("device.disconnected"))
+    }
+
+    @Test func neverStartedSourceAlsoThrowsFromResult() async throws {
+        let folder = try TemporaryDirectory("kit")
+        let recorder = try Recorder(dataFolder: folder.url)
+        let recording = try await recorder.record(
+            RecordingRequest(participant: try recorder.participant(), duration: 5), from: ScriptedSource(script: [.fail(.deviceNotFound("x"))]))
+        do {
+            _ = try await recording.result()
+            Issue.record("result did not throw")
+        } catch let error as RecorderError {
+            #expect(error.code == .sourceFailed)
+            #expect(error.underlying is DataSourceError)
+            #expect(!error.message.contains("study-recorder"))
+        }
+    }
+}
