@@ -122,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "StudyRecorder",
             dependencies: [
-                "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports",
+                "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports", "StudyRecorderKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

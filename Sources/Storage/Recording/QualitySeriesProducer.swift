@@ -21,13 +21,16 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
 
     private let configuration: ProcessorConfiguration
     private let observer: (@Sendable (Observation) -> Void)?
+    private let stores: Bool
     private var processor: SignalProcessor?
     private var channelNames: [String] = []
 
     /// A producer with the processor's settings; it sizes itself when the source starts. `observer`
-    /// is called on the writer's task: it must return quickly (hand the value on, never wait).
-    public init(configuration: ProcessorConfiguration, observer: (@Sendable (Observation) -> Void)? = nil) {
+    /// is called on the writer's task: it must return quickly (hand the value on, never wait). With
+    /// `stores` false the results only go to the observer and nothing is written.
+    public init(configuration: ProcessorConfiguration, stores: Bool = true, observer: (@Sendable (Observation) -> Void)? = nil) {
         self.configuration = configuration
+        self.stores = stores
         self.observer = observer
     }
 
@@ -43,7 +46,8 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
     }
 
     public var groupAttributes: [String: MetadataValue] {
-        processor.map { QualitySeries.attributes(for: $0).mapValues { .string($0) } } ?? [:]
+        guard stores else { return [:] }
+        return processor.map { QualitySeries.attributes(for: $0).mapValues { .string($0) } } ?? [:]
     }
 
     public mutating func process(_ block: SampleBlock) -> [DerivedSeriesRow] {
@@ -55,6 +59,7 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
             for update in updates { observer(.update(update)) }
             if processor.summary.accelerometerWindows != before, let moving = processor.moving { observer(.motion(moving)) }
         }
+        guard stores else { return [] }
         return updates.flatMap { update in
             QualitySeries.rows(for: update, channelNames: channelNames).map {
                 DerivedSeriesRow(name: $0.name, time: $0.time, values: $0.values, columns: $0.columns)

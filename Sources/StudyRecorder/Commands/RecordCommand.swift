@@ -4,7 +4,7 @@ import Foundation
 import Logging
 import Processing
 import Storage
-import Study
+import StudyRecorderKit
 
 /// `study-recorder record`: records from a source into the data folder, crash-safe, and catalogues
 /// the file for upload.
@@ -58,10 +58,8 @@ struct RecordCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = CommandLogging.logger("record", verbose: verbose)
         let configurationURL = try transfer.checkedURL(data: data.url.standardizedFileURL)
-        let store = try data.openStore()
-        let recovered = Recovery.run(store: store, logger: logger)
-        CommandLogging.report(recovered)
-        TransferOptions.recoverSeals(store: store, configuration: configurationURL)
+        let recorder = CommandLogging.open(try data.openStore(), configuration: configurationURL, logger: logger)
+        let store = recorder.store
         let who = try ParticipantOptions.resolve(participant, store: store)
         let source = try sourceOptions.makeSource()
         let controller = DataController(source: source)
@@ -71,10 +69,12 @@ struct RecordCommand: AsyncParsableCommand {
             participant: who, day: day, session: session,
             paradigm: paradigm.map { ParadigmInfo(title: $0) }, duration: duration.seconds,
             powerLineFrequency: sourceOptions.mains)
-        let session: RecordingSession
+        // One processor: the quality and band power stored in /Quality are the values the session
+        // reports (the kit's record), unless --no-quality.
+        let options = RecordOptions(processing: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)), storeQuality: !noQuality)
+        let recording: LiveRecording
         do {
-            let quality = noQuality ? nil : QualitySeriesProducer(configuration: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)))
-            session = try await RecordingSession.start(store: store, controller: controller, request: request, logger: logger, derived: quality)
+            recording = try await recorder.record(request, on: controller, options: options)
         } catch {
             Terminal.error("\(error)")
             throw Self.exitCode(for: error)
@@ -82,46 +82,38 @@ struct RecordCommand: AsyncParsableCommand {
         let interrupted = InterruptFlag()
         let trap = SignalTrap { _ in
             interrupted.set()
-            session.stop(reason: "interrupted by signal")
+            recording.stop(reason: "interrupted by signal")
         }
-        try await controller.start()
-        let watcher = Task {
-            var bar = ProgressBar(label: "recording")
-            func draw(force: Bool) {
-                let p = session.progress
-                bar.update(fraction: p.fraction, status: String(format: "%.1f / %.1f s", p.seconds, p.plannedSeconds ?? 0), force: force)
-            }
-            while !Task.isCancelled {
-                draw(force: false)
-                try? await Task.sleep(for: .milliseconds(100))
-            }
-            draw(force: true)
-            bar.finish()
+        var bar = ProgressBar(label: "recording")
+        func draw(_ p: RecordingProgress, force: Bool) {
+            bar.update(fraction: p.fraction, status: String(format: "%.1f / %.1f s", p.seconds, p.plannedSeconds ?? 0), force: force)
         }
-        var item: CatalogItem
+        var stored: CatalogItem?
+        var failure: (any Error)?
         do {
-            item = try await session.result()
-            watcher.cancel()
-            await watcher.value
+            for try await event in recording.events {
+                switch event {
+                case .progress(let p): draw(p, force: false)
+                case .stored(let item): stored = item
+                default: continue
+                }
+            }
         } catch {
-            watcher.cancel()
-            await watcher.value
-            await controller.stop()
-            Terminal.error("\(error)")
-            throw Self.exitCode(for: error)
+            failure = error
         }
+        draw(recording.progress, force: true)
+        bar.finish()
         markerInlet?.stop()
-        await controller.stop()
         await streamer?.finish()
         _ = trap
-        // Encryption at rest (transfer configuration): seal the finished item, removing the plaintext.
-        let unsealed = item
-        do {
-            item = try TransferOptions.sealIfRequired(unsealed, store: store, configuration: configurationURL)
-        } catch {
-            Terminal.error("stored \(unsealed.path), but could not encrypt it (it will not be uploaded until it is): \(error)")
-            throw ExitCode.configuration
+        if let failure {
+            Terminal.error("\(failure)")
+            // Encryption at rest failed: the item is stored but stays local until it is sealed.
+            if let error = failure as? RecorderError, error.code == .sealing { throw ExitCode.configuration }
+            throw Self.exitCode(for: failure)
         }
+        guard let item = stored else { throw ExitCode.failure }
+        let session = recording
         if json {
             try Terminal.printJSON(item)
         } else {
@@ -134,6 +126,7 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     static func exitCode(for error: any Error) -> ExitCode {
+        if let error = error as? RecorderError, let underlying = error.underlying { return exitCode(for: underlying) }
         if error is DataSourceError { return .forSource(error) }
         return switch error as? StorageError {
         case .unwritableFolder: .cannotCreate

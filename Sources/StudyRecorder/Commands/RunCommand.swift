@@ -52,8 +52,7 @@ struct RunCommand: AsyncParsableCommand {
         let lock = try Self.claim(study: study.id, store: store)
         defer { withExtendedLifetime(lock) {} }
         let logger = CommandLogging.logger("run", verbose: verbose)
-        CommandLogging.report(Recovery.run(store: store, logger: logger))
-        TransferOptions.recoverSeals(store: store, configuration: configurationURL)
+        _ = CommandLogging.open(store, configuration: configurationURL, logger: logger)
         let scripted = try loadAnswers()
         let progress = try? ProgressStore(dataDirectory: store.root).load(studyID: study.id)
         // The participant's language: --locale, else the one they enrolled in, else the study's default.

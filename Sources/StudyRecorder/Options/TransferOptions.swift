@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Storage
+import StudyRecorderKit
 import Transfer
 
 /// Where the transfer configuration is: `--config FILE`, else `<data>/transfer.json`. Secrets come from
@@ -51,36 +52,18 @@ struct TransferOptions: ParsableArguments {
     /// Loads the configuration at `url` and the secrets it names (default
     /// `<data>/private/transfer-secrets.json`); throws the reason when either is unusable.
     static func load(configuration url: URL, data: URL) throws -> (TransferConfiguration, TransferSecrets) {
-        let configuration = try TransferConfiguration.load(from: url)
-        return (configuration, try TransferSecrets.load(file: secretsFile(for: configuration, data: data)))
+        try TransferSetup(dataFolder: data, configuration: url).load()
     }
 
     /// The secrets file `configuration` names, else `<data>/private/transfer-secrets.json`.
     static func secretsFile(for configuration: TransferConfiguration, data: URL) -> URL {
-        configuration.secretsFile.map { URL(fileURLWithPath: $0) } ?? data.appendingPathComponent("private/transfer-secrets.json")
+        TransferSetup.secretsFile(for: configuration, dataFolder: data)
     }
 
     /// The hook after an item is finalized: with a configuration whose encryption is `at-rest`, seals
     /// the item (encrypts it and removes the plaintext) and returns the sealed item. Without a
-    /// configuration, or in other modes, returns the item unchanged.
+    /// configuration, or in other modes, returns the item unchanged (``TransferSetup``).
     static func sealIfRequired(_ item: CatalogItem, store: DataStore, configuration url: URL) throws -> CatalogItem {
-        guard FileManager.default.fileExists(atPath: url.path) else { return item }
-        let configuration = try TransferConfiguration.load(from: url)
-        guard configuration.encryption.mode == .atRest else { return item }
-        return try Sealer(store: store, policy: configuration.encryption.policy).seal(item)
-    }
-
-    /// Start-up hook: with `at-rest` encryption configured, finishes seals a crash interrupted and seals
-    /// finished items that are still plaintext (``Sealer/recover()``). Problems are printed, not fatal.
-    static func recoverSeals(store: DataStore, configuration url: URL) {
-        guard FileManager.default.fileExists(atPath: url.path),
-            let configuration = try? TransferConfiguration.load(from: url), configuration.encryption.mode == .atRest
-        else { return }
-        do {
-            let report = try Sealer(store: store, policy: configuration.encryption.policy).recover()
-            for path in report.plaintextsRemoved { Terminal.note("removed the plaintext of sealed \(path)") }
-        } catch {
-            Terminal.error("cannot encrypt stored items at rest: \(error)")
-        }
+        try TransferSetup(dataFolder: store.root, configuration: url).sealIfRequired(item, store: store)
     }
 }

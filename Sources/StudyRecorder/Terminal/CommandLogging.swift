@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Storage
+import StudyRecorderKit
 import Synchronization
 
 /// Logging for commands: warnings and errors to standard error, everything with `--verbose`. Log
@@ -14,6 +15,16 @@ enum CommandLogging {
     }
 
     /// Prints what start-up recovery did, if anything.
+    /// Opens `store` through the kit (start-up recovery, then finishing interrupted seals when the
+    /// folder encrypts at rest) and prints what that did, one line each.
+    static func open(_ store: DataStore, configuration: URL, logger: Logger) -> Recorder {
+        let recorder = Recorder(store: store, transferConfiguration: configuration, logger: logger)
+        report(recorder.recovery)
+        for path in recorder.sealRecovery?.plaintextsRemoved ?? [] { Terminal.note("removed the plaintext of sealed \(path)") }
+        if let problem = recorder.sealProblem { Terminal.error(problem) }
+        return recorder
+    }
+
     static func report(_ report: RecoveryReport) {
         for item in report.rebuilt { Terminal.note("recovered \(item.path) from its crash journal (incomplete)") }
         for item in report.completed { Terminal.note("finished cataloguing \(item.path)") }

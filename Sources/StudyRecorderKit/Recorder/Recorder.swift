@@ -29,18 +29,27 @@ public final class Recorder: Sendable {
     /// What finishing interrupted seals did (`nil` when the folder does not encrypt at rest).
     public let sealRecovery: Sealer.Recovery?
     /// Why seals could not be recovered (e.g. no usable study key); items stay local until fixed.
+    /// Not logged here: a caller shows it the way it shows errors.
     public let sealProblem: String?
     private let logger: Logger
 
     /// Opens (creating if needed) the data folder at `dataFolder`, runs recovery and seal recovery.
     /// `transferConfiguration` replaces `<data>/transfer.json`. This does file I/O: call it at
     /// start-up, not on a latency-sensitive task.
-    public init(dataFolder: URL, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) throws {
+    public convenience init(dataFolder: URL, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) throws {
+        let store: DataStore
         do {
             store = try DataStore(root: dataFolder)
         } catch {
             throw RecorderError(.dataFolder, "cannot open the data folder \(dataFolder.path): \(error)", underlying: error)
         }
+        self.init(store: store, transferConfiguration: transferConfiguration, logger: logger)
+    }
+
+    /// Runs recovery and seal recovery on an opened data folder — for a caller that must hold one of
+    /// the folder's locks (``DataStore/lockURL(_:)``) before anything is recovered.
+    public init(store: DataStore, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) {
+        self.store = store
         transfer = TransferSetup(dataFolder: store.root, configuration: transferConfiguration)
         self.logger = logger
         recovery = Recovery.run(store: store, logger: logger)
@@ -50,7 +59,6 @@ public final class Recorder: Sendable {
         } catch {
             sealRecovery = nil
             sealProblem = "cannot encrypt stored items at rest: \(error)"
-            logger.error("\(sealProblem ?? "")")
         }
     }
 
@@ -78,11 +86,19 @@ public final class Recorder: Sendable {
         _ request: RecordingRequest, from source: any DataSource, options: RecordOptions = RecordOptions(),
         clock: any HostClock = SystemHostClock()
     ) async throws -> LiveRecording {
+        try await record(request, on: DataController(source: source, clock: clock), options: options)
+    }
+
+    /// Like ``record(_:from:options:clock:)`` on a controller the caller made, so that it can attach
+    /// its own observers (a live stream, a marker inlet) before the source starts. The controller
+    /// must not be running; this starts it, and stops it when the recording ends.
+    public func record(_ request: RecordingRequest, on controller: DataController, options: RecordOptions = RecordOptions()) async throws
+        -> LiveRecording
+    {
         let (events, continuation) = AsyncThrowingStream<SessionEvent, any Error>.makeStream()
         let bridge = SessionBridge(continuation: continuation, progressInterval: options.progressInterval)
         bridge.connection(.connecting)
-        let controller = DataController(source: source, clock: clock)
-        let producer = QualitySeriesProducer(configuration: options.processing) { bridge.observe($0) }
+        let producer = QualitySeriesProducer(configuration: options.processing, stores: options.storeQuality) { bridge.observe($0) }
         let session: RecordingSession
         do {
             session = try await RecordingSession.start(
@@ -104,6 +120,7 @@ public final class Recorder: Sendable {
         } catch {
             session.stop(reason: "the source did not start")
             _ = try? await session.result()
+            device.cancel()
             continuation.finish()
             throw RecorderError(.sourceFailed, "cannot start the source: \(error)", underlying: error)
         }
@@ -115,6 +132,7 @@ public final class Recorder: Sendable {
                 bridge.finishing()
             } catch {
                 await controller.stop()
+                device.cancel()
                 await deviceTask.value
                 let wrapped = Self.wrap(error)
                 bridge.fail(wrapped)

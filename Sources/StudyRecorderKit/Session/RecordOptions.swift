@@ -7,6 +7,9 @@ public struct RecordOptions: Sendable {
     /// rate (``ProcessorConfiguration/bandPowerInterval``), which is both the rate of
     /// ``SessionEvent/bandPower(_:)`` and of the stored band-power series.
     public var processing: ProcessorConfiguration
+    /// Store quality and band power in the recording's `/Quality` group (default). Without it the
+    /// processor still runs for the live events, and nothing of it is stored.
+    public var storeQuality: Bool
     /// Seconds of signal between ``SessionEvent/progress(_:)`` events (default 0.5).
     public var progressInterval: Double
     /// The writer's settings (chunking, flush interval).
@@ -15,10 +18,11 @@ public struct RecordOptions: Sendable {
     /// Options; by default the mains frequency is detected, band power comes once a second,
     /// and quality and band power are stored in the recording's `/Quality` group as they are reported.
     public init(
-        processing: ProcessorConfiguration = ProcessorConfiguration(), progressInterval: Double = 0.5,
+        processing: ProcessorConfiguration = ProcessorConfiguration(), storeQuality: Bool = true, progressInterval: Double = 0.5,
         writer: RecordingWriter.Options = .init()
     ) {
         self.processing = processing
+        self.storeQuality = storeQuality
         self.progressInterval = progressInterval
         self.writer = writer
     }
