@@ -42,11 +42,12 @@ public struct RecordingCSV {
         do {
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
             let names = try write(into: temporary, progress: progress)
-            try FileManager.default.moveItem(at: temporary, to: target)
+            try AtomicFile.commitFolder(temporary, to: target)
             return names.map { "\(folder)/\($0)" }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             if let error = error as? ExportError { throw error }
+            if let error = error as? StorageError { throw ExportError.io(path: target.path, reason: error.reason) }
             throw ExportError.io(path: target.path, reason: "\(error)")
         }
     }

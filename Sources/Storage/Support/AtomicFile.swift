@@ -24,6 +24,13 @@ public enum AtomicFile {
         try commit(temporary, to: url, replacing: replacing, calls: .system)
     }
 
+    /// Makes the folder at `temporary` (a sibling of `url`, holding only files) the folder at `url`:
+    /// fsyncs every file in it and the folder itself, renames it to `url` (failing when `url`
+    /// exists) and fsyncs the parent. Used for exports that are a folder of files.
+    public static func commitFolder(_ temporary: URL, to url: URL) throws {
+        try commitFolder(temporary, to: url, calls: .system)
+    }
+
     /// Flushes a folder's entries (after a rename or unlink) to disk.
     public static func syncFolder(_ folder: URL) throws {
         try syncFolder(folder, naming: folder, calls: .system)
@@ -81,6 +88,19 @@ public enum AtomicFile {
             throw failure(url, code != 0 ? "cannot fsync the new content" : "cannot close the new content", code != 0 ? code : closed)
         }
         try rename(temporary, to: url, replacing: replacing, calls: calls)
+    }
+
+    static func commitFolder(_ temporary: URL, to url: URL, calls: FileSystemCalls) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names.sorted() {
+            let fd = calls.open(temporary.appendingPathComponent(name).path, O_RDONLY | O_CLOEXEC, 0)
+            guard fd >= 0 else { throw failure(url, "cannot open \(name) to fsync it", errno) }
+            let synced = calls.fsync(fd) == 0 ? 0 : errno
+            let closed = calls.close(fd) == 0 ? 0 : errno
+            if synced != 0 { throw failure(url, "cannot fsync \(name)", synced) }
+            if closed != 0 { throw failure(url, "cannot close \(name)", closed) }
+        }
+        try commit(temporary, to: url, replacing: false, calls: calls)
     }
 
     static func syncFolder(_ folder: URL, naming target: URL, calls: FileSystemCalls) throws {

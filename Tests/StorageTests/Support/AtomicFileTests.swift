@@ -126,3 +126,36 @@ struct AtomicFileTests {
         #expect(!FileManager.default.fileExists(atPath: final.path))
     }
 }
+
+/// Folder commits (the CSV export's folder of files).
+struct AtomicFolderCommitTests {
+    @Test func aFolderIsCommittedWithItsFilesAndNeverOverAnExistingOne() throws {
+        let dir = try TemporaryDirectory("atomic-folder")
+        let temp = dir.path(".export.part")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: false)
+        try Data("a".utf8).write(to: temp.appendingPathComponent("a.csv"))
+        let target = dir.path("export")
+        try AtomicFile.commitFolder(temp, to: target)
+        #expect(try String(contentsOf: target.appendingPathComponent("a.csv"), encoding: .utf8) == "a")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: false)
+        #expect(throws: StorageError.self) { try AtomicFile.commitFolder(temp, to: target) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["a.csv"])
+    }
+
+    @Test func aFileThatCannotBeSyncedStopsTheCommitAndIsNamed() throws {
+        let dir = try TemporaryDirectory("atomic-folder")
+        let temp = dir.path(".export.part")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: false)
+        try Data("a".utf8).write(to: temp.appendingPathComponent("eeg.csv"))
+        let target = dir.path("export")
+        do {
+            try AtomicFile.commitFolder(temp, to: target, calls: AtomicFileTests.failing("fsync", EIO))
+            Issue.record("no error")
+        } catch let error as StorageError {
+            #expect("\(error)".contains(target.path))
+            #expect("\(error)".contains("eeg.csv"))
+            #expect("\(error)".contains("(errno \(EIO))"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+}
