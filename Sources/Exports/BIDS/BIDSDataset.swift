@@ -42,7 +42,7 @@ final class BIDSDataset {
     func add(_ reader: RecordingReader, item: CatalogItem, source: URL, responseTimes: [Double?]? = nil, progress: (Double) -> Void) throws -> ([String], EDFExport) {
         let subject = "sub-" + Self.label(reader.participant ?? item.participant)
         let session = "ses-\(max(0, reader.session ?? item.session ?? 0))"
-        let task = "task-" + Self.taskLabel(reader.paradigm?.title ?? reader.paradigmTitle ?? item.title ?? "recording")
+        let task = "task-" + Self.taskLabel((reader.paradigm?.title).flatMap { $0.isEmpty ? nil : $0 } ?? item.title ?? "recording")
         let run = "run-\(max(0, reader.run ?? item.run ?? 1))"
         let folder = "\(subject)/\(session)/eeg"
         let stem = "\(subject)_\(session)_\(task)_\(run)"

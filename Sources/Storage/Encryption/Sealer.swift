@@ -127,8 +127,8 @@ public struct Sealer: Sendable {
             let url = store.url(of: folder)
             for name in (try? fm.contentsOfDirectory(atPath: url.path)) ?? [] {
                 let relative = folder.isEmpty ? name : folder + "/" + name
-                let isPartial = name.hasPrefix(".") && name.hasSuffix(".partial") && (name.contains(".gpg.") || name.contains(".asc."))
-                let isOrphanSeal = (name.hasSuffix(".gpg") || name.hasSuffix(".asc")) && !catalogued.contains(relative)
+                let isPartial = name.hasPrefix(".") && name.hasSuffix(".partial") && EncryptionState.encryptedExtensions.contains { name.contains(".\($0).") }
+                let isOrphanSeal = EncryptionState.encryptedExtensions.contains { name.hasSuffix(".\($0)") } && !catalogued.contains(relative)
                     && catalogued.contains(Self.plaintextPath(of: relative))
                 if isPartial || isOrphanSeal {
                     unlink(url.appendingPathComponent(name).path)
@@ -164,13 +164,13 @@ public struct Sealer: Sendable {
     static func isSealLeftover(_ relativePath: String, in store: DataStore) -> Bool {
         let plain = plaintextPath(of: relativePath)
         if plain != relativePath { return (try? store.catalog.item(path: plain)) != nil }
-        for ext in ["gpg", "asc"] where (try? store.catalog.item(path: relativePath + "." + ext)) != nil { return true }
+        for ext in EncryptionState.encryptedExtensions where (try? store.catalog.item(path: relativePath + "." + ext)) != nil { return true }
         return false
     }
 
     /// The plaintext path an encrypted path was made from (`x.h5.gpg` → `x.h5`).
     static func plaintextPath(of path: String) -> String {
-        for ext in [".gpg", ".asc"] where path.hasSuffix(ext) { return String(path.dropLast(ext.count)) }
+        for ext in EncryptionState.encryptedExtensions where path.hasSuffix("." + ext) { return String(path.dropLast(ext.count + 1)) }
         return path
     }
 

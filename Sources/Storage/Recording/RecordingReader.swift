@@ -34,8 +34,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
     public let session: Int?
     /// Run index.
     public let run: Int?
-    /// The paradigm title, if the file has a `/Paradigm` group.
-    public let paradigmTitle: String?
     /// The mains frequency stored with the recording.
     public let powerLineFrequency: Double?
     /// The paradigm (`/Paradigm`): title, condition labels and markers, base markers and times.
@@ -126,14 +124,17 @@ public final class RecordingReader: RecordedSignal, Sendable {
         // Mains is 50 or 60 Hz; anything else stored (NaN from a damaged file) counts as not stored.
         powerLineFrequency = group.doubleAttribute(A.powerLineFrequency).flatMap { $0 == 50 || $0 == 60 ? $0 : nil }
         if file.exists(P.group), let p = try? file.openGroup(P.group) {
-            paradigmTitle = p.stringAttribute(P.title)
             paradigm = Self.readParadigm(p)
         } else {
-            paradigmTitle = nil
             paradigm = nil
         }
         handles = Mutex(Handles(file: file, data: data, marker: layout.marker, timestamp: layout.timestamp, raw: raw))
     }
+
+    /// The paradigm's title, when the file has a titled `/Paradigm` group: ``paradigm``'s title, kept
+    /// only so that older callers compile (one name per concept: use ``paradigm``).
+    @available(*, deprecated, message: "use paradigm?.title")
+    public var paradigmTitle: String? { paradigm.flatMap { $0.title.isEmpty ? nil : $0.title } }
 
     /// The EEG channel names, rate and unit, as stored (shorthands for ``descriptor``'s EEG stream).
     public var channelNames: [String] { descriptor.channelNames }

@@ -204,7 +204,7 @@ public enum Recovery {
     private static func catalogue(_ url: URL, store: DataStore, complete: Bool, metadata: RecordingMetadata? = nil, reason: String? = nil) throws -> CatalogItem {
         let relative = store.relativePath(of: url)
         let fingerprint = try FileFingerprint(of: url)
-        let encryption: EncryptionState = url.pathExtension == "gpg" ? .openpgp : url.pathExtension == "asc" ? .openpgpArmored : .none
+        let encryption = EncryptionState(fileExtension: url.pathExtension)
         if let existing = try store.catalog.item(path: relative) {
             return try store.catalog.update(id: existing.id) {
                 $0.state = .pending
