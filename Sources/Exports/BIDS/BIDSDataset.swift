@@ -42,7 +42,7 @@ final class BIDSDataset {
     func add(_ reader: RecordingReader, item: CatalogItem, source: URL, responseTimes: [Double?]? = nil, progress: (Double) -> Void) throws -> ([String], EDFExport) {
         let subject = "sub-" + Self.label(reader.participant ?? item.participant)
         let session = "ses-\(max(0, reader.session ?? item.session ?? 0))"
-        let task = "task-" + Self.taskLabel(reader.paradigm?.title ?? reader.paradigmTitle ?? item.title ?? "recording")
+        let task = "task-" + Self.taskLabel((reader.paradigm?.title).flatMap { $0.isEmpty ? nil : $0 } ?? item.title ?? "recording")
         let run = "run-\(max(0, reader.run ?? item.run ?? 1))"
         let folder = "\(subject)/\(session)/eeg"
         let stem = "\(subject)_\(session)_\(task)_\(run)"
@@ -91,7 +91,7 @@ final class BIDSDataset {
                 "GeneratedBy": [["Name": "study-recorder", "Version": StorageModule.softwareVersion, "Description": "study-recorder export --format bids"]],
                 "SourceDatasets": [["Description": "the HDF5 originals, under sourcedata/ (docs/formats.md)"]],
             ]
-            try Self.jsonData(object).write(to: description, options: .atomic)
+            try ExportDestination.commit(Self.jsonData(object), to: description)
             written.append(Self.descriptionFile)
         }
         // participants.tsv: the labels already there plus the new ones, sorted.
@@ -100,11 +100,12 @@ final class BIDSDataset {
         if let old = try? String(contentsOf: table, encoding: .utf8) {
             for line in old.split(separator: "\n").dropFirst() { all.insert(String(line.split(separator: "\t").first ?? "")) }
         }
-        try Data((["participant_id"] + all.sorted()).map { $0 + "\n" }.joined().utf8).write(to: table, options: .atomic)
+        try ExportDestination.commit(Data((["participant_id"] + all.sorted()).map { $0 + "\n" }.joined().utf8), to: table)
         written.append("participants.tsv")
         let meta = root.appendingPathComponent("participants.json")
-        try Self.jsonData(["participant_id": ["Description": "The participant's pseudonymous UUID without hyphens (study-recorder's participant ID)."]])
-            .write(to: meta, options: .atomic)
+        try ExportDestination.commit(
+            Self.jsonData(["participant_id": ["Description": "The participant's pseudonymous UUID without hyphens (study-recorder's participant ID)."]]),
+            to: meta)
         written.append("participants.json")
         let readme = root.appendingPathComponent("README")
         if !FileManager.default.fileExists(atPath: readme.path) {
@@ -116,7 +117,7 @@ final class BIDSDataset {
                 Participants are identified only by their pseudonymous UUID.
 
                 """
-            try Data(text.utf8).write(to: readme, options: .atomic)
+            try ExportDestination.commit(Data(text.utf8), to: readme)
             written.append("README")
         }
         return written
@@ -178,8 +179,8 @@ final class BIDSDataset {
         let names = reader.channelNames
         var status = [String](repeating: "n/a", count: names.count)
         var description = [String](repeating: "no signal-quality grades stored", count: names.count)
-        if let grade = try reader.series(group: "Quality", name: "Grade") {
-            let columns = reader.seriesColumns(group: "Quality", name: "Grade") ?? names
+        if let grade = try reader.series(group: RecordingFormat.Quality.group, name: RecordingFormat.Quality.grade) {
+            let columns = reader.seriesColumns(group: RecordingFormat.Quality.group, name: RecordingFormat.Quality.grade) ?? names
             for (i, name) in names.enumerated() {
                 guard let c = columns.firstIndex(of: name) else { continue }
                 let values = (0..<grade.times.count).map { grade.values[$0 * grade.columns + c] }.filter { !$0.isNaN }

@@ -21,6 +21,8 @@ import Storage
 ///
 /// The unit of every value column is the suffix of its name.
 public struct RecordingCSV {
+    private typealias Q = RecordingFormat.Quality
+
     /// The recording.
     public let reader: RecordingReader
 
@@ -40,11 +42,12 @@ public struct RecordingCSV {
         do {
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
             let names = try write(into: temporary, progress: progress)
-            try FileManager.default.moveItem(at: temporary, to: target)
+            try AtomicFile.commitFolder(temporary, to: target)
             return names.map { "\(folder)/\($0)" }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             if let error = error as? ExportError { throw error }
+            if let error = error as? StorageError { throw ExportError.io(path: target.path, reason: error.reason) }
             throw ExportError.io(path: target.path, reason: "\(error)")
         }
     }
@@ -140,10 +143,10 @@ public struct RecordingCSV {
     /// The `/Quality` series as CSV files: band powers split per band, the rest one file each.
     private func writeMetrics(into folder: URL, gaps: [(start: Double, end: Double)], firstTime: Double) throws -> [String] {
         var names: [String] = []
-        let grade = try reader.series(group: "Quality", name: "Grade")
-        let gradeColumns = reader.seriesColumns(group: "Quality", name: "Grade") ?? reader.channelNames
-        let qualityWindow = reader.groupAttribute(group: "Quality", name: "QualityWindowSeconds").flatMap(Double.init) ?? 2
-        let bandWindow = reader.groupAttribute(group: "Quality", name: "BandPowerWindowSeconds").flatMap(Double.init) ?? 4
+        let grade = try reader.series(group: Q.group, name: Q.grade)
+        let gradeColumns = reader.seriesColumns(group: Q.group, name: Q.grade) ?? reader.channelNames
+        let qualityWindow = reader.groupAttribute(group: Q.group, name: Q.qualityWindowSeconds).flatMap(Double.init) ?? 2
+        let bandWindow = reader.groupAttribute(group: Q.group, name: Q.bandPowerWindowSeconds).flatMap(Double.init) ?? 4
 
         /// The grade of `channel` for the window ending at `time` (the latest grade row at or before it).
         func gradeAt(_ time: Double, channel: String) -> Double? {
@@ -156,18 +159,18 @@ public struct RecordingCSV {
             return lo == 0 ? nil : grade.values[(lo - 1) * grade.columns + c]
         }
 
-        for name in reader.seriesNames(group: "Quality") {
-            guard let series = try reader.series(group: "Quality", name: name) else { continue }
-            let columns = reader.seriesColumns(group: "Quality", name: name) ?? (0..<series.columns).map { "column\($0 + 1)" }
-            let isBandPower = name.hasPrefix("BandPower")
-            let window = isBandPower || name == "LineNoiseQuality" ? bandWindow : qualityWindow
+        for name in reader.seriesNames(group: Q.group) {
+            guard let series = try reader.series(group: Q.group, name: name) else { continue }
+            let columns = reader.seriesColumns(group: Q.group, name: name) ?? (0..<series.columns).map { "column\($0 + 1)" }
+            let isBandPower = name.hasPrefix(Q.bandPowerPrefix)
+            let window = isBandPower || name == Q.lineNoiseQuality ? bandWindow : qualityWindow
             let unit = Self.unit(of: name)
             // Band power: one file per band, channels as columns; else one file, columns as stored.
             var groups: [(file: String, indices: [Int], labels: [String])] = []
             if isBandPower {
                 var bands: [String] = []
                 for column in columns { if let band = column.split(separator: "/").last.map(String.init), !bands.contains(band) { bands.append(band) } }
-                let kind = name.replacingOccurrences(of: "BandPower", with: "").lowercased()
+                let kind = name.replacingOccurrences(of: Q.bandPowerPrefix, with: "").lowercased()
                 for band in bands {
                     let indices = columns.indices.filter { columns[$0].hasSuffix("/" + band) }
                     groups.append(("bandpower_\(kind)_\(band).csv", indices, indices.map { String(columns[$0].split(separator: "/").first ?? "") }))
@@ -230,12 +233,12 @@ public struct RecordingCSV {
     /// The unit of a `/Quality` series (docs/formats.md).
     static func unit(of series: String) -> String {
         switch series {
-        case "BandPowerAbsolute": "uV2"
-        case "BandPowerRelative", "LineNoiseRatio": "ratio"
-        case "Grade": "grade"
-        case "BandAmplitude": "uV"
-        case "MyndQuality", "MyndBlockQuality", "LineNoiseQuality": "percent"
-        case "MainsFrequency": "Hz"
+        case Q.bandPowerAbsolute: "uV2"
+        case Q.bandPowerRelative, Q.lineNoiseRatio: "ratio"
+        case Q.grade: "grade"
+        case Q.bandAmplitude: "uV"
+        case Q.myndQuality, Q.myndBlockQuality, Q.lineNoiseQuality: "percent"
+        case Q.mainsFrequency: "Hz"
         default: "value"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Where exports go: a folder that must lie outside the data folder, so recovery, upload and the
 /// catalog never see an export (and a decrypted copy never lands among the originals).
@@ -36,6 +37,24 @@ public struct ExportDestination: Sendable {
         return resolved.standardizedFileURL
     }
 
+    /// Atomically writes (or replaces) a side file of an export, e.g. BIDS's `participants.tsv`.
+    static func commit(_ data: Data, to url: URL) throws {
+        try mapped { try AtomicFile.write(data, to: url) }
+    }
+
+    /// Runs `body`, turning a storage error into ``ExportError/io(path:reason:)`` naming the file.
+    private static func mapped(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as StorageError {
+            switch error {
+            case .io(let path, let reason): throw ExportError.io(path: path, reason: reason)
+            case .diskFull(let path): throw ExportError.io(path: path, reason: "disk full")
+            default: throw ExportError.io(path: "\(error)", reason: error.reason)
+            }
+        }
+    }
+
     /// A new private folder (mode 0700) in the destination for decrypted originals; the caller removes
     /// it when done.
     public func scratchFolder() throws -> URL {
@@ -48,9 +67,10 @@ public struct ExportDestination: Sendable {
         return url
     }
 
-    /// Writes a file through `body` (given a temporary URL next to the target) and renames it to
-    /// `name` when `body` succeeds, so an interrupted export leaves no half file under the final name.
-    /// Refuses to overwrite: exports are never silently replaced.
+    /// Writes a file through `body` (given a temporary URL next to the target) and commits it as
+    /// `name` with ``AtomicFile/commit(_:to:replacing:)`` when `body` succeeds (fsync, rename, fsync
+    /// of the folder), so an interrupted export leaves no half file under the final name. Refuses to
+    /// overwrite: exports are never silently replaced.
     public func write<T>(_ name: String, in subfolder: String? = nil, _ body: (URL) throws -> T) throws -> (url: URL, result: T) {
         var dir = folder
         if let subfolder { dir.appendPathComponent(subfolder, isDirectory: true) }
@@ -62,7 +82,7 @@ public struct ExportDestination: Sendable {
         let temporary = dir.appendingPathComponent(".\(name).\(UUID().uuidString.prefix(8)).part")
         do {
             let result = try body(temporary)
-            try FileManager.default.moveItem(at: temporary, to: target)
+            try Self.mapped { try AtomicFile.commit(temporary, to: target, replacing: false) }
             return (target, result)
         } catch {
             try? FileManager.default.removeItem(at: temporary)

@@ -55,7 +55,7 @@ public struct DataStore: Sendable {
         if unlink(url.path) != 0 && errno != ENOENT {
             throw StorageError.io(path: url.path, reason: String(cString: strerror(errno)))
         }
-        AtomicFile.syncFolder(url.deletingLastPathComponent())
+        try AtomicFile.syncFolder(url.deletingLastPathComponent())
         try catalog.remove(id: item.id)
     }
 

@@ -35,7 +35,7 @@ public enum FileNaming {
     /// files found on disk without a catalog entry; `nil` for other names.
     public static func parse(_ fileName: String) -> (kind: ItemKind, title: String, day: Int, session: Int, run: Int, participant: String)? {
         var base = fileName
-        for suffix in [".gpg", ".asc"] where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
+        for ext in EncryptionState.encryptedExtensions where base.hasSuffix("." + ext) { base.removeLast(ext.count + 1) }
         let kinds: [(String, String, ItemKind)] = [("r_", ".h5", .recording), ("q_", ".json", .questionnaire), ("t_", ".json", .trials)]
         for (prefix, ext, kind) in kinds where base.hasPrefix(prefix) && base.hasSuffix(ext) {
             let parts = base.dropFirst(prefix.count).dropLast(ext.count).split(separator: "_", omittingEmptySubsequences: false)

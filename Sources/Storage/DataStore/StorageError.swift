@@ -14,6 +14,16 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A participant is unknown or ambiguous.
     case participant(String)
 
+    /// The reason alone, without the path (for errors of other modules that name the path
+    /// themselves).
+    public var reason: String {
+        switch self {
+        case .unwritableFolder(_, let reason), .hdf5(_, _, let reason), .io(_, let reason), .notARecording(_, let reason): reason
+        case .diskFull: "disk full"
+        case .participant(let why): why
+        }
+    }
+
     public var description: String {
         switch self {
         case .unwritableFolder(let path, let reason): "cannot write to data folder \(path): \(reason)"

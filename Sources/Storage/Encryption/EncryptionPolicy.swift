@@ -24,7 +24,7 @@ public struct EncryptionPolicy: Sendable, Codable, Equatable {
     }
 
     /// The file name extension of encrypted files under this policy (`gpg` or `asc`).
-    public var fileExtension: String { armored ? "asc" : "gpg" }
+    public var fileExtension: String { encryptionState.fileExtension ?? "gpg" }
 
     /// The catalog's encryption state of files encrypted under this policy.
     public var encryptionState: EncryptionState { armored ? .openpgpArmored : .openpgp }

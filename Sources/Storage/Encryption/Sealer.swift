@@ -76,12 +76,11 @@ public struct Sealer: Sendable {
             throw EncryptionError.io(path: store.relativePath(of: sealed), reason: "another catalog item already uses this name; not overwritten")
         }
         let written = try encryptor.encrypt(plain, to: partial, armored: policy.armored)
-        guard rename(partial.path, sealed.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(partial.path)
-            throw EncryptionError.io(path: sealed.path, reason: reason)
+        do {
+            try AtomicFile.commit(partial, to: sealed)
+        } catch let error as StorageError {
+            throw EncryptionError.io(path: sealed.path, reason: error.reason)
         }
-        AtomicFile.syncFolder(folder)
         let size = written.size
         let digest = written.sha256
         let sealedPath = store.relativePath(of: sealed)
@@ -91,7 +90,9 @@ public struct Sealer: Sendable {
             row.sha256 = digest
             row.encryption = policy.encryptionState
         }
-        Self.removePlaintext(plain)
+        // Sealed and catalogued: a plaintext whose removal did not reach the disk is removed again by
+        // ``recover()``.
+        try? Self.removePlaintext(plain)
         return updated
     }
 
@@ -117,7 +118,7 @@ public struct Sealer: Sendable {
         for item in items where item.encryption != .none {
             let plain = store.url(of: Self.plaintextPath(of: item.path))
             if fm.fileExists(atPath: plain.path) {
-                Self.removePlaintext(plain)
+                try Self.removePlaintext(plain)
                 report.plaintextsRemoved.append(Self.plaintextPath(of: item.path))
             }
         }
@@ -126,15 +127,15 @@ public struct Sealer: Sendable {
             let url = store.url(of: folder)
             for name in (try? fm.contentsOfDirectory(atPath: url.path)) ?? [] {
                 let relative = folder.isEmpty ? name : folder + "/" + name
-                let isPartial = name.hasPrefix(".") && name.hasSuffix(".partial") && (name.contains(".gpg.") || name.contains(".asc."))
-                let isOrphanSeal = (name.hasSuffix(".gpg") || name.hasSuffix(".asc")) && !catalogued.contains(relative)
+                let isPartial = name.hasPrefix(".") && name.hasSuffix(".partial") && EncryptionState.encryptedExtensions.contains { name.contains(".\($0).") }
+                let isOrphanSeal = EncryptionState.encryptedExtensions.contains { name.hasSuffix(".\($0)") } && !catalogued.contains(relative)
                     && catalogued.contains(Self.plaintextPath(of: relative))
                 if isPartial || isOrphanSeal {
                     unlink(url.appendingPathComponent(name).path)
                     report.partialsRemoved.append(relative)
                 }
             }
-            AtomicFile.syncFolder(url)
+            try AtomicFile.syncFolder(url)
         }
         if policy.mode == .atRest {
             for item in try store.catalog.items() where item.encryption == .none && item.state != .writing {
@@ -163,19 +164,19 @@ public struct Sealer: Sendable {
     static func isSealLeftover(_ relativePath: String, in store: DataStore) -> Bool {
         let plain = plaintextPath(of: relativePath)
         if plain != relativePath { return (try? store.catalog.item(path: plain)) != nil }
-        for ext in ["gpg", "asc"] where (try? store.catalog.item(path: relativePath + "." + ext)) != nil { return true }
+        for ext in EncryptionState.encryptedExtensions where (try? store.catalog.item(path: relativePath + "." + ext)) != nil { return true }
         return false
     }
 
     /// The plaintext path an encrypted path was made from (`x.h5.gpg` → `x.h5`).
     static func plaintextPath(of path: String) -> String {
-        for ext in [".gpg", ".asc"] where path.hasSuffix(ext) { return String(path.dropLast(ext.count)) }
+        for ext in EncryptionState.encryptedExtensions where path.hasSuffix("." + ext) { return String(path.dropLast(ext.count + 1)) }
         return path
     }
 
-    private static func removePlaintext(_ plain: URL) {
+    private static func removePlaintext(_ plain: URL) throws {
         unlink(plain.path)
         unlink(plain.path + ".journal")
-        AtomicFile.syncFolder(plain.deletingLastPathComponent())
+        try AtomicFile.syncFolder(plain.deletingLastPathComponent())
     }
 }

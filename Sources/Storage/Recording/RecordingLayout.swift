@@ -5,6 +5,8 @@
 /// of these is refused with ``StorageError/notARecording(path:reason:)`` naming the first problem,
 /// so no later read can trap, hang or allocate in proportion to a damaged dimension.
 struct RecordingLayout {
+    private typealias R = RecordingFormat.Recording
+
     /// Rows (samples) in `Data`.
     let rows: Int
     /// Columns (channels) in `Data`.
@@ -29,7 +31,7 @@ struct RecordingLayout {
         guard (1...RecordingLimits.maxChannels).contains(columns) else {
             throw refuse("/Recording/Data has \(columns) channels (1 to \(RecordingLimits.maxChannels) are read)")
         }
-        guard let rate = group.doubleAttribute("SamplingRate") ?? group.doubleAttribute("samplingRate") else {
+        guard let rate = group.doubleAttribute(R.Attribute.samplingRate) ?? group.doubleAttribute(R.Attribute.samplingRateV3) else {
             throw refuse("no sampling rate is stored (/Recording attribute SamplingRate)")
         }
         if let problem = RecordingLimits.problem(samplingRate: rate) { throw refuse(problem) }
@@ -37,8 +39,8 @@ struct RecordingLayout {
         guard Double(rows) / rate <= RecordingLimits.maxDurationSeconds else {
             throw refuse("\(rows) samples at \(rate) Hz are more than 31 days")
         }
-        if group.exists("ChannelNames") {
-            guard let names = try? group.openDataset("ChannelNames"), DatasetReader.valueClass(names) == .string,
+        if group.exists(R.channelNames) {
+            guard let names = try? group.openDataset(R.channelNames), DatasetReader.valueClass(names) == .string,
                 let count = try? DatasetReader.dims(names).reduce(1, { $0.multipliedReportingOverflow(by: $1).partialValue }),
                 count == columns
             else {
@@ -51,10 +53,10 @@ struct RecordingLayout {
         } else {
             channelNames = (0..<columns).map { "Channel\($0 + 1)" }
         }
-        marker = try Self.column(group, "Marker", path: path)
-        timestamp = try Self.column(group, "TimeStamp", path: path)
-        if group.exists("RawData") {
-            guard let raw = try? group.openDataset("RawData"), Self.isNumeric(raw),
+        marker = try Self.column(group, R.marker, path: path)
+        timestamp = try Self.column(group, R.timeStamp, path: path)
+        if group.exists(R.rawData) {
+            guard let raw = try? group.openDataset(R.rawData), Self.isNumeric(raw),
                 let rawDims = try? DatasetReader.dims(raw), rawDims.count == 2, rawDims[1] == columns
             else {
                 throw refuse("/Recording/RawData is not a numeric dataset with the \(columns) columns of /Recording/Data")

@@ -6,6 +6,13 @@ import Synchronization
 /// same): its channels, rate and metadata, its samples in blocks, its events and derived series.
 /// Conforms to ``RecordedSignal``, so a ``ReplaySource`` can play it back.
 public final class RecordingReader: RecordedSignal, Sendable {
+    private typealias R = RecordingFormat.Recording
+    private typealias A = RecordingFormat.Recording.Attribute
+    private typealias S = RecordingFormat.Streams
+    private typealias D = RecordingFormat.Device
+    private typealias E = RecordingFormat.Events
+    private typealias P = RecordingFormat.Paradigm
+    private static let T = RecordingFormat.seriesTimeSuffix
     /// The file.
     public let url: URL
     /// The device and its streams, as stored (raw coding and auxiliary streams included).
@@ -27,8 +34,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
     public let session: Int?
     /// Run index.
     public let run: Int?
-    /// The paradigm title, if the file has a `/Paradigm` group.
-    public let paradigmTitle: String?
     /// The mains frequency stored with the recording.
     public let powerLineFrequency: Double?
     /// The paradigm (`/Paradigm`): title, condition labels and markers, base markers and times.
@@ -56,8 +61,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
         } catch {
             throw StorageError.notARecording(path: url.path, reason: "not an HDF5 file or unreadable")
         }
-        guard file.exists("Recording"), let group = try? file.openGroup("Recording"), group.exists("Data"),
-            let data = try? group.openDataset("Data")
+        guard file.exists(R.group), let group = try? file.openGroup(R.group), group.exists(R.data),
+            let data = try? group.openDataset(R.data)
         else {
             throw StorageError.notARecording(path: url.path, reason: "no /Recording/Data dataset")
         }
@@ -65,67 +70,71 @@ public final class RecordingReader: RecordedSignal, Sendable {
         let names = layout.channelNames
         let rate = layout.samplingRate
         let raw = layout.raw
-        var eeg = StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: names, unit: group.stringAttribute("Unit") ?? "uV", samplingRate: rate)
-        if let raw, let bits = raw.intAttribute("RawBits"), let scale = raw.doubleAttribute("RawScale"), let offset = raw.doubleAttribute("RawOffset") {
+        var eeg = StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: names, unit: group.stringAttribute(A.unit) ?? "uV", samplingRate: rate)
+        if let raw, let bits = raw.intAttribute(R.RawAttribute.bits), let scale = raw.doubleAttribute(R.RawAttribute.scale),
+            let offset = raw.doubleAttribute(R.RawAttribute.offset) {
             eeg.rawCoding = .init(bits: Int(bits), scale: scale, offset: offset)
         }
-        if let low = group.doubleAttribute("PhysicalMinimum"), let high = group.doubleAttribute("PhysicalMaximum"), low < high {
+        if let low = group.doubleAttribute(A.physicalMinimum), let high = group.doubleAttribute(A.physicalMaximum), low < high {
             eeg.physicalRange = low...high
         }
         var streams = [eeg]
-        if file.exists("Streams"), let g = try? file.openGroup("Streams") {
+        if file.exists(S.group), let g = try? file.openGroup(S.group) {
             for name in g.memberNames().sorted() {
                 guard let sg = try? g.openGroup(name) else { continue }
-                let streamRate = sg.doubleAttribute("SamplingRate") ?? 0
+                let streamRate = sg.doubleAttribute(S.samplingRate) ?? 0
                 guard streamRate.isFinite, streamRate >= 0, streamRate <= RecordingLimits.samplingRate.upperBound else {
                     throw StorageError.notARecording(path: url.path, reason: "stream \(name) has sampling rate \(streamRate)")
                 }
                 streams.append(StreamDescriptor(
-                    name: name, kind: sg.stringAttribute("Kind").flatMap(StreamDescriptor.Kind.init(rawValue:)) ?? .telemetry,
-                    channelLabels: sg.stringArrayAttribute("ChannelNames") ?? [], unit: sg.stringAttribute("Unit") ?? "",
+                    name: name, kind: sg.stringAttribute(S.kind).flatMap(StreamDescriptor.Kind.init(rawValue:)) ?? .telemetry,
+                    channelLabels: sg.stringArrayAttribute(S.channelNames) ?? [], unit: sg.stringAttribute(S.unit) ?? "",
                     samplingRate: streamRate))
             }
         }
         var properties: [String: String] = [:]
         var groups: [String: [String]] = [:]
-        if file.exists("Device"), let d = try? file.openGroup("Device") {
+        if file.exists(D.group), let d = try? file.openGroup(D.group) {
             for name in d.attributeNames() {
-                if name.hasPrefix("ElectrodeGroup.") {
-                    groups[String(name.dropFirst("ElectrodeGroup.".count))] = d.stringArrayAttribute(name) ?? []
+                if name.hasPrefix(D.electrodeGroupPrefix) {
+                    groups[String(name.dropFirst(D.electrodeGroupPrefix.count))] = d.stringArrayAttribute(name) ?? []
                 } else if let value = d.stringAttribute(name) {
                     properties[name] = value
                 }
             }
         }
         descriptor = DeviceDescriptor(
-            kind: group.stringAttribute("device") ?? "unknown",
-            manufacturer: group.stringAttribute("DeviceManufacturer") ?? "unknown",
-            model: group.stringAttribute("DeviceModel") ?? "unknown",
-            serial: group.stringAttribute("DeviceSerial"), firmware: group.stringAttribute("DeviceFirmware"),
-            hardware: group.stringAttribute("DeviceHardware"), properties: properties, streams: streams, electrodeGroups: groups)
-        if let utc = group.doubleAttribute("ClockAnchorUTC"), let mono = group.doubleAttribute("ClockAnchorMonotonic") {
+            kind: group.stringAttribute(A.device) ?? "unknown",
+            manufacturer: group.stringAttribute(A.deviceManufacturer) ?? "unknown",
+            model: group.stringAttribute(A.deviceModel) ?? "unknown",
+            serial: group.stringAttribute(A.deviceSerial), firmware: group.stringAttribute(A.deviceFirmware),
+            hardware: group.stringAttribute(A.deviceHardware), properties: properties, streams: streams, electrodeGroups: groups)
+        if let utc = group.doubleAttribute(A.clockAnchorUTC), let mono = group.doubleAttribute(A.clockAnchorMonotonic) {
             clockAnchor = ClockAnchor(monotonic: mono, utc: utc)
         } else {
             clockAnchor = nil
         }
         sampleCount = Int64(layout.rows)
-        complete = (group.intAttribute("Complete") ?? 1) == 1
-        participant = group.stringAttribute("ParticipantID") ?? group.stringAttribute("subjectID")
-        study = group.stringAttribute("Study")
-        day = group.intAttribute("day")
-        session = group.intAttribute("Session")
-        run = group.intAttribute("Run")
+        complete = (group.intAttribute(A.complete) ?? 1) == 1
+        participant = group.stringAttribute(A.participantID) ?? group.stringAttribute(A.subjectID)
+        study = group.stringAttribute(A.study)
+        day = group.intAttribute(A.day)
+        session = group.intAttribute(A.session)
+        run = group.intAttribute(A.run)
         // Mains is 50 or 60 Hz; anything else stored (NaN from a damaged file) counts as not stored.
-        powerLineFrequency = group.doubleAttribute("PowerLineFrequency").flatMap { $0 == 50 || $0 == 60 ? $0 : nil }
-        if file.exists("Paradigm"), let p = try? file.openGroup("Paradigm") {
-            paradigmTitle = p.stringAttribute("Paradigm")
+        powerLineFrequency = group.doubleAttribute(A.powerLineFrequency).flatMap { $0 == 50 || $0 == 60 ? $0 : nil }
+        if file.exists(P.group), let p = try? file.openGroup(P.group) {
             paradigm = Self.readParadigm(p)
         } else {
-            paradigmTitle = nil
             paradigm = nil
         }
         handles = Mutex(Handles(file: file, data: data, marker: layout.marker, timestamp: layout.timestamp, raw: raw))
     }
+
+    /// The paradigm's title, when the file has a titled `/Paradigm` group: ``paradigm``'s title, kept
+    /// only so that older callers compile (one name per concept: use ``paradigm``).
+    @available(*, deprecated, message: "use paradigm?.title")
+    public var paradigmTitle: String? { paradigm.flatMap { $0.title.isEmpty ? nil : $0.title } }
 
     /// The EEG channel names, rate and unit, as stored (shorthands for ``descriptor``'s EEG stream).
     public var channelNames: [String] { descriptor.channelNames }
@@ -197,11 +206,11 @@ public final class RecordingReader: RecordedSignal, Sendable {
     public func stream(named name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
         HDF5Library.prepareThread()
         return try handles.withLock { h in
-            guard h.file.exists("Streams"), let g = try? h.file.openGroup("Streams"), g.exists(name), let sg = try? g.openGroup(name) else { return nil }
-            let data = try sg.openDataset("Data")
+            guard h.file.exists(S.group), let g = try? h.file.openGroup(S.group), g.exists(name), let sg = try? g.openGroup(name) else { return nil }
+            let data = try sg.openDataset(S.data)
             let dims = try DatasetReader.dims(data)
             let values = try DatasetReader.readDoubles(data, start: 0, count: dims.first ?? 0)
-            let times = try DatasetReader.readInt64s(try sg.openDataset("TimeStamp"), start: 0, count: dims.first ?? 0).map { Double($0) / 1_000_000 }
+            let times = try DatasetReader.readInt64s(try sg.openDataset(S.timeStamp), start: 0, count: dims.first ?? 0).map { Double($0) / 1_000_000 }
             return (times, values, dims.count > 1 ? dims[1] : 1)
         }
     }
@@ -210,13 +219,13 @@ public final class RecordingReader: RecordedSignal, Sendable {
     public func events() throws -> [RecordingEvent] {
         HDF5Library.prepareThread()
         return try handles.withLock { h in
-            guard h.file.exists("Events") else { return [] }
-            let g = try h.file.openGroup("Events")
-            let n = try DatasetReader.dims(try g.openDataset("SampleIndex")).first ?? 0
-            let samples = try DatasetReader.readInt64s(try g.openDataset("SampleIndex"), start: 0, count: n)
-            let times = try DatasetReader.readDoubles(try g.openDataset("Time"), start: 0, count: n)
-            let codes = try DatasetReader.readInt64s(try g.openDataset("Code"), start: 0, count: n)
-            let labels = try DatasetReader.readStrings(try g.openDataset("Label"))
+            guard h.file.exists(E.group) else { return [] }
+            let g = try h.file.openGroup(E.group)
+            let n = try DatasetReader.dims(try g.openDataset(E.sampleIndex)).first ?? 0
+            let samples = try DatasetReader.readInt64s(try g.openDataset(E.sampleIndex), start: 0, count: n)
+            let times = try DatasetReader.readDoubles(try g.openDataset(E.time), start: 0, count: n)
+            let codes = try DatasetReader.readInt64s(try g.openDataset(E.code), start: 0, count: n)
+            let labels = try DatasetReader.readStrings(try g.openDataset(E.label))
             return (0..<min(samples.count, times.count, codes.count, labels.count)).map {
                 RecordingEvent(sample: samples[$0], time: times[$0], code: Int32(clamping: codes[$0]), label: labels[$0])
             }
@@ -230,7 +239,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
         return handles.withLock { h in
             guard h.file.exists(group), let g = try? h.file.openGroup(group) else { return [] }
             let members = Set(g.memberNames())
-            return members.filter { !$0.hasSuffix("Time") && members.contains($0 + "Time") }.sorted()
+            return members.filter { !$0.hasSuffix(Self.T) && members.contains($0 + Self.T) }.sorted()
         }
     }
 
@@ -239,7 +248,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
         HDF5Library.prepareThread()
         return handles.withLock { h in
             guard h.file.exists(group), let g = try? h.file.openGroup(group), g.exists(name), let ds = try? g.openDataset(name) else { return nil }
-            return ds.stringArrayAttribute("columns")
+            return ds.stringArrayAttribute(RecordingFormat.Series.columns)
         }
     }
 
@@ -262,8 +271,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
             return (try? DatasetReader.readInt64s(ds, start: 0, count: dims.first ?? 0)) ?? []
         }
         return ParadigmInfo(
-            title: p.stringAttribute("Paradigm") ?? "", conditionLabels: strings("ConditionLabels"), conditionMarkers: ints("ConditionMarkers"),
-            baseMarkers: ints("BaseMarkers"), baseTime: p.doubleAttribute("BaseTime") ?? 0, trialTime: p.doubleAttribute("TrialTime") ?? 0)
+            title: p.stringAttribute(P.title) ?? "", conditionLabels: strings(P.conditionLabels), conditionMarkers: ints(P.conditionMarkers),
+            baseMarkers: ints(P.baseMarkers), baseTime: p.doubleAttribute(P.baseTime) ?? 0, trialTime: p.doubleAttribute(P.trialTime) ?? 0)
     }
 
     /// A derived series `/<group>/<name>` (rows × columns, row-major) with its times, or `nil`.
@@ -272,11 +281,11 @@ public final class RecordingReader: RecordedSignal, Sendable {
         return try handles.withLock { h in
             guard h.file.exists(group) else { return nil }
             let g = try h.file.openGroup(group)
-            guard g.exists(name), g.exists(name + "Time") else { return nil }
+            guard g.exists(name), g.exists(name + Self.T) else { return nil }
             let ds = try g.openDataset(name)
             let dims = try DatasetReader.dims(ds)
             let values = try DatasetReader.readDoubles(ds, start: 0, count: dims.first ?? 0)
-            let times = try DatasetReader.readDoubles(try g.openDataset(name + "Time"), start: 0, count: dims.first ?? 0)
+            let times = try DatasetReader.readDoubles(try g.openDataset(name + Self.T), start: 0, count: dims.first ?? 0)
             return (times, values, dims.count > 1 ? dims[1] : 1)
         }
     }

@@ -93,7 +93,7 @@ public enum Recovery {
                 // Finished and renamed; the process died before the catalog update (or a recovery died
                 // after putting the rebuilt file in place, before removing what it replaced).
                 let item = try catalogue(final, store: store, complete: RecordingReader.completeFlag(final))
-                removeLeftovers(of: final)
+                try removeLeftovers(of: final)
                 RecordingWriter.removeJournal(for: final)
                 report.completed.append(item)
                 return
@@ -110,10 +110,7 @@ public enum Recovery {
             }
             guard let w = writer else { return }
             let summary = try w.finish(complete: false, reason: "recovered after the recording process ended unexpectedly")
-            guard rename(summary.url.path, final.path) == 0 else {
-                throw StorageError.io(path: final.path, reason: String(cString: strerror(errno)))
-            }
-            AtomicFile.syncFolder(final.deletingLastPathComponent())
+            try AtomicFile.commit(summary.url, to: final)
             let item = try catalogue(final, store: store, complete: false, metadata: metadata,
                                      reason: "recovered after a crash; \(summary.samples) samples kept")
             unlink(partial.path)
@@ -163,9 +160,9 @@ public enum Recovery {
         return [RecordingWriter.partialURL(for: final), staging, RecordingWriter.partialURL(for: staging)]
     }
 
-    private static func removeLeftovers(of final: URL) {
+    private static func removeLeftovers(of final: URL) throws {
         for url in leftovers(of: final) { unlink(url.path) }
-        AtomicFile.syncFolder(final.deletingLastPathComponent())
+        try AtomicFile.syncFolder(final.deletingLastPathComponent())
     }
 
     /// Removes leftovers whose recording has no journal (so no writer and no pending recovery can
@@ -207,7 +204,7 @@ public enum Recovery {
     private static func catalogue(_ url: URL, store: DataStore, complete: Bool, metadata: RecordingMetadata? = nil, reason: String? = nil) throws -> CatalogItem {
         let relative = store.relativePath(of: url)
         let fingerprint = try FileFingerprint(of: url)
-        let encryption: EncryptionState = url.pathExtension == "gpg" ? .openpgp : url.pathExtension == "asc" ? .openpgpArmored : .none
+        let encryption = EncryptionState(fileExtension: url.pathExtension)
         if let existing = try store.catalog.item(path: relative) {
             return try store.catalog.update(id: existing.id) {
                 $0.state = .pending

@@ -1,0 +1,168 @@
+/// The names of the HDF5 recording layout of docs/formats.md, in one place: every group, dataset and
+/// attribute name and every unit string the writer stores and the reader, the layout check, the
+/// auxiliary-stream datasets and the exporters look up. This type is the source of truth for those
+/// names; docs/formats.md describes them. Most names are the reference app's v3 names and must never
+/// change, or existing loaders break.
+public enum RecordingFormat {
+    /// The value of the root attribute ``Root/format``.
+    public static let name = "study-recorder-eeg"
+    /// The value of the root attribute ``Root/formatVersion``.
+    public static let version = "1.0"
+    /// The suffix of a derived series' time dataset: `/<group>/<name>` has `/<group>/<name>Time`.
+    public static let seriesTimeSuffix = "Time"
+
+    /// Attributes of the file's root group.
+    public enum Root {
+        public static let format = "format"
+        public static let formatVersion = "format_version"
+        /// int64 0/1, set when the writer closes the file.
+        public static let complete = "complete"
+    }
+
+    /// `/Recording`: the EEG rows and the recording's metadata (the reference's v3 names).
+    public enum Recording {
+        public static let group = "Recording"
+        public static let data = "Data"
+        public static let rawData = "RawData"
+        public static let marker = "Marker"
+        public static let timeStamp = "TimeStamp"
+        public static let channelNames = "ChannelNames"
+
+        /// Attributes of `/Recording`.
+        public enum Attribute {
+            // The reference's v3 attributes ([1, 1] integers).
+            public static let version = "Version"
+            public static let session = "Session"
+            public static let run = "Run"
+            // The reference's subjectInfo keys.
+            public static let subjectID = "subjectID"
+            public static let sessionID = "sessionID"
+            public static let runID = "runID"
+            public static let day = "day"
+            public static let device = "device"
+            public static let samplingRateV3 = "samplingRate"
+            public static let channelCount = "channelCount"
+            public static let channelNames = "channelNames"
+            public static let locale = "locale"
+            public static let recordingTime = "recordingTime"
+            public static let recordingStartTime = "recordingStartTime"
+            public static let recordingEndTime = "recordingEndTime"
+            // Typed metadata the reference lacked.
+            public static let samplingRate = "SamplingRate"
+            public static let unit = "Unit"
+            public static let physicalMinimum = "PhysicalMinimum"
+            public static let physicalMaximum = "PhysicalMaximum"
+            public static let deviceManufacturer = "DeviceManufacturer"
+            public static let deviceModel = "DeviceModel"
+            public static let deviceSerial = "DeviceSerial"
+            public static let deviceFirmware = "DeviceFirmware"
+            public static let deviceHardware = "DeviceHardware"
+            public static let clockAnchorUTC = "ClockAnchorUTC"
+            public static let clockAnchorMonotonic = "ClockAnchorMonotonic"
+            public static let timeBase = "TimeBase"
+            public static let softwareVersion = "SoftwareVersion"
+            public static let study = "Study"
+            public static let participantID = "ParticipantID"
+            public static let createdUTC = "CreatedUTC"
+            public static let powerLineFrequency = "PowerLineFrequency"
+            public static let complete = "Complete"
+            public static let sampleCount = "SampleCount"
+            public static let gapSampleCount = "GapSampleCount"
+            public static let endReason = "EndReason"
+        }
+
+        /// Attributes of `/Recording/Data`.
+        public enum DataAttribute {
+            public static let unit = "unit"
+            public static let dimensionLabels = "dimension_labels"
+        }
+
+        /// Attributes of `/Recording/RawData`.
+        public enum RawAttribute {
+            public static let bits = "RawBits"
+            public static let scale = "RawScale"
+            public static let offset = "RawOffset"
+            public static let missingCode = "MissingCode"
+            public static let conversion = "conversion"
+        }
+
+        /// The text of the `TimeBase` attribute.
+        public static let timeBaseText =
+            "recording clock: UTC seconds = ClockAnchorUTC + (CLOCK_MONOTONIC seconds - ClockAnchorMonotonic)"
+    }
+
+    /// `/Events`: one row per event, in four parallel 1-D datasets.
+    public enum Events {
+        public static let group = "Events"
+        public static let sampleIndex = "SampleIndex"
+        public static let time = "Time"
+        public static let code = "Code"
+        public static let label = "Label"
+    }
+
+    /// `/Paradigm`: the paradigm a recording belongs to.
+    public enum Paradigm {
+        public static let group = "Paradigm"
+        /// Attribute: the title.
+        public static let title = "Paradigm"
+        public static let baseTime = "BaseTime"
+        public static let trialTime = "TrialTime"
+        public static let conditionCount = "ConditionCount"
+        public static let conditionLabels = "ConditionLabels"
+        public static let conditionMarkers = "ConditionMarkers"
+        public static let baseMarkers = "BaseMarkers"
+    }
+
+    /// `/Streams/<name>`: the auxiliary streams.
+    public enum Streams {
+        public static let group = "Streams"
+        public static let data = "Data"
+        public static let timeStamp = "TimeStamp"
+        /// Attributes of `/Streams/<name>`.
+        public static let kind = "Kind"
+        public static let channelNames = "ChannelNames"
+        public static let unit = "Unit"
+        public static let samplingRate = "SamplingRate"
+        public static let sampleCount = "SampleCount"
+        public static let gapSampleCount = "GapSampleCount"
+    }
+
+    /// `/Device`: what the device reported, one attribute each.
+    public enum Device {
+        public static let group = "Device"
+        /// The prefix of the attributes naming electrode groups (`ElectrodeGroup.front`).
+        public static let electrodeGroupPrefix = "ElectrodeGroup."
+    }
+
+    /// `/Quality`: signal quality and band power computed while recording (derived series).
+    public enum Quality {
+        public static let group = "Quality"
+        public static let grade = "Grade"
+        public static let bandPowerAbsolute = "BandPowerAbsolute"
+        public static let bandPowerRelative = "BandPowerRelative"
+        public static let bandPowerPrefix = "BandPower"
+        public static let bandAmplitude = "BandAmplitude"
+        public static let lineNoiseRatio = "LineNoiseRatio"
+        public static let lineNoiseQuality = "LineNoiseQuality"
+        public static let myndQuality = "MyndQuality"
+        public static let myndBlockQuality = "MyndBlockQuality"
+        public static let mainsFrequency = "MainsFrequency"
+        /// Attributes of `/Quality`.
+        public static let qualityWindowSeconds = "QualityWindowSeconds"
+        public static let bandPowerWindowSeconds = "BandPowerWindowSeconds"
+    }
+
+    /// Attributes of a derived series' datasets.
+    public enum Series {
+        /// The column names of `/<group>/<name>`.
+        public static let columns = "columns"
+        /// The unit of `/<group>/<name>Time`.
+        public static let unit = "unit"
+    }
+
+    /// Unit strings stored in `unit` attributes.
+    public enum Unit {
+        public static let microsecondsSinceEpoch = "microseconds since 1970-01-01T00:00:00Z"
+        public static let secondsSinceEpoch = "seconds since 1970-01-01T00:00:00Z"
+    }
+}
