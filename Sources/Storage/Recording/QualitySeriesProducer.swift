@@ -34,7 +34,7 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
         self.observer = observer
     }
 
-    public var group: String { "Quality" }
+    public var group: String { RecordingFormat.Quality.group }
 
     /// The session's quality summary so far (`nil` before the source started).
     public var summary: SessionQualitySummary? { processor?.summary }
