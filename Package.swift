@@ -119,6 +119,13 @@ let package = Package(
             path: "Examples/RecordAndUpload",
             swiftSettings: strictSettings
         ),
+        // The README's library example, verbatim (Tests/StudyRecorderKitTests/ReadmeExampleTests.swift).
+        .executableTarget(
+            name: "readme-example",
+            dependencies: ["StudyRecorderKit"],
+            path: "Examples/ReadmeExample",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "StudyRecorder",
             dependencies: [

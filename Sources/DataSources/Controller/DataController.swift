@@ -47,6 +47,12 @@ public actor DataController {
     /// Whether the source is running.
     public var isRunning: Bool { task != nil }
 
+    /// Whether the run is ending: the source returned, failed or was stopped, and its closing events
+    /// (the final `disconnected` flip, ``DataEvent/ended(_:)``) are being delivered. An observer that
+    /// sees `disconnected` can ask this to tell the end of the run from a link loss the source will
+    /// recover from.
+    public private(set) var isEnding = false
+
     private var subscriptions: [EventSubscription] = []
     private var pendingMarkers: [(ticket: MarkerTicket, moment: Double, marker: Marker)] = []
     private var placements: [MarkerTicket: PlacedMarker?] = [:]
@@ -92,6 +98,7 @@ public actor DataController {
     public func start() throws {
         guard task == nil else { throw DataSourceError.alreadyRunning }
         samplesDelivered = 0
+        isEnding = false
         history = []
         historyRows = 0
         placements = [:]
@@ -332,6 +339,7 @@ public actor DataController {
     }
 
     private func finishRun(_ failure: (any Error)?) async {
+        isEnding = true
         // Markers still waiting for their sample land on the last one delivered.
         await placeWaitingOnNewest()
         if deviceState[.connected] == true {

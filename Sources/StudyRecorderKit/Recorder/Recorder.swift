@@ -111,7 +111,9 @@ public final class Recorder: Sendable {
         let device = await controller.events(.lossless(capacity: 256))
         let deviceTask = Task {
             for await event in device {
-                bridge.device(event)
+                var ending = false
+                if case .state(let change) = event, change.state == .disconnected, change.value { ending = await controller.isEnding }
+                bridge.device(event, ending: ending)
                 if case .ended = event { break }
             }
         }

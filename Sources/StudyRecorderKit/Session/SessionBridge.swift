@@ -88,12 +88,14 @@ final class SessionBridge: Sendable {
     }
 
     /// From the controller: device conditions and battery (samples are the writer's business).
-    func device(_ event: DataEvent) {
+    /// `ending` says the controller's run is ending, so a `disconnected` flip is the end of the run,
+    /// not a link loss to recover from.
+    func device(_ event: DataEvent, ending: Bool = false) {
         switch event {
         case .started(let descriptor, _):
             started(descriptor)
         case .state(let change):
-            if change.state == .disconnected, change.value, state.withLock({ $0.finishing }) { return }
+            if change.state == .disconnected, change.value, ending || state.withLock({ $0.finishing }) { return }
             continuation.yield(.device(change))
             if change.state == .disconnected, change.value { connection(.reconnecting) }
             if change.state == .reconnected, change.value { connection(.connected) }
