@@ -3,13 +3,15 @@
 # 20 recording-sized (5 MiB) files, spread over 10 participants, to a local wsgidav server serving TLS
 # (127.0.0.1, a certificate signed by a throw-away CA this script makes, verification ON) with
 # `study-recorder upload` and with ONE `curl` invocation (its MKCOLs, then every `-T file URL` pair, on
-# one kept-alive connection). Three rounds in alternating order; prints the median wall times and how
-# many TCP connections each tool opened (from the server's request log).
-# usage: bench/transfer/many.sh [SMALL_COUNT] [LARGE_COUNT] [LARGE_MB]
+# one kept-alive connection). ROUNDS (default 5) rounds in alternating order (curl first in odd rounds,
+# study-recorder first in even ones), each after `sync`; prints every round, the median wall times and
+# how many TCP connections each tool opened (from the server's request log).
+# usage: [ROUNDS=5] bench/transfer/many.sh [SMALL_COUNT] [LARGE_COUNT] [LARGE_MB]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 small_n="${1:-200}"; large_n="${2:-20}"; large_mb="${3:-5}"
 participants=10
+rounds="${ROUNDS:-5}"
 export TMPDIR="$PWD/.tmp"; mkdir -p "$TMPDIR"
 swift build -c release --product study-recorder >/dev/null
 bin="$(swift build -c release --show-bin-path)/study-recorder"
@@ -37,7 +39,7 @@ curl -sS -o /dev/null --cacert "$out/tls/ca.pem" --netrc-file "$out/netrc" -X MK
 curl -sS -o /dev/null --cacert "$out/tls/ca.pem" --netrc-file "$out/netrc" -X MKCOL "$base/curl/"
 
 echo "making $small_n x 2 KiB and $large_n x $large_mb MiB files for $participants participants"
-"$bin" list --data "$out/data" >/dev/null
+mkdir -p "$out/data"; "$bin" list --data "$out/data" >/dev/null
 $py - "$out/data" "$small_n" "$large_n" "$large_mb" "$participants" <<'PY'
 import datetime, json, os, sqlite3, sys, uuid
 data, small_n, large_n, large_mb, participants = sys.argv[1], *map(int, sys.argv[2:])
@@ -105,14 +107,17 @@ run_sr() {
   echo "$(connections "$m")" > "$out/sr.$1.conns"
   while read -r path; do cmp -s "$out/data/$path" "$out/share/sr/$path" || { echo "  MISMATCH $path"; exit 1; }; done < "$out/files.txt"
 }
-echo "upload over https: curl $(curl --version | head -1 | cut -d' ' -f2) (one invocation) vs study-recorder upload, 3 rounds"
-run_curl 1; run_sr 1; run_sr 2; run_curl 2; run_curl 3; run_sr 3
-echo "  uploaded bytes identical"
-for tool in curl sr; do
-  for r in 1 2 3; do printf '  %-5s round %s: %s s, %s connection(s)\n' "$tool" "$r" "$(tail -1 "$out/$tool.$r.time" | cut -d' ' -f1)" "$(cat "$out/$tool.$r.conns")"; done
+echo "upload over https: curl $(curl --version | head -1 | cut -d' ' -f2) (one invocation) vs study-recorder upload, $rounds rounds"
+for r in $(seq "$rounds"); do
+  if [ $((r % 2)) -eq 1 ]; then run_curl "$r"; run_sr "$r"; else run_sr "$r"; run_curl "$r"; fi
 done
-median() { for f in "$@"; do tail -1 "$f" | cut -d' ' -f1; done | sort -n | sed -n 2p; }
-curl_s=$(median "$out"/curl.?.time); sr_s=$(median "$out"/sr.?.time)
+echo "  uploaded bytes identical"
+for r in $(seq "$rounds"); do
+  printf '  round %s: curl %s s (%s connection(s)), study-recorder %s s (%s connection(s))\n' "$r" \
+    "$(tail -1 "$out/curl.$r.time" | cut -d' ' -f1)" "$(cat "$out/curl.$r.conns")" "$(tail -1 "$out/sr.$r.time" | cut -d' ' -f1)" "$(cat "$out/sr.$r.conns")"
+done
+median() { for f in "$@"; do tail -1 "$f" | cut -d' ' -f1; done | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
+curl_s=$(median "$out"/curl.*.time); sr_s=$(median "$out"/sr.*.time)
 $py - "$bytes" "$small_n" "$large_n" "$curl_s" "$sr_s" <<'PY'
 import sys
 b, sn, ln, cs, ss = sys.argv[1:]
