@@ -101,6 +101,14 @@ public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
+    /// `error` as a ``TransferError``: a cancellation becomes ``cancelled``, anything else a
+    /// ``Code/rejected`` error with its description.
+    static func from(_ error: any Error) -> TransferError {
+        if let error = error as? TransferError { return error }
+        if error is CancellationError { return .cancelled }
+        return .rejected("\(error)")
+    }
+
     /// curl errors meaning the server cannot be reached at all (name resolution, connection, time-out,
     /// TLS handshake or certificate), after which a run stops trying that destination for its other items.
     static let unreachableCurlCodes: Set<Int> = [5, 6, 7, 28, 35, 51, 53, 58, 59, 60, 77, 83, 90, 91]

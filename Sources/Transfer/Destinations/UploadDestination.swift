@@ -55,13 +55,3 @@ extension UploadDestination {
     /// Nothing to close.
     public func finishRun() async {}
 }
-
-extension TransferError {
-    /// `error` as a ``TransferError``: a cancellation becomes ``cancelled``, anything else a
-    /// ``Code/rejected`` error with its description.
-    static func from(_ error: any Error) -> TransferError {
-        if let error = error as? TransferError { return error }
-        if error is CancellationError { return .cancelled }
-        return .rejected("\(error)")
-    }
-}
