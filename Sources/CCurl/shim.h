@@ -14,10 +14,13 @@ static inline CURLcode ccurl_setopt_read_function(CURL *h, curl_read_callback f)
 static inline CURLcode ccurl_setopt_write_function(CURL *h, curl_write_callback f) { return curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, f); }
 static inline CURLcode ccurl_setopt_header_function(CURL *h, curl_write_callback f) { return curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, f); }
 static inline CURLcode ccurl_setopt_xferinfo_function(CURL *h, curl_xferinfo_callback f) { return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, f); }
+static inline CURLcode ccurl_setopt_seek_function(CURL *h, curl_seek_callback f) { return curl_easy_setopt(h, CURLOPT_SEEKFUNCTION, f); }
 static inline CURLcode ccurl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode ccurl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 
 static const long CCURL_AUTH_BASIC = (long)CURLAUTH_BASIC;
 static const long CCURL_GLOBAL_DEFAULT = (long)CURL_GLOBAL_DEFAULT;
 static const int CCURL_READFUNC_ABORT = CURL_READFUNC_ABORT;
+static const int CCURL_SEEKFUNC_OK = CURL_SEEKFUNC_OK;
+static const int CCURL_SEEKFUNC_CANTSEEK = CURL_SEEKFUNC_CANTSEEK;
 #endif

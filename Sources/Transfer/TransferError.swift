@@ -1,29 +1,122 @@
 /// Why a transfer did not happen. Messages name the server path and the cause, never a credential or
-/// a participant's name.
-public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The transfer configuration is missing or invalid (exit code 78 in the CLI).
-    case configuration(String)
-    /// The server could not be reached or the connection broke: refused, timed out, reset, TLS failure.
-    case network(code: Int, message: String)
-    /// The server answered with an HTTP status that is not success.
-    case http(status: Int, method: String, path: String)
-    /// The mail server refused the message or the connection failed.
-    case mail(String)
-    /// An item could not be encrypted, so it was not sent.
-    case encryption(String)
-    /// A local file is missing, unreadable or not what the catalog says.
-    case localFile(path: String, reason: String)
+/// a participant's name, and speak of the library's settings, not of any program's command line.
+///
+/// A struct rather than an enum so that new kinds of failure can be added without breaking a client's
+/// `switch`: compare ``code`` with the static members of ``Code`` (`error.code == .network`) and read
+/// the details that apply (``curlCode``, ``errno``, ``httpStatus``…).
+///
+/// ```swift
+/// do { … } catch let error as TransferError where error.code == .http && error.httpStatus == 401 { … }
+/// ```
+public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of failure; new kinds may be added in later versions.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, e.g. `network`.
+        public let name: String
+        private init(_ name: String) { self.name = name }
+
+        /// The transfer configuration is missing or invalid (exit code 78 in the CLI).
+        public static let configuration = Code("configuration")
+        /// The server could not be reached or the connection broke: refused, timed out, reset, TLS
+        /// failure. ``TransferError/curlCode`` holds libcurl's code.
+        public static let network = Code("network")
+        /// The server answered with an HTTP status that is not success (``TransferError/httpStatus``).
+        public static let http = Code("http")
+        /// The mail server refused the message or the connection failed.
+        public static let mail = Code("mail")
+        /// An item could not be encrypted, so it was not sent.
+        public static let encryption = Code("encryption")
+        /// A local file is missing, unreadable or not what the catalog says (``TransferError/errno``
+        /// when the system said why).
+        public static let localFile = Code("localFile")
+        /// A destination refused an item for a reason of its own (e.g. too large to mail).
+        public static let rejected = Code("rejected")
+        /// The transfer was cancelled (the run's task was cancelled).
+        public static let cancelled = Code("cancelled")
+
+        public var description: String { name }
+    }
+
+    /// The kind of failure.
+    public var code: Code
+    /// The cause in words (without the prefix ``description`` adds).
+    public var message: String
+    /// libcurl's error code for ``Code/network`` (and mail transport) failures.
+    public var curlCode: Int?
+    /// The system's errno for ``Code/localFile`` failures, when there was one.
+    public var errno: Int32?
+    /// The HTTP status for ``Code/http`` failures.
+    public var httpStatus: Int?
+    /// The request method for ``Code/http`` failures.
+    public var method: String?
+    /// The server path (``Code/http``) or local path (``Code/localFile``) concerned.
+    public var path: String?
+
+    /// An error of kind `code` saying `message`; details as they apply.
+    public init(
+        _ code: Code, _ message: String, curlCode: Int? = nil, errno: Int32? = nil, httpStatus: Int? = nil, method: String? = nil, path: String? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.curlCode = curlCode
+        self.errno = errno
+        self.httpStatus = httpStatus
+        self.method = method
+        self.path = path
+    }
+
+    /// The transfer configuration is missing or invalid.
+    public static func configuration(_ why: String) -> TransferError { TransferError(.configuration, why) }
+    /// A transport failure with libcurl's `code`.
+    public static func network(code: Int, message: String) -> TransferError { TransferError(.network, message, curlCode: code) }
+    /// A non-success HTTP answer.
+    public static func http(status: Int, method: String, path: String) -> TransferError {
+        TransferError(.http, reason(status), httpStatus: status, method: method, path: path)
+    }
+    /// The mail server refused the message or could not be reached (`curlCode` when libcurl said why).
+    public static func mail(_ why: String, curlCode: Int? = nil) -> TransferError { TransferError(.mail, why, curlCode: curlCode) }
+    /// An item could not be encrypted.
+    public static func encryption(_ why: String) -> TransferError { TransferError(.encryption, why) }
+    /// A local file problem at `path`, with the system's `errno` when there was one.
+    public static func localFile(path: String, reason: String, errno: Int32? = nil) -> TransferError {
+        TransferError(.localFile, reason, errno: errno, path: path)
+    }
+    /// A destination refused an item for a reason of its own.
+    public static func rejected(_ why: String) -> TransferError { TransferError(.rejected, why) }
+    /// The transfer was cancelled.
+    public static let cancelled = TransferError(.cancelled, "cancelled")
 
     /// A one-line explanation for the terminal or a log (never a secret).
     public var description: String {
-        switch self {
-        case .configuration(let why): "transfer configuration: \(why)"
-        case .network(let code, let message): "network error (curl \(code)): \(message)"
-        case .http(let status, let method, let path): "\(method) \(path): HTTP \(status) \(Self.reason(status))"
-        case .mail(let why): "e-mail: \(why)"
-        case .encryption(let why): "not sent, encryption failed: \(why)"
-        case .localFile(let path, let reason): "\(path): \(reason)"
+        switch code {
+        case .configuration: return "transfer configuration: \(message)"
+        case .network: return "network error (curl \(curlCode ?? 0)): \(message)"
+        case .http:
+            let reason = message.isEmpty ? "" : " \(message)"
+            return "\(method ?? "request") \(path ?? ""): HTTP \(httpStatus ?? 0)\(reason)"
+        case .mail: return "e-mail: \(message)" + (curlCode.map { " (curl \($0))" } ?? "")
+        case .encryption: return "not sent, encryption failed: \(message)"
+        case .localFile: return "\(path ?? "local file"): \(message)" + (errno.map { " (errno \($0))" } ?? "")
+        default: return message
         }
+    }
+
+    /// `error` as a ``TransferError``: a cancellation becomes ``cancelled``, anything else a
+    /// ``Code/rejected`` error with its description.
+    static func from(_ error: any Error) -> TransferError {
+        if let error = error as? TransferError { return error }
+        if error is CancellationError { return .cancelled }
+        return .rejected("\(error)")
+    }
+
+    /// curl errors meaning the server cannot be reached at all (name resolution, connection, time-out,
+    /// TLS handshake or certificate), after which a run stops trying that destination for its other items.
+    static let unreachableCurlCodes: Set<Int> = [5, 6, 7, 28, 35, 51, 53, 58, 59, 60, 77, 83, 90, 91]
+
+    /// Whether trying the same destination again in this run is pointless: it cannot be reached, or it
+    /// refused the account (HTTP 401), which retrying cannot fix.
+    public var makesDestinationUnusable: Bool {
+        (code == .network && curlCode.map(Self.unreachableCurlCodes.contains) == true) || (code == .http && httpStatus == 401)
     }
 
     /// A short explanation of an HTTP status, with what to check.

@@ -8,10 +8,12 @@ enforces per-account rights the way a production server (Apache <LimitExcept>) w
   read         GET, HEAD, PROPFIND, OPTIONS       (the announcements account)
   all          everything
 
-Every request is appended to a JSON-lines log (method, path, status, user, If-None-Match), so tests
-can count uploads and check what reached the server.
+Every request is appended to a JSON-lines log (method, path, status, user, If-None-Match, and the
+client's port, which names its TCP connection), so tests can count uploads, check what reached the
+server and which requests shared a connection. With --close-after N, the Nth answer on a connection
+says "Connection: close", so the client must reconnect.
 
-usage: webdav_server.py --port P --root DIR --accounts FILE --log FILE [--cert C --key K]
+usage: webdav_server.py --port P --root DIR --accounts FILE --log FILE [--cert C --key K] [--close-after N]
   FILE (accounts) is JSON: {"name": {"password": "...", "rights": "upload"}, ...}
 """
 import argparse
@@ -38,6 +40,8 @@ RIGHTS = {
 ACCOUNTS = {}
 LOG_LOCK = threading.Lock()
 LOG_FILE = None
+CLOSE_AFTER = 0
+PER_CONNECTION = {}
 
 
 class RequestLog:
@@ -48,9 +52,15 @@ class RequestLog:
 
     def __call__(self, environ, start_response):
         seen = {}
+        connection = (environ.get("REMOTE_ADDR"), environ.get("REMOTE_PORT"))
+        with LOG_LOCK:
+            PER_CONNECTION[connection] = PER_CONNECTION.get(connection, 0) + 1
+            closing = CLOSE_AFTER > 0 and PER_CONNECTION[connection] % CLOSE_AFTER == 0
 
         def recording_start(status, headers, exc_info=None):
             seen["status"] = int(status.split(" ", 1)[0])
+            if closing:
+                headers = [(k, v) for k, v in headers if k.lower() != "connection"] + [("Connection", "close")]
             return start_response(status, headers, exc_info)
 
         result = self.app(environ, recording_start)
@@ -67,6 +77,7 @@ class RequestLog:
                 "user": environ.get("wsgidav.auth.user_name") or "",
                 "ifNoneMatch": environ.get("HTTP_IF_NONE_MATCH"),
                 "length": environ.get("CONTENT_LENGTH"),
+                "remotePort": str(environ.get("REMOTE_PORT")),
             }
             with LOG_LOCK:
                 with open(LOG_FILE, "a") as f:
@@ -88,7 +99,7 @@ class AccountRights(BaseMiddleware):
 
 
 def main():
-    global ACCOUNTS, LOG_FILE
+    global ACCOUNTS, LOG_FILE, CLOSE_AFTER
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--root", required=True)
@@ -96,7 +107,9 @@ def main():
     parser.add_argument("--log", required=True)
     parser.add_argument("--cert")
     parser.add_argument("--key")
+    parser.add_argument("--close-after", type=int, default=0)
     args = parser.parse_args()
+    CLOSE_AFTER = args.close_after
     exit_with_parent()
     with open(args.accounts) as f:
         ACCOUNTS = json.load(f)

@@ -16,6 +16,8 @@ public final class WebDAVTestServer {
         public var user: String
         /// The If-None-Match header, if sent.
         public var ifNoneMatch: String?
+        /// The client's port: requests with the same port came over the same TCP connection.
+        public var remotePort: String?
     }
 
     /// The folder served as the root of the share.
@@ -33,8 +35,9 @@ public final class WebDAVTestServer {
     private let folder: TemporaryDirectory
 
     /// Starts a server on a free port; with `tls`, it serves HTTPS with a fresh self-signed certificate.
-    /// `uploaderRights` may widen the upload account (e.g. `upload+list`).
-    public init(tls: Bool = false, uploaderRights: String = "upload", port fixedPort: Int? = nil) throws {
+    /// `uploaderRights` may widen the upload account (e.g. `upload+list`); with `closeAfter`, every
+    /// `closeAfter`-th answer on a connection closes it ("Connection: close").
+    public init(tls: Bool = false, uploaderRights: String = "upload", port fixedPort: Int? = nil, closeAfter: Int? = nil) throws {
         guard let python = ProjectPaths.python else { throw TestToolError.missing(".venv python with wsgidav") }
         folder = try TemporaryDirectory("webdav")
         root = folder.path("share")
@@ -52,6 +55,7 @@ public final class WebDAVTestServer {
             ProjectPaths.root.appendingPathComponent("Tests/Servers/webdav_server.py").path, "--port", "\(port)", "--root", root.path,
             "--accounts", accounts.path, "--log", logURL.path,
         ]
+        if let closeAfter { arguments += ["--close-after", "\(closeAfter)"] }
         if tls {
             let cert = try SelfSignedCertificate(in: folder.url)
             certificate = cert

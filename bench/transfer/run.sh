@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# (Many small and large files over https on one connection, against one curl invocation: bench/transfer/many.sh.)
 # Uploads a SIZE_MB (default 1024 = 1 GiB) random file to a local wsgidav server with study-recorder and,
 # in the same run, with `curl -T`; then encrypts it with study-recorder (seal at rest) and with
 # `gpg --encrypt`. Prints wall time and peak RSS of each.

@@ -90,8 +90,8 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
         configuration.resolvePaths(against: url.deletingLastPathComponent())
         do {
             try configuration.validate()
-        } catch TransferError.configuration(let why) {
-            throw TransferError.configuration("\(url.path): \(why)")
+        } catch let error as TransferError where error.code == .configuration {
+            throw TransferError.configuration("\(url.path): \(error.message)")
         }
         return configuration
     }

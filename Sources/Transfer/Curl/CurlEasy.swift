@@ -4,14 +4,18 @@ import Foundation
 import Glibc
 #endif
 
-/// One libcurl easy handle, confined to the thread of the single transfer it performs (see
-/// ``Curl/perform(_:)``); it owns the header lists, MIME parts and callback state that must outlive
-/// the setup calls until `curl_easy_perform` returns.
+/// One libcurl easy handle, confined to the one thread that performs its transfers (see
+/// ``CurlSession``); it owns the header lists, MIME parts and callback state that must outlive the
+/// setup calls until `curl_easy_perform` returns.
+///
+/// The handle is reused request after request (``reset()`` between them): libcurl keeps its
+/// connection cache, DNS cache and TLS session across `curl_easy_reset`, so a run's requests share
+/// one kept-alive connection, and a connection the server dropped is replaced transparently.
 final class CurlEasy {
     private let handle: UnsafeMutableRawPointer
     private var lists: [UnsafeMutablePointer<curl_slist>] = []
     private var mime: OpaquePointer?
-    private let state = TransferState()
+    private var state = TransferState()
     private let errorBuffer: UnsafeMutablePointer<CChar> = {
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         buffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -36,8 +40,28 @@ final class CurlEasy {
     init() throws {
         guard let h = curl_easy_init() else { throw TransferError.configuration("libcurl could not create a handle") }
         handle = h
+        applyDefaults()
+    }
+
+    /// Forgets the previous request's options and state but keeps the handle's connections, DNS and
+    /// TLS session caches, so the next request reuses the open connection.
+    func reset() {
+        curl_easy_reset(handle)
+        if let mime { curl_mime_free(mime) }
+        mime = nil
+        for list in lists { curl_slist_free_all(list) }
+        lists = []
+        state = TransferState()
+        errorBuffer[0] = 0
+        applyDefaults()
+    }
+
+    /// The options every request has: no signals, no redirects, the user agent, and the callbacks
+    /// that collect the answer and watch for cancellation.
+    private func applyDefaults() {
         ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        ccurl_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1)
         ccurl_setopt_string(handle, CURLOPT_USERAGENT, TransferModule.userAgent)
         ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         let context = Unmanaged.passUnretained(state).toOpaque()
@@ -162,6 +186,14 @@ final class CurlEasy {
                 return Int(CCURL_READFUNC_ABORT)
             }
         }
+        // A kept-alive connection the server closed meanwhile makes libcurl send the request again on
+        // a new one: it rewinds the body through this callback.
+        ccurl_setopt_pointer(handle, CURLOPT_SEEKDATA, context)
+        ccurl_setopt_seek_function(handle) { context, offset, origin in
+            guard let context else { return CCURL_SEEKFUNC_CANTSEEK }
+            let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
+            return lseek(state.uploadDescriptor, off_t(offset), origin) < 0 ? CCURL_SEEKFUNC_CANTSEEK : CCURL_SEEKFUNC_OK
+        }
     }
 
     /// Sends `data` as the request body with the method set by ``method(_:)``.
@@ -216,7 +248,7 @@ final class CurlEasy {
         let code = curl_easy_perform(handle)
         if code == CURLE_ABORTED_BY_CALLBACK, state.cancellation?.isCancelled == true { throw CancellationError() }
         if state.readError != 0 {
-            throw TransferError.localFile(path: "upload source", reason: String(cString: strerror(state.readError)))
+            throw TransferError.localFile(path: "upload source", reason: String(cString: strerror(state.readError)), errno: state.readError)
         }
         var status = 0
         ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)

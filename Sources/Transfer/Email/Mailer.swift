@@ -65,8 +65,8 @@ public struct Mailer: Sendable {
                 easy.headers(headers)
                 try easy.mime(text: text, attachments: files)
             }
-        } catch TransferError.network(let code, let message) {
-            throw TransferError.mail("\(message) (curl \(code))")
+        } catch let error as TransferError where error.code == .network {
+            throw TransferError.mail(error.message, curlCode: error.curlCode)
         }
     }
 }

@@ -3,28 +3,36 @@ import Logging
 import Storage
 
 /// Sends every pending item of a data folder to the study's server, unattended: WebDAV first, e-mail
-/// as the fallback, encrypted as the study's policy says.
+/// as the fallback, encrypted as the study's policy says. The uploader holds the policy; where the
+/// bytes go is an ``UploadDestination`` (``WebDAVDestination``, ``EmailDestination``, or your own,
+/// e.g. ``InMemoryDestination`` in tests).
 ///
 /// Guarantees:
-/// - An item is marked transmitted only after the server confirmed it (any 2xx answer to the PUT, or
-///   the mail server's acceptance). Any failure keeps it pending with the attempt count, the last error and
-///   the next try time (exponential backoff with jitter, ``BackoffPolicy``).
+/// - An item is marked transmitted only after the destination confirmed it (any 2xx answer to the
+///   PUT, or the mail server's acceptance). Any failure keeps it pending with the attempt count, the
+///   last error and the next try time (exponential backoff with jitter, ``BackoffPolicy``).
 /// - Two overlapping runs never send the same item: a run holds `<data>/upload.lock` and claims items
 ///   through the catalog. Items still being written are never claimed.
 /// - With encryption required, nothing is sent unencrypted: an item that cannot be encrypted fails.
 /// - A consent record (the one file with the participant's name) is never sent unencrypted: without
 ///   encryption it is kept on the device by policy (``UploadReport/keptLocal``), not counted as pending.
 /// - A refused account (HTTP 401) is a configuration problem (``UploadReport/configurationProblem``),
-///   not a reason to try again later; the run stops using WebDAV.
+///   not a reason to try again later; the run stops using that destination, as it does when the
+///   destination cannot be reached (``TransferError/makesDestinationUnusable``).
 /// - Cancelling the run's task (SIGTERM) aborts the transfer in flight and releases every claim.
 /// - Nothing on the server is overwritten: uploads use `If-None-Match: *`; when the name is taken, the
 ///   item goes under a distinct name (``RemoteName``), or counts as delivered when the account may list
 ///   and the remote size equals the local one. Delivery is at least once: a crash between the
 ///   server's confirmation and the catalog update can leave a duplicate under a distinct name, never a
 ///   loss.
+/// - All WebDAV requests of a run share one connection (and TLS session).
 ///
 /// ```swift
 /// let uploader = try Uploader(store: store, configuration: config, secrets: secrets)
+/// for try await event in uploader.upload() {
+///     if case .progress(let p) = event { … }
+/// }
+/// // or, all at once:
 /// let report = try await uploader.run(UploadOptions()) { progress in … }
 /// ```
 public struct Uploader: Sendable {
@@ -32,15 +40,20 @@ public struct Uploader: Sendable {
     public let store: DataStore
     /// Where and how to send.
     public let configuration: TransferConfiguration
-    /// The accounts.
-    public let secrets: TransferSecrets
+    /// Where items go first (the WebDAV server), if anywhere.
+    public let destination: (any UploadDestination)?
+    /// Where items go when the first destination keeps failing (e-mail), if anywhere.
+    public let fallback: (any UploadDestination)?
+    /// After how many failed attempts an item goes to ``fallback`` (0: at once).
+    public let fallbackAfterFailures: Int
     private let sealer: Sealer?
     private let sealerProblem: String?
     private let logger: Logger
     private let now: @Sendable () -> Date
     private let jitter: @Sendable () -> Double
 
-    /// An uploader. The study key is checked here; an unusable key does not throw but is reported in
+    /// An uploader to the destinations `configuration` names (WebDAV, e-mail) with the accounts in
+    /// `secrets`. The study key is checked here; an unusable key does not throw but is reported in
     /// every run (``UploadReport/configurationProblem``) and stops every item that would need it.
     public init(
         store: DataStore, configuration: TransferConfiguration, secrets: TransferSecrets, logger: Logger = Logger(label: "transfer"),
@@ -52,9 +65,27 @@ public struct Uploader: Sendable {
         if configuration.webdav != nil && secrets.webdav == nil {
             throw TransferError.configuration("no WebDAV account: put it in the secrets file or set STUDY_RECORDER_WEBDAV_USER and STUDY_RECORDER_WEBDAV_PASSWORD")
         }
+        let webdav = try configuration.webdav.map { try WebDAVDestination(settings: $0, credentials: secrets.webdav, logger: logger) }
+        let email = configuration.email.map { EmailDestination(settings: $0, credentials: secrets.smtp) }
+        self.init(
+            store: store, configuration: configuration, destination: webdav, fallback: email,
+            fallbackAfterFailures: configuration.email?.afterFailures ?? 0, logger: logger, now: now, jitter: jitter)
+    }
+
+    /// An uploader to `destination`, with `fallback` for items that failed `fallbackAfterFailures`
+    /// times (unencrypted items go to the fallback only with
+    /// ``EncryptionSettings/allowPlaintextEmail``). `configuration` gives the encryption policy and
+    /// the backoff; its `webdav` and `email` sections are not used.
+    public init(
+        store: DataStore, configuration: TransferConfiguration, destination: (any UploadDestination)?, fallback: (any UploadDestination)? = nil,
+        fallbackAfterFailures: Int = 0, logger: Logger = Logger(label: "transfer"),
+        now: @escaping @Sendable () -> Date = { Date() }, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
         self.store = store
         self.configuration = configuration
-        self.secrets = secrets
+        self.destination = destination
+        self.fallback = fallback
+        self.fallbackAfterFailures = fallbackAfterFailures
         self.logger = logger
         self.now = now
         self.jitter = jitter
@@ -75,16 +106,49 @@ public struct Uploader: Sendable {
         }
     }
 
-    /// Sends what is due and returns what happened. `progress` is called while files are sent.
+    /// Sends what is due and returns what happened. `progress` is called while files are sent (from
+    /// the transfer's thread).
     public func run(_ options: UploadOptions = UploadOptions(), progress: (@Sendable (UploadProgress) -> Void)? = nil) async throws -> UploadReport {
+        try await execute(options) { event in
+            if case .progress(let p) = event { progress?(p) }
+        }
+    }
+
+    /// Sends what is due, telling as it goes: the stream yields ``UploadEvent``s and ends after
+    /// ``UploadEvent/finished(_:)``, or throws what stopped the run (`CancellationError` when
+    /// cancelled). Stopping the iteration (or cancelling its task) cancels the run: the transfer in
+    /// flight is aborted and every claim released, as with ``run(_:progress:)``.
+    public func upload(_ options: UploadOptions = UploadOptions()) -> AsyncThrowingStream<UploadEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: UploadEvent.self, throwing: (any Error).self, bufferingPolicy: .unbounded)
+        let task = Task {
+            do {
+                _ = try await execute(options) { continuation.yield($0) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// One run: `emit` gets every event, ``UploadEvent/finished(_:)`` last.
+    private func execute(_ options: UploadOptions, emit: @escaping @Sendable (UploadEvent) -> Void) async throws -> UploadReport {
         var report = UploadReport()
         report.configurationProblem = sealerProblem
-        if options.dryRun { return try plan(options, report) }
+        if options.dryRun {
+            report = try plan(options, report)
+            report.keptLocal.forEach { emit(.keptLocal($0)) }
+            emit(.planned(items: report.planned.count, bytes: try plannedBytes(report.planned)))
+            emit(.finished(report))
+            return report
+        }
         // `<data>/upload.lock`: the kernel releases it when the process ends, even after a crash.
         guard let lock = try ExclusiveLock(file: store.root.appendingPathComponent("upload.lock")) else {
             report.busy = true
             report.remaining = try remainingCount()
             logger.info("another upload run is active; nothing done")
+            emit(.finished(report))
             return report
         }
         defer { withExtendedLifetime(lock) {} }
@@ -101,85 +165,126 @@ public struct Uploader: Sendable {
         let owner = "\(ProcessInfo.processInfo.hostName):\(getpid()):\(UUID().uuidString.prefix(8))"
         // The run lock is held, so any item still `sending` belongs to a run that died: take it over.
         report.keptLocal = try keptLocal()
+        report.keptLocal.forEach { emit(.keptLocal($0)) }
         let claimed = try store.catalog.claimDue(now: now(), owner: owner, limit: options.limit, staleAfter: 0, keepingLocal: keepingLocal)
+        emit(.planned(items: claimed.count, bytes: claimed.reduce(0) { $0 + max(0, $1.size) }))
         var unfinished = Set(claimed.map(\.id))
         defer {
             // Whatever happens, no item stays claimed by this run.
             for id in unfinished { _ = try? store.catalog.update(id: id) { if $0.state == .sending { $0.state = .pending; $0.claimedBy = nil; $0.claimedAt = nil } } }
         }
-        var folders = Set<String>()
-        var serverUnreachable: String?
-        var mailQueue: [(item: CatalogItem, payload: Payload, error: String)] = []
-        for (index, original) in claimed.enumerated() {
-            try Task.checkCancellation()
-            var item = original
-            let payload: Payload
-            do {
-                (item, payload) = try prepare(item, outbox: outbox)
-            } catch {
-                report.failed.append(try fail(item, error: "\(error)"))
-                unfinished.remove(item.id)
-                continue
-            }
-            var webdavError = "WebDAV is not configured"
-            if let unreachable = serverUnreachable {
-                // The server could not be reached for an earlier item: do not wait for it again.
-                webdavError = unreachable
-            } else if let webdav = configuration.webdav, let credentials = secrets.webdav {
-                do {
-                    let count = claimed.count, name = payload.name
-                    let onProgress: @Sendable (Int64, Int64) -> Void = { sent, total in
-                        progress?(UploadProgress(index: index + 1, count: count, name: name, sent: sent, total: total))
-                    }
-                    let remote = try await deliver(item, payload, webdav: webdav, credentials: credentials, folders: &folders, progress: onProgress)
-                    report.sent.append(try succeed(item, via: "webdav", remote: remote))
-                    unfinished.remove(item.id)
-                    continue
-                } catch is CancellationError {
-                    throw CancellationError()
-                } catch {
-                    webdavError = "\(error)"
-                    if case TransferError.network(let code, _) = error, Self.unreachableCodes.contains(code) { serverUnreachable = webdavError }
-                    if case TransferError.http(let status, _, _) = error, status == 401 {
-                        // Retrying cannot fix a wrong password: say so once, and stop asking the server.
-                        serverUnreachable = webdavError
-                        report.configurationProblem = report.configurationProblem
-                            ?? "the WebDAV server refused the account (HTTP 401): check the user and password in the secrets file or environment"
-                    }
-                    logger.warning("WebDAV upload failed", metadata: ["item": "\(item.id)", "error": "\(webdavError)"])
-                }
-            }
-            if let email = configuration.email, item.attempts + 1 >= email.afterFailures || configuration.webdav == nil {
-                if payload.encrypted || configuration.encryption.allowPlaintextEmail {
-                    mailQueue.append((item, payload, webdavError))
-                    continue
-                }
-                webdavError += "; not mailed: unencrypted files are mailed only with encryption.allowPlaintextEmail"
-            }
-            report.failed.append(try fail(item, error: webdavError))
-            unfinished.remove(item.id)
+        do {
+            try await send(claimed, outbox: outbox, report: &report, unfinished: &unfinished, emit: emit)
+        } catch {
+            await finishDestinations()
+            throw error
         }
-        if let email = configuration.email, !mailQueue.isEmpty {
-            try await mail(mailQueue, settings: email, report: &report, unfinished: &unfinished)
-        }
+        await finishDestinations()
         report.remaining = try remainingCount()
+        emit(.finished(report))
         return report
     }
 
-    /// curl errors meaning the server cannot be reached at all (name resolution, connection, time-out,
-    /// TLS handshake or certificate), after which a run stops trying WebDAV for its other items.
-    static let unreachableCodes: Set<Int> = [5, 6, 7, 28, 35, 51, 53, 58, 59, 60, 77, 83, 90, 91]
+    /// Tells the destinations the run is over (they close their connections).
+    private func finishDestinations() async {
+        await destination?.finishRun()
+        await fallback?.finishRun()
+    }
 
-    /// The file that goes out for an item and the name it goes under.
-    struct Payload: Sendable {
-        var file: URL
-        var name: String
-        var size: Int64
-        var encrypted: Bool
+    /// Prepares and sends each claimed item: to ``destination`` first, then (after enough failures)
+    /// to ``fallback``, in one batch at the end.
+    private func send(
+        _ claimed: [CatalogItem], outbox: URL, report: inout UploadReport, unfinished: inout Set<String>, emit: @escaping @Sendable (UploadEvent) -> Void
+    ) async throws {
+        var unusable: String?
+        var fallbackQueue: [(item: CatalogItem, payload: UploadPayload, error: String)] = []
+        func failed(_ item: CatalogItem, _ error: String) throws {
+            let outcome = try fail(item, error: error)
+            report.failed.append(outcome)
+            unfinished.remove(item.id)
+            emit(.failed(outcome))
+        }
+        func succeeded(_ item: CatalogItem, _ delivery: UploadDelivery) throws {
+            let outcome = try succeed(item, delivery)
+            report.sent.append(outcome)
+            unfinished.remove(item.id)
+            emit(.uploaded(outcome))
+        }
+        for (index, original) in claimed.enumerated() {
+            try Task.checkCancellation()
+            var item = original
+            let count = claimed.count
+            emit(.started(UploadItem(index: index + 1, count: count, id: item.id, path: item.path, size: item.size)))
+            let payload: UploadPayload
+            do {
+                (item, payload) = try prepare(item, outbox: outbox)
+            } catch {
+                try failed(item, "\(error)")
+                continue
+            }
+            var firstError = "WebDAV is not configured"
+            if let reason = unusable {
+                // The destination could not be reached (or refused the account) for an earlier item: do not wait for it again.
+                firstError = reason
+            } else if let destination {
+                let throttle = ProgressThrottle(), id = item.id, name = payload.name
+                let onProgress: @Sendable (Int64, Int64) -> Void = { sent, total in
+                    guard throttle.admit(sent: sent, total: total) else { return }
+                    emit(.progress(UploadProgress(index: index + 1, count: count, id: id, name: name, sent: sent, total: total)))
+                }
+                let result: Result<UploadDelivery, TransferError>
+                do throws(TransferError) {
+                    result = .success(try await destination.deliver(payload, progress: onProgress))
+                } catch {
+                    result = .failure(error)
+                }
+                switch result {
+                case .success(let delivery):
+                    try succeeded(item, delivery)
+                    continue
+                case .failure(let error):
+                    if error.code == .cancelled { throw CancellationError() }
+                    firstError = "\(error)"
+                    if error.makesDestinationUnusable { unusable = firstError }
+                    if error.code == .http && error.httpStatus == 401 {
+                        // Retrying cannot fix a wrong password: say so once.
+                        let server = destination.via == "webdav" ? "WebDAV" : destination.via
+                        report.configurationProblem = report.configurationProblem
+                            ?? "the \(server) server refused the account (HTTP 401): check the user and password in the secrets file or environment"
+                    }
+                    logger.warning("upload failed", metadata: ["item": "\(item.id)", "via": "\(destination.via)", "error": "\(firstError)"])
+                }
+            }
+            if let fallback, item.attempts + 1 >= fallbackAfterFailures || destination == nil {
+                if payload.encrypted || configuration.encryption.allowPlaintextEmail {
+                    fallbackQueue.append((item, payload, firstError))
+                    continue
+                }
+                let verb = fallback.via == "email" ? "mailed" : "sent by \(fallback.via)"
+                firstError += "; not \(verb): unencrypted files are \(verb) only with encryption.allowPlaintextEmail"
+            }
+            try failed(item, firstError)
+        }
+        guard let fallback, !fallbackQueue.isEmpty else { return }
+        let results = await fallback.deliver(batch: fallbackQueue.map(\.payload))
+        var cancelled = false
+        for (entry, result) in zip(fallbackQueue, results) {
+            switch result {
+            case .success(let delivery):
+                try succeeded(entry.item, delivery)
+            case .failure(let error) where error.code == .cancelled:
+                // Not a failure of the item: the run was stopped; the claim release keeps it pending.
+                cancelled = true
+            case .failure(let error):
+                logger.warning("fallback failed", metadata: ["item": "\(entry.item.id)", "via": "\(fallback.via)", "error": "\(error)"])
+                try failed(entry.item, entry.error + "; \(error)")
+            }
+        }
+        if cancelled { throw CancellationError() }
     }
 
     /// Checks the item's file and makes it ready to send under the encryption policy.
-    private func prepare(_ original: CatalogItem, outbox: URL) throws -> (CatalogItem, Payload) {
+    private func prepare(_ original: CatalogItem, outbox: URL) throws -> (CatalogItem, UploadPayload) {
         var item = original
         let mode = configuration.encryption.mode
         if item.encryption == .none && mode != .none {
@@ -195,13 +300,13 @@ public struct Uploader: Sendable {
             throw TransferError.localFile(path: item.path, reason: "size \(st.st_size) differs from the catalogued \(item.size); not sent")
         }
         let name = (item.path as NSString).lastPathComponent
-        if item.encryption != .none { return (item, Payload(file: file, name: name, size: Int64(st.st_size), encrypted: true)) }
+        if item.encryption != .none { return (item, UploadPayload(itemID: item.id, participant: item.participant, kind: item.kind, file: file, name: name, size: Int64(st.st_size), encrypted: true)) }
         if mode == .atUpload, let sealer {
             do {
                 let copy = try sealer.encryptedCopy(of: item, into: outbox)
                 var cst = stat()
                 _ = stat(copy.path, &cst)
-                return (item, Payload(file: copy, name: name + "." + configuration.encryption.policy.fileExtension, size: Int64(cst.st_size), encrypted: true))
+                return (item, UploadPayload(itemID: item.id, participant: item.participant, kind: item.kind, file: copy, name: name + "." + configuration.encryption.policy.fileExtension, size: Int64(cst.st_size), encrypted: true))
             } catch {
                 throw TransferError.encryption("\(error)")
             }
@@ -212,77 +317,11 @@ public struct Uploader: Sendable {
         guard item.kind != .consent else {
             throw TransferError.encryption("consent records hold the participant's name and are uploaded only encrypted; configure encryption (at-rest or at-upload) to send it")
         }
-        return (item, Payload(file: file, name: name, size: Int64(st.st_size), encrypted: false))
+        return (item, UploadPayload(itemID: item.id, participant: item.participant, kind: item.kind, file: file, name: name, size: Int64(st.st_size), encrypted: false))
     }
 
-    /// Puts one item on the WebDAV server; returns its remote path (relative to the base URL).
-    private func deliver(
-        _ item: CatalogItem, _ payload: Payload, webdav: WebDAVSettings, credentials: Credentials, folders: inout Set<String>,
-        progress: @escaping @Sendable (Int64, Int64) -> Void
-    ) async throws -> String {
-        let client = try WebDAVClient(base: webdav.url, credentials: credentials, connection: webdav.connection)
-        if !folders.contains(item.participant) {
-            do {
-                _ = try await client.makeFolder(item.participant)
-            } catch TransferError.http(let status, _, _) where status == 403 {
-                // An account that may not MKCOL may still PUT into an existing folder; the PUT decides.
-            }
-            folders.insert(item.participant)
-        }
-        for name in RemoteName.candidates(fileName: payload.name, itemID: item.id) {
-            let path = [item.participant, name]
-            switch try await client.upload(file: payload.file, to: path, progress: progress) {
-            case .stored:
-                return path.joined(separator: "/")
-            case .exists:
-                logger.notice("name taken on the server; not overwritten", metadata: ["item": "\(item.id)", "remote": "\(path.joined(separator: "/"))"])
-                if webdav.canList, case .size(let remoteSize) = try await client.size(of: path), remoteSize == payload.size, name == payload.name {
-                    // Same name and same size: the item arrived in a run that crashed before recording it.
-                    return path.joined(separator: "/")
-                }
-            }
-        }
-        throw TransferError.http(status: 412, method: "PUT", path: "/\(item.participant)/\(payload.name) (and the alternative names)")
-    }
-
-    private func mail(
-        _ queue: [(item: CatalogItem, payload: Payload, error: String)], settings: EmailSettings, report: inout UploadReport, unfinished: inout Set<String>
-    ) async throws {
-        let mailer = Mailer(settings: settings, credentials: secrets.smtp)
-        let attachments = queue.map { MailAttachment(file: $0.payload.file, name: $0.payload.name, size: $0.payload.size) }
-        let (batches, tooLarge) = mailer.batches(attachments)
-        func entries(_ batch: [MailAttachment]) -> [(item: CatalogItem, payload: Payload, error: String)] {
-            batch.compactMap { a in queue.first { $0.payload.file == a.file } }
-        }
-        for a in tooLarge {
-            for entry in entries([a]) {
-                report.failed.append(try fail(entry.item, error: entry.error + "; too large to mail (email.maxMessageBytes)"))
-                unfinished.remove(entry.item.id)
-            }
-        }
-        let recipients = settings.to.joined(separator: ",")
-        for batch in batches {
-            let members = entries(batch)
-            do {
-                try await mailer.send(batch)
-                for entry in members {
-                    report.sent.append(try succeed(entry.item, via: "email", remote: "mailto:\(recipients)"))
-                    unfinished.remove(entry.item.id)
-                }
-            } catch is CancellationError {
-                // Not a failure of the items: the run was stopped; the caller's claim release keeps them pending.
-                throw CancellationError()
-            } catch {
-                logger.warning("e-mail fallback failed", metadata: ["error": "\(error)"])
-                for entry in members {
-                    report.failed.append(try fail(entry.item, error: entry.error + "; \(error)"))
-                    unfinished.remove(entry.item.id)
-                }
-            }
-        }
-    }
-
-    private func succeed(_ item: CatalogItem, via: String, remote: String) throws -> UploadReport.Outcome {
+    private func succeed(_ item: CatalogItem, _ delivery: UploadDelivery) throws -> UploadReport.Outcome {
+        let via = delivery.via, remote = delivery.remote
         let at = now()
         let stored = try store.catalog.update(id: item.id) { row in
             row.state = .transmitted
@@ -341,6 +380,11 @@ public struct Uploader: Sendable {
         }
         report.remaining = try remainingCount()
         return report
+    }
+
+    /// The catalogued bytes of the items `planned`.
+    private func plannedBytes(_ planned: [UploadReport.Outcome]) throws -> Int64 {
+        try planned.reduce(0) { $0 + max(0, try store.catalog.item(id: $1.id)?.size ?? 0) }
     }
 
     /// Items still waiting to be sent: pending or being sent, not those kept local by policy.

@@ -21,10 +21,17 @@ public struct WebDAVClient: Sendable {
     public let credentials: Credentials?
     /// Certificate checks and time limits.
     public let connection: ConnectionSettings
+    /// The session whose connection the requests share; without one, each request connects anew.
+    let session: CurlSession?
 
     /// A client for the collection at `base` (http or https). A URL carrying a user or password is
     /// refused: credentials belong in the secrets file.
     public init(base: String, credentials: Credentials?, connection: ConnectionSettings = ConnectionSettings()) throws {
+        try self.init(base: base, credentials: credentials, connection: connection, session: nil)
+    }
+
+    /// A client whose requests all go through `session` (one connection for a run).
+    init(base: String, credentials: Credentials?, connection: ConnectionSettings, session: CurlSession?) throws {
         guard let components = URLComponents(string: base), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", components.host?.isEmpty == false
         else {
@@ -36,6 +43,7 @@ public struct WebDAVClient: Sendable {
         self.base = base.hasSuffix("/") ? base : base + "/"
         self.credentials = credentials
         self.connection = connection
+        self.session = session
     }
 
     /// The URL of `path` (segments below the base, each percent-encoded).
@@ -61,16 +69,19 @@ public struct WebDAVClient: Sendable {
         file: URL, to path: [String], overwrite: Bool = false, progress: (@Sendable (Int64, Int64) -> Void)? = nil
     ) async throws -> UploadResult {
         let fd = open(file.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno)), errno: errno) }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno))) }
+        guard fstat(fd, &st) == 0 else { throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno)), errno: errno) }
         let size = Int64(st.st_size)
         let target = url(for: path)
         let connection = connection, credentials = credentials
         var headers = ["Content-Type: application/octet-stream"]
         if !overwrite { headers.append("If-None-Match: *") }
-        let response = try await Curl.perform { [headers] easy in
+        // `Expect: 100-continue` lets a server refuse a large body before it is sent; for a small one
+        // the extra round trip costs more than sending it.
+        if size < 1 << 20 { headers.append("Expect:") }
+        let response = try await perform { [headers] easy in
             easy.url(target, protocols: "http,https")
             easy.connection(connection)
             easy.credentials(credentials)
@@ -122,7 +133,7 @@ public struct WebDAVClient: Sendable {
 
     private func request(method: String, url: String, headers: [String] = [], body: Data? = nil, limit: Int = 1 << 20) async throws -> CurlResponse {
         let connection = connection, credentials = credentials
-        return try await Curl.perform { easy in
+        return try await perform { easy in
             easy.url(url, protocols: "http,https")
             easy.connection(connection)
             easy.credentials(credentials)
@@ -131,6 +142,12 @@ public struct WebDAVClient: Sendable {
             easy.responseLimit(limit)
             if let body { easy.body(body) }
         }
+    }
+
+    /// Performs a request on the client's session, or on one of its own.
+    private func perform(_ configure: @escaping @Sendable (CurlEasy) throws -> Void) async throws -> CurlResponse {
+        if let session { return try await session.perform(configure) }
+        return try await Curl.perform(configure)
     }
 
     /// The path part of a URL, for messages (no host, no credentials).

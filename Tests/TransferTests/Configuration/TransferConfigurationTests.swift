@@ -52,7 +52,8 @@ struct TransferConfigurationTests {
         let dir = try TemporaryDirectory("config")
         try Data(json.utf8).write(to: dir.path("transfer.json"))
         let error = #expect(throws: TransferError.self) { try TransferConfiguration.load(from: dir.path("transfer.json")) }
-        guard case .configuration(let message) = error else { Issue.record("\(String(describing: error))"); return }
+        guard let error, error.code == .configuration else { Issue.record("\(String(describing: error))"); return }
+        let message = error.message
         #expect(message.contains(mentions), "\(message)")
         #expect(message.contains(dir.path("transfer.json").lastPathComponent), "the file is named: \(message)")
         #expect(!message.contains("u:p@"))

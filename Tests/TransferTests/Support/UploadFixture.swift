@@ -51,6 +51,17 @@ final class UploadFixture {
         return try Uploader(store: store, configuration: configuration, secrets: TransferSecrets(webdav: webdav, smtp: smtp), logger: Logger(label: "test"))
     }
 
+    /// An uploader to `destination` (and `fallback`), with quick retries and the given encryption policy.
+    func uploader(
+        destination: (any UploadDestination)?, fallback: (any UploadDestination)? = nil, fallbackAfterFailures: Int = 0,
+        encryption: EncryptionSettings = EncryptionSettings()
+    ) -> Uploader {
+        let configuration = TransferConfiguration(webdav: nil, email: nil, encryption: encryption, backoff: BackoffPolicy(initial: 0, maximum: 0))
+        return Uploader(
+            store: store, configuration: configuration, destination: destination, fallback: fallback, fallbackAfterFailures: fallbackAfterFailures,
+            logger: Logger(label: "test"))
+    }
+
     func item(_ id: String) throws -> CatalogItem {
         guard let item = try store.catalog.item(id: id) else { throw CatalogError.noSuchItem(id) }
         return item

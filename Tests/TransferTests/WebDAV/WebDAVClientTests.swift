@@ -68,8 +68,8 @@ struct WebDAVClientTests {
         do {
             _ = try await strict.makeFolder("P1")
             Issue.record("a self-signed certificate was accepted")
-        } catch TransferError.network(let code, let message) {
-            #expect(code == 60, "curl code \(code): \(message)")
+        } catch let error as TransferError where error.code == .network {
+            #expect(error.curlCode == 60, "\(error)")
         }
         let trusting = try WebDAVClient(base: server.baseURL, credentials: creds, connection: ConnectionSettings(caFile: server.certificate?.certificate.path))
         #expect(try await trusting.makeFolder("P1") == .created)
