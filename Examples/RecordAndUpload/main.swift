@@ -47,6 +47,22 @@ do {
         case .quality, .lineNoise, .bandPower: continue
         }
     }
+
+    // Then send what is due (this recording and anything earlier runs left pending) to the server
+    // the data folder's transfer.json names, on one connection.
+    guard recorder.transfer.isConfigured else {
+        print("event upload skipped (no transfer configuration)")
+        exit(0)
+    }
+    for try await event in recorder.upload() {
+        switch event {
+        case .planned(let items, let bytes): print("event upload planned \(items) items \(bytes) bytes")
+        case .uploaded(let outcome): print("event uploaded \(outcome.path) -> \(outcome.remote ?? "?")")
+        case .failed(let outcome): print("event upload failed \(outcome.path): \(outcome.error ?? "") (stays pending)")
+        case .finished(let report): print("event upload finished sent \(report.sent.count) pending \(report.remaining)")
+        default: continue
+        }
+    }
 } catch {
     FileHandle.standardError.write(Data("record-and-upload: \(error)\n".utf8))
     exit(70)

@@ -10,17 +10,31 @@ import Testing
         try #require(ProjectPaths.builtProduct("record-and-upload"), "the example program is not built (swift build --build-tests)")
     }
 
-    @Test func recordsWithLiveQAInOrder() async throws {
+    /// The acceptance test: the example against the oscillator and a real WebDAV server,
+    /// connection → QA → progress → stored → uploaded, and the server holds the very file.
+    @Test func recordsWithLiveQAThenUploadsInOrder() async throws {
         let folder = try TemporaryDirectory("example")
-        let result = try await ProcessRunner.runDetached(try Self.example(), [folder.url.path, "--seconds", "20", "--speed", "0"])
+        let server = try WebDAVTestServer()
+        defer { server.stop() }
+        let setup = try TransferCLISetup(folder: folder, webdavURL: server.baseURL, password: server.password)
+        let result = try await ProcessRunner.runDetached(try Self.example(), [setup.data.path, "--seconds", "20", "--speed", "0"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        let order = ["event connection connecting", "event started", "event connection connected", "event qa passed", "event progress", "event stored"]
+        let order = [
+            "event connection connecting", "event started", "event connection connected", "event qa passed", "event progress", "event stored",
+            "event upload planned", "event uploaded", "event upload finished sent 1 pending 0",
+        ]
         var position = 0
         for prefix in order {
             let found = try #require(lines[position...].firstIndex { $0.hasPrefix(prefix) }, "no '\(prefix)' after line \(position):\n\(result.stdout)")
             position = found
         }
+        // The recording arrived byte for byte (the consent record stays here by policy).
+        let stored = try #require(lines.first { $0.hasPrefix("event stored ") }).dropFirst("event stored ".count)
+        let local = try Data(contentsOf: setup.data.appendingPathComponent(String(stored)))
+        let remoteName = try #require(lines.first { $0.hasPrefix("event uploaded \(stored) -> ") }?.components(separatedBy: " -> ").last)
+        let remote = try Data(contentsOf: server.root.appendingPathComponent(remoteName.trimmingCharacters(in: CharacterSet(charactersIn: "/"))))
+        #expect(remote == local)
     }
 
     /// Killed mid-recording, the program loses at most the last second; the next program that opens

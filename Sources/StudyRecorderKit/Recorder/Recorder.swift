@@ -31,7 +31,7 @@ public final class Recorder: Sendable {
     /// Why seals could not be recovered (e.g. no usable study key); items stay local until fixed.
     /// Not logged here: a caller shows it the way it shows errors.
     public let sealProblem: String?
-    private let logger: Logger
+    let logger: Logger
 
     /// Opens (creating if needed) the data folder at `dataFolder`, runs recovery and seal recovery.
     /// `transferConfiguration` replaces `<data>/transfer.json`. This does file I/O: call it at

@@ -1,14 +1,12 @@
 import Foundation
-import Storage
-import TestSupport
 
 /// A data folder wired to a real test WebDAV server through `transfer.json` and a 0600 secrets file, as
 /// an operator would set it up.
-struct TransferCLISetup {
-    let data: URL
-    let config: URL
+public struct TransferCLISetup {
+    public let data: URL
+    public let config: URL
 
-    init(folder: TemporaryDirectory, webdavURL: String, password: String, encryption: [String: Any]? = nil, extra: [String: Any] = [:]) throws {
+    public init(folder: TemporaryDirectory, webdavURL: String, password: String, encryption: [String: Any]? = nil, extra: [String: Any] = [:]) throws {
         data = folder.path("data")
         try FileManager.default.createDirectory(at: data.appendingPathComponent("private"), withIntermediateDirectories: true)
         var json: [String: Any] = [
