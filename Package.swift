@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Muse", targets: ["Muse"]),
         .library(name: "Streaming", targets: ["Streaming"]),
         .library(name: "Exports", targets: ["Exports"]),
+        .library(name: "Report", targets: ["Report"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -88,10 +89,17 @@ let package = Package(
             dependencies: ["DataSources", "Processing", "Storage"],
             swiftSettings: strictSettings
         ),
+        // The post-session report and the participant view: one self-contained HTML page each (inline
+        // SVG and CSS, no script, no network).
+        .target(
+            name: "Report",
+            dependencies: ["DataSources", "Processing", "Storage", "Exports"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "StudyRecorder",
             dependencies: [
-                "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports",
+                "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports", "Report",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -114,6 +122,7 @@ let package = Package(
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderTests",
             dependencies: ["StudyRecorder", "Storage", "DataSources", "Study", "TestSupport"],
