@@ -13,7 +13,7 @@ struct GradeStrip {
         var frame = ChartFrame(height: lane * Double(max(1, channels.count)) + 36, x: 0...max(duration, 0.001), y: 0...1)
         frame.left = 64
         var out = frame.open(label: "Signal quality grade per channel over time")
-        out += frame.axes(xFormat: { ChartFrame.timeLabel($0, span: duration) }, yFormat: { _ in "" }, xTicks: nil)
+        out += frame.axes(xFormat: { ChartFrame.timeLabel($0, span: duration) }, yFormat: { _ in "" }, xTicks: ChartFrame.timeTicks(frame.x))
         let columns = 300
         let binSeconds = max(duration / Double(columns), 0.5)
         let bins = max(1, Int((duration / binSeconds).rounded(.up)))

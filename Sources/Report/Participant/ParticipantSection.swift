@@ -39,13 +39,23 @@ struct ParticipantSection {
         return rows.indices.contains(i) ? Self.label(rows[i]) : ""
     }
 
+    /// A stacked bar per session: the shares of windows graded good, medium and bad.
     private var qualityFigure: String {
-        let points = rows.enumerated().map { (x: Double($0.offset + 1), y: $0.element.goodFraction) }
-        let chart = LineChart(
-            frame: ChartFrame(height: 200, x: 0.5...(Double(max(1, rows.count)) + 0.5), y: 0...1),
-            series: [.init(name: "good signal", color: ChartPalette.good, points: points, dots: true)], label: "Share of good signal per session",
-            xFormat: xLabel, yFormat: { HTML.percent($0) }, xTicks: ticks)
-        return "<h3>Signal quality per session</h3><figure class=\"fig-sessions\">\(chart.svg)<figcaption>Share of 2 s windows graded good, over all channels and blocks of each session (dN sM: study day N, session M).</figcaption></figure>"
+        let frame = ChartFrame(height: 210, x: 0.5...(Double(max(1, rows.count)) + 0.5), y: 0...1)
+        var out = frame.open(label: "Signal quality per session")
+        out += frame.axes(xFormat: xLabel, yFormat: { HTML.percent($0) }, xTicks: ticks)
+        let width = min(48, frame.plotWidth / Double(max(1, rows.count)) * 0.6)
+        for (i, row) in rows.enumerated() {
+            var base = 0.0
+            let x = frame.px(Double(i + 1)) - width / 2
+            for (share, color) in [(row.goodFraction, ChartPalette.good), (row.mediumFraction, ChartPalette.medium), (row.badFraction, ChartPalette.bad)] {
+                guard share.isFinite, share > 0, let top = frame.py(base + share), let bottom = frame.py(base) else { continue }
+                out += "<rect x=\"\(HTML.coordinate(x))\" y=\"\(HTML.coordinate(top))\" width=\"\(HTML.coordinate(width))\" height=\"\(HTML.coordinate(bottom - top))\" fill=\"\(color)\"><title>\(HTML.escape(Self.label(row))): \(HTML.percent(share))</title></rect>"
+                base += share
+            }
+        }
+        out += "</svg>" + ChartPalette.legend([("good", ChartPalette.good), ("medium", ChartPalette.medium), ("bad", ChartPalette.bad)])
+        return "<h3>Signal quality per session</h3><figure class=\"fig-sessions\">\(out)<figcaption>Shares of 2 s windows graded good, medium and bad, over all channels and blocks of each session (dN sM: study day N, session M).</figcaption></figure>"
     }
 
     private var reactionTimeFigure: String {

@@ -18,6 +18,8 @@ struct SessionRow {
     /// Quality windows judged and, summed over channels, how many were good, and channel-windows.
     var windows = 0
     var goodChannelWindows = 0
+    var mediumChannelWindows = 0
+    var badChannelWindows = 0
     var channelWindows = 0
     /// Each block's verdict (`nil`: too short to judge).
     var verdicts: [SessionVerdict?] = []
@@ -25,8 +27,12 @@ struct SessionRow {
     var reactionTimeMs: Double?
     var trials = 0
 
-    /// Share of channel-windows graded good.
-    var goodFraction: Double { channelWindows > 0 ? Double(goodChannelWindows) / Double(channelWindows) : .nan }
+    /// Share of channel-windows graded good, medium and bad.
+    var goodFraction: Double { share(goodChannelWindows) }
+    var mediumFraction: Double { share(mediumChannelWindows) }
+    var badFraction: Double { share(badChannelWindows) }
+
+    private func share(_ count: Int) -> Double { channelWindows > 0 ? Double(count) / Double(channelWindows) : .nan }
 
     /// Adds a block.
     mutating func add(_ d: RecordingDigest) {
@@ -38,6 +44,8 @@ struct SessionRow {
         windows += d.summary.windowCount
         for counts in d.summary.gradeCounts {
             goodChannelWindows += counts[0]
+            mediumChannelWindows += counts[1]
+            badChannelWindows += counts[2]
             channelWindows += counts.reduce(0, +)
         }
         verdicts.append(d.verdict)

@@ -77,7 +77,7 @@ struct SessionSection {
         let peak = d.bandPower.flatMap(\.relative).filter(\.isFinite).max() ?? 1
         let chart = LineChart(
             frame: ChartFrame(height: 220, x: span, y: 0...min(1, max(0.05, peak * 1.1))), series: series, label: "Relative band power over time",
-            xFormat: { ChartFrame.timeLabel($0, span: span.upperBound) }, yFormat: { HTML.percent($0) }, overlay: overlay)
+            xFormat: { ChartFrame.timeLabel($0, span: span.upperBound) }, yFormat: { HTML.percent($0) }, overlay: overlay, xTicks: ChartFrame.timeTicks(span))
         let legend = ChartPalette.legend(d.bands.enumerated().map { ("\($1.name) \(HTML.number($1.low, 0))–\(HTML.number($1.high, 0)) Hz", ChartPalette.color($0)) } + overlay.legend)
         return figure(
             "Band power over time",
