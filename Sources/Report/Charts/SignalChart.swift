@@ -12,7 +12,7 @@ struct SignalChart {
         let count = max(1, channels.count)
         let seconds = Double(channels.first?.values.count ?? 0) / samplingRate
         var frame = ChartFrame(height: lane * Double(count) + 30, x: start...(start + max(seconds, 1 / samplingRate)), y: 0...1)
-        frame.left = 64
+        frame.left = 80
         var out = frame.open(label: "Signal excerpt per channel, \(HTML.number(seconds, 0)) s from \(HTML.number(start, 0)) s")
         out += "<rect x=\"\(HTML.coordinate(frame.left))\" y=\"\(HTML.coordinate(frame.top))\" width=\"\(HTML.coordinate(frame.plotWidth))\" height=\"\(HTML.coordinate(frame.plotHeight))\" fill=\"#fbfcfe\" stroke=\"#d8dde5\"/>"
         for t in ChartFrame.ticks(frame.x, count: 10) {

@@ -70,7 +70,7 @@ struct HTMLPage {
         ul.reasons li.triggered{color:var(--bad);font-weight:600}
         .note{color:var(--muted);font-size:.88em}
         footer{margin-top:28px;padding-top:8px;border-top:1px solid var(--line);color:var(--muted);font-size:.8em}
-        @media (max-width:600px){body{font-size:14px}main{padding:10px}dl.meta{grid-template-columns:1fr 1fr}}
+        @media (max-width:600px){body{font-size:14px}main{padding:10px}dl.meta{grid-template-columns:1fr 1fr}figure{overflow-x:auto;-webkit-overflow-scrolling:touch}svg.chart{min-width:560px}svg.chart text{font-size:16px}}
         @media print{body{font-size:11pt}main{max-width:none;padding:0}section.recording+section.recording{break-before:page}figure,table,dl.meta,.verdict-box{break-inside:avoid}h2,h3{break-after:avoid}.scroll{overflow:visible}a{color:inherit;text-decoration:none}}
         """
 }
