@@ -70,6 +70,33 @@ public enum HeadlessChromium {
         return Rendering(dom: dumped.stdout, console: console, screenshot: png)
     }
 
+    /// Prints `file` to PDF (A4/Letter as Chromium defaults, no header or footer) as the print CSS
+    /// lays it out, and returns the PDF.
+    public static func printPDF(_ file: URL) throws -> Data {
+        guard let chromium = executable else { throw Failure.missing }
+        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("chromium-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let target = scratch.appendingPathComponent("page.pdf")
+        var arguments = [
+            "--headless", "--disable-gpu", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9",
+            "--user-data-dir=\(scratch.appendingPathComponent("profile").path)", "--no-pdf-header-footer", "--print-to-pdf=\(target.path)",
+        ]
+        if geteuid() == 0 { arguments.append("--no-sandbox") }
+        let result = try ProcessRunner.run(chromium, arguments + [file.absoluteURL.absoluteString], environment: ["HOME": scratch.path])
+        guard result.status == 0, let data = try? Data(contentsOf: target) else {
+            throw Failure.failed("--print-to-pdf exit \(result.status): \(result.stderr.suffix(400))")
+        }
+        return data
+    }
+
+    /// The number of pages of a PDF Chromium wrote (its page tree's `/Count`), or `nil`.
+    public static func pdfPageCount(_ pdf: Data) -> Int? {
+        let text = String(decoding: pdf, as: UTF8.self)
+        guard text.hasPrefix("%PDF"), let range = text.range(of: "/Count ") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+
     /// The console messages in Chromium's log (`[…:INFO:CONSOLE(1)] "message", source: …`).
     static func consoleLines(_ log: String) -> [String] {
         log.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init)

@@ -68,6 +68,17 @@ struct SessionReportTests {
         #expect(page.dom.components(separatedBy: "<circle").count - 1 == latencies.compactMap { $0 }.count)
     }
 
+    /// In print every recording starts on a new page.
+    @Test func printsEachRecordingOnItsOwnPages() throws {
+        let fixture = try ReportFixture("report-print")
+        let first = try fixture.recording(run: 1, seconds: 10, dropouts: 0)
+        let second = try fixture.recording(run: 2, seconds: 10, dropouts: 0)
+        let builder = ReportBuilder(store: fixture.store)
+        let one = try #require(HeadlessChromium.pdfPageCount(try HeadlessChromium.printPDF(try fixture.file(try builder.sessionReport(for: [first]), name: "one.html"))))
+        let two = try #require(HeadlessChromium.pdfPageCount(try HeadlessChromium.printPDF(try fixture.file(try builder.sessionReport(for: [first, second]), name: "two.html"))))
+        #expect(one >= 1 && two >= 2 * one, "one recording: \(one) pages, two: \(two)")
+    }
+
     /// The check for console messages is able to fail: a page that breaks the policy is caught.
     @Test func aPolicyViolationIsCaught() throws {
         let fixture = try ReportFixture("report-csp")

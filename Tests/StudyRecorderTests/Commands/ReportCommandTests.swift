@@ -90,6 +90,12 @@ struct ReportCommandTests {
         let view = try CLI.run(["report", "--data", data.path, "--participant", participant, "--out", dir.path("participant.html").path])
         #expect(view.status == 0 && view.stdout.hasPrefix("wrote "), "\(view.stderr)")
         #expect(try CLI.run(["report", "--help"]).stdout.contains("--participant"))
+
+        // A catalogued file that is not a readable recording: one line naming it, 65, nothing written.
+        try Data("not HDF5 at all".utf8).write(to: data.appendingPathComponent(item))
+        let broken = try CLI.run(["report", "--data", data.path, item, "--out", dir.path("broken.html").path])
+        #expect(broken.status == 65 && broken.stderr.contains((item as NSString).lastPathComponent) && broken.stderr.split(separator: "\n").count == 1, "\(broken.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("broken.html").path))
     }
 
     /// Sealed at rest: `run` writes no report (one line says why), and `report` needs the secret key
