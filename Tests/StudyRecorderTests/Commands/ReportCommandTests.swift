@@ -77,6 +77,12 @@ struct ReportCommandTests {
         let page = try HeadlessChromium.render(out, screenshot: false)
         #expect(page.console.isEmpty, "\(page.console)")
         #expect(page.dom.contains("data-field=\"duration\">12.0 s</dd>"))
+        // The verdict and its evidence are `analyze`'s.
+        let analyzed = try CLI.run(["analyze", data.appendingPathComponent(item).path, "--json"])
+        let analysis = try #require((try JSONSerialization.jsonObject(with: Data(analyzed.stdout.utf8)) as? [String: Any])?["analysis"] as? [String: Any])
+        let verdict = try #require(analysis["verdict"] as? String)
+        let windows = try #require((analysis["summary"] as? [String: Any])?["windowCount"] as? Int)
+        #expect(page.dom.contains("\">\(verdict)</span>") && page.dom.contains("<li>\(windows) quality windows of 2 s judged"), "verdict \(verdict), \(windows) windows")
 
         // Reports never overwrite (73); unknown items and participants are 66; bad usage 64.
         #expect(try CLI.run(["report", "--data", data.path, item, "--out", out.path]).status == 73)
