@@ -86,13 +86,13 @@ struct ChartFrame {
         return out
     }
 
-    /// Ticks for a time axis in seconds: round numbers under two minutes, else whole minutes (1, 2, 5,
-    /// 10, 15, 30 or 60 of them apart), about `count` of them.
+    /// Ticks for a time axis in seconds: round numbers under two minutes, else steps a clock reads
+    /// well (10, 15 or 30 s, 1, 2, 5, 10, 15 or 30 min, 1, 2 or 4 h), about `count` of them.
     static func timeTicks(_ range: ClosedRange<Double>, count: Int = 8) -> [Double] {
         let span = range.upperBound - range.lowerBound
         guard span >= 120 else { return ticks(range, count: count) }
         let raw = span / Double(count)
-        let step = ([1.0, 2, 5, 10, 15, 30, 60, 120, 240].map { $0 * 60 }.first { $0 >= raw }) ?? raw
+        let step = [10.0, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400].first { $0 >= raw } ?? raw
         var t = ceil(range.lowerBound / step) * step
         var out: [Double] = []
         while t <= range.upperBound + 1e-9, out.count < 50 {
