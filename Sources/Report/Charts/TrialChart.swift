@@ -1,5 +1,6 @@
 /// Reaction-time latency per trial: a dot per trial coloured by outcome (misses, which have no
 /// latency, as crosses along the top), and the block's median of correct trials as a dashed line.
+/// The axis spans −300 ms … 3 s at most; a latency beyond it is drawn on the edge as a hollow dot.
 struct TrialChart {
     var table: TrialTable
 
@@ -7,8 +8,10 @@ struct TrialChart {
 
     var svg: String {
         let latencies = table.trials.compactMap(\.latencyMs)
-        let hi = max(500, (latencies.max() ?? 500) * 1.1)
-        let lo = min(0, (latencies.min() ?? 0) * 1.1)
+        // Early keys can be seconds before the stimulus; the axis stops at −300 ms (and 3 s) and
+        // points beyond it sit on its edge (their value is in the table and the tooltip).
+        let hi = min(3000, max(500, (latencies.max() ?? 500) * 1.1))
+        let lo = max(-300, min(0, (latencies.min() ?? 0) * 1.1))
         let n = max(1, table.trials.count)
         let frame = ChartFrame(height: 220, x: 0.5...(Double(n) + 0.5), y: lo...hi)
         var out = frame.open(label: "Reaction-time latency per trial")
@@ -22,7 +25,8 @@ struct TrialChart {
             let x = HTML.coordinate(frame.px(Double(trial.number)))
             let color = Self.colors[trial.outcome] ?? "#6b6b6b"
             if let latency = trial.latencyMs, let y = frame.py(latency) {
-                out += "<circle cx=\"\(x)\" cy=\"\(HTML.coordinate(y))\" r=\"4\" fill=\"\(color)\"><title>trial \(trial.number): \(HTML.escape(HTML.number(latency, 0))) ms, \(HTML.escape(trial.outcome))</title></circle>"
+                let beyond = !frame.y.contains(latency)
+                out += "<circle cx=\"\(x)\" cy=\"\(HTML.coordinate(y))\" r=\"4\" \(beyond ? "fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"2\"" : "fill=\"\(color)\"")><title>trial \(trial.number): \(HTML.escape(HTML.number(latency, 0))) ms, \(HTML.escape(trial.outcome))</title></circle>"
             } else {
                 let y = frame.top + 8
                 out += "<path d=\"M\(x) \(HTML.coordinate(y))m-4 -4l8 8m0 -8l-8 8\" stroke=\"\(color)\" stroke-width=\"2\"><title>trial \(trial.number): \(HTML.escape(trial.outcome))</title></path>"

@@ -51,13 +51,13 @@ struct SessionReportTests {
 
     @Test func reactionTimeTrialsMatchTheTrialTable() throws {
         let fixture = try ReportFixture("report-rt")
-        let latencies: [Double?] = [312.5, 287.0, nil, 45.0, 401.2, 333.3]
+        let latencies: [Double?] = [312.5, 287.0, nil, 45.0, 401.2, 333.3, -1285.0]
         let item = try fixture.recording(seconds: 24, dropouts: 0, paradigm: "reactionTime", latencies: latencies)
         let html = try ReportBuilder(store: fixture.store).sessionReport(for: [item])
         let page = try HeadlessChromium.render(try fixture.file(html), screenshot: false)
         #expect(page.console.isEmpty, "\(page.console)")
         #expect(page.dom.contains("<h3>Reaction time per trial</h3>"))
-        #expect(page.dom.contains("6 trials, 4 correct; block median 323 ms"))
+        #expect(page.dom.contains("7 trials, 4 correct; block median 323 ms"))
         let table = try #require(page.dom.components(separatedBy: "<table class=\"trials\">").last?.components(separatedBy: "</table>").first)
         let rows = table.components(separatedBy: "<tr>").dropFirst(2).map { $0 }
         #expect(rows.count == latencies.count)
@@ -66,6 +66,7 @@ struct SessionReportTests {
         }
         // Every trial is a point (a circle) or, for the miss, a cross.
         #expect(page.dom.components(separatedBy: "<circle").count - 1 == latencies.compactMap { $0 }.count)
+        #expect(page.dom.components(separatedBy: "fill=\"#fff\" stroke=").count - 1 == 1, "the key 1.3 s early sits on the axis' edge, hollow")
     }
 
     /// In print every recording starts on a new page.
