@@ -69,6 +69,17 @@ struct SessionReportTests {
         #expect(page.dom.components(separatedBy: "fill=\"#fff\" stroke=").count - 1 == 1, "the key 1.3 s early sits on the axis' edge, hollow")
     }
 
+    /// A recording shorter than one quality window still makes a page: no verdict, no spectrum.
+    @Test func aOneSecondRecordingIsTooShortToJudge() throws {
+        let fixture = try ReportFixture("report-short")
+        let item = try fixture.recording(seconds: 1, dropouts: 0)
+        let html = try ReportBuilder(store: fixture.store).sessionReport(for: [item])
+        let page = try HeadlessChromium.render(try fixture.file(html), screenshot: false)
+        #expect(page.console.isEmpty, "\(page.console)")
+        #expect(page.dom.contains("class=\"verdict unknown\">too short to judge<") && page.dom.contains("cannot be estimated"))
+        for bad in ["nan", "NaN", "\"inf", ">inf", " inf", "-inf"] { #expect(!html.contains(bad), "no non-finite number printed (\(bad))") }
+    }
+
     /// In print every recording starts on a new page.
     @Test func printsEachRecordingOnItsOwnPages() throws {
         let fixture = try ReportFixture("report-print")
