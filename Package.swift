@@ -27,6 +27,7 @@ let package = Package(
         // For clients' tests: a scripted source, a controllable clock, an in-memory log handler and
         // upload destination.
         .library(name: "StudyRecorderTesting", targets: ["StudyRecorderTesting"]),
+        .library(name: "Report", targets: ["Report"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -126,10 +127,17 @@ let package = Package(
             path: "Examples/ReadmeExample",
             swiftSettings: strictSettings
         ),
+        // The post-session report and the participant view: one self-contained HTML page each (inline
+        // SVG and CSS, no script, no network).
+        .target(
+            name: "Report",
+            dependencies: ["DataSources", "Processing", "Storage", "Exports"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "StudyRecorder",
             dependencies: [
-                "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports", "StudyRecorderKit",
+                "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports", "StudyRecorderKit", "Report",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -152,6 +160,7 @@ let package = Package(
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",
             dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "TestSupport"],

@@ -49,6 +49,7 @@ defs = {
                         {"if": {"properties": {"mode": {"const": "openpgp"}}}, "then": {"required": ["recipients"], "properties": {"recipients": {"minItems": 1}}}}),
       "transfer": obj({"mode": {"enum": ["afterEachSession", "afterEachDay", "manual", "never"]}}, ["mode"]),
       "cues": {"enum": ["speech", "bell", "none"], "default": "speech"},
+      "report": {"enum": ["none", "afterEachSession"], "default": "none", "description": "Whether run writes a post-session report (HTML) into <data>/reports/ after each session with EEG; never for encrypted studies."},
   }),
   "consent": obj({"title": ref("text"), "pages": {"type": "array", "minItems": 1, "items": obj({
         "topic": {"enum": ["overview", "dataGathering", "privacy", "dataUse", "timeCommitment", "studySurvey", "studyTasks", "withdrawing", "custom"]},
@@ -70,6 +71,7 @@ defs = {
       "foreperiod": obj({"min": {"type": "number", "minimum": 0, "maximum": 60}, "max": {"type": "number", "minimum": 0, "maximum": 60}}, ["min", "max"]),
       "stimulus": ref("text"), "responseWindow": {"type": "number", "exclusiveMinimum": 0, "maximum": 60},
       "responseKey": {"enum": ["space", "enter", "any"], "default": "space"},
+      "anticipationBound": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.1},
       "stimulusMarker": ref("marker"), "responseMarker": ref("marker"), "anticipationMarker": ref("marker"), "missMarker": ref("marker"),
       "score": {"enum": ["medianCorrectLatency"], "default": "medianCorrectLatency"}},
       ["type", "foreperiod", "stimulus", "responseWindow", "stimulusMarker", "responseMarker", "anticipationMarker", "missMarker"]),

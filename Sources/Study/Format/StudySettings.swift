@@ -12,8 +12,11 @@ public struct StudySettings: Sendable, Hashable, Codable {
     public var transfer: TransferPolicy
     /// How prompts are announced: spoken, a terminal bell, or not at all.
     public var cues: CueMode
+    /// Whether `run` writes a post-session report (HTML) next to the data after each session with EEG.
+    public var report: ReportMode
 
-    /// The defaults: a 12 h day window, 50 Hz, no encryption, upload after each session, speech.
+    /// The defaults: a 12 h day window, 50 Hz, no encryption, upload after each session, speech, no
+    /// post-session report.
     public static let defaults = StudySettings(
         dayWindowHours: 12, mainsFrequency: 50, encryption: EncryptionRequirement(mode: .none, recipients: []),
         transfer: TransferPolicy(mode: .afterEachSession), cues: .speech)
@@ -21,13 +24,14 @@ public struct StudySettings: Sendable, Hashable, Codable {
     /// Creates settings.
     public init(
         dayWindowHours: Double, mainsFrequency: Int, encryption: EncryptionRequirement, transfer: TransferPolicy,
-        cues: CueMode
+        cues: CueMode, report: ReportMode = .none
     ) {
         self.dayWindowHours = dayWindowHours
         self.mainsFrequency = mainsFrequency
         self.encryption = encryption
         self.transfer = transfer
         self.cues = cues
+        self.report = report
     }
 
     /// The day window in seconds.

@@ -56,6 +56,7 @@ extension RuntimeStrings {
         .summaryIncomplete: " (incomplete)",
         .summaryMedian: "  median reaction time {0} ms",
         .summaryNextDay: "  next day opens at {0}",
+        .summaryReport: "  report: {0}",
         .summaryUpload: "  upload: {0}",
         .speechMissing: "Texts cannot be read aloud: espeak-ng is not installed (scripts/bootstrap installs it). A bell sounds instead.",
     ]

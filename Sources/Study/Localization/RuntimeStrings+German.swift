@@ -56,6 +56,7 @@ extension RuntimeStrings {
         .summaryIncomplete: " (unvollständig)",
         .summaryMedian: "  mittlere Reaktionszeit {0} ms",
         .summaryNextDay: "  der nächste Tag beginnt {0}",
+        .summaryReport: "  Bericht: {0}",
         .summaryUpload: "  Upload: {0}",
         .speechMissing: "Texte können nicht vorgelesen werden: espeak-ng ist nicht installiert (scripts/bootstrap installiert es). Stattdessen ertönt ein Signalton.",
     ]

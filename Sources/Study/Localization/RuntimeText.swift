@@ -9,6 +9,6 @@ public enum RuntimeText: String, Sendable, CaseIterable {
     case problemRange, problemWhole, problemStep, problemDate, problemOnOrAfter, problemOnOrBefore
     case errorNotEnrolled, errorAlreadyEnrolled, errorConsentDeclined, errorSignatureMissing, errorInterrupted, errorSourceFailed
     case summaryCompleted, summaryInterrupted, summaryWaiting, summaryFinished, summaryStored, summaryIncomplete, summaryMedian
-    case summaryNextDay, summaryUpload
+    case summaryNextDay, summaryUpload, summaryReport
     case timeRemaining, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
 }

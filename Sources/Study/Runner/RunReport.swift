@@ -32,6 +32,9 @@ public struct RunReport: Sendable, Encodable {
     public var medianLatencyMs: Double?
     /// What the upload after the session reported, if one ran.
     public var upload: String?
+    /// The post-session report written after the session (relative to the data folder), when the
+    /// study asks for one (`settings.report`).
+    public var report: String?
     /// Announcements from the study team shown before the session, with placeholders filled, in
     /// the participant's locale.
     public var announcements: [Announcement] = []

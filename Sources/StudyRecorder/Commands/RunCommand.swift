@@ -138,6 +138,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode.ioError
         }
         report.announcements = announcements
+        if !interrupted.isSet { report.report = PostSessionReport.write(for: report, study: study, store: store) }
         if json {
             try Terminal.printJSON(report)
         } else {
@@ -211,6 +212,7 @@ struct RunCommand: AsyncParsableCommand {
         if let ms = r.medianLatencyMs { lines.append(strings(.summaryMedian, String(format: "%.0f", ms))) }
         if let opens = r.nextDayOpensAt { lines.append(strings(.summaryNextDay, strings.dateTime(opens))) }
         if let upload = r.upload { lines.append(strings(.summaryUpload, upload)) }
+        if let path = r.report { lines.append(strings(.summaryReport, path)) }
         return lines.joined(separator: "\n")
     }
 }

@@ -97,6 +97,7 @@ s("wait-for-non-gating-state", lambda d: d["preparations"]["start"][0].update({"
 s("relaxed-threshold-not-below-threshold", lambda d: d["preparations"]["start"][1]["quality"].update({"relaxedThreshold": 100}))
 s("relaxed-threshold-without-timeout", lambda d: d["preparations"]["start"][1].pop("timeout"))
 s("mains-frequency", lambda d: d["settings"].update({"mainsFrequency": 55}))
+s("unknown-report-mode", lambda d: d["settings"].update({"report": "always"}))
 s("openpgp-without-recipients", lambda d: d["settings"].update({"encryption": {"mode": "openpgp"}}))
 s("no-days", lambda d: d.update({"days": []}))
 s("bad-date-bound", lambda d: d["questionnaires"]["mood"]["questions"].append({"id": "born", "kind": "date", "text": "Birth date?", "earliest": "100 years ago"}))

@@ -83,6 +83,7 @@ struct BrokenStudyCorpusTests {
         BrokenCase("unknown-phase-key", 83, 11, "$.trialTypes.open.phases[1].colour", "one of the keys 'kind', 'duration', 'marker', 'text', 'jitter', 'task' in a phase ('colour' is not a key of a phase)"),
         BrokenCase("unknown-phase-kind", 80, 19, "$.trialTypes.open.phases[1].kind", "a phase kind: one of 'prompt', 'fixation', 'pause', 'task' (not 'video')"),
         BrokenCase("unknown-placeholder", 98, 19, "$.trialTypes.closed.phases[0].text.en", "a known placeholder: a built-in (#blockDuration#, #day#, #helper#, #helperName#, #nextDayOpens#, #of#, #ofPatient#, #participant#, #patientName#, #possessivePatient#, #sessionTitle#, #youHaveTimeRemaining#, #your#) or a name from $.texts (#participantName# is neither)"),
+        BrokenCase("unknown-report-mode", 23, 15, "$.settings.report", "a report mode: one of 'none', 'afterEachSession' (not 'always')"),
         BrokenCase("unknown-task-type", 95, 21, "$.trialTypes.open.phases[3].task.type", "a task type: one of 'reactionTime' (not 'goNoGo')"),
         BrokenCase("unknown-top-level-key", 207, 3, "$.author", "one of the keys 'formatVersion', 'id', 'title', 'locales', 'defaultLocale', 'consent', 'sessions', 'days', 'description', 'settings', 'texts', 'preparations', 'trialTypes', 'questionnaires' in a study ('author' is not a key of a study)"),
         BrokenCase("unsupported-format-version", 2, 20, "$.formatVersion", "format version 1 (this build reads versions 1…1) (got 2)"),

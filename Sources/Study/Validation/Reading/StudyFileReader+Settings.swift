@@ -4,7 +4,7 @@ extension StudyFileReader {
         guard
             let fields = reader.object(
                 node, path, what: "the settings", required: [],
-                optional: ["dayWindowHours", "mainsFrequency", "encryption", "transfer", "cues"])
+                optional: ["dayWindowHours", "mainsFrequency", "encryption", "transfer", "cues", "report"])
         else { return nil }
         let defaults = StudySettings.defaults
         let window = fields.value("dayWindowHours", default: defaults.dayWindowHours) { node, path in
@@ -25,8 +25,9 @@ extension StudyFileReader {
                 .map(TransferPolicy.init(mode:))
         }
         let cues = fields.value("cues", default: defaults.cues) { reader.choice($0, $1, what: "a cue mode") as CueMode? }
-        guard let window, let mains, let encryption, let transfer, let cues, !fields.failed else { return nil }
-        return StudySettings(dayWindowHours: window, mainsFrequency: mains, encryption: encryption, transfer: transfer, cues: cues)
+        let report = fields.value("report", default: defaults.report) { reader.choice($0, $1, what: "a report mode") as ReportMode? }
+        guard let window, let mains, let encryption, let transfer, let cues, let report, !fields.failed else { return nil }
+        return StudySettings(dayWindowHours: window, mainsFrequency: mains, encryption: encryption, transfer: transfer, cues: cues, report: report)
     }
 
     /// Reads the encryption policy; `openpgp` needs at least one recipient.

@@ -1,0 +1,179 @@
+import Exports
+import Foundation
+import Storage
+
+/// Makes the post-session report (the session view of one or more recordings) and the participant
+/// view from a data folder's catalog, as one self-contained HTML page (inline SVG and CSS, no
+/// script, no network; see ``HTMLPage``).
+///
+/// Encrypted items are decrypted with the secret key the user's GnuPG holds (its agent asks for the
+/// passphrase) into a private scratch folder under the temporary directory, which must lie outside
+/// the data folder, and removed as soon as they are read: a plaintext copy never lands among the
+/// originals. The report never names the participant, only the pseudonymous UUID.
+///
+/// ```swift
+/// let builder = ReportBuilder(store: store)
+/// let html = try builder.sessionReport(for: [item])
+/// try ReportBuilder.write(html, to: URL(fileURLWithPath: "report.html"))
+/// ```
+public struct ReportBuilder: Sendable {
+    /// The data folder.
+    public let store: DataStore
+    /// Decrypts encrypted items.
+    public var decryptor: OpenPGPDecryptor
+    /// Where decrypted copies are kept while they are read (default: the temporary directory).
+    public var scratchParent: URL
+    /// The moment the footer names (default: now).
+    public var generated: Date
+
+    /// A builder for `store`'s items.
+    public init(store: DataStore, decryptor: OpenPGPDecryptor = OpenPGPDecryptor(), scratchParent: URL = FileManager.default.temporaryDirectory, generated: Date = Date()) {
+        self.store = store
+        self.decryptor = decryptor
+        self.scratchParent = scratchParent
+        self.generated = generated
+    }
+
+    /// The session view of `items` (recordings; a reaction-time block's trial table is found by its
+    /// `recording` field). Throws ``ReportError``.
+    public func sessionReport(for items: [CatalogItem]) throws -> String {
+        var sections: [String] = []
+        var tables: [String: [String: TrialTable]] = [:]
+        for item in items {
+            guard item.kind == .recording else {
+                throw ReportError.unsupported(path: item.path, reason: "a \(item.kind.rawValue) item has no session report (name a recording)")
+            }
+            if tables[item.participant] == nil { tables[item.participant] = try trialTables(participant: item.participant) }
+            var digest = try digest(of: item, detail: true)
+            digest.trials = tables[item.participant]?[Self.stem(item.path)]
+            sections.append(SessionSection(digest: digest).html)
+        }
+        let first = items.first
+        let title = "Session report" + (first.map { item in " · " + [item.study, item.day.map { "day \($0)" }, item.session.map { "session \($0)" }].compactMap { $0 }.joined(separator: " · ") } ?? "")
+        let subtitle = "Participant \(first?.participant ?? "–") · \(items.count) recording\(items.count == 1 ? "" : "s")"
+        return page(title: title, subtitle: subtitle, body: sections.joined())
+    }
+
+    /// The participant view: every session of `participant` with EEG, over the days. Throws
+    /// ``ReportError/missing(path:)`` when the participant has no recordings.
+    public func participantReport(participant: String) throws -> String {
+        let items = try store.catalog.items(participant: participant).filter { $0.kind == .recording && $0.state != .writing }
+        guard !items.isEmpty else { throw ReportError.missing(path: "recordings of participant \(participant)") }
+        let tables = try trialTables(participant: participant)
+        var rows: [SessionRow] = []
+        var index: [String: Int] = [:]
+        for item in items {
+            var digest = try digest(of: item, detail: false)
+            digest.trials = tables[Self.stem(item.path)]
+            let key = "\(digest.study ?? item.study ?? "")/\(digest.day ?? item.day ?? 0)/\(digest.session ?? item.session ?? 0)"
+            if index[key] == nil {
+                index[key] = rows.count
+                rows.append(SessionRow(study: digest.study ?? item.study, day: digest.day ?? item.day, session: digest.session ?? item.session))
+            }
+            rows[index[key] ?? 0].add(digest)
+        }
+        rows.sort { ($0.start ?? .infinity, $0.day ?? 0, $0.session ?? 0) < ($1.start ?? .infinity, $1.day ?? 0, $1.session ?? 0) }
+        let body = ParticipantSection(participant: participant, rows: rows).html
+        return page(title: "Participant report", subtitle: "Participant \(participant) · \(rows.count) session\(rows.count == 1 ? "" : "s") with EEG", body: body)
+    }
+
+    /// Writes `html` to `url` atomically (a temporary file in the same folder, then a rename) with
+    /// mode 0644; refuses to overwrite unless `overwrite`.
+    public static func write(_ html: String, to url: URL, overwrite: Bool = false) throws {
+        let fm = FileManager.default
+        if !overwrite, fm.fileExists(atPath: url.path) {
+            throw ReportError.io(path: url.path, reason: "exists already; reports never overwrite (choose another --out)")
+        }
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).part")
+        do {
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(html.utf8).write(to: temporary)
+            if overwrite, fm.fileExists(atPath: url.path) {
+                _ = try fm.replaceItemAt(url, withItemAt: temporary)
+            } else {
+                try fm.moveItem(at: temporary, to: url)
+            }
+        } catch {
+            try? fm.removeItem(at: temporary)
+            throw ReportError.io(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    // MARK: Reading
+
+    /// The digest of a recording item, decrypting it first when it is encrypted.
+    func digest(of item: CatalogItem, detail: Bool) throws -> RecordingDigest {
+        try withPlaintext(of: item) { url in
+            let reader: RecordingReader
+            do {
+                reader = try RecordingReader(url: url)
+            } catch {
+                throw ReportError.unsupported(path: item.path, reason: "not a readable recording (\(error))")
+            }
+            do {
+                return try RecordingDigest(reader: reader, name: item.path, detail: detail)
+            } catch {
+                throw ReportError.unsupported(path: item.path, reason: "reading failed (\(error))")
+            }
+        }
+    }
+
+    /// The participant's reaction-time trial tables by the stem of the recording they belong to.
+    func trialTables(participant: String) throws -> [String: TrialTable] {
+        var out: [String: TrialTable] = [:]
+        for item in try store.catalog.items(participant: participant) where item.kind == .trials {
+            let data = try withPlaintext(of: item) { url in try? Data(contentsOf: url) }
+            guard let data, let recording = TrialTable.recordingName(json: data), let table = TrialTable(json: data) else { continue }
+            out[Self.stem(recording)] = table
+        }
+        return out
+    }
+
+    /// Calls `body` with the item's file, or with a decrypted copy in a private scratch folder
+    /// outside the data folder (removed afterwards) when the item is encrypted.
+    func withPlaintext<T>(of item: CatalogItem, _ body: (URL) throws -> T) throws -> T {
+        let url = store.url(of: item.path)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw ReportError.missing(path: item.path) }
+        guard item.encryption != .none else { return try body(url) }
+        let scratch: URL
+        do {
+            let destination = try ExportDestination(folder: scratchParent.appendingPathComponent("study-recorder-report", isDirectory: true), dataFolder: store.root)
+            scratch = try destination.scratchFolder()
+        } catch let error as ExportError {
+            if case .insideDataFolder(let path, let data) = error { throw ReportError.insideDataFolder(path: path, dataFolder: data) }
+            throw ReportError.io(path: scratchParent.path, reason: "\(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let plain = scratch.appendingPathComponent(url.deletingPathExtension().lastPathComponent)
+        do {
+            try decryptor.decrypt(url, to: plain)
+        } catch {
+            throw ReportError.encrypted(path: item.path, reason: "\(error)")
+        }
+        return try body(plain)
+    }
+
+    /// The file name without directories and extensions (`r_rest_1_2_3_<uuid>`).
+    static func stem(_ path: String) -> String {
+        var name = (path as NSString).lastPathComponent
+        while let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        return name
+    }
+
+    // MARK: Page
+
+    private func page(title: String, subtitle: String, body: String) -> String {
+        let formatter = ISO8601DateFormatter()
+        let main = """
+            <main>
+            <header class="report"><h1>\(HTML.escape(title))</h1><p>\(HTML.escape(subtitle))</p></header>
+            \(body)
+            <footer>Made by study-recorder \(HTML.escape(StorageModule.softwareVersion)) at \(HTML.escape(formatter.string(from: generated))) from the stored recordings. \
+            A derived, local file: it is not catalogued or uploaded, and names the participant only by the pseudonymous UUID. \
+            Methods: docs/processing.md; layout of the data: docs/formats.md.</footer>
+            </main>
+            """
+        return HTMLPage(title: title, body: main).html
+    }
+}

@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import Report
+import Storage
+
+/// `study-recorder report`: the post-session report of stored recordings, or the participant view
+/// over the days, as one self-contained HTML page (inline SVG and CSS, no script, no network) that
+/// reads on a phone and prints (docs/report.md).
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write the HTML report of a session's recordings or of a participant's sessions.",
+        discussion: """
+            Items are catalog paths of recordings as `list` shows them (e.g. <uuid>/r_rest_1_1_2_<uuid>.h5): \
+            the session view (metadata, a signal excerpt per channel, quality and band power over time with \
+            events and gaps, the Welch spectrum, the verdict with its reasons, reaction times per trial), one \
+            section per recording. --participant UUID: every session over the days (quality per session, \
+            reaction-time score trend). One HTML file with no script and nothing from the network; it names \
+            the participant only by the UUID. Encrypted items are decrypted with the secret key in GnuPG \
+            (--gnupg-home; its agent asks for the passphrase) into a private temporary folder, removed \
+            afterwards; their report must be written outside the data folder. Reports never overwrite. Exit \
+            codes: 0 done, 64 bad usage or an encrypted item's report inside the data folder, 65 an item \
+            that is not a readable recording, 66 no such item or data folder, 73 cannot write the report \
+            (e.g. it exists), 77 an encrypted item without its secret key.
+            """)
+
+    @OptionGroup var data: DataOptions
+
+    @Argument(help: ArgumentHelp("Catalog paths of the recordings to report on.", valueName: "item"))
+    var items: [String] = []
+
+    @Option(help: ArgumentHelp("Report on every session of this participant.", valueName: "uuid"))
+    var participant: String?
+
+    @Option(help: ArgumentHelp("The HTML file to write (default: report-<recording>.html or report-participant-<uuid>.html here).", valueName: "file.html"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("The GnuPG home holding the study's secret key, for encrypted items (default: $GNUPGHOME or ~/.gnupg).", valueName: "dir"))
+    var gnupgHome: String?
+
+    @Flag(help: "Print what was written as JSON on standard output.")
+    var json = false
+
+    func validate() throws {
+        guard items.isEmpty != (participant == nil) else { throw ValidationError("name the recordings, or give --participant (exactly one of them)") }
+        if let participant, UUID(uuidString: participant) == nil { throw ValidationError("--participant must be a UUID, got '\(participant)'") }
+    }
+
+    func run() throws {
+        let store = try data.openExistingStore()
+        let selected = try select(in: store)
+        let target = URL(fileURLWithPath: out ?? defaultName(selected)).standardizedFileURL
+        let encrypted = selected.contains { $0.encryption != .none }
+        if encrypted, Self.isInside(target, folder: store.root) {
+            Terminal.error("\(ReportError.insideDataFolder(path: target.path, dataFolder: store.root.path)) (choose --out elsewhere)")
+            throw ExitCode.usage
+        }
+        if FileManager.default.fileExists(atPath: target.path) {
+            Terminal.error("\(ReportError.io(path: target.path, reason: "exists already; reports never overwrite (choose another --out)"))")
+            throw ExitCode.cannotCreate
+        }
+        let builder = ReportBuilder(store: store, decryptor: OpenPGPDecryptor(home: gnupgHome.map { URL(fileURLWithPath: $0) }))
+        var bar = ProgressBar(label: "report")
+        bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
+        let html: String
+        do {
+            html = try participant.map { try builder.participantReport(participant: $0.uppercased()) } ?? builder.sessionReport(for: selected)
+            try ReportBuilder.write(html, to: target)
+        } catch let error as ReportError {
+            bar.finish()
+            Terminal.error("\(error)")
+            throw Self.exitCode(for: error)
+        }
+        bar.finish()
+        if json {
+            struct Output: Encodable {
+                var file: String
+                var items: [String]
+                var participant: String?
+                var bytes: Int
+            }
+            try Terminal.printJSON(Output(file: target.path, items: selected.map(\.path), participant: participant?.uppercased(), bytes: html.utf8.count))
+            return
+        }
+        print("wrote \(target.path) (\(selected.count) recording\(selected.count == 1 ? "" : "s"))")
+    }
+
+    /// The exit code of a report failure (sysexits, as `export`).
+    static func exitCode(for error: ReportError) -> ExitCode {
+        switch error {
+        case .missing: .noInput
+        case .unsupported: .dataError
+        case .encrypted: .permissionDenied
+        case .insideDataFolder: .usage
+        case .io: .cannotCreate
+        }
+    }
+
+    /// The recordings to report on: the named ones (each must exist and be a recording), or every
+    /// finished recording of the participant.
+    private func select(in store: DataStore) throws -> [CatalogItem] {
+        if let participant {
+            let found = try store.catalog.items(participant: participant.uppercased()).filter { $0.kind == .recording && $0.state != .writing }
+            if found.isEmpty {
+                Terminal.error("no recordings of participant \(participant) in \(store.root.path)")
+                throw ExitCode.noInput
+            }
+            return found
+        }
+        var selected: [CatalogItem] = []
+        for path in items {
+            let relative = path.hasPrefix("/") ? store.relativePath(of: URL(fileURLWithPath: path)) : path
+            guard let item = try store.catalog.item(path: relative) else {
+                Terminal.error("no such item in the catalog of \(store.root.path): \(path)")
+                throw ExitCode.noInput
+            }
+            guard FileManager.default.fileExists(atPath: store.url(of: item.path).path) else {
+                Terminal.error("no such item: \(item.path) (in the catalog, but the file is missing)")
+                throw ExitCode.noInput
+            }
+            guard item.kind == .recording else {
+                Terminal.error("\(item.path): a \(item.kind.rawValue) item has no report (name a recording)")
+                throw ExitCode.dataError
+            }
+            selected.append(item)
+        }
+        return selected
+    }
+
+    private func defaultName(_ selected: [CatalogItem]) -> String {
+        if let participant { return "report-participant-\(participant.lowercased()).html" }
+        var name = ((selected.first?.path ?? "report") as NSString).lastPathComponent
+        while let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        return "report-\(name).html"
+    }
+
+    /// Whether `url` lies in `folder` (symbolic links of both resolved).
+    static func isInside(_ url: URL, folder: URL) -> Bool {
+        let path = url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+        let root = folder.resolvingSymlinksInPath().path
+        return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+}
