@@ -7,6 +7,8 @@ import PackageDescription
 /// Settings every Swift target shares: Swift 6 language mode and explicit existentials.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(

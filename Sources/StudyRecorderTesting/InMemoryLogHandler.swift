@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 import Synchronization
 
 /// A swift-log handler that keeps every entry in memory, so a test can check what was logged —

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Errors when a tool a test drives is missing.
 public enum TestToolError: Error, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Waiting for a file another process writes (a recorder's journal): without blocking a thread, or on
 /// the calling thread when the cooperative pool may be starved.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A throw-away GnuPG home (mode 0700) holding the study's test keys: makes keys of every kind the
 /// encryption must accept or refuse, exports them, and decrypts with the real `gpg`. Its gpg-agent is

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Recordings that are wrong in one way each, written with h5py (the way a researcher's script or a
 /// damaged disk would produce them), for tests that every reader refuses them with one clear error.

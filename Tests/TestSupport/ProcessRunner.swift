@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The outcome of running a program to completion.
 public struct ProcessResult: Sendable {

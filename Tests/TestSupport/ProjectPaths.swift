@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where things of the checkout live, found from this source file so tests work from any directory.
 public enum ProjectPaths {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A real SMTP server (aiosmtpd, Tests/Servers/smtp_server.py) on 127.0.0.1 that stores each message in
 /// a Maildir; optionally with STARTTLS (self-signed certificate, required) and AUTH.

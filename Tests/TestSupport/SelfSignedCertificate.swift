@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A self-signed TLS certificate for 127.0.0.1 made with `openssl`, for servers that must be reached
 /// over TLS (and for checking that an unknown certificate is refused).

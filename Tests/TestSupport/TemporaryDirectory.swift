@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fresh folder for one test, removed when the value is dropped.
 public final class TemporaryDirectory: @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A data folder wired to a real test WebDAV server through `transfer.json` and a 0600 secrets file, as
 /// an operator would set it up.

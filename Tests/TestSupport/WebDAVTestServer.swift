@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A real wsgidav server on 127.0.0.1 (Tests/Servers/webdav_server.py) with three accounts whose
 /// rights a small middleware enforces: `uploader` (PUT, MKCOL, OPTIONS only: the upload-only account),

@@ -1,7 +1,7 @@
 import DataSources
 import Foundation
 import Processing
-import Storage
+public import Storage
 
 /// A recording as CSV files in one folder, for spreadsheets, pandas, R and MATLAB (docs/analysis.md):
 ///

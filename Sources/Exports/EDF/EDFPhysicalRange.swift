@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 
 /// The physical range an EDF signal is scaled to, and where it came from. EDF stores 16-bit integers,
 /// so the range fixes the resolution ((max − min) / 65535): it is taken from what the device can

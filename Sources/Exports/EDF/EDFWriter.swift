@@ -1,6 +1,6 @@
 import DataSources
-import Foundation
-import Storage
+public import Foundation
+public import Storage
 
 /// Writes a recording as EDF+ (the European Data Format with annotations), the format every EEG tool
 /// reads: MNE, EEGLAB, FieldTrip, pyedflib, EDFbrowser, and the raw-data format EEG-BIDS accepts.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Storage
 
 /// Where exports go: a folder that must lie outside the data folder, so recovery, upload and the

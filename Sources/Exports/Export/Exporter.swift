@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+public import Storage
 
 /// Exports stored items of a data folder into a destination outside it, in one format. The command
 /// line is one client; the order of calls is ``export(_:progress:)`` per item, then ``finish()``.

@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 import Foundation
 import Glibc
 import Synchronization

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Glibc
+import Synchronization
 
 /// The simulated headband's ATT server and streaming state machine. Confined to the simulator's
 /// thread; state that outlives a connection (the EEG counter, one-shot faults, the preset) lives here,

@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 import Foundation
 
 /// The Muse headband (Muse 2016, Muse 2, Muse S gen 1–2: the legacy 12-bit protocol) as a

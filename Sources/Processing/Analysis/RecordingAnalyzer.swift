@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 
 /// Judges a whole recording after the fact: whole-recording Welch band power per channel plus the
 /// streaming quality measures (MYND, line noise, grades, verdict) run over every sample. Feed it the

@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 
 /// Judges head movement from an accelerometer stream, one window at a time: a window in which any
 /// axis varies by more than ``VerdictCriteria/movingAcceleration`` (standard deviation, in g) counts

@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 
 /// Runs a ``SignalProcessor`` on everything a ``DataController`` delivers and hands the results out
 /// as an async sequence: the processing observer a recorder, a terminal view or a study protocol

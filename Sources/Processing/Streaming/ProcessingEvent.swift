@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 
 /// What ``LiveProcessor`` delivers while it observes a ``DataController``.
 public enum ProcessingEvent: Sendable {

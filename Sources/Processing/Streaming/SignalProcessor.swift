@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 
 /// The streaming core: fed EEG blocks in order, it emits MYND quality and graded assessments at 2 Hz,
 /// the line-noise reading at 1 Hz and band power at the configured rate, and keeps the session's

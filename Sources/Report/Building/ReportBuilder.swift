@@ -1,6 +1,6 @@
 import Exports
-import Foundation
-import Storage
+public import Foundation
+public import Storage
 
 /// Makes the post-session report (the session view of one or more recordings) and the participant
 /// view from a data folder's catalog, as one self-contained HTML page (inline SVG and CSS, no

@@ -1,7 +1,7 @@
 import DataSources
 import Foundation
-import Processing
-import Storage
+public import Processing
+public import Storage
 
 /// Everything the report shows about one recording, read in one pass over its samples (memory stays
 /// bounded: only a 10 s excerpt, the 2 Hz grades and the 1 Hz band powers are kept). Times are

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Processing
+import Storage
 
 /// The session view of one recording as an HTML `<section>`: metadata, the QA verdict with its
 /// reasons, a signal excerpt per channel, quality and band power over time with events and gaps,

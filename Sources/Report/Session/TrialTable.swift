@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A reaction-time trial table (`t_…json`, docs/formats.md) as the report shows it: each trial's
 /// outcome and latency, and the block's and session's scores.

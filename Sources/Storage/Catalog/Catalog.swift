@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 
 /// The list of every stored item with its transmission state: the single source of truth for what

@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// One stored item (recording, questionnaire, consent record, trial table) and everything the
 /// software knows about its transmission: the row of the ``Catalog``.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The record of a participant's informed consent: what was shown, what was typed to agree, and the
 /// signature. It is the one stored file that holds the participant's name (as the signature), so it is

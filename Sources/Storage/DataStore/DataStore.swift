@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The data folder: where recordings and answers live, one subfolder per participant UUID, with the
 /// ``Catalog`` of every item at its root.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A study participant as the software knows them: a random UUID, and, only in the private folder,
 /// the names used to address them.

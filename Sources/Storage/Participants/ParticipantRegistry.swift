@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The participants known on this device, kept in `private/participants.json` (mode 0600 in a 0700
 /// folder). It is the only place besides the consent record where a participant's name is written,

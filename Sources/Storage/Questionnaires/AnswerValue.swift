@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One answer, stored with its JSON type intact: numbers as numbers, dates as ISO 8601 strings, text
 /// as UTF-8 exactly as typed (the reference app stringified everything and stripped it to

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A completed questionnaire as stored in `q_<title>_<day>_<session>_<run>_<uuid>.json`: typed answers
 /// plus where in the study they were given. Never holds the participant's name.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Stores questionnaire answers (and other JSON items such as trial tables) in the data folder and
 /// the catalog.

@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 
 /// One row of a derived time series for ``RecordingWriter/appendSeries(group:name:time:values:columns:)``.
 public struct DerivedSeriesRow: Sendable, Equatable {

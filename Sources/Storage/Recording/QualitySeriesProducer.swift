@@ -1,5 +1,5 @@
-import DataSources
-import Processing
+public import DataSources
+public import Processing
 
 /// Plugs the Processing module's streaming processor into a recording: quality and band-power
 /// series go to the recording's `/Quality` group as they arise (docs/formats.md).

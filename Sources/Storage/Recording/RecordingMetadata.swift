@@ -1,5 +1,5 @@
-import DataSources
-import Foundation
+public import DataSources
+public import Foundation
 
 /// Everything known about a recording when it starts; written as attributes of `/Recording` (and the
 /// `/Paradigm` group) and kept in the crash journal so a recovered file carries it too.

@@ -1,5 +1,5 @@
-import DataSources
-import Foundation
+public import DataSources
+public import Foundation
 import Synchronization
 
 /// Reads a recording written by ``RecordingWriter`` (or by the reference app: the v3 names are the

@@ -1,6 +1,6 @@
-import DataSources
-import Foundation
-import Logging
+public import DataSources
+public import Foundation
+public import Logging
 import Synchronization
 
 /// A recording in progress: subscribes to a ``DataController`` without loss, streams every block to a

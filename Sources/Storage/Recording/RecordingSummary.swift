@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a finished recording holds, as reported by ``RecordingWriter/finish(complete:reason:)``.
 public struct RecordingSummary: Sendable, Equatable {

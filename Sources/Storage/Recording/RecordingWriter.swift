@@ -1,5 +1,5 @@
-import DataSources
-import Foundation
+public import DataSources
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif

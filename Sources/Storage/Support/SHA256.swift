@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// SHA-256 (FIPS 180-4), streamed, for the checksums in the catalog. Written here because Foundation
 /// on Linux has no CryptoKit.

@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 import Foundation
 
 /// Markers from other programs (PsychoPy, jsPsych bridges, a lab's stimulus software) over Lab

@@ -1,6 +1,6 @@
-import DataSources
+public import DataSources
 import Foundation
-import Processing
+public import Processing
 import Synchronization
 
 /// Streams what a ``DataController`` delivers to other programs while it is recorded: LSL outlets

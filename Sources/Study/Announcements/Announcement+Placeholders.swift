@@ -1,4 +1,4 @@
-import Transfer
+public import Transfer
 
 extension Announcement {
     /// The announcement with its placeholders filled by the engine that fills the study's texts, in

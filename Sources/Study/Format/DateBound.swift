@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A bound of a date question: a fixed calendar date (`2000-01-31`) or an offset from the day the
 /// question is answered (`-100y`, `-18y`, `-6m`, `+0d`), so a birth-date item stays valid for years.

@@ -1,5 +1,5 @@
-import DataSources
-import Processing
+public import DataSources
+public import Processing
 
 /// What a preparation step waits for: a device condition (connected, on the head) or a condition
 /// derived from the signal (good signal front, back, all). Spelled in study files as in the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Question {
     /// Parses what the participant typed (or an `--answers` file gave) for this question and checks

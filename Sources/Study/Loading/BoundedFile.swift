@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads input files (study files, answer files) with a size bound: a file over the bound is refused
 /// after reading one byte past it, so a huge or endless input (a 200 MB array, `/dev/zero`) costs

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Finds and validates a study folder: `Studies/<name>/study.json`.
 public enum StudyLoader {

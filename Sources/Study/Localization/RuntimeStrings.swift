@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The runtime's own words in one locale: a table per language (``english``, ``german``), chosen by
 /// the study's locale, so prompts, hints, progress lines and refusals speak the participant's

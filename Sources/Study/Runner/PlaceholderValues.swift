@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The values of the built-in placeholders at one moment of a run: the words of the locale always,
 /// the names once the participant is enrolled, and the session's title, day and durations within a

@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 
 /// Why a study could not be run or a participant enrolled.
 public enum RunnerError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,8 +1,8 @@
-import DataSources
+public import DataSources
 import Foundation
-import Logging
+public import Logging
 import Processing
-import Storage
+public import Storage
 
 /// Takes a participant through a study protocol: enrolment with consent, then, each time it is run,
 /// the session that is due: a questionnaire, or the hardware preparation and the recording blocks

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One stored run of a session: a block of a recording, or the questionnaire. Incomplete runs
 /// (interrupted, disconnected, low battery) are kept too, so nothing is silently lost.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The item due now and where to resume it.
 public struct DueItem: Sendable, Hashable {

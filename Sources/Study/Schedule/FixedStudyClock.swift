@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A clock that always says the same time, for tests and `status --now`.
 public struct FixedStudyClock: StudyClock {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The progress of one protocol item (a session on a day).
 public struct ItemProgress: Sendable, Hashable, Codable {

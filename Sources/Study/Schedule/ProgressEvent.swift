@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One entry of the progress log, so what happened when (including skips) can be audited later.
 public struct ProgressEvent: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Storage
 
 /// Reads and writes progress files under a data folder: `<data>/progress/<study-id>.json`, written

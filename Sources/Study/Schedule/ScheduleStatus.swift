@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the participant should do now, as `status` shows and `run` acts on.
 public enum ScheduleStatus: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Storage
 
 /// The participant's reaction-time score per session over the days of a study, as the reference

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where the schedule gets "now" from, injected so tests and `status --now` control time.
 public protocol StudyClock: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A participant's progress through a study, persisted as JSON in `<data>/progress/<study-id>.json`.
 /// Only ``StudySchedule`` changes it, and only at run boundaries, so resuming starts at the block

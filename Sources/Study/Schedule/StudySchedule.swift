@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The multi-day schedule as pure functions over ``StudyProgress`` and a given time:
 ///

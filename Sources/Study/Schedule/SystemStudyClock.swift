@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The system clock.
 public struct SystemStudyClock: StudyClock {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Storage
 
 /// One trial of the reaction-time task as stored in the trial table.

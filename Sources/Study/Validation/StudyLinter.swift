@@ -1,3 +1,4 @@
+import Foundation
 /// Finds the warnings of a valid study: missing translations and unused definitions.
 struct StudyLinter {
     let study: StudyDefinition

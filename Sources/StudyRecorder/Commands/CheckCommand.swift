@@ -2,6 +2,7 @@ import ArgumentParser
 import DataSources
 import Foundation
 import Processing
+import Streaming
 
 /// `study-recorder check`: a live view of the signal quality, so an experimenter can fit the headband
 /// and a script can wait for good signal.

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import Exports
 import Foundation
 import Storage

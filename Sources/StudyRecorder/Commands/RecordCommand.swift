@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Processing
 import Storage
+import Streaming
 import StudyRecorderKit
 
 /// `study-recorder record`: records from a source into the data folder, crash-safe, and catalogues

@@ -1,7 +1,7 @@
-import ArgumentParser
+public import ArgumentParser
 import DataSources
 import Foundation
-import Muse
+public import Muse
 import Storage
 
 /// Which source to read from: the synthetic oscillator (default), a stored recording played back, or

@@ -1,6 +1,6 @@
 import DataSources
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import Processing
 import Storage
 import Transfer

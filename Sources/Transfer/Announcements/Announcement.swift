@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An announcement: the message in the participant's locale, its placeholders as the study team wrote
 /// them until the Study layer fills them.

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+public import Storage
 
 /// Fetches announcements from the read-only download location: `message.json` at its root (for
 /// everyone) and in `<uuid>/` (for one participant). Each is fetched on its own, with its own

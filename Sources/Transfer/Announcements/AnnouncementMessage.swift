@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The `message.json` format the study team puts on the download location (as in the reference app):
 /// a required `type` and one entry per locale.

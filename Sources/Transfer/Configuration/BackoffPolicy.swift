@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// When to try an item again after a failure: exponential backoff with jitter, so devices that failed
 /// together do not all retry at the same moment.

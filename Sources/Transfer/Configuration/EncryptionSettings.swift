@@ -1,4 +1,4 @@
-import Storage
+public import Storage
 
 /// The encryption part of the transfer configuration: the storage ``EncryptionPolicy`` plus whether
 /// plaintext may ever be mailed.

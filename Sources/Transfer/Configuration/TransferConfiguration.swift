@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Storage
 
 /// Everything the transfer needs to know, except secrets: where to upload, how to reach the server,

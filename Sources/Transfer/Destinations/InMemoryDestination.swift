@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// A destination that keeps what arrives in memory, for tests of programs that upload: no server

@@ -1,5 +1,5 @@
-import Foundation
-import Storage
+public import Foundation
+public import Storage
 
 /// One item made ready to leave the device: the file that goes out (already encrypted when the policy
 /// says so) and the name it goes under.

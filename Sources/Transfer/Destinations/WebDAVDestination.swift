@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 import Synchronization
 
 /// Delivers payloads to `<base>/<participant>/<name>` on a WebDAV server, over one connection per run.

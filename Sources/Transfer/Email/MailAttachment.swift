@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A file to attach to a mail: streamed from disk and base64-encoded on the way out.
 public struct MailAttachment: Sendable, Equatable {

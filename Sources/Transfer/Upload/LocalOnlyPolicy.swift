@@ -1,4 +1,4 @@
-import Storage
+public import Storage
 
 /// Which items stay on the device by policy rather than waiting to be sent: a consent record holds
 /// the participant's name (the signature), so it leaves the device only encrypted. Without encryption

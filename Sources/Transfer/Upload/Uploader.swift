@@ -1,6 +1,6 @@
-import Foundation
-import Logging
-import Storage
+public import Foundation
+public import Logging
+public import Storage
 
 /// Sends every pending item of a data folder to the study's server, unattended: WebDAV first, e-mail
 /// as the fallback, encrypted as the study's policy says. The uploader holds the policy; where the

@@ -52,4 +52,4 @@ extension WebDAVClient {
     }
 }
 
-import Foundation
+public import Foundation
