@@ -206,6 +206,36 @@ public final class RecordingReader: RecordedSignal, Sendable {
         }
     }
 
+    /// Whether the recording stores its times on LSL's clock too (`--clock lsl`, `/LSLClock`).
+    public var hasLSLTimes: Bool {
+        HDF5Library.prepareThread()
+        return handles.withLock { h in
+            guard h.file.exists("LSLClock"), let g = try? h.file.openGroup("Recording") else { return false }
+            return g.exists("LSLTimeStamp")
+        }
+    }
+
+    /// Up to `count` LSL-clock times (seconds) of the EEG rows from `start`
+    /// (`/Recording/LSLTimeStamp`), or `nil` when the recording has none.
+    public func readLSLTimes(from start: Int64, count: Int) throws -> [Double]? {
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
+            guard h.file.exists("LSLClock"), let g = try? h.file.openGroup("Recording"), g.exists("LSLTimeStamp") else { return nil }
+            return try DatasetReader.readDoubles(try g.openDataset("LSLTimeStamp"), start: Int(start), count: count)
+        }
+    }
+
+    /// The LSL-clock times (seconds) of the events, in the order of ``events()`` (`/Events/LSLTime`),
+    /// or `nil` when the recording has none.
+    public func eventLSLTimes() throws -> [Double]? {
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
+            guard h.file.exists("LSLClock"), h.file.exists("Events"), let g = try? h.file.openGroup("Events"), g.exists("LSLTime") else { return nil }
+            let ds = try g.openDataset("LSLTime")
+            return try DatasetReader.readDoubles(ds, start: 0, count: try DatasetReader.dims(ds).first ?? 0)
+        }
+    }
+
     /// The events table (empty for files without one).
     public func events() throws -> [RecordingEvent] {
         HDF5Library.prepareThread()

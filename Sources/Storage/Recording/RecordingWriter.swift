@@ -16,6 +16,8 @@ import Glibc
 /// ``SampleBlock/firstIndex``) become `NaN` rows plus a gap event; nothing is shifted. A device with
 /// raw codes (the Muse's 12-bit EEG) also gets `/Recording/RawData`, losslessly; auxiliary streams
 /// (accelerometer, gyroscope, PPG, telemetry) go to `/Streams/<name>` with their own rates and times.
+/// Given an ``DataSources/LSLClockMapping`` (`--clock lsl`), every stored time also gets its LSL-clock
+/// twin (``LSLTimeDatasets``) and the mapping's pairs are stored in `/LSLClock`.
 ///
 /// A writer belongs to one task; it is not `Sendable`.
 public final class RecordingWriter {
@@ -38,6 +40,9 @@ public final class RecordingWriter {
             self.journaling = journaling
         }
     }
+
+    /// How often a new pair of the LSL clock mapping is taken while recording, in seconds.
+    public static let lslClockInterval: Double = 10
 
     /// The final file name (`…h5`); it exists only after ``finish(complete:reason:)``.
     public let url: URL
@@ -77,6 +82,12 @@ public final class RecordingWriter {
     private let eventCode: AppendableDataset
     private let eventLabel: AppendableDataset
     private var seriesSets: [String: (values: AppendableDataset, time: AppendableDataset)] = [:]
+    private var seriesLSLTimes: [String: AppendableDataset] = [:]
+    /// The mapping to LSL's clock read while recording (nil without `--clock lsl`, and in recovery,
+    /// where its pairs come from the journal).
+    private let lslClock: LSLClockMapping?
+    /// The LSL-clock datasets, from the first pair of the mapping on.
+    private var lsl: LSLTimeDatasets?
     private var groups: [String: HDF5Object] = [:]
     private let journal: JournalFile?
     private let flushRows: Int
@@ -105,11 +116,13 @@ public final class RecordingWriter {
     public static func journalURL(for url: URL) -> URL { URL(fileURLWithPath: url.path + ".journal") }
 
     /// Starts a recording that will be finished as `url`. Fails when `url`, its partial file or its
-    /// journal exists already: nothing is ever overwritten.
-    public init(url: URL, metadata: RecordingMetadata, options: Options = .init()) throws {
+    /// journal exists already: nothing is ever overwritten. With `lslClock` (and a clock anchor in
+    /// `metadata`) every time is stored on LSL's clock too.
+    public init(url: URL, metadata: RecordingMetadata, options: Options = .init(), lslClock: LSLClockMapping? = nil) throws {
         self.url = url
         self.metadata = metadata
         self.options = options
+        self.lslClock = metadata.clockAnchor == nil ? nil : lslClock
         channels = metadata.source.channelCount
         eegStream = metadata.source.eeg.name
         let fs = metadata.source.samplingRate
@@ -170,6 +183,8 @@ public final class RecordingWriter {
             // Derived-series datasets and groups go first: closing them after their file (e.g.
             // after a full disk) crashed libhdf5 1.10.
             seriesSets.removeAll()
+            seriesLSLTimes.removeAll()
+            lsl = nil
             groups.removeAll()
             streams.removeAll()
             try? file.close()
@@ -347,6 +362,8 @@ public final class RecordingWriter {
             bufSeries.append((group, name, time, values, columns))
         case .attribute(let group, let name, let value):
             try setGroupAttribute(group: group, name: name, value: value)
+        case .lslClockPoint(let recording, let lsl):
+            try addLSLClockPoint(recording: recording, lsl: lsl)
         }
     }
 
@@ -364,11 +381,35 @@ public final class RecordingWriter {
         rowCount += 1
     }
 
+    /// Adds a pair of the LSL clock mapping (recording-clock and LSL seconds); the LSL-clock datasets
+    /// are created with the first.
+    private func addLSLClockPoint(recording time: Double, lsl lslTime: Double) throws {
+        if lsl == nil {
+            HDF5Library.prepareThread()
+            lsl = try LSLTimeDatasets(file: file, recording: recording, events: events, chunkRows: chunkRows, deflateLevel: options.deflateLevel)
+        }
+        lsl?.add(recording: time, lsl: lslTime)
+    }
+
+    /// Takes the mapping's pairs not stored yet (a new one when the last is ``lslClockInterval`` old),
+    /// before the rows they apply to; returns them for the journal.
+    private func takeLSLClockPoints() throws -> [(recording: Double, lsl: Double)] {
+        guard let lslClock, let anchor = metadata.clockAnchor else { return [] }
+        lslClock.takePointIfDue(interval: Self.lslClockInterval)
+        let all = lslClock.recordingPoints(anchor: anchor)
+        let fresh = Array(all.dropFirst(lsl?.points.count ?? 0))
+        for point in fresh { try addLSLClockPoint(recording: point.recording, lsl: point.lsl) }
+        return fresh
+    }
+
     /// Writes everything buffered to the journal and the HDF5 file.
     public func flush() throws {
         if bufTimes.isEmpty && bufEvents.isEmpty && bufPlaced.isEmpty && bufSeries.isEmpty && !streams.values.contains(where: \.hasPending) { return }
+        let clockPoints = try takeLSLClockPoints()
         if let journal {
             var out = ByteWriter()
+            // The mapping's pairs first: replay derives the LSL times of the rows that follow from them.
+            for p in clockPoints { RecordingJournal.encode(.lslClockPoint(recording: p.recording, lsl: p.lsl), into: &out) }
             if !bufTimes.isEmpty {
                 // Raw codes first: replay keeps them for the rows record that follows.
                 if rawData != nil { RecordingJournal.encode(.rawRows(codes: bufRaw, channels: channels), into: &out) }
@@ -387,6 +428,13 @@ public final class RecordingWriter {
 
     private func writeBuffered() throws {
         HDF5Library.prepareThread()
+        if !bufPlaced.isEmpty {
+            // Placed markers go among the events by sample (before an event of the same sample).
+            bufEvents = (bufPlaced + bufEvents).enumerated()
+                .sorted { ($0.element.sample, $0.offset) < ($1.element.sample, $1.offset) }.map(\.element)
+            bufPlaced.removeAll(keepingCapacity: true)
+        }
+        try lsl?.flush(rowTimesMicros: bufTimes, eventTimes: bufEvents.map(\.time))
         if !bufTimes.isEmpty {
             try data.append(bufValues)
             try marker.append(bufMarkers)
@@ -397,12 +445,6 @@ public final class RecordingWriter {
             bufTimes.removeAll(keepingCapacity: true)
             bufMarkers.removeAll(keepingCapacity: true)
         }
-        if !bufPlaced.isEmpty {
-            // Placed markers go among the events by sample (before an event of the same sample).
-            bufEvents = (bufPlaced + bufEvents).enumerated()
-                .sorted { ($0.element.sample, $0.offset) < ($1.element.sample, $1.offset) }.map(\.element)
-            bufPlaced.removeAll(keepingCapacity: true)
-        }
         if !bufEvents.isEmpty {
             try eventSample.append(bufEvents.map(\.sample))
             try eventTime.append(bufEvents.map(\.time))
@@ -410,13 +452,14 @@ public final class RecordingWriter {
             try eventLabel.append(bufEvents.map(\.label))
             bufEvents.removeAll(keepingCapacity: true)
         }
-        for sink in streams.values { try sink.flush() }
+        for sink in streams.values { try sink.flush(lslTime: lsl.map { l in { l.lslTime($0) } }) }
         for s in bufSeries {
             let sets = try seriesDatasets(group: s.group, name: s.name, columns: max(1, s.values.count), names: s.columns)
             var row = s.values
             if row.count != sets.values.columns { row = (0..<sets.values.columns).map { $0 < row.count ? row[$0] : .nan } }
             try sets.values.append(row)
             try sets.time.append([s.time])
+            if let lsl { try seriesLSLTime(group: s.group, name: s.name).append([lsl.lslTime(s.time)]) }
         }
         bufSeries.removeAll()
     }
@@ -438,6 +481,16 @@ public final class RecordingWriter {
         try time.object.setAttribute("unit", "seconds since 1970-01-01T00:00:00Z")
         seriesSets[key] = (values, time)
         return (values, time)
+    }
+
+    /// `/<group>/<name>LSLTime`, the LSL-clock twin of a derived series' times.
+    private func seriesLSLTime(group name: String, name dataset: String) throws -> AppendableDataset {
+        let key = name + "/" + dataset
+        if let set = seriesLSLTimes[key] { return set }
+        let set = try AppendableDataset(in: try group(name), name: dataset + "LSLTime", element: .double, columns: 0, chunkRows: 256)
+        try set.object.setAttribute("unit", "seconds (lsl_local_clock)")
+        seriesLSLTimes[key] = set
+        return set
     }
 
     // MARK: Finishing
@@ -473,6 +526,9 @@ public final class RecordingWriter {
         try file.setAttribute("complete", Int64(complete ? 1 : 0))
         groups.removeAll()
         seriesSets.removeAll()
+        seriesLSLTimes.removeAll()
+        try lsl?.close()
+        lsl = nil
         try data.close(); try rawData?.close(); try marker.close(); try timestamp.close()
         for sink in streams.values { try sink.close() }
         streams.removeAll()

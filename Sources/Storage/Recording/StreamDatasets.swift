@@ -9,6 +9,10 @@ final class StreamDatasets {
     private let group: HDF5Object
     private let data: AppendableDataset
     private let timestamp: AppendableDataset
+    /// `LSLTimeStamp` (float64 seconds on LSL's clock), from the first flush given an LSL time.
+    private var lslTimestamp: AppendableDataset?
+    private let chunkRows: Int
+    private let deflateLevel: UInt32
     private(set) var nextIndex: Int64?
     private(set) var rows: Int64 = 0
     private(set) var gapRows: Int64 = 0
@@ -21,6 +25,8 @@ final class StreamDatasets {
         self.descriptor = descriptor
         group = try streams.createGroup(descriptor.name)
         let chunkRows = max(64, Int((descriptor.samplingRate * 10).rounded()))
+        self.chunkRows = chunkRows
+        self.deflateLevel = deflateLevel
         data = try AppendableDataset(
             in: group, name: "Data", element: .double, columns: max(1, descriptor.channelCount), chunkRows: chunkRows, deflateLevel: deflateLevel)
         timestamp = try AppendableDataset(in: group, name: "TimeStamp", element: .int64, columns: 0, chunkRows: chunkRows, deflateLevel: deflateLevel)
@@ -79,11 +85,20 @@ final class StreamDatasets {
             channels: max(1, descriptor.channelCount))
     }
 
-    /// Writes the buffered rows.
-    func flush() throws {
+    /// Writes the buffered rows; with `lslTime` (a recording-clock time to LSL's clock) their LSL
+    /// times too, in `LSLTimeStamp`.
+    func flush(lslTime: ((Double) -> Double)? = nil) throws {
         guard !times.isEmpty else { return }
         try data.append(values)
         try timestamp.append(times)
+        if let lslTime {
+            if lslTimestamp == nil {
+                let set = try AppendableDataset(in: group, name: "LSLTimeStamp", element: .double, columns: 0, chunkRows: chunkRows, deflateLevel: deflateLevel)
+                try set.object.setAttribute("unit", "seconds (lsl_local_clock)")
+                lslTimestamp = set
+            }
+            try lslTimestamp?.append(times.map { lslTime(Double($0) / 1_000_000) })
+        }
         values.removeAll(keepingCapacity: true)
         times.removeAll(keepingCapacity: true)
     }
@@ -93,6 +108,7 @@ final class StreamDatasets {
         try group.setAttribute("GapSampleCount", gapRows)
         try data.close()
         try timestamp.close()
+        try lslTimestamp?.close()
         try group.close()
     }
 }

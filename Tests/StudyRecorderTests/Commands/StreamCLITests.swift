@@ -125,10 +125,13 @@ struct StreamCLITests {
         // The inlet connects a moment after the outlet appears: most, not all, of the 1536 samples.
         #expect(eeg.timestamps.count >= 1000 && eeg.timestamps.count <= stored.utc_us.count, "\(eeg.timestamps.count)")
         let t0 = Double(stored.utc_us[0]) / 1e6
-        var matched = 0
+        var matched = 0, afterEnd = 0
         for (k, stamp) in eeg.timestamps.enumerated() {
             let utc = stamp - stored.anchor_monotonic + stored.anchor_utc
             let row = Int(((utc - t0) * 256).rounded())
+            // The stream goes on until the source stops, a moment (a block or two on a loaded
+            // machine) after the recording reached its 6 s.
+            if row >= stored.utc_us.count { afterEnd += 1; continue }
             guard stored.utc_us.indices.contains(row) else { continue }
             #expect(abs(Double(stored.utc_us[row]) / 1e6 - utc) < 0.0005, "sample \(k)")
             for c in 0..<4 {
@@ -136,7 +139,7 @@ struct StreamCLITests {
             }
             matched += 1
         }
-        #expect(matched == eeg.timestamps.count)
+        #expect(matched + afterEnd == eeg.timestamps.count && afterEnd <= 64, "\(matched) matched, \(afterEnd) after the end")
         #expect(received.lsl["Quality"].map { $0.labels == stored.channels && !$0.timestamps.isEmpty } == true)
         #expect(received.lsl["BandPower"].map { $0.labels.count == 20 && $0.labels[2] == "TP9/alpha" && $0.timestamps.count >= 2 } == true)
 
