@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import Storage
 
-/// `--clock lsl` in the writer: every stored time has its LSL-clock twin, derived by the mapping's
+/// `--clock lsl` in the writer: every stored time (EEG rows, events, an auxiliary stream) has its LSL-clock twin, derived by the mapping's
 /// one rule from the pairs stored in `/LSLClock`, and a recording rebuilt from its journal has the
 /// same LSL times. The "LSL clock" here drifts against the monotonic clock (×1.001), so a time
 /// computed with the wrong pair is off by about a millisecond, far above the check's 1e-7 s.
@@ -15,6 +15,8 @@ struct LSLTimeWriterTests {
         var events: Int
         var event_lsl: Int
         var points: Int
+        var stream_rows: Int
+        var stream_lsl: Int
         var deviation: Double
         var offsets_differ: Bool
     }
@@ -30,8 +32,9 @@ struct LSLTimeWriterTests {
                 return t + (L[k] - R[k])
             utc = f['Recording/TimeStamp'][()].ravel() / 1e6; lsl = f['Recording/LSLTimeStamp'][()].ravel()
             et = f['Events/Time'][()]; el = f['Events/LSLTime'][()]
-            dev = max(np.max(np.abs(lsl - rule(utc))), np.max(np.abs(el - rule(et))))
-            print(json.dumps({'rows': len(utc), 'lsl_rows': len(lsl), 'events': len(et), 'event_lsl': len(el), 'points': len(R),
+            st = f['Streams/accelerometer/TimeStamp'][()] / 1e6; sl = f['Streams/accelerometer/LSLTimeStamp'][()]
+            dev = max(np.max(np.abs(lsl - rule(utc))), np.max(np.abs(el - rule(et))), np.max(np.abs(sl - rule(st))))
+            print(json.dumps({'rows': len(utc), 'lsl_rows': len(lsl), 'events': len(et), 'event_lsl': len(el), 'points': len(R), 'stream_rows': len(st), 'stream_lsl': len(sl),
               'deviation': float(dev), 'offsets_differ': bool(np.ptp(L - R) > 1e-4)}))
             """, arguments: [path.path])
     }
@@ -48,6 +51,7 @@ struct LSLTimeWriterTests {
         let anchor = clock.anchor()
         var metadata = RecordingWriterTests.metadata()
         metadata.clockAnchor = anchor
+        metadata.source.streams.append(StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: 52))
         let start = anchor.utc
         var generator = OscillatorGenerator(configuration: .init(seed: 9, startTime: start))
         do {
@@ -59,6 +63,8 @@ struct LSLTimeWriterTests {
                 while anchor.utc(fromMonotonic: clock.monotonicNow()) < end { try await Task.sleep(for: .milliseconds(10)) }
                 let block = generator.next(128)[0]
                 try writer.append(block)
+                let accelerometer = (0..<26).map { block.times[0] + Double($0) / 52 }
+                try writer.append(SampleBlock(stream: "accelerometer", firstIndex: Int64(26 * k), channelCount: 3, values: [Double](repeating: 0.5, count: 78), times: accelerometer))
                 try writer.addEvent(code: 7, label: "e\(k)", time: block.times[64])
                 try writer.flush()
                 mapping.takePoint()
@@ -73,6 +79,7 @@ struct LSLTimeWriterTests {
         #expect(result.rows == 512 && result.lsl_rows == 512)
         #expect(result.events >= 3 && result.event_lsl == result.events)
         #expect(result.points == 4 && result.offsets_differ)
+        #expect(result.stream_rows == 78 && result.stream_lsl == 78)
         #expect(result.deviation < 1e-7, "\(result.deviation)")
         let reader = try RecordingReader(url: url)
         let lsl = try #require(try reader.readLSLTimes(from: 0, count: 512))
