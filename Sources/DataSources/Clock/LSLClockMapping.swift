@@ -66,9 +66,18 @@ public final class LSLClockMapping: Sendable, Equatable {
         return true
     }
 
-    /// The LSL time of the recording-clock time `t` of a recording anchored at `anchor`.
+    /// The LSL time of the recording-clock time `t` of a recording anchored at `anchor`: the rule of
+    /// ``lslTime(recordingTime:points:)`` on ``recordingPoints(anchor:)``, computed the same way (so
+    /// bit for bit the same) without copying the pairs, as the LSL outlets call it per sample.
     public func lslTime(recordingTime t: Double, anchor: ClockAnchor) -> Double {
-        Self.lslTime(recordingTime: t, points: recordingPoints(anchor: anchor))
+        state.withLock { points in
+            guard var chosen = points.first else { return t }
+            for point in points.reversed() where anchor.utc(fromMonotonic: point.monotonic) <= t {
+                chosen = point
+                break
+            }
+            return t + (chosen.lsl - anchor.utc(fromMonotonic: chosen.monotonic))
+        }
     }
 
     /// The pairs as (recording clock, LSL clock) seconds for a recording anchored at `anchor`.
