@@ -104,7 +104,10 @@ def main():
             if last[0] is not None and time.time() - last[0] > a.idle:
                 break
         time.sleep(0.05)
+    # LSL's clock and the wall clock read together (the wall clock on both sides), for clock checks.
+    before = time.time()
     result["local_clock"] = pylsl.local_clock()
+    result["wall_clock"] = (before + time.time()) / 2
     if server:
         server.shutdown()
     with lock:

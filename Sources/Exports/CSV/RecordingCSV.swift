@@ -9,6 +9,8 @@ public import Storage
 ///   `marker_label`; lost samples are `NaN`.
 /// - `events.csv`: every event with its sample, time, onset from the first sample, duration (gaps) and
 ///   code.
+/// - A recording with times on LSL's clock (`--clock lsl`) gets `time_lsl_s` after `time_utc_s` in
+///   `eeg.csv` and `events.csv` (seconds of `lsl_local_clock()`, as stored).
 /// - one file per metric of `/Quality`: each band power (`bandpower_absolute_alpha.csv` in µV²,
 ///   `bandpower_relative_alpha.csv`), the quality grade (`quality_grade.csv`, 1/2/4) and the other
 ///   quality measures, each with `time_utc_s` (the newest sample the window covers) and a `reason`
@@ -69,7 +71,8 @@ public struct RecordingCSV {
         }
 
         // eeg.csv, feeding the analyzer for the verdict on the way.
-        let eeg = try CSVTable(url: folder.appendingPathComponent("eeg.csv"), header: ["time_utc_s", "sample"] + channels.map { Self.column($0, unit: "uV") } + ["marker_code", "marker_label"])
+        let withLSL = reader.hasLSLTimes
+        let eeg = try CSVTable(url: folder.appendingPathComponent("eeg.csv"), header: ["time_utc_s"] + (withLSL ? ["time_lsl_s"] : []) + ["sample"] + channels.map { Self.column($0, unit: "uV") } + ["marker_code", "marker_label"])
         var analyzer = RecordingAnalyzer(descriptor: reader.descriptor, configuration: ProcessorConfiguration(mains: reader.powerLineFrequency.map { .fixed($0) } ?? .detect))
         var row: Int64 = 0
         var firstTime: Double?
@@ -81,9 +84,12 @@ public struct RecordingCSV {
             analyzer.process(block)
             var codes = [Int64](repeating: 0, count: block.count)
             for marker in block.markers { codes[marker.row] = Int64(marker.marker.code) }
+            let lslTimes = withLSL ? try reader.readLSLTimes(from: row, count: block.count) ?? [] : []
             for r in 0..<block.count {
                 let index = block.firstIndex + Int64(r)
-                var fields = [CSVTable.time(block.times[r]), String(index)]
+                var fields = [CSVTable.time(block.times[r])]
+                if withLSL { fields.append(r < lslTimes.count ? CSVTable.time(lslTimes[r]) : "NaN") }
+                fields.append(String(index))
                 for c in 0..<block.channelCount { fields.append(CSVTable.number(block.values[r * block.channelCount + c])) }
                 let label = codes[r] != 0 ? (labelsAt[index]?.first { $0.code == Int32(truncatingIfNeeded: codes[r]) }?.label ?? "") : ""
                 fields += [String(codes[r]), label]
@@ -99,12 +105,16 @@ public struct RecordingCSV {
 
         // events.csv
         let first = firstTime ?? 0
-        let table = try CSVTable(url: folder.appendingPathComponent("events.csv"), header: ["sample", "time_utc_s", "onset_s", "duration_s", "code", "label"])
-        for event in events {
+        let eventLSL = withLSL ? try reader.eventLSLTimes() : nil
+        let table = try CSVTable(
+            url: folder.appendingPathComponent("events.csv"),
+            header: ["sample", "time_utc_s"] + (eventLSL != nil ? ["time_lsl_s"] : []) + ["onset_s", "duration_s", "code", "label"])
+        for (k, event) in events.enumerated() {
             let duration = event.code == Marker.gapCode ? EDFWriter.gapLength(event.label).map { Double($0) / fs } : nil
-            try table.row([
-                String(event.sample), CSVTable.time(event.time), CSVTable.number(Double(event.sample) / fs), duration.map(CSVTable.number) ?? "0",
-                String(event.code), event.label,
+            var fields = [String(event.sample), CSVTable.time(event.time)]
+            if let eventLSL { fields.append(k < eventLSL.count ? CSVTable.time(eventLSL[k]) : "NaN") }
+            try table.row(fields + [
+                CSVTable.number(Double(event.sample) / fs), duration.map(CSVTable.number) ?? "0", String(event.code), event.label,
             ])
         }
         try table.close()

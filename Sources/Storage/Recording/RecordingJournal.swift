@@ -17,7 +17,8 @@ import Glibc
 /// channels, per row i64 time µs, i64 marker, channels × f64), type 2 event (i64 sample, f64 time,
 /// i32 code, string label), type 3 series row (string group, string name, f64 time, u32 n, n × f64,
 /// string column names joined by tabs), type 4 group attribute (string group, string name, JSON value),
-/// type 7 placed marker (as type 2; the event's row of `/Recording/Marker` takes its code).
+/// type 7 placed marker (as type 2; the event's row of `/Recording/Marker` takes its code), type 8
+/// LSL clock pair (f64 recording clock, f64 `lsl_local_clock`; written before the rows of its flush).
 struct RecordingJournal {
     static let magic: [UInt8] = Array("SRJOURN1".utf8)
 
@@ -32,6 +33,9 @@ struct RecordingJournal {
         case streamRows(stream: String, firstIndex: Int64, timestampsMicros: [Int64], values: [Double], channels: Int)
         /// A marker placed on an EEG row written earlier: an event whose row's marker takes its code.
         case placedMarker(RecordingEvent)
+        /// A pair of the LSL clock mapping (``DataSources/LSLClockMapping``): recording-clock and LSL
+        /// seconds read together. The stored LSL times of the rows that follow are derived from it.
+        case lslClockPoint(recording: Double, lsl: Double)
     }
 
     // MARK: Encoding
@@ -95,6 +99,10 @@ struct RecordingJournal {
                 p.i64(ts[r])
                 for c in 0..<channels { p.f64(values[r * channels + c]) }
             }
+        case .lslClockPoint(let recording, let lsl):
+            type = 8
+            p.f64(recording)
+            p.f64(lsl)
         }
         out.u8(type)
         out.u32(UInt32(p.bytes.count))
@@ -163,6 +171,9 @@ struct RecordingJournal {
         case 2:
             guard let sample = p.i64(), let time = p.f64(), let code = p.i32(), let label = p.string() else { return nil }
             return .event(RecordingEvent(sample: sample, time: time, code: code, label: label))
+        case 8:
+            guard let recording = p.f64(), let lsl = p.f64() else { return nil }
+            return .lslClockPoint(recording: recording, lsl: lsl)
         case 7:
             guard let sample = p.i64(), let time = p.f64(), let code = p.i32(), let label = p.string() else { return nil }
             return .placedMarker(RecordingEvent(sample: sample, time: time, code: code, label: label))

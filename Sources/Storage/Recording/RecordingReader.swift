@@ -215,6 +215,39 @@ public final class RecordingReader: RecordedSignal, Sendable {
         }
     }
 
+    /// Whether the recording stores its times on LSL's clock too (`--clock lsl`, `/LSLClock`).
+    public var hasLSLTimes: Bool {
+        HDF5Library.prepareThread()
+        return handles.withLock { h in
+            guard h.file.exists(RecordingFormat.LSLClock.group), let g = try? h.file.openGroup(RecordingFormat.Recording.group) else { return false }
+            return g.exists(RecordingFormat.Recording.lslTimeStamp)
+        }
+    }
+
+    /// Up to `count` LSL-clock times (seconds) of the EEG rows from `start`
+    /// (`/Recording/LSLTimeStamp`), or `nil` when the recording has none.
+    public func readLSLTimes(from start: Int64, count: Int) throws -> [Double]? {
+        typealias R = RecordingFormat.Recording
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
+            guard h.file.exists(RecordingFormat.LSLClock.group), let g = try? h.file.openGroup(R.group), g.exists(R.lslTimeStamp) else { return nil }
+            return try DatasetReader.readDoubles(try g.openDataset(R.lslTimeStamp), start: Int(start), count: count)
+        }
+    }
+
+    /// The LSL-clock times (seconds) of the events, in the order of ``events()`` (`/Events/LSLTime`),
+    /// or `nil` when the recording has none.
+    public func eventLSLTimes() throws -> [Double]? {
+        typealias E = RecordingFormat.Events
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
+            guard h.file.exists(RecordingFormat.LSLClock.group), h.file.exists(E.group), let g = try? h.file.openGroup(E.group), g.exists(E.lslTime)
+            else { return nil }
+            let ds = try g.openDataset(E.lslTime)
+            return try DatasetReader.readDoubles(ds, start: 0, count: try DatasetReader.dims(ds).first ?? 0)
+        }
+    }
+
     /// The events table (empty for files without one).
     public func events() throws -> [RecordingEvent] {
         HDF5Library.prepareThread()

@@ -1,3 +1,5 @@
+import DataSources
+
 /// What to record: who, for which study position, and for how long.
 public struct RecordingRequest: Sendable, Equatable {
     /// The participant's UUID.
@@ -20,11 +22,14 @@ public struct RecordingRequest: Sendable, Equatable {
     public var locale: String?
     /// Further typed attributes for `/Recording`.
     public var extra: [String: MetadataValue]
+    /// Store every time on Lab Streaming Layer's clock too, through this mapping (`--clock lsl`).
+    public var lslClock: LSLClockMapping?
 
     /// Creates a request.
     public init(
         participant: String, study: String? = nil, day: Int = 1, session: Int = 0, run: Int? = nil, paradigm: ParadigmInfo? = nil,
-        duration: Double? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, extra: [String: MetadataValue] = [:]
+        duration: Double? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, extra: [String: MetadataValue] = [:],
+        lslClock: LSLClockMapping? = nil
     ) {
         self.participant = participant
         self.study = study
@@ -36,5 +41,6 @@ public struct RecordingRequest: Sendable, Equatable {
         self.powerLineFrequency = powerLineFrequency
         self.locale = locale
         self.extra = extra
+        self.lslClock = lslClock
     }
 }

@@ -15,6 +15,9 @@ import Glibc
 /// ``SampleBlock/firstIndex``) become `NaN` rows plus a gap event; nothing is shifted. A device with
 /// raw codes (the Muse's 12-bit EEG) also gets `/Recording/RawData`, losslessly; auxiliary streams
 /// (accelerometer, gyroscope, PPG, telemetry) go to `/Streams/<name>` with their own rates and times.
+/// Given an ``DataSources/LSLClockMapping`` (`--clock lsl`), every stored time also gets its LSL-clock
+/// twin (``LSLTimeDatasets``) and the mapping's pairs are stored in `/LSLClock`: each batch takes the
+/// pairs not stored yet (a new one every ``lslClockInterval``) and journals them before its rows.
 ///
 /// The writer joins three parts: a ``RecordingRowBuffer`` (what waits and when it must be written,
 /// no file format), the ``HDF5RecordingFile`` (the layout of ``RecordingFormat``) and the journal;
@@ -42,6 +45,9 @@ public final class RecordingWriter {
         }
     }
 
+    /// How often a new pair of the LSL clock mapping is taken while recording, in seconds.
+    public static let lslClockInterval: Double = 10
+
     /// The final file name (`…h5`); it exists only after ``finish(complete:reason:)``.
     public let url: URL
     /// What the recording is.
@@ -68,6 +74,11 @@ public final class RecordingWriter {
     private let file: HDF5RecordingFile
     private let journal: JournalFile?
     private var finished = false
+    /// The mapping to LSL's clock read while recording (nil without `--clock lsl`, and in recovery,
+    /// where its pairs come from the journal).
+    private let lslClock: LSLClockMapping?
+    /// Pairs of ``lslClock`` handed to the HDF5 file so far.
+    private var lslClockPointsStored = 0
 
     /// `<url>.partial` for a final recording URL.
     public static func partialURL(for url: URL) -> URL { URL(fileURLWithPath: url.path + ".partial") }
@@ -75,11 +86,13 @@ public final class RecordingWriter {
     public static func journalURL(for url: URL) -> URL { URL(fileURLWithPath: url.path + ".journal") }
 
     /// Starts a recording that will be finished as `url`. Fails when `url`, its partial file or its
-    /// journal exists already: nothing is ever overwritten.
-    public init(url: URL, metadata: RecordingMetadata, options: Options = .init()) throws {
+    /// journal exists already: nothing is ever overwritten. With `lslClock` (and a clock anchor in
+    /// `metadata`) every time is stored on LSL's clock too.
+    public init(url: URL, metadata: RecordingMetadata, options: Options = .init(), lslClock: LSLClockMapping? = nil) throws {
         self.url = url
         self.metadata = metadata
         self.options = options
+        self.lslClock = metadata.clockAnchor == nil ? nil : lslClock
         buffer = RecordingRowBuffer(source: metadata.source, flushInterval: options.flushInterval, chunkSeconds: options.chunkSeconds)
         if FileManager.default.fileExists(atPath: url.path) {
             throw StorageError.io(path: url.path, reason: "exists already; recordings are never overwritten")
@@ -153,14 +166,27 @@ public final class RecordingWriter {
         if let batch = buffer.take() { try write(batch) }
     }
 
-    /// Writes a batch the buffer handed over: to the journal first, then to the HDF5 file.
+    /// Writes a batch the buffer handed over: to the journal first, then to the HDF5 file; with an
+    /// LSL clock mapping the batch first takes the mapping's pairs not stored yet.
     private func write(_ batch: RecordingBatch) throws {
+        var batch = batch
+        batch.lslClockPoints += takeLSLClockPoints()
         if let journal {
             var out = ByteWriter()
             for record in batch.journalRecords { RecordingJournal.encode(record, into: &out) }
             try journal.write(out.bytes)
         }
         try file.write(batch)
+    }
+
+    /// The mapping's pairs not stored yet (a new one taken when the last is ``lslClockInterval``
+    /// old), as (recording clock, LSL clock) seconds.
+    private func takeLSLClockPoints() -> [(recording: Double, lsl: Double)] {
+        guard let lslClock, let anchor = metadata.clockAnchor else { return [] }
+        lslClock.takePointIfDue(interval: Self.lslClockInterval)
+        let fresh = Array(lslClock.recordingPoints(anchor: anchor).dropFirst(lslClockPointsStored))
+        lslClockPointsStored += fresh.count
+        return fresh
     }
 
     // MARK: Finishing

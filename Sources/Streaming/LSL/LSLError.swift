@@ -9,11 +9,14 @@ public enum LSLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No stream matched within the time allowed.
     case streamNotFound(String)
 
-    public var description: String {
+    public var description: String { description(neededFor: "LSL streaming") }
+
+    /// The description, naming what needed liblsl (e.g. `--clock lsl`) when it was not found.
+    public func description(neededFor purpose: String) -> String {
         switch self {
         case .libraryNotFound(let tried):
-            return "LSL streaming needs liblsl, which was not found (tried: \(tried.joined(separator: ", "))): "
-                + "install the pylsl wheel into the project's .venv (.venv/bin/pip install pylsl), or point LSL_LIB at a liblsl.so"
+            return "\(purpose) needs liblsl, which was not found (tried: \(tried.joined(separator: ", "))): "
+                + "install the pylsl wheel into the project's .venv (.venv/bin/pip install pylsl), or point --lsl-library or LSL_LIB at a liblsl.so"
         case .missingSymbol(let name, let library):
             return "\(library) has no \(name): liblsl 1.14 or later is needed"
         case .outletFailed(let what):

@@ -31,9 +31,17 @@ public final class LiveStreamer: Sendable {
         /// Events this observer may fall behind by before the oldest are dropped (default 2048,
         /// about 8 s of Muse data).
         public var capacity: Int
+        /// The mapping of the recording clock to LSL's clock that the recording stores (`--clock
+        /// lsl`): LSL timestamps then follow it, so they equal the stored ones. Without it the offset
+        /// is measured once when the source starts.
+        public var lslClock: LSLClockMapping?
 
         /// Creates a configuration.
-        public init(targets: [StreamTarget], lslLibraryPath: String? = nil, processing: ProcessorConfiguration = .init(), capacity: Int = 2048) {
+        public init(
+            targets: [StreamTarget], lslLibraryPath: String? = nil, processing: ProcessorConfiguration = .init(), capacity: Int = 2048,
+            lslClock: LSLClockMapping? = nil
+        ) {
+            self.lslClock = lslClock
             self.targets = targets
             self.lslLibraryPath = lslLibraryPath
             self.processing = processing
@@ -79,6 +87,7 @@ public final class LiveStreamer: Sendable {
         let subscription = await controller.events(.latest(capacity: configuration.capacity))
         let shared = SharedState()
         let processing = configuration.processing
+        let mapping = configuration.lslClock
         let box = SendableBox(library: library, senders: senders)
         let task = Task {
             var sinks: [any LiveSink] = []
@@ -92,9 +101,17 @@ public final class LiveStreamer: Sendable {
                 case .started(let descriptor, let anchor):
                     // LSL's clock is steady_clock (CLOCK_MONOTONIC on Linux); the offset is measured
                     // rather than assumed, and is ~0 there.
-                    let offset = box.library.map { $0.localClock() - SystemHostClock().monotonicNow() } ?? 0
-                    shared.withLock { $0.lslClockOffset = box.library == nil ? nil : offset }
-                    let lslTime: @Sendable (Double) -> Double = { anchor.monotonic(fromUTC: $0) + offset }
+                    let lslTime: @Sendable (Double) -> Double
+                    if let mapping {
+                        // The recording's own mapping: what is sent equals what is stored.
+                        let first = mapping.points.first
+                        shared.withLock { $0.lslClockOffset = first.map { $0.lsl - $0.monotonic } }
+                        lslTime = { mapping.lslTime(recordingTime: $0, anchor: anchor) }
+                    } else {
+                        let offset = box.library.map { $0.localClock() - SystemHostClock().monotonicNow() } ?? 0
+                        shared.withLock { $0.lslClockOffset = box.library == nil ? nil : offset }
+                        lslTime = { anchor.monotonic(fromUTC: $0) + offset }
+                    }
                     processor = SignalProcessor(descriptor: descriptor, configuration: processing)
                     grades = nil
                     for sink in sinks {

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 
 /// How a study is run: language, pacing, reproducibility, and how much the participant is asked.
@@ -17,12 +18,15 @@ public struct RunnerOptions: Sendable {
     public var clock: any StudyClock
     /// Upload pending items after the session, when the study's transfer policy says so.
     public var uploadAfterSession: Bool
+    /// Store every time on Lab Streaming Layer's clock too, through this mapping (`--clock lsl`).
+    public var lslClock: LSLClockMapping?
 
     /// Creates options.
     public init(
         locale: String? = nil, speed: Double = 1, seed: UInt64? = nil, automatic: Bool = false, shortInstructions: Bool = false,
-        clock: any StudyClock = SystemStudyClock(), uploadAfterSession: Bool = true
+        clock: any StudyClock = SystemStudyClock(), uploadAfterSession: Bool = true, lslClock: LSLClockMapping? = nil
     ) {
+        self.lslClock = lslClock
         self.locale = locale
         self.speed = speed
         self.seed = seed

@@ -357,7 +357,7 @@ public struct StudyRunner: Sendable {
         } ?? ParadigmInfo(title: plan.sessionName)
         let request = RecordingRequest(
             participant: participant, study: study.id, day: due.position.day + 1, session: sessionIndex, paradigm: paradigm,
-            powerLineFrequency: Double(study.settings.mainsFrequency), locale: locale, extra: extra)
+            powerLineFrequency: Double(study.settings.mainsFrequency), locale: locale, extra: extra, lslClock: options.lslClock)
         let session = try await RecordingSession.start(
             store: store, controller: controller, request: request, logger: logger,
             derived: QualitySeriesProducer(configuration: ProcessorConfiguration(mains: .fixed(Double(study.settings.mainsFrequency)))))

@@ -23,6 +23,7 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var transfer: TransferOptions
     @OptionGroup var streamOptions: StreamOptions
+    @OptionGroup var clockOptions: ClockOptions
 
     @Option(help: "How long to record (e.g. 30s, 5m, 1h).")
     var duration: SignalDuration = SignalDuration(seconds: 30)
@@ -62,14 +63,15 @@ struct RecordCommand: AsyncParsableCommand {
         let recorder = CommandLogging.open(try data.openStore(), configuration: configurationURL, logger: logger)
         let store = recorder.store
         let who = try ParticipantOptions.resolve(participant, store: store)
+        let lslClock = try clockOptions.makeLSLMapping(libraryPath: streamOptions.lslLibrary)
         let source = try sourceOptions.makeSource()
         let controller = DataController(source: source)
-        let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains)
+        let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains, lslClock: lslClock)
         let markerInlet = try streamOptions.startMarkerInlet(controller: controller)
         let request = RecordingRequest(
             participant: who, day: day, session: session,
             paradigm: paradigm.map { ParadigmInfo(title: $0) }, duration: duration.seconds,
-            powerLineFrequency: sourceOptions.mains)
+            powerLineFrequency: sourceOptions.mains, lslClock: lslClock)
         // One processor: the quality and band power stored in /Quality are the values the session
         // reports (the kit's record), unless --no-quality.
         let options = RecordOptions(processing: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)), storeQuality: !noQuality)

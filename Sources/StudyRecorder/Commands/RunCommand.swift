@@ -24,6 +24,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var streamOptions: StreamOptions
+    @OptionGroup var clockOptions: ClockOptions
     @OptionGroup var transfer: TransferOptions
 
     @Flag(help: "Acknowledge prompts and answer from --answers (or valid defaults): for demos and CI.")
@@ -47,6 +48,8 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let study = try studyOptions.load()
+        // liblsl is needed for --clock lsl: checked before anything is asked or recorded.
+        let lslClock = try clockOptions.makeLSLMapping(libraryPath: streamOptions.lslLibrary)
         let configurationURL = try transfer.checkedURL(data: data.url.standardizedFileURL)
         let store = try data.openStore()
         let lock = try Self.claim(study: study.id, store: store)
@@ -87,7 +90,7 @@ struct RunCommand: AsyncParsableCommand {
             study: study, store: store, interface: interface,
             options: RunnerOptions(
                 locale: locale, speed: sourceOptions.speed, seed: sourceOptions.seed,
-                automatic: auto, shortInstructions: short, clock: studyOptions.clock),
+                automatic: auto, shortInstructions: short, clock: studyOptions.clock, lslClock: lslClock),
             makeSource: { source }, logger: logger)
         runner.afterStore = { item in try studyTransfer.seal(item) }
         runner.afterSession = { await studyTransfer.upload() }
@@ -96,7 +99,7 @@ struct RunCommand: AsyncParsableCommand {
             try await streamOptions.check()
             let streaming = streamOptions, mains = configured.mains
             runner.willStart = { controller in
-                _ = try await streaming.start(controller: controller, mains: mains)
+                _ = try await streaming.start(controller: controller, mains: mains, lslClock: lslClock)
                 _ = try streaming.startMarkerInlet(controller: controller)
             }
         }

@@ -18,7 +18,7 @@ struct StreamOptions: ParsableArguments {
         valueName: "name"))
     var lslMarkers: String?
 
-    @Option(help: ArgumentHelp("The liblsl to load for --stream lsl (default: $LSL_LIB, the pylsl wheel in the project's .venv, then the system's).", valueName: "path"))
+    @Option(help: ArgumentHelp("The liblsl to load for --stream lsl, --lsl-markers and --clock lsl (default: $LSL_LIB, the pylsl wheel in the project's .venv, then the system's).", valueName: "path"))
     var lslLibrary: String?
 
     func validate() throws {
@@ -67,13 +67,14 @@ struct StreamOptions: ParsableArguments {
 
     /// Starts streaming from `controller` (before it starts), or nil without `--stream`; a missing
     /// liblsl or an unresolvable OSC host is one line and exit 69.
-    func start(controller: DataController, mains: Double) async throws -> LiveStreamer? {
+    func start(controller: DataController, mains: Double, lslClock: LSLClockMapping? = nil) async throws -> LiveStreamer? {
         let targets = try parsedTargets()
         guard !targets.isEmpty else { return nil }
         do {
             let streamer = try await LiveStreamer.start(
                 controller: controller,
-                configuration: .init(targets: targets, lslLibraryPath: lslLibrary, processing: ProcessorConfiguration(mains: .fixed(mains))))
+                configuration: .init(
+                    targets: targets, lslLibraryPath: lslLibrary, processing: ProcessorConfiguration(mains: .fixed(mains)), lslClock: lslClock))
             if let library = streamer.lslLibrary { Terminal.note("streaming to LSL (liblsl \(library.version) from \(library.path))") }
             return streamer
         } catch {

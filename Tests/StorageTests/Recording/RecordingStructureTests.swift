@@ -67,7 +67,8 @@ struct RecordingStructureTests {
     }
 
     /// Feeds `writer` every kind of input, with times fixed so the file is the same on every run.
-    static func feed(_ writer: RecordingWriter) throws {
+    /// `beforeLateFlush` runs just before the one explicit flush (after block 8).
+    static func feed(_ writer: RecordingWriter, beforeLateFlush: () -> Void = {}) throws {
         let t0 = 1_700_000_000.0
         try writer.place(PlacedMarker(marker: Marker(code: 5, label: "before"), moment: t0, sample: 0, sampleTime: t0))
         var index: Int64 = 0
@@ -94,6 +95,7 @@ struct RecordingStructureTests {
             index += Int64(rows)
             if block == 8 {
                 try writer.place(PlacedMarker(marker: Marker(code: 420, label: "late"), moment: t0 + 2, sample: 100, sampleTime: t0 + 100.0 / 256))
+                beforeLateFlush()
                 try writer.flush()
             }
         }

@@ -122,13 +122,14 @@ struct StreamCLITests {
         #expect(eeg.labels == stored.channels && eeg.units.allSatisfy { $0 == "microvolts" })
         #expect(eeg.srate == 256 && eeg.channel_count == 4)
         #expect(eeg.source_id.hasPrefix("study-recorder-oscillator-") && eeg.source_id.hasSuffix("-eeg"))
-        // The inlet connects a moment after the outlet appears: most, not all, of the 1536 samples.
-        #expect(eeg.timestamps.count >= 1000 && eeg.timestamps.count <= stored.utc_us.count, "\(eeg.timestamps.count)")
         let t0 = Double(stored.utc_us[0]) / 1e6
-        var matched = 0
+        var matched = 0, afterEnd = 0
         for (k, stamp) in eeg.timestamps.enumerated() {
             let utc = stamp - stored.anchor_monotonic + stored.anchor_utc
             let row = Int(((utc - t0) * 256).rounded())
+            // The stream goes on until the source stops, a moment after the recording reached its
+            // 6 s (up to seconds on a loaded machine): those samples have no stored row.
+            if row >= stored.utc_us.count { afterEnd += 1; continue }
             guard stored.utc_us.indices.contains(row) else { continue }
             #expect(abs(Double(stored.utc_us[row]) / 1e6 - utc) < 0.0005, "sample \(k)")
             for c in 0..<4 {
@@ -136,7 +137,8 @@ struct StreamCLITests {
             }
             matched += 1
         }
-        #expect(matched == eeg.timestamps.count)
+        // The inlet connects a moment after the outlet appears: most, not all, of the 1536 samples.
+        #expect(matched + afterEnd == eeg.timestamps.count && matched >= 1000, "\(matched) matched, \(afterEnd) after the end")
         #expect(received.lsl["Quality"].map { $0.labels == stored.channels && !$0.timestamps.isEmpty } == true)
         #expect(received.lsl["BandPower"].map { $0.labels.count == 20 && $0.labels[2] == "TP9/alpha" && $0.timestamps.count >= 2 } == true)
 

@@ -26,6 +26,9 @@ struct RecordingBatch {
     /// Events of markers placed on rows (the rows' marker codes are set already).
     var placed: [RecordingEvent] = []
     var series: [SeriesRow] = []
+    /// New pairs of the LSL clock mapping (`--clock lsl`), (recording clock, LSL clock) seconds: they
+    /// apply to this batch's rows and all that follow, so they are journaled and written first.
+    var lslClockPoints: [(recording: Double, lsl: Double)] = []
 
     /// Whether the batch holds EEG rows.
     var hasRows: Bool { !times.isEmpty }
@@ -39,9 +42,10 @@ struct RecordingBatch {
     }
 
     /// The batch as journal records, in the order replay needs them: raw codes before the rows they
-    /// belong to, placed markers after the rows whose marker they set.
+    /// belong to, placed markers after the rows whose marker they set, and LSL clock pairs before
+    /// everything (replay derives the LSL times of the rows that follow from them).
     var journalRecords: [RecordingJournal.Record] {
-        var records: [RecordingJournal.Record] = []
+        var records: [RecordingJournal.Record] = lslClockPoints.map { .lslClockPoint(recording: $0.recording, lsl: $0.lsl) }
         if hasRows {
             if !raw.isEmpty { records.append(.rawRows(codes: raw, channels: channels)) }
             records.append(.rows(timestampsMicros: times, markers: markers, values: values, channels: channels))

@@ -70,7 +70,8 @@ struct RecordingRowBuffer {
 
     /// Whether anything waits to be handed over.
     var hasPending: Bool {
-        batch.hasRows || !batch.events.isEmpty || !batch.placed.isEmpty || !batch.series.isEmpty || streams.values.contains(where: \.hasPending)
+        batch.hasRows || !batch.events.isEmpty || !batch.placed.isEmpty || !batch.series.isEmpty || !batch.lslClockPoints.isEmpty
+            || streams.values.contains(where: \.hasPending)
     }
 
     /// Whether the flush interval has passed since the last hand-over.
@@ -230,6 +231,14 @@ struct RecordingRowBuffer {
             return addPlaced(e)
         case .series(let group, let name, let time, let values, let columns):
             appendSeries(group: group, name: name, time: time, values: values, columns: columns)
+        case .lslClockPoint(let recording, let lsl):
+            // A pair applies to what is journaled after it. Buffered times before the pair's are
+            // unaffected by it (the rule picks the last pair at or before a time), so it joins the
+            // batch, which keeps the batches (and the events' order) of a recording without pairs;
+            // only when a buffered time is at or after it (a source running ahead of the host
+            // clock) is the batch handed over first, as it was written while recording.
+            if hasPending, pendingTimesReach(recording) { try flushNow(now(), flush) }
+            batch.lslClockPoints.append((recording, lsl))
         case .attribute:
             break
         }
@@ -237,6 +246,16 @@ struct RecordingRowBuffer {
     }
 
     // MARK: Internals
+
+    /// Whether a buffered time (of an EEG row, event, series row or stream row) is at or after `t`
+    /// (seconds since the epoch).
+    private func pendingTimesReach(_ t: Double) -> Bool {
+        let micros = Int64((t * 1_000_000).rounded(.down))
+        if let last = batch.times.max(), last >= micros { return true }
+        if batch.events.contains(where: { $0.time >= t }) || batch.placed.contains(where: { $0.time >= t }) { return true }
+        if batch.series.contains(where: { $0.time >= t }) { return true }
+        return streams.values.contains { ($0.latestPendingTimeMicros ?? .min) >= micros }
+    }
 
     private mutating func flushNow(_ now: ContinuousClock.Instant, _ flush: (RecordingBatch) throws -> Void) rethrows {
         if let taken = take(at: now) { try flush(taken) }

@@ -77,6 +77,9 @@ struct StreamRowBuffer {
     /// Whether rows wait to be written.
     var hasPending: Bool { !times.isEmpty }
 
+    /// The latest time of the rows waiting to be written (µs since the epoch), `nil` when none wait.
+    var latestPendingTimeMicros: Int64? { times.max() }
+
     /// Hands over the buffered rows (gap rows included) and empties the buffer; `nil` when none wait.
     mutating func take() -> Rows? {
         guard !times.isEmpty, let next = nextIndex else { return nil }

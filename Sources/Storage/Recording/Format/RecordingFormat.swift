@@ -10,6 +10,8 @@ public enum RecordingFormat {
     public static let version = "1.0"
     /// The suffix of a derived series' time dataset: `/<group>/<name>` has `/<group>/<name>Time`.
     public static let seriesTimeSuffix = "Time"
+    /// The suffix of a derived series' LSL-clock times (`--clock lsl`): `/<group>/<name>LSLTime`.
+    public static let seriesLSLTimeSuffix = "LSLTime"
 
     /// Attributes of the file's root group.
     public enum Root {
@@ -26,6 +28,8 @@ public enum RecordingFormat {
         public static let rawData = "RawData"
         public static let marker = "Marker"
         public static let timeStamp = "TimeStamp"
+        /// float64 [samples, 1]: the rows' times on LSL's clock (`--clock lsl` only).
+        public static let lslTimeStamp = "LSLTimeStamp"
         public static let channelNames = "ChannelNames"
 
         /// Attributes of `/Recording`.
@@ -96,6 +100,8 @@ public enum RecordingFormat {
         public static let group = "Events"
         public static let sampleIndex = "SampleIndex"
         public static let time = "Time"
+        /// float64 [events]: the events' times on LSL's clock (`--clock lsl` only).
+        public static let lslTime = "LSLTime"
         public static let code = "Code"
         public static let label = "Label"
     }
@@ -118,6 +124,8 @@ public enum RecordingFormat {
         public static let group = "Streams"
         public static let data = "Data"
         public static let timeStamp = "TimeStamp"
+        /// float64: the rows' times on LSL's clock (`--clock lsl` only).
+        public static let lslTimeStamp = "LSLTimeStamp"
         /// Attributes of `/Streams/<name>`.
         public static let kind = "Kind"
         public static let channelNames = "ChannelNames"
@@ -125,6 +133,25 @@ public enum RecordingFormat {
         public static let samplingRate = "SamplingRate"
         public static let sampleCount = "SampleCount"
         public static let gapSampleCount = "GapSampleCount"
+    }
+
+    /// `/LSLClock`: the mapping of the recording clock to Lab Streaming Layer's clock (`--clock lsl`
+    /// only), pairs of readings taken together; every stored LSL time follows from it by ``rule``.
+    public enum LSLClock {
+        public static let group = "LSLClock"
+        /// float64 [pairs]: the recording clock's reading of each pair.
+        public static let recordingClock = "RecordingClock"
+        /// float64 [pairs]: `lsl_local_clock()` of each pair.
+        public static let lslClock = "LSLClock"
+        /// Attributes of `/LSLClock`.
+        public static let ruleAttribute = "Rule"
+        public static let clockAttribute = "Clock"
+        public static let pointCount = "PointCount"
+        /// The text of the `Rule` attribute.
+        public static let rule =
+            "LSL seconds = t + (LSLClock[k] - RecordingClock[k]) for a recording-clock time t (seconds since the epoch), k the last pair with RecordingClock[k] <= t (the first pair for earlier t)"
+        /// The text of the `Clock` attribute.
+        public static let clock = "lsl_local_clock() (std::chrono::steady_clock; CLOCK_MONOTONIC on Linux)"
     }
 
     /// `/Device`: what the device reported, one attribute each.
@@ -164,5 +191,9 @@ public enum RecordingFormat {
     public enum Unit {
         public static let microsecondsSinceEpoch = "microseconds since 1970-01-01T00:00:00Z"
         public static let secondsSinceEpoch = "seconds since 1970-01-01T00:00:00Z"
+        /// `/LSLClock/RecordingClock`.
+        public static let secondsSinceEpochRecordingClock = "seconds since 1970-01-01T00:00:00Z (recording clock)"
+        /// Every LSL-clock time.
+        public static let lslSeconds = "seconds (lsl_local_clock)"
     }
 }

@@ -6,6 +6,10 @@ import Foundation
 /// ``RecordingFormat`` (static metadata first), appends each ``RecordingBatch`` to the chunked,
 /// compressed datasets, and stores the closing attributes. Knows nothing about when to write: that is
 /// ``RecordingRowBuffer``'s rule. Belongs to one ``RecordingWriter``.
+///
+/// A batch with pairs of an LSL clock mapping (`--clock lsl`) adds them first, then stores every time
+/// of its rows, events, stream rows and series rows on LSL's clock too (``LSLTimeDatasets``, created
+/// with the first pair: a recording without pairs has no LSL datasets).
 final class HDF5RecordingFile {
     private typealias R = RecordingFormat.Recording
     private typealias A = RecordingFormat.Recording.Attribute
@@ -24,12 +28,19 @@ final class HDF5RecordingFile {
     private var streams: [String: StreamDatasets] = [:]
     private let streamsGroup: HDF5Object?
     private var seriesSets: [String: (values: AppendableDataset, time: AppendableDataset)] = [:]
+    private var seriesLSLTimes: [String: AppendableDataset] = [:]
+    /// The LSL-clock datasets, from the first pair of the mapping on.
+    private var lsl: LSLTimeDatasets?
+    private let chunkRows: Int
+    private let deflateLevel: UInt32
     private var groups: [String: HDF5Object] = [:]
     private var closed = false
 
     /// Creates the file at `path` for `metadata`, with EEG datasets chunked at `chunkRows` rows.
     init(path: String, metadata: RecordingMetadata, chunkRows: Int, deflateLevel: UInt32) throws {
         let channels = metadata.source.channelCount
+        self.chunkRows = chunkRows
+        self.deflateLevel = deflateLevel
         file = try HDF5File.create(path)
         try file.setAttribute(RecordingFormat.Root.format, RecordingFormat.name)
         try file.setAttribute(RecordingFormat.Root.formatVersion, RecordingFormat.version)
@@ -79,35 +90,46 @@ final class HDF5RecordingFile {
             // groups go first: closing them after their file (e.g. after a full disk) crashed
             // libhdf5 1.10.
             seriesSets.removeAll()
+            seriesLSLTimes.removeAll()
+            lsl = nil
             groups.removeAll()
             streams.removeAll()
             try? file.close()
         }
     }
 
-    /// Appends a batch: EEG rows, events (in table order), stream rows, series rows.
+    /// Appends a batch: LSL clock pairs, EEG rows, events (in table order), stream rows, series rows.
     func write(_ batch: RecordingBatch) throws {
         HDF5Library.prepareThread()
+        for point in batch.lslClockPoints {
+            if lsl == nil {
+                lsl = try LSLTimeDatasets(file: file, recording: recording, events: events, chunkRows: chunkRows, deflateLevel: deflateLevel)
+            }
+            lsl?.add(recording: point.recording, lsl: point.lsl)
+        }
+        let table = batch.eventsInTableOrder
+        try lsl?.flush(rowTimesMicros: batch.times, eventTimes: table.map(\.time))
         if batch.hasRows {
             try data.append(batch.values)
             try marker.append(batch.markers)
             try timestamp.append(batch.times)
             if let rawData, !batch.raw.isEmpty { try rawData.append(batch.raw) }
         }
-        let table = batch.eventsInTableOrder
         if !table.isEmpty {
             try eventSample.append(table.map(\.sample))
             try eventTime.append(table.map(\.time))
             try eventCode.append(table.map(\.code))
             try eventLabel.append(table.map(\.label))
         }
-        for rows in batch.streams { try streams[rows.stream]?.append(rows) }
+        let lslTime: ((Double) -> Double)? = lsl.map { l in { l.lslTime($0) } }
+        for rows in batch.streams { try streams[rows.stream]?.append(rows, lslTime: lslTime) }
         for s in batch.series {
             let sets = try seriesDatasets(group: s.group, name: s.name, columns: max(1, s.values.count), names: s.columns)
             var row = s.values
             if row.count != sets.values.columns { row = (0..<sets.values.columns).map { $0 < row.count ? row[$0] : .nan } }
             try sets.values.append(row)
             try sets.time.append([s.time])
+            if let lsl { try seriesLSLTime(group: s.group, name: s.name).append([lsl.lslTime(s.time)]) }
         }
     }
 
@@ -142,6 +164,9 @@ final class HDF5RecordingFile {
         try file.setAttribute(RecordingFormat.Root.complete, Int64(complete ? 1 : 0))
         groups.removeAll()
         seriesSets.removeAll()
+        seriesLSLTimes.removeAll()
+        try lsl?.close()
+        lsl = nil
         try data.close(); try rawData?.close(); try marker.close(); try timestamp.close()
         for (name, sink) in streams {
             let counts = streamCounts[name] ?? (0, 0)
@@ -174,6 +199,16 @@ final class HDF5RecordingFile {
         try time.object.setAttribute(RecordingFormat.Series.unit, RecordingFormat.Unit.secondsSinceEpoch)
         seriesSets[key] = (values, time)
         return (values, time)
+    }
+
+    /// `/<group>/<name>LSLTime`, the LSL-clock twin of a derived series' times.
+    private func seriesLSLTime(group name: String, name dataset: String) throws -> AppendableDataset {
+        let key = name + "/" + dataset
+        if let set = seriesLSLTimes[key] { return set }
+        let set = try AppendableDataset(in: try group(name), name: dataset + RecordingFormat.seriesLSLTimeSuffix, element: .double, columns: 0, chunkRows: 256)
+        try set.object.setAttribute(RecordingFormat.Series.unit, RecordingFormat.Unit.lslSeconds)
+        seriesLSLTimes[key] = set
+        return set
     }
 
     // MARK: Metadata

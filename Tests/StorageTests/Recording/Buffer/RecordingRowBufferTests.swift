@@ -158,4 +158,34 @@ struct RecordingRowBufferTests {
         #expect(again.series.map(\.values) == batch.series.map(\.values))
         #expect(replayed.gapRows == buffer.gapRows)
     }
+
+    /// LSL clock pairs (`--clock lsl`) are journaled before the batch's rows; replayed, a pair joins the
+    /// buffered batch when every buffered time is before it (the batches stay those of a recording
+    /// without pairs), and the buffered rows are handed over first when one is at or after it.
+    @Test func lslClockPairsAreJournaledFirstAndReplayedBeforeTheRowsTheyApplyTo() throws {
+        var batch = RecordingBatch(channels: 2)
+        batch.times = [1_000_000_000]
+        batch.markers = [0]
+        batch.values = [1, 2]
+        batch.lslClockPoints = [(1000.5, 7.5)]
+        guard case .lslClockPoint(let recording, let lsl) = batch.journalRecords.first else {
+            Issue.record("the pair is not the first journal record")
+            return
+        }
+        #expect(recording == 1000.5 && lsl == 7.5)
+
+        var buffer = RecordingRowBuffer(source: Self.source, flushInterval: 100, chunkSeconds: 10)
+        var handed: [RecordingBatch] = []
+        buffer.append(Self.block(0, 10)) { handed.append($0) }  // times 1000.00 … 1000.09
+        _ = buffer.replay(.lslClockPoint(recording: 1000.5, lsl: 7.5)) { handed.append($0) }
+        #expect(handed.isEmpty)
+        _ = buffer.replay(.lslClockPoint(recording: 1000.05, lsl: 8)) { handed.append($0) }
+        #expect(handed.count == 1)
+        #expect(handed.first?.times.count == 10)
+        #expect(handed.first?.lslClockPoints.map(\.lsl) == [7.5])
+        let restTaken = buffer.take()
+        let rest = try #require(restTaken)
+        #expect(rest.lslClockPoints.map(\.lsl) == [8])
+        #expect(!rest.hasRows)
+    }
 }

@@ -1,9 +1,11 @@
 import CFFTW
+import CKissFFT
 import Foundation
 import Processing
 
 /// The in-house FFT against FFTW3 (planned with FFTW_MEASURE, out of place, its fastest ordinary
-/// use) for complex and real-input transforms of n = 256 … 8192.
+/// use) and kissfft (Debian's build, single precision: the FFT many EEG tools embed) for complex and
+/// real-input transforms of n = 256 … 8192, the three timed in rounds (ours, FFTW, kissfft, …).
 enum FFTBenchmark {
     /// One size's result.
     struct Row: Codable {
@@ -11,10 +13,15 @@ enum FFTBenchmark {
         var kind: String
         var oursNanoseconds: Double
         var fftwNanoseconds: Double
-        /// The ratio of the two minima.
+        var kissNanoseconds: Double
+        /// The ratio of the minima, ours / FFTW.
         var ratio: Double { oursNanoseconds / fftwNanoseconds }
-        /// The median of the ratios within adjacent pairs of trials (see ``Timing/compareInPairs``).
+        /// The ratio of the minima, ours / kissfft.
+        var kissRatio: Double { oursNanoseconds / kissNanoseconds }
+        /// The median of ours / FFTW within each round of trials (see ``Timing/compareInRounds``).
         var pairedRatio: Double
+        /// The median of ours / kissfft within each round of trials.
+        var pairedKissRatio: Double
     }
 
     static func run(sizes: [Int], trials: Int, target: Double) -> [Row] {
@@ -25,13 +32,16 @@ enum FFTBenchmark {
             let inRe = (0..<n).map { _ in Double.random(in: -1...1, using: &random) }
             let inIm = (0..<n).map { _ in Double.random(in: -1...1, using: &random) }
 
-            // Complex: out of place, like FFTW's plan.
+            // Complex: out of place, like FFTW's plan and kissfft's call.
             var fft = ComplexFFT(size: n)
             var re = inRe, im = inIm
             let input = fftw_alloc_complex(n)!, output = fftw_alloc_complex(n)!
             let plan = fftw_plan_dft_1d(Int32(n), input, output, FFTW_FORWARD, FFTW_MEASURE)
             for k in 0..<n { input[k] = (inRe[k], inIm[k]) }
-            let (ours, theirs, paired) = Timing.compareInPairs(trials: trials, target: target, {
+            let kissConfig = kiss_fft_alloc(Int32(n), 0, nil, nil)
+            var kissIn = (0..<n).map { kiss_fft_cpx(r: Float(inRe[$0]), i: Float(inIm[$0])) }
+            var kissOut = [kiss_fft_cpx](repeating: kiss_fft_cpx(r: 0, i: 0), count: n)
+            let complex = Timing.compareInRounds(trials: trials, target: target, [{
                 re.withUnsafeMutableBufferPointer { r in
                     im.withUnsafeMutableBufferPointer { i in
                         inRe.withUnsafeBufferPointer { xr in
@@ -41,13 +51,21 @@ enum FFTBenchmark {
                         }
                     }
                 }
-            }, { fftw_execute(plan) })
+            }, { fftw_execute(plan) }, {
+                kissIn.withUnsafeMutableBufferPointer { x in
+                    kissOut.withUnsafeMutableBufferPointer { y in kiss_fft(kissConfig, x.baseAddress!, y.baseAddress!) }
+                }
+            }])
             sink += re[1]
             sink += output[1].0
+            sink += Double(kissOut[1].r)
             fftw_destroy_plan(plan)
             fftw_free(input)
             fftw_free(output)
-            rows.append(Row(n: n, kind: "complex", oursNanoseconds: ours * 1e9, fftwNanoseconds: theirs * 1e9, pairedRatio: paired))
+            free(UnsafeMutableRawPointer(kissConfig))  // kiss_fft_free is a macro for free()
+            rows.append(Row(
+                n: n, kind: "complex", oursNanoseconds: complex.best[0] * 1e9, fftwNanoseconds: complex.best[1] * 1e9,
+                kissNanoseconds: complex.best[2] * 1e9, pairedRatio: complex.medianRatios[0], pairedKissRatio: complex.medianRatios[1]))
 
             // Real input: n/2 + 1 bins out.
             var real = RealFFT(size: n)
@@ -55,7 +73,10 @@ enum FFTBenchmark {
             let rin = fftw_alloc_real(n)!, cout = fftw_alloc_complex(n / 2 + 1)!
             let rplan = fftw_plan_dft_r2c_1d(Int32(n), rin, cout, FFTW_MEASURE)
             for k in 0..<n { rin[k] = inRe[k] }
-            let (oursReal, theirsReal, pairedReal) = Timing.compareInPairs(trials: trials, target: target, {
+            let kissReal = kiss_fftr_alloc(Int32(n), 0, nil, nil)
+            let kissRealIn = inRe.map { Float($0) }
+            var kissBins = [kiss_fft_cpx](repeating: kiss_fft_cpx(r: 0, i: 0), count: n / 2 + 1)
+            let realResult = Timing.compareInRounds(trials: trials, target: target, [{
                 inRe.withUnsafeBufferPointer { x in
                     outRe.withUnsafeMutableBufferPointer { r in
                         outIm.withUnsafeMutableBufferPointer { i in
@@ -63,16 +84,23 @@ enum FFTBenchmark {
                         }
                     }
                 }
-            }, { fftw_execute(rplan) })
+            }, { fftw_execute(rplan) }, {
+                kissRealIn.withUnsafeBufferPointer { x in
+                    kissBins.withUnsafeMutableBufferPointer { y in kiss_fftr(kissReal, x.baseAddress!, y.baseAddress!) }
+                }
+            }])
             sink += outRe[1]
             sink += cout[1].0
+            sink += Double(kissBins[1].r)
             fftw_destroy_plan(rplan)
             fftw_free(rin)
             fftw_free(cout)
-            rows.append(Row(n: n, kind: "real", oursNanoseconds: oursReal * 1e9, fftwNanoseconds: theirsReal * 1e9, pairedRatio: pairedReal))
+            free(UnsafeMutableRawPointer(kissReal))  // kiss_fftr_free is a macro for free()
+            rows.append(Row(
+                n: n, kind: "real", oursNanoseconds: realResult.best[0] * 1e9, fftwNanoseconds: realResult.best[1] * 1e9,
+                kissNanoseconds: realResult.best[2] * 1e9, pairedRatio: realResult.medianRatios[0], pairedKissRatio: realResult.medianRatios[1]))
         }
         if sink.isNaN { print("") }
         return rows
     }
 }
-

@@ -76,6 +76,39 @@ enum Timing {
         return (bestA, bestB, median)
     }
 
+    /// ``compareInPairs(trials:target:_:_:)`` for more than two bodies: each trial runs every body
+    /// once in turn (ours, FFTW, kissfft, ours, …), so each round sees the same state of the shared
+    /// machine. Returns each body's minimum and, for every body after the first, the median over the
+    /// rounds of the first body's time divided by its time within the round.
+    static func compareInRounds(trials: Int, target: Double, _ bodies: [() -> Void]) -> (best: [Double], medianRatios: [Double]) {
+        func reps(_ body: () -> Void) -> Int {
+            var reps = 1
+            while true {
+                let s = measure { for _ in 0..<reps { body() } }
+                if s > target / 4 || reps > 1 << 26 { return max(1, Int(Double(reps) * target / max(s, 1e-9))) }
+                reps *= 4
+            }
+        }
+        let counts = bodies.map(reps)
+        var best = [Double](repeating: .infinity, count: bodies.count)
+        var ratios = [[Double]](repeating: [], count: bodies.count)
+        for _ in 0..<trials {
+            var times: [Double] = []
+            for (k, body) in bodies.enumerated() {
+                let t = measure { for _ in 0..<counts[k] { body() } } / Double(counts[k])
+                best[k] = min(best[k], t)
+                times.append(t)
+            }
+            for k in 1..<bodies.count { ratios[k].append(times[0] / times[k]) }
+        }
+        let medians = ratios.dropFirst().map { r -> Double in
+            let sorted = r.sorted()
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        }
+        return (best, medians)
+    }
+
     /// Seconds one run of `body` takes (for long single runs), the best of `trials`.
     static func seconds(trials: Int = 3, _ body: () -> Void) -> Double {
         var best = Double.infinity
