@@ -66,7 +66,7 @@ public struct RecordingDigest: Sendable {
         self.name = name
         participant = reader.participant
         study = reader.study
-        paradigm = reader.paradigmTitle
+        paradigm = reader.paradigm?.title
         day = reader.day
         session = reader.session
         run = reader.run

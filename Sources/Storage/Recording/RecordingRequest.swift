@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 
 /// What to record: who, for which study position, and for how long.
 public struct RecordingRequest: Sendable, Equatable {

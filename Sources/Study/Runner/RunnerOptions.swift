@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 import Foundation
 
 /// How a study is run: language, pacing, reproducibility, and how much the participant is asked.
