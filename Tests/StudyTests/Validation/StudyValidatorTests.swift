@@ -85,6 +85,6 @@ struct StudyValidatorTests {
             Issue.record("validated")
             return
         }
-        #expect(failure.errors.first?.expected == "valid UTF-8 text")
+        #expect(failure.errors.first?.message == "valid UTF-8 text")
     }
 }
