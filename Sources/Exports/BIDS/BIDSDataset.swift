@@ -209,8 +209,8 @@ final class BIDSDataset {
         var names: [Int64: String] = [:]
         if let p = reader.paradigm {
             for (i, label) in p.conditionLabels.enumerated() {
-                if i < p.conditionMarkers.count { names[p.conditionMarkers[i]] = label }
-                if i < p.baseMarkers.count { names[p.baseMarkers[i]] = label + "/baseline" }
+                if i < p.conditionMarkers.count { names[Int64(p.conditionMarkers[i])] = label }
+                if i < p.baseMarkers.count { names[Int64(p.baseMarkers[i])] = label + "/baseline" }
             }
         }
         var lines = ["onset\tduration\ttrial_type\tvalue\tsample\tlabel" + (responseTimes == nil ? "" : "\tresponse_time")]

@@ -15,7 +15,7 @@ public struct RecordingMetadata: Sendable, Equatable, Codable {
     /// The participant's global run counter (the reference's `runID`).
     public var run: Int
     /// The paradigm, if any; its title names the file.
-    public var paradigm: ParadigmInfo?
+    public var paradigm: Paradigm?
     /// The source: device identity and streams.
     public var source: DeviceDescriptor
     /// The anchor of the recording clock (the monotonic and UTC readings taken together), when known.
@@ -33,7 +33,7 @@ public struct RecordingMetadata: Sendable, Equatable, Codable {
 
     /// Creates metadata; `created` defaults to now.
     public init(
-        participant: String, study: String? = nil, day: Int = 1, session: Int = 0, run: Int = 1, paradigm: ParadigmInfo? = nil,
+        participant: String, study: String? = nil, day: Int = 1, session: Int = 0, run: Int = 1, paradigm: Paradigm? = nil,
         source: DeviceDescriptor, clockAnchor: ClockAnchor? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, created: Date = Date(),
         softwareVersion: String = StorageModule.softwareVersion, extra: [String: MetadataValue] = [:]
     ) {

@@ -37,7 +37,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// The mains frequency stored with the recording.
     public let powerLineFrequency: Double?
     /// The paradigm (`/Paradigm`): title, condition labels and markers, base markers and times.
-    public let paradigm: ParadigmInfo?
+    public let paradigm: Paradigm?
 
     private struct Handles {
         let file: HDF5Object
@@ -294,16 +294,17 @@ public final class RecordingReader: RecordedSignal, Sendable {
         }
     }
 
-    private static func readParadigm(_ p: HDF5Object) -> ParadigmInfo {
+    private static func readParadigm(_ p: HDF5Object) -> Paradigm {
         func strings(_ name: String) -> [String] {
             guard p.exists(name), let ds = try? p.openDataset(name) else { return [] }
             return (try? DatasetReader.readStrings(ds)) ?? []
         }
-        func ints(_ name: String) -> [Int64] {
+        // Marker codes are stored as 64-bit integers; as `Marker` codes (see the block reader) they are 32-bit.
+        func ints(_ name: String) -> [Int32] {
             guard p.exists(name), let ds = try? p.openDataset(name), let dims = try? DatasetReader.dims(ds) else { return [] }
-            return (try? DatasetReader.readInt64s(ds, start: 0, count: dims.first ?? 0)) ?? []
+            return ((try? DatasetReader.readInt64s(ds, start: 0, count: dims.first ?? 0)) ?? []).map { Int32(truncatingIfNeeded: $0) }
         }
-        return ParadigmInfo(
+        return Paradigm(
             title: p.stringAttribute(P.title) ?? "", conditionLabels: strings(P.conditionLabels), conditionMarkers: ints(P.conditionMarkers),
             baseMarkers: ints(P.baseMarkers), baseTime: p.doubleAttribute(P.baseTime) ?? 0, trialTime: p.doubleAttribute(P.trialTime) ?? 0)
     }

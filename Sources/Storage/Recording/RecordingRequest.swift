@@ -13,7 +13,7 @@ public struct RecordingRequest: Sendable, Equatable {
     /// The run index; `nil` takes the participant's next (last run in the catalog + 1).
     public var run: Int?
     /// The paradigm (names the file; stored in `/Paradigm`).
-    public var paradigm: ParadigmInfo?
+    public var paradigm: Paradigm?
     /// Stop after this many seconds of signal; `nil` records until stopped.
     public var duration: Double?
     /// The mains frequency at the recording site.
@@ -27,7 +27,7 @@ public struct RecordingRequest: Sendable, Equatable {
 
     /// Creates a request.
     public init(
-        participant: String, study: String? = nil, day: Int = 1, session: Int = 0, run: Int? = nil, paradigm: ParadigmInfo? = nil,
+        participant: String, study: String? = nil, day: Int = 1, session: Int = 0, run: Int? = nil, paradigm: Paradigm? = nil,
         duration: Double? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, extra: [String: MetadataValue] = [:],
         lslClock: LSLClockMapping? = nil
     ) {

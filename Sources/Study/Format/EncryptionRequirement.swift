@@ -2,14 +2,19 @@
 /// whom. The device's own encryption configuration (key file, pinned fingerprint, when to seal) is
 /// Storage's `EncryptionPolicy`; `run` refuses a study that requires encryption the device lacks.
 public struct EncryptionRequirement: Sendable, Hashable, Codable {
-    /// The encryption used.
-    public var mode: EncryptionMode
+    /// The encryption scheme required (JSON key `mode`).
+    public var scheme: EncryptionScheme
     /// OpenPGP recipients (key fingerprints or key file paths relative to the study folder).
     public var recipients: [String]
 
-    /// Creates a policy.
-    public init(mode: EncryptionMode, recipients: [String]) {
-        self.mode = mode
+    /// Creates a requirement.
+    public init(scheme: EncryptionScheme, recipients: [String]) {
+        self.scheme = scheme
         self.recipients = recipients
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case scheme = "mode"
+        case recipients
     }
 }

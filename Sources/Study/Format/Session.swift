@@ -1,3 +1,5 @@
+public import Storage
+
 /// One item of the protocol, as defined once and referred to by name from the days: a questionnaire
 /// or a recording with its hardware preparation, blocks and paradigm.
 public struct Session: Sendable, Hashable, Codable {

@@ -18,7 +18,7 @@ public struct StudySettings: Sendable, Hashable, Codable {
     /// The defaults: a 12 h day window, 50 Hz, no encryption, upload after each session, speech, no
     /// post-session report.
     public static let defaults = StudySettings(
-        dayWindowHours: 12, mainsFrequency: 50, encryption: EncryptionRequirement(mode: .none, recipients: []),
+        dayWindowHours: 12, mainsFrequency: 50, encryption: EncryptionRequirement(scheme: .none, recipients: []),
         transfer: TransferPolicy(mode: .afterEachSession), cues: .speech)
 
     /// Creates settings.

@@ -49,9 +49,9 @@ extension StudyLoader {
     }
 
     /// The error for a study file over `limit` bytes.
-    static func tooLarge(_ name: String, limit: Int) -> StudyValidationError {
-        StudyValidationError(
-            file: name, position: SourcePosition(line: 1, column: 1), path: .root,
-            expected: "a study file of at most \(BoundedFile.describe(limit)); this one is larger")
+    static func tooLarge(_ name: String, limit: Int) -> StudyDiagnostic {
+        StudyDiagnostic(
+            .error, file: name, position: SourcePosition(line: 1, column: 1), path: .root,
+            message: "a study file of at most \(BoundedFile.describe(limit)); this one is larger")
     }
 }

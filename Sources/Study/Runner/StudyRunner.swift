@@ -351,10 +351,7 @@ public struct StudyRunner: Sendable {
             "sessionName": .string(plan.sessionName),
         ]
         if let fittingTime = fitting.fittingSeconds { extra["fittingTime"] = .double(fittingTime) }
-        let paradigm = plan.session.paradigm.map {
-            ParadigmInfo(title: $0.title, conditionLabels: $0.conditionLabels, conditionMarkers: $0.conditionMarkers.map(Int64.init),
-                         baseMarkers: $0.baseMarkers.map(Int64.init), baseTime: $0.baseTime, trialTime: $0.trialTime)
-        } ?? ParadigmInfo(title: plan.sessionName)
+        let paradigm = plan.session.paradigm ?? Paradigm(title: plan.sessionName)
         let request = RecordingRequest(
             participant: participant, study: study.id, day: due.position.day + 1, session: sessionIndex, paradigm: paradigm,
             powerLineFrequency: Double(study.settings.mainsFrequency), locale: locale, extra: extra, lslClock: options.lslClock)

@@ -1,4 +1,4 @@
-/// Reads typed values out of a positioned JSON tree and collects a ``StudyValidationError`` for
+/// Reads typed values out of a positioned JSON tree and collects a ``StudyDiagnostic`` for
 /// every mismatch instead of stopping at the first, so one `validate` run lists all mistakes.
 ///
 /// Each read returns `nil` when the value is wrong (after reporting it); callers build a model value
@@ -7,10 +7,10 @@ final class DocumentReader {
     /// The file name used in errors.
     let file: String
     /// The errors found so far, each once, at most ``maximumErrors``.
-    private(set) var errors: [StudyValidationError] = []
+    private(set) var errors: [StudyDiagnostic] = []
     /// The errors found beyond ``maximumErrors``.
     private(set) var omittedErrors = 0
-    private var seen: Set<StudyValidationError> = []
+    private var seen: Set<StudyDiagnostic> = []
 
     /// The most errors listed: a file with millions of wrong values (an array of a million numbers
     /// where days belong) is reported in a screenful, at a cost that does not grow with each error.
@@ -24,7 +24,7 @@ final class DocumentReader {
             omittedErrors += 1
             return
         }
-        let error = StudyValidationError(file: file, position: position, path: path, expected: expected)
+        let error = StudyDiagnostic(.error, file: file, position: position, path: path, message: expected)
         if seen.insert(error).inserted { errors.append(error) }
     }
 

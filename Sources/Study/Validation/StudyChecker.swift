@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// The checks that need the whole study: references between its parts, marker collisions, paradigm
 /// markers and placeholders. Runs on a study that was read without errors; reports through the same

@@ -6,11 +6,11 @@ struct StudyLinter {
     let file: String
     let textRecords: [StudyFileReader.TextRecord]
 
-    func run() -> [StudyValidationWarning] {
-        var warnings: [StudyValidationWarning] = []
+    func run() -> [StudyDiagnostic] {
+        var warnings: [StudyDiagnostic] = []
         func warn(_ path: JSONPath, _ message: String) {
             let position = root.node(at: path)?.position ?? root.position
-            warnings.append(StudyValidationWarning(file: file, position: position, path: path, message: message))
+            warnings.append(StudyDiagnostic(.warning, file: file, position: position, path: path, message: message))
         }
         for record in textRecords where record.text.universal == nil {
             let missing = study.locales.filter { record.text.translations[$0] == nil }

@@ -4,12 +4,12 @@ public struct StudyValidationReport: Sendable, Hashable {
     /// The study, when there are no errors.
     public var study: StudyDefinition?
     /// The errors, sorted by position.
-    public var errors: [StudyValidationError]
+    public var errors: [StudyDiagnostic]
     /// The warnings, sorted by position.
-    public var warnings: [StudyValidationWarning]
+    public var warnings: [StudyDiagnostic]
 
     /// Creates a report.
-    public init(study: StudyDefinition?, errors: [StudyValidationError], warnings: [StudyValidationWarning]) {
+    public init(study: StudyDefinition?, errors: [StudyDiagnostic], warnings: [StudyDiagnostic]) {
         self.study = study
         self.errors = errors
         self.warnings = warnings

@@ -22,7 +22,7 @@ public enum StudyValidator {
             var parser = PositionedJSONParser(bytes: bytes)
             root = try parser.parse()
         } catch {
-            let error = StudyValidationError(file: file, position: error.position, path: error.path, expected: error.expected)
+            let error = StudyDiagnostic(.error, file: file, position: error.position, path: error.path, message: error.expected)
             return StudyValidationReport(study: nil, errors: [error], warnings: [])
         }
         let reader = DocumentReader(file: file)
@@ -37,9 +37,9 @@ public enum StudyValidator {
         }
         var sorted = reader.errors.sorted { ($0.line, $0.column, $0.path) < ($1.line, $1.column, $1.path) }
         if reader.omittedErrors > 0, let last = sorted.last {
-            sorted.append(StudyValidationError(
-                file: file, position: SourcePosition(line: last.line, column: last.column), path: .root,
-                expected: "fewer mistakes: \(reader.omittedErrors) more are not listed (the first \(DocumentReader.maximumErrors) are)"))
+            sorted.append(StudyDiagnostic(
+                .error, file: file, position: SourcePosition(line: last.line, column: last.column), path: .root,
+                message: "fewer mistakes: \(reader.omittedErrors) more are not listed (the first \(DocumentReader.maximumErrors) are)"))
         }
         return StudyValidationReport(study: nil, errors: sorted, warnings: [])
     }

@@ -31,7 +31,7 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let store = try data.openExistingStore()
         let configurationURL = try transfer.checkedURL(data: store.root)
-        let mode = (try? TransferConfiguration.load(from: configurationURL))?.encryption.mode
+        let mode = (try? TransferConfiguration.load(from: configurationURL))?.encryption.policy.mode
         let items = try store.catalog.items(state: state, participant: participant).map {
             ListedItem(item: $0, keptLocal: LocalOnlyPolicy.reason(for: $0, mode: mode))
         }

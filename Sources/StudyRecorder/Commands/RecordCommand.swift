@@ -70,7 +70,7 @@ struct RecordCommand: AsyncParsableCommand {
         let markerInlet = try streamOptions.startMarkerInlet(controller: controller)
         let request = RecordingRequest(
             participant: who, day: day, session: session,
-            paradigm: paradigm.map { ParadigmInfo(title: $0) }, duration: duration.seconds,
+            paradigm: paradigm.map { Paradigm(title: $0) }, duration: duration.seconds,
             powerLineFrequency: sourceOptions.mains, lslClock: lslClock)
         // One processor: the quality and band power stored in /Quality are the values the session
         // reports (the kit's record), unless --no-quality.

@@ -69,8 +69,8 @@ struct ValidateCommand: ParsableCommand {
     /// The `--json` output.
     struct Report: Encodable {
         var valid: Bool
-        var errors: [StudyValidationError]
-        var warnings: [StudyValidationWarning]
+        var errors: [StudyDiagnostic]
+        var warnings: [StudyDiagnostic]
         var missing: String?
     }
 

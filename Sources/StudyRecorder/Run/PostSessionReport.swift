@@ -22,7 +22,7 @@ enum PostSessionReport {
         guard study.settings.report == .afterEachSession else { return nil }
         let recordings = run.stored.filter { $0.kind == .recording }
         guard let first = recordings.first else { return nil }
-        if study.settings.encryption.mode != .none || recordings.contains(where: { $0.encryption != .none }) {
+        if study.settings.encryption.scheme != .none || recordings.contains(where: { $0.encryption != .none }) {
             Terminal.note(
                 "post-session report not written: the recordings are encrypted, and a report would hold their content in plaintext "
                     + "(make one outside the data folder: study-recorder report <item> --out FILE)")

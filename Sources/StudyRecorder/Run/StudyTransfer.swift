@@ -18,9 +18,9 @@ struct StudyTransfer: Sendable {
 
     /// Checks that a study requiring encryption has a usable key configured; throws a one-line reason.
     func checkEncryption(for study: StudyDefinition) throws {
-        guard study.settings.encryption.mode == .openpgp else { return }
+        guard study.settings.encryption.scheme == .openpgp else { return }
         guard isConfigured, let configuration = try? TransferConfiguration.load(from: configurationURL),
-            configuration.encryption.mode != .none
+            configuration.encryption.policy.mode != .none
         else {
             throw TransferError.configuration(
                 "study \(study.id) requires encryption, but \(configurationURL.path) configures none (set encryption.mode, keyFile and fingerprint)")

@@ -53,7 +53,7 @@ public struct TransferSetup: Sendable {
     /// After an item is finalized: with `at-rest` encryption configured, seals the item (encrypts it
     /// and removes the plaintext) and returns the sealed item; otherwise returns it unchanged.
     public func sealIfRequired(_ item: CatalogItem, store: DataStore) throws -> CatalogItem {
-        guard let configuration = try configuration(), configuration.encryption.mode == .atRest else { return item }
+        guard let configuration = try configuration(), configuration.encryption.policy.mode == .atRest else { return item }
         return try Sealer(store: store, policy: configuration.encryption.policy).seal(item)
     }
 
@@ -61,7 +61,7 @@ public struct TransferSetup: Sendable {
     /// finished items that are still plaintext (``Sealer/recover()``). `nil` when nothing is sealed at
     /// rest; throws when sealing is configured but impossible (e.g. no usable study key).
     public func recoverSeals(store: DataStore) throws -> Sealer.Recovery? {
-        guard let configuration = try configuration(), configuration.encryption.mode == .atRest else { return nil }
+        guard let configuration = try configuration(), configuration.encryption.policy.mode == .atRest else { return nil }
         return try Sealer(store: store, policy: configuration.encryption.policy).recover()
     }
 }

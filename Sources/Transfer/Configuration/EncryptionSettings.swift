@@ -1,42 +1,36 @@
 public import Storage
 
-/// The encryption part of the transfer configuration: the storage ``EncryptionPolicy`` plus whether
+/// The `encryption` section of the transfer configuration: the storage ``EncryptionPolicy`` plus whether
 /// plaintext may ever be mailed.
+///
+/// The JSON is flat, as it always was — `mode`, `keyFile`, `fingerprint`, `armored` (the policy's
+/// fields, read by the policy's own decoder) next to `allowPlaintextEmail` — so the policy's fields and
+/// defaults are stated once, in ``EncryptionPolicy``.
 public struct EncryptionSettings: Sendable, Codable, Equatable {
-    /// `none`, `at-rest` or `at-upload`.
-    public var mode: EncryptionMode
-    /// The study's public key file.
-    public var keyFile: String?
-    /// The key's pinned fingerprint.
-    public var fingerprint: String?
-    /// ASCII-armoured `.asc` instead of binary `.gpg`.
-    public var armored: Bool
+    /// When and to which key data are encrypted, and in which output format.
+    public var policy: EncryptionPolicy
     /// Allow mailing unencrypted files (only meaningful with mode `none`; default false).
     public var allowPlaintextEmail: Bool
 
     /// Settings; by default nothing is encrypted and nothing unencrypted is mailed.
-    public init(mode: EncryptionMode = .none, keyFile: String? = nil, fingerprint: String? = nil, armored: Bool = false, allowPlaintextEmail: Bool = false) {
-        self.mode = mode
-        self.keyFile = keyFile
-        self.fingerprint = fingerprint
-        self.armored = armored
+    public init(policy: EncryptionPolicy = EncryptionPolicy(), allowPlaintextEmail: Bool = false) {
+        self.policy = policy
         self.allowPlaintextEmail = allowPlaintextEmail
     }
 
-    private enum CodingKeys: String, CodingKey { case mode, keyFile, fingerprint, armored, allowPlaintextEmail }
+    private enum CodingKeys: String, CodingKey { case allowPlaintextEmail }
 
-    /// Decodes the settings; missing fields take the defaults.
+    /// Decodes the settings from one flat object; missing fields take the defaults.
     public init(from decoder: any Decoder) throws {
+        policy = try EncryptionPolicy(from: decoder)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        mode = try c.decodeIfPresent(EncryptionMode.self, forKey: .mode) ?? .none
-        keyFile = try c.decodeIfPresent(String.self, forKey: .keyFile)
-        fingerprint = try c.decodeIfPresent(String.self, forKey: .fingerprint)
-        armored = try c.decodeIfPresent(Bool.self, forKey: .armored) ?? false
         allowPlaintextEmail = try c.decodeIfPresent(Bool.self, forKey: .allowPlaintextEmail) ?? false
     }
 
-    /// The storage policy these settings describe.
-    public var policy: EncryptionPolicy {
-        EncryptionPolicy(mode: mode, keyFile: keyFile, fingerprint: fingerprint, armored: armored)
+    /// Encodes the settings as one flat object: the policy's fields, then `allowPlaintextEmail`.
+    public func encode(to encoder: any Encoder) throws {
+        try policy.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(allowPlaintextEmail, forKey: .allowPlaintextEmail)
     }
 }

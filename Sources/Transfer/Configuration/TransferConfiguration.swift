@@ -105,7 +105,7 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
         if var w = webdav { w.connection.caFile = absolute(w.connection.caFile); webdav = w }
         if var e = email { e.connection.caFile = absolute(e.connection.caFile); email = e }
         if var a = announcements { a.connection.caFile = absolute(a.connection.caFile); announcements = a }
-        encryption.keyFile = absolute(encryption.keyFile)
+        encryption.policy.keyFile = absolute(encryption.policy.keyFile)
         secretsFile = absolute(secretsFile)
     }
 
@@ -125,9 +125,9 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
             try settings?.validate(section: section)
         }
         try backoff.validate()
-        if encryption.mode != .none {
-            guard encryption.keyFile?.isEmpty == false else { throw TransferError.configuration("encryption.mode is \(encryption.mode.rawValue) but encryption.keyFile is missing") }
-            guard encryption.fingerprint?.isEmpty == false else { throw TransferError.configuration("encryption.mode is \(encryption.mode.rawValue) but encryption.fingerprint is missing") }
+        if encryption.policy.mode != .none {
+            guard encryption.policy.keyFile?.isEmpty == false else { throw TransferError.configuration("encryption.mode is \(encryption.policy.mode.rawValue) but encryption.keyFile is missing") }
+            guard encryption.policy.fingerprint?.isEmpty == false else { throw TransferError.configuration("encryption.mode is \(encryption.policy.mode.rawValue) but encryption.fingerprint is missing") }
         }
         for settings in [webdav?.connection, email?.connection, announcements?.connection].compactMap({ $0 }) {
             if let ca = settings.caFile, !FileManager.default.isReadableFile(atPath: ca) {

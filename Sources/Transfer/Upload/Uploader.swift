@@ -152,7 +152,7 @@ public struct Uploader: Sendable {
             return report
         }
         defer { withExtendedLifetime(lock) {} }
-        if let sealer, configuration.encryption.mode == .atRest { try sealer.recover() }
+        if let sealer, configuration.encryption.policy.mode == .atRest { try sealer.recover() }
         let outbox = try store.privateFolder().appendingPathComponent("outbox", isDirectory: true)
         try? FileManager.default.removeItem(at: outbox)
         defer { try? FileManager.default.removeItem(at: outbox) }
@@ -286,7 +286,7 @@ public struct Uploader: Sendable {
     /// Checks the item's file and makes it ready to send under the encryption policy.
     private func prepare(_ original: CatalogItem, outbox: URL) throws -> (CatalogItem, UploadPayload) {
         var item = original
-        let mode = configuration.encryption.mode
+        let mode = configuration.encryption.policy.mode
         if item.encryption == .none && mode != .none {
             guard let sealer else { throw TransferError.encryption(sealerProblem ?? "no study key") }
             if mode == .atRest {
@@ -354,13 +354,13 @@ public struct Uploader: Sendable {
 
     /// The kinds whose unencrypted items stay local under this configuration.
     private var keepingLocal: Set<ItemKind> {
-        configuration.encryption.mode == .none ? LocalOnlyPolicy.plaintextStaysLocal : []
+        configuration.encryption.policy.mode == .none ? LocalOnlyPolicy.plaintextStaysLocal : []
     }
 
     /// The items kept on the device by policy, each with the reason.
     private func keptLocal() throws -> [UploadReport.Outcome] {
         try store.catalog.items(state: .pending).compactMap { item in
-            LocalOnlyPolicy.reason(for: item, mode: configuration.encryption.mode).map { UploadReport.Outcome(id: item.id, path: item.path, error: $0) }
+            LocalOnlyPolicy.reason(for: item, mode: configuration.encryption.policy.mode).map { UploadReport.Outcome(id: item.id, path: item.path, error: $0) }
         }
     }
 
@@ -374,7 +374,7 @@ public struct Uploader: Sendable {
             .filter { !local.contains($0.id) && (options.ignoreBackoff || $0.nextAttempt == nil || $0.nextAttempt! <= at) }
         for item in due.prefix(options.limit) {
             let name = (item.path as NSString).lastPathComponent
-            let remoteName = item.encryption == .none && configuration.encryption.mode != .none
+            let remoteName = item.encryption == .none && configuration.encryption.policy.mode != .none
                 ? name + "." + configuration.encryption.policy.fileExtension : name
             report.planned.append(UploadReport.Outcome(id: item.id, path: item.path, remote: "\(item.participant)/\(remoteName)"))
         }
@@ -389,7 +389,7 @@ public struct Uploader: Sendable {
 
     /// Items still waiting to be sent: pending or being sent, not those kept local by policy.
     private func remainingCount() throws -> Int {
-        let pending = try store.catalog.items(state: .pending).filter { LocalOnlyPolicy.reason(for: $0, mode: configuration.encryption.mode) == nil }
+        let pending = try store.catalog.items(state: .pending).filter { LocalOnlyPolicy.reason(for: $0, mode: configuration.encryption.policy.mode) == nil }
         return try pending.count + store.catalog.items(state: .sending).count
     }
 }

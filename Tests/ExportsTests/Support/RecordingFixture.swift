@@ -7,7 +7,7 @@ import TestSupport
 /// with a paradigm, markers (one with a non-ASCII label), optional dropouts (gaps) and /Quality series.
 enum RecordingFixture {
     static let participant = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
-    static let paradigm = ParadigmInfo(
+    static let paradigm = Paradigm(
         title: "rest", conditionLabels: ["EyesOpen", "EyesClosed"], conditionMarkers: [320, 420], baseMarkers: [310, 410], baseTime: -3, trialTime: 10)
 
     /// Writes `seconds` of 256 Hz oscillator signal to `dir/name` and returns its URL; `dropouts` per

@@ -34,7 +34,7 @@ struct ReportFixture {
         let name = "r_\(paradigm)_\(day)_\(session)_\(run)_\(Self.participant).h5"
         let url = folder.appendingPathComponent(name)
         let configuration = OscillatorConfiguration(seed: UInt64(run + 10), dropoutsPerMinute: dropouts, startTime: start)
-        let info = ParadigmInfo(title: paradigm, conditionLabels: ["eyesOpen"], conditionMarkers: [320], baseMarkers: [310], baseTime: -3, trialTime: 10)
+        let info = Paradigm(title: paradigm, conditionLabels: ["eyesOpen"], conditionMarkers: [320], baseMarkers: [310], baseTime: -3, trialTime: 10)
         let metadata = RecordingMetadata(
             participant: Self.participant, study: "report-test", day: day, session: session, run: run, paradigm: info, source: configuration.descriptor,
             powerLineFrequency: 50, locale: "en")

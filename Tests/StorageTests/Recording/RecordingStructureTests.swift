@@ -57,7 +57,7 @@ struct RecordingStructureTests {
             kind: "muse", manufacturer: "Interaxon", model: "Muse S", serial: "0055-ABCD", firmware: "3.4.5", hardware: "rev 2",
             properties: ["preset": "p21", "mac": "00:55:DA:00:00:01"], streams: [eeg, acc, telemetry],
             electrodeGroups: DeviceDescriptor.museElectrodeGroups)
-        let paradigm = ParadigmInfo(
+        let paradigm = Paradigm(
             title: "rest", conditionLabels: ["EyesOpen", "EyesClosed"], conditionMarkers: [320, 420], baseMarkers: [310, 410], baseTime: -0.5,
             trialTime: 60)
         return RecordingMetadata(

@@ -55,7 +55,7 @@ struct RecordingWriterTests {
         return (summary, values)
     }
 
-    static func metadata(seed: UInt64 = 5, aux: Bool = false, paradigm: ParadigmInfo? = nil) -> RecordingMetadata {
+    static func metadata(seed: UInt64 = 5, aux: Bool = false, paradigm: Paradigm? = nil) -> RecordingMetadata {
         let source = OscillatorSource(configuration: .init(seed: seed, auxChannel: aux))
         return RecordingMetadata(participant: "3F2504E0-4F89-11D3-9A0C-0305E82C3301", study: "unit", day: 2, session: 5, run: 7,
                                  paradigm: paradigm, source: source.configuration.descriptor, powerLineFrequency: 50, locale: "de")
@@ -64,7 +64,7 @@ struct RecordingWriterTests {
     @Test func valuesChunkingAttributesAndEventsSurviveARoundTripThroughH5py() throws {
         let dir = try TemporaryDirectory("writer")
         let url = dir.path("r.h5")
-        let paradigm = ParadigmInfo(title: "rest", conditionLabels: ["EyesOpen", "EyesClosed"], conditionMarkers: [320, 420], baseMarkers: [310, 410], baseTime: -3, trialTime: 60)
+        let paradigm = Paradigm(title: "rest", conditionLabels: ["EyesOpen", "EyesClosed"], conditionMarkers: [320, 420], baseMarkers: [310, 410], baseTime: -3, trialTime: 60)
         let writer = try RecordingWriter(url: url, metadata: Self.metadata(paradigm: paradigm))
         var generator = OscillatorGenerator(configuration: .init(seed: 5, startTime: 1_700_000_000))
         var expected: [Double] = []

@@ -10,7 +10,7 @@ struct RecoveryTests {
     static func abandonedRecording(store: DataStore, rows: Int, tear: Bool) throws -> (CatalogItem, SampleBlock) {
         let participant = "0C4E3F6A-1111-4A2B-8C3D-123456789ABC"
         let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 2, run: 3, participant: participant))
-        let meta = RecordingMetadata(participant: participant, study: "s", day: 1, session: 2, run: 3, paradigm: ParadigmInfo(title: "rest"),
+        let meta = RecordingMetadata(participant: participant, study: "s", day: 1, session: 2, run: 3, paradigm: Paradigm(title: "rest"),
                                      source: OscillatorConfiguration().descriptor)
         let item = CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 2, run: 3, state: .writing, complete: false)
         try store.catalog.insert(item)

@@ -36,7 +36,7 @@ struct BoundedFileTests {
         let report = StudyValidator.check(bytes: Array(text.utf8), file: "big.json")
         #expect(report.study == nil)
         #expect(report.errors.count <= DocumentReader.maximumErrors + 1)
-        #expect(report.errors.last?.expected.contains("more are not listed") == true, "\(report.errors.last?.description ?? "")")
+        #expect(report.errors.last?.message.contains("more are not listed") == true, "\(report.errors.last?.description ?? "")")
         #expect(ContinuousClock.now - started < .seconds(60))
     }
 

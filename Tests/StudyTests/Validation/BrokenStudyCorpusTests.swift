@@ -106,7 +106,7 @@ struct BrokenStudyCorpusTests {
         #expect(first.line == broken.line)
         #expect(first.column == broken.column)
         #expect(first.path == broken.path)
-        #expect(first.expected == broken.expected)
+        #expect(first.message == broken.expected)
         #expect(first.description == "\(file):\(broken.line):\(broken.column): \(broken.path): expected \(broken.expected)")
     }
 

@@ -11,7 +11,7 @@ struct StudyCheckerTests {
         try #require(JSONSerialization.jsonObject(with: Data(contentsOf: FixturePaths.minimal)) as? [String: Any])
     }
 
-    private func errors(_ object: [String: Any]) throws -> [StudyValidationError] {
+    private func errors(_ object: [String: Any]) throws -> [StudyDiagnostic] {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         guard case .failure(let failure) = StudyValidator.validate(bytes: Array(data), file: "t.json") else { return [] }
         return failure.errors
@@ -24,7 +24,7 @@ struct StudyCheckerTests {
         study["consent"] = consent
         let found = try errors(study)
         #expect(found.map(\.path) == ["$.consent.agreement"])
-        #expect(found.first?.expected.contains("#patientName# is not known there") == true)
+        #expect(found.first?.message.contains("#patientName# is not known there") == true)
     }
 
     @Test func aSessionValueInADayTitleIsAnError() throws {
@@ -43,7 +43,7 @@ struct StudyCheckerTests {
         study["consent"] = consent
         let found = try errors(study)
         #expect(found.map(\.path) == ["$.consent.title"])
-        #expect(found.first?.expected.contains("#greeting# uses #patientName#") == true)
+        #expect(found.first?.message.contains("#greeting# uses #patientName#") == true)
     }
 
     @Test func namesAreFineInSessionsAndConsentQuestions() throws {
@@ -68,7 +68,7 @@ struct StudyCheckerTests {
         study["questionnaires"] = questionnaires
         let found = try errors(study)
         #expect(found.map(\.path) == (invalid ? ["$.questionnaires.mood.questions[\(questions.count - 1)].latest"] : []))
-        if invalid { #expect(found.first?.expected.contains("excludes every answer") == true) }
+        if invalid { #expect(found.first?.message.contains("excludes every answer") == true) }
     }
 
     @Test(arguments: [(2, 1, false), (60, 2, true), (20, 1000, true)])

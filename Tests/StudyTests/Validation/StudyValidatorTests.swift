@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Testing
 
 @testable import Study
@@ -84,6 +85,6 @@ struct StudyValidatorTests {
             Issue.record("validated")
             return
         }
-        #expect(failure.errors.first?.expected == "valid UTF-8 text")
+        #expect(failure.errors.first?.message == "valid UTF-8 text")
     }
 }

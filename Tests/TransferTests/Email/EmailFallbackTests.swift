@@ -22,7 +22,7 @@ struct EmailFallbackTests {
             url: smtp.url, from: "device@example.invalid", to: ["study@example.invalid"], afterFailures: 1,
             connection: ConnectionSettings(caFile: smtp.certificate?.certificate.path, connectTimeout: 3, stallTimeout: 5))
         let configuration = f.configuration(
-            url: try Self.deadWebDAV(), encryption: EncryptionSettings(mode: .atRest, keyFile: keyFile.path, fingerprint: fingerprint), email: email)
+            url: try Self.deadWebDAV(), encryption: EncryptionSettings(policy: EncryptionPolicy(mode: .atRest, keyFile: keyFile.path, fingerprint: fingerprint)), email: email)
         let report = try await f.uploader(configuration, server: nil, smtp: Credentials(user: "device", password: smtp.password)).run()
         #expect(report.sent.count == 2, "\(report.failed)")
         #expect(report.sent.allSatisfy { $0.via == "email" })

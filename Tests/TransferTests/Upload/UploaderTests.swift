@@ -133,7 +133,7 @@ struct UploaderTests {
         try gpg.exportPublic(fingerprint, to: keyFile)
         defer { GPGTestHome.stopAgent(home: f.store.root.appendingPathComponent("private/gnupg")) }
         let (item, bytes) = try f.addRecording(bytes: 500_000)
-        let settings = EncryptionSettings(mode: mode, keyFile: keyFile.path, fingerprint: fingerprint)
+        let settings = EncryptionSettings(policy: EncryptionPolicy(mode: mode, keyFile: keyFile.path, fingerprint: fingerprint))
         let report = try await f.uploader(f.configuration(url: server.baseURL, encryption: settings), server: server).run()
         let remote = try #require(report.sent.first?.remote)
         #expect(remote.hasSuffix(".h5.gpg"))
@@ -158,7 +158,7 @@ struct UploaderTests {
         try gpg.exportPublic(signer, to: keyFile)
         defer { GPGTestHome.stopAgent(home: f.store.root.appendingPathComponent("private/gnupg")) }
         let (item, _) = try f.addRecording()
-        let settings = EncryptionSettings(mode: .atUpload, keyFile: keyFile.path, fingerprint: signer)
+        let settings = EncryptionSettings(policy: EncryptionPolicy(mode: .atUpload, keyFile: keyFile.path, fingerprint: signer))
         let report = try await f.uploader(f.configuration(url: server.baseURL, encryption: settings), server: server).run()
         #expect(report.sent.isEmpty)
         #expect(report.configurationProblem?.contains(signer) == true)

@@ -271,8 +271,8 @@ final class HDF5RecordingFile {
             }
             try g.setAttribute(P.conditionCount, Int64(p.conditionLabels.count))
             try g.writeStrings(P.conditionLabels, p.conditionLabels, dims: [1, p.conditionLabels.count])
-            try g.writeInt64s(P.conditionMarkers, p.conditionMarkers, dims: [1, p.conditionMarkers.count])
-            try g.writeInt64s(P.baseMarkers, p.baseMarkers, dims: [1, p.baseMarkers.count])
+            try g.writeInt64s(P.conditionMarkers, p.conditionMarkers.map(Int64.init), dims: [1, p.conditionMarkers.count])
+            try g.writeInt64s(P.baseMarkers, p.baseMarkers.map(Int64.init), dims: [1, p.baseMarkers.count])
             try g.close()
         }
     }

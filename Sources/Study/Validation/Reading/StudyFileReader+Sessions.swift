@@ -1,3 +1,5 @@
+import Storage
+
 extension StudyFileReader {
     /// Reads a session; which keys are allowed depends on its kind.
     func readSession(_ node: JSONNode, _ path: JSONPath) -> Session? {

@@ -34,17 +34,17 @@ extension StudyFileReader {
     private func readEncryption(_ node: JSONNode, _ path: JSONPath) -> EncryptionRequirement? {
         guard let fields = reader.object(node, path, what: "the encryption policy", required: ["mode"], optional: ["recipients"])
         else { return nil }
-        let mode = fields.required("mode") { reader.choice($0, $1, what: "an encryption mode") as EncryptionMode? }
+        let scheme = fields.required("mode") { reader.choice($0, $1, what: "an encryption mode") as EncryptionScheme? }
         let recipients = fields.value("recipients", default: [String]()) { node, path in
             reader.array(node, path, what: "the list of recipients").flatMap { elements in
                 collect(elements.map { reader.string($0.node, $0.path, what: "a key fingerprint or key file") })
             }
         }
-        guard let mode, let recipients, !fields.failed else { return nil }
-        if mode == .openpgp && recipients.isEmpty {
+        guard let scheme, let recipients, !fields.failed else { return nil }
+        if scheme == .openpgp && recipients.isEmpty {
             reader.report(node, path.appending("recipients"), "at least one recipient when the mode is 'openpgp'")
             return nil
         }
-        return EncryptionRequirement(mode: mode, recipients: recipients)
+        return EncryptionRequirement(scheme: scheme, recipients: recipients)
     }
 }
