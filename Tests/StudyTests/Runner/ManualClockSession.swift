@@ -52,6 +52,12 @@ struct ManualClockSession {
         }
     }
 
+    /// Waits until `sleepers` tasks sleep on the clock, or `done()` (a task that ended early sleeps no
+    /// more: the test then fails on its expectations instead of hanging).
+    func settle(_ sleepers: Int, unless done: () -> Bool) async {
+        while !done() && clock.sleeperCount < sleepers { await Task.yield() }
+    }
+
     func stop() async {
         monitor.stop()
         await controller.stop()
