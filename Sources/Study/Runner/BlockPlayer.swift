@@ -4,7 +4,8 @@ import Foundation
 /// Plays one block of a recording session: every trial's phases in order, each phase's marker set for
 /// its onset (a moment on the recording clock, placed by the ``DataController`` on the sample nearest
 /// it), its text shown and cued, its duration waited (scaled by the run's speed), and reaction-time
-/// tasks measured.
+/// tasks measured. Waits run on the pacer's host clock; reaction-time trials time key presses on the
+/// participant interface's `ContinuousClock` instants.
 struct BlockPlayer {
     let context: SessionContext
     let automatic: Bool
@@ -13,6 +14,9 @@ struct BlockPlayer {
     /// interrupted block keeps the trials done so far). Throws ``RunnerError/interrupted(_:)`` when
     /// the device is lost or the battery runs low, and `CancellationError` on Ctrl-C.
     func play(_ block: ExpandedBlock, blockCount: Int, trials: inout [ReactionTrial]) async throws {
+        // The sample count the current timed phase counts from: the previous timed phase's end, so
+        // consecutive phases add up to the sample however late a poll notices an end.
+        var timeline: Int64?
         for (n, trial) in block.trials.enumerated() {
             await context.interface.status(context.strings(.trialProgress, block.index + 1, blockCount, n + 1, block.trials.count))
             let texts = context.values.merging(trial.values) { $1 }
@@ -21,6 +25,7 @@ struct BlockPlayer {
                 let label = "\(trial.type)/\(phase.kind.rawValue)"
                 if let task = phase.task {
                     trials.append(try await reaction(task, phase: phase, trial: trial, values: texts))
+                    timeline = nil
                     continue
                 }
                 await context.controller.mark(Marker(code: phase.marker, label: label))
@@ -31,14 +36,19 @@ struct BlockPlayer {
                 }
                 switch phase.duration {
                 case .seconds(let s):
-                    try await sleepWatching(s)
+                    try await sleepWatching(s, from: &timeline)
                 case .untilAcknowledged:
-                    if automatic { try await sleepWatching(1) } else { try await context.interface.anyKey(context.strings(.pressAnyKey)) }
+                    if automatic {
+                        try await sleepWatching(1, from: &timeline)
+                    } else {
+                        try await context.interface.anyKey(context.strings(.pressAnyKey))
+                        timeline = nil
+                    }
                 case .untilSpoken:
                     // Spoken prompts advance 1 s after the speech ends (the reference's rule); the
                     // speech time is estimated from the text at about 2.5 words per second.
                     let words = Double(text?.split(whereSeparator: \.isWhitespace).count ?? 0)
-                    try await sleepWatching(words / 2.5 + 1)
+                    try await sleepWatching(words / 2.5 + 1, from: &timeline)
                 }
             }
         }
@@ -62,7 +72,8 @@ struct BlockPlayer {
             let at = clock.moment(of: early.at)
             let ticket = await context.controller.mark(Marker(code: spec.anticipationMarker, label: "\(trial.type)/anticipation"), at: at)
             await context.interface.status(context.strings(.tooEarly))
-            try await sleepWatching(max(0, task.foreperiod - context.pacer.studySeconds(from: onset, to: early.at)))
+            var fromNow: Int64?
+            try await sleepWatching(max(0, task.foreperiod - context.pacer.studySeconds(from: onset, to: early.at)), from: &fromNow)
             var result = ReactionTimeResult(
                 trial: trial.index, stimulus: stimulusText, response: early.key, foreperiod: task.foreperiod,
                 keyAfterOnset: context.pacer.studySeconds(from: onset, to: early.at), responseWindow: spec.responseWindow, timestamp: startedAt,
@@ -106,20 +117,24 @@ struct BlockPlayer {
     /// Waits `seconds` of signal: until the source has delivered that many more samples. Phase timing
     /// is locked to the EEG clock, so a 60 s fixation is exactly 60 s of recording between its marker
     /// and the next, whatever the run's speed or the machine's load. A lost device ends the block
-    /// promptly; a source that stops delivering for 5 s ends it too.
-    private func sleepWatching(_ seconds: Double) async throws {
+    /// promptly; a source that stops delivering for 5 s (on the run's host clock) while its link is
+    /// reported up ends it too. While the link is reported down the quality monitor's grace decides.
+    /// The wait counts from `start` (the samples delivered now when `nil`) and leaves `start` at its
+    /// end, so the next phase counts from there.
+    private func sleepWatching(_ seconds: Double, from start: inout Int64?) async throws {
         let fs = await context.controller.descriptor?.samplingRate ?? 256
         var delivered = await context.controller.samplesDelivered
-        let target = delivered + Int64((seconds * fs).rounded())
-        var lastProgress = ContinuousClock.now
+        let target = (start ?? delivered) + Int64((seconds * fs).rounded())
+        start = target
+        var lastProgress = context.pacer.now()
         while delivered < target {
             try checkInterruption()
             let remaining = Double(target - delivered) / fs
-            try await Task.sleep(for: .seconds(min(0.1, max(0.002, context.pacer.real(remaining)))))
+            try await context.pacer.sleep(real: min(0.1, max(0.002, context.pacer.real(remaining))))
             let now = await context.controller.samplesDelivered
-            if now > delivered {
-                lastProgress = .now
-            } else if ContinuousClock.now - lastProgress > .seconds(5) {
+            if now > delivered || context.monitor.current.disconnectedSince != nil {
+                lastProgress = context.pacer.now()
+            } else if context.pacer.now() - lastProgress > 5 {
                 throw RunnerError.interrupted("the device stopped sending data")
             }
             delivered = now

@@ -15,6 +15,9 @@ import Processing
 /// can still complete it. In automatic runs a step that still is not met after three timeouts (or 10
 /// minutes of study time) is passed with a warning instead of waiting for ever.
 ///
+/// Every timeout is measured on the run's host clock (the pacer's), so the rules are tested on a
+/// manual clock without waiting.
+///
 /// A step's `announce` text is cued when its signal is met, or, for a plain instruction, once it is
 /// shown.
 struct PreparationRunner {
@@ -30,7 +33,7 @@ struct PreparationRunner {
 
     func run(_ steps: [PreparationStep]) async throws -> Outcome {
         var outcome = Outcome()
-        let start = ContinuousClock.now
+        let start = context.pacer.now()
         for step in steps {
             try Task.checkCancellation()
             let text = (options.shortInstructions ? step.short : nil) ?? step.instruction
@@ -44,7 +47,7 @@ struct PreparationRunner {
             let met = try await waitOrPass(signal, step: step)
             if met {
                 if let announce = step.announce { await context.cue(context.render(announce)) }
-                if step.quality != nil { outcome.fittingSeconds = context.pacer.studySeconds(from: start, to: .now) }
+                if step.quality != nil { outcome.fittingSeconds = context.pacer.studySeconds(since: start) }
             } else if options.automatic {
                 outcome.skippedSteps.append(step.id)
                 logger.warning("preparation step not met; passed in automatic mode", metadata: ["step": "\(step.id)"])
@@ -78,7 +81,7 @@ struct PreparationRunner {
     }
 
     private func wait(for signal: PreparationGate, step: PreparationStep) async throws -> Bool {
-        let began = ContinuousClock.now
+        let began = context.pacer.now()
         var latched: Set<Int> = []
         var conditions: Set<SignalCondition> = []
         guard let descriptor = await context.controller.waitUntilStarted() else {
@@ -92,7 +95,7 @@ struct PreparationRunner {
         while true {
             try Task.checkCancellation()
             if let why = context.monitor.interruption, signal != .connected { throw RunnerError.interrupted(why) }
-            let elapsed = context.pacer.studySeconds(from: began, to: .now)
+            let elapsed = context.pacer.studySeconds(since: began)
             if let view = step.quality {
                 let relaxed = step.timeout.map { elapsed >= $0 } ?? false
                 let threshold = relaxed ? (view.relaxedThreshold ?? view.threshold) : view.threshold
@@ -121,7 +124,7 @@ struct PreparationRunner {
             if let giveUp, elapsed >= giveUp { return false }
             // Every half second of signal (at most 100 ms real), so a fast run neither overshoots a
             // step by many seconds of signal nor spins.
-            try await Task.sleep(for: .seconds(max(0.005, min(0.1, context.pacer.real(0.5)))))
+            try await context.pacer.sleep(real: max(0.005, min(0.1, context.pacer.real(0.5))))
         }
     }
 

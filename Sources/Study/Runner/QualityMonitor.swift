@@ -13,8 +13,8 @@ final class QualityMonitor: Sendable {
     struct Readings: Sendable {
         var quality: [Double]?
         var lineNoise: [Double]?
-        /// When the link went down (monotonic nanoseconds), while it is down.
-        var disconnectedSince: UInt64?
+        /// When the link went down (monotonic seconds on the monitor's clock), while it is down.
+        var disconnectedSince: Double?
         /// The source ended: nothing more will come.
         var ended = false
         var batteryLow = false
@@ -23,11 +23,16 @@ final class QualityMonitor: Sendable {
     /// How long a lost link may stay down before a running block is interrupted (10 s).
     static let disconnectionGrace: Double = 10
 
+    /// The clock the grace is measured on (the controller's: the system's, or a test's manual clock).
+    let clock: any HostClock
     private let readings = Mutex(Readings())
     private let tasks: Mutex<[Task<Void, Never>]> = Mutex([])
 
-    /// Subscribes to `controller`; call before the controller is started.
+    /// Subscribes to `controller`; call before the controller is started. The disconnection grace is
+    /// measured on the controller's clock.
     init(controller: DataController, mains: Double) async {
+        let clock = controller.clock
+        self.clock = clock
         let events = await LiveProcessor.events(controller: controller, configuration: ProcessorConfiguration(mains: .fixed(mains)))
         let states = await controller.events(.latest(capacity: 64))
         let processing = Task { [weak self] in
@@ -44,7 +49,7 @@ final class QualityMonitor: Sendable {
             for await event in states {
                 switch event {
                 case .state(let change) where change.state == .disconnected:
-                    self?.readings.withLock { $0.disconnectedSince = change.value ? SystemHostClock.monotonicNanoseconds() : nil }
+                    self?.readings.withLock { $0.disconnectedSince = change.value ? clock.monotonicNow() : nil }
                 case .state(let change) where change.state == .reconnected:
                     self?.readings.withLock { $0.disconnectedSince = nil }
                 case .state(let change) where change.state == .batteryLow:
@@ -69,7 +74,7 @@ final class QualityMonitor: Sendable {
         let r = current
         if r.ended { return "device disconnected" }
         if let since = r.disconnectedSince,
-            Double(SystemHostClock.monotonicNanoseconds() &- since) / 1e9 > Self.disconnectionGrace {
+            clock.monotonicNow() - since > Self.disconnectionGrace {
             return "device disconnected"
         }
         if r.batteryLow { return "battery low" }

@@ -18,14 +18,20 @@ public struct RunnerOptions: Sendable {
     public var clock: any StudyClock
     /// Upload pending items after the session, when the study's transfer policy says so.
     public var uploadAfterSession: Bool
+    /// The host clock the run reads time and waits on: phase and block timing, fitting timeouts,
+    /// the disconnection grace and the data controller it creates. A test passes a manual clock
+    /// (StudyRecorderTesting's `ManualClock`) to run minutes of a session in milliseconds.
+    public var hostClock: any HostClock
     /// Store every time on Lab Streaming Layer's clock too, through this mapping (`--clock lsl`).
     public var lslClock: LSLClockMapping?
 
     /// Creates options.
     public init(
         locale: String? = nil, speed: Double = 1, seed: UInt64? = nil, automatic: Bool = false, shortInstructions: Bool = false,
-        clock: any StudyClock = SystemStudyClock(), uploadAfterSession: Bool = true, lslClock: LSLClockMapping? = nil
+        clock: any StudyClock = SystemStudyClock(), uploadAfterSession: Bool = true, lslClock: LSLClockMapping? = nil,
+        hostClock: any HostClock = SystemHostClock()
     ) {
+        self.hostClock = hostClock
         self.lslClock = lslClock
         self.locale = locale
         self.speed = speed
