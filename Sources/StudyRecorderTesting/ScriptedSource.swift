@@ -42,7 +42,8 @@ public struct ScriptedSource: DataSource {
 
     /// A scripted EEG-only device.
     public init(channels: [String] = ["TP9", "AF7", "AF8", "TP10"], samplingRate: Double = 256, script: [Step], blockSize: Int? = nil) {
-        descriptor = DeviceDescriptor(kind: "scripted", manufacturer: "StudyRecorderTesting", model: "scripted", channelNames: channels, samplingRate: samplingRate)
+        descriptor = DeviceDescriptor(
+            kind: "scripted", manufacturer: "StudyRecorderTesting", model: "scripted", channelNames: channels, samplingRate: samplingRate)
         self.script = script
         self.blockSize = max(1, blockSize ?? Int((samplingRate / 16).rounded()))
     }

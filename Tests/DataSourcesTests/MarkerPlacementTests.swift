@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DataSources
 
 /// A marker is a moment on the recording clock: it lands on the sample whose time is nearest, also

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DataSources
 
 struct OscillatorSourceTests {
@@ -37,9 +38,9 @@ struct OscillatorSourceTests {
         }
         #expect(abs(amplitudes[1] - 303) < 1)  // first update rises by 3, then turns
         #expect(abs(amplitudes[2] - 293) < 1)  // falling by 10
-        #expect(amplitudes.min()! < 10)        // reaches the bottom and turns
+        #expect(amplitudes.min()! < 10)  // reaches the bottom and turns
         let bottom = amplitudes.firstIndex { $0 < 10 }!
-        #expect(amplitudes[bottom + 1] > amplitudes[bottom]) // rising again by 3
+        #expect(amplitudes[bottom + 1] > amplitudes[bottom])  // rising again by 3
     }
 
     @Test func dropoutsSkipIndices() {
@@ -51,7 +52,8 @@ struct OscillatorSourceTests {
     }
 
     @Test func realisticModeHasAlphaAndLineNoise() {
-        var g = OscillatorGenerator(configuration: .init(mode: .realistic, seed: 9, lineFrequency: 60, lineNoiseAmplitude: 8, blinksPerMinute: 0, motionsPerMinute: 0))
+        var g = OscillatorGenerator(
+            configuration: .init(mode: .realistic, seed: 9, lineFrequency: 60, lineNoiseAmplitude: 8, blinksPerMinute: 0, motionsPerMinute: 0))
         let x = g.next(256 * 20).flatMap(\.rows).map { $0.values[0] }
         func amplitude(at f: Double) -> Double {
             var re = 0.0, im = 0.0

@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Streaming
 
 struct LSLLibraryTests {

@@ -26,7 +26,8 @@ import Testing
         ]
         var position = 0
         for prefix in order {
-            let found = try #require(lines[position...].firstIndex { $0.hasPrefix(prefix) }, "no '\(prefix)' after line \(position):\n\(result.stdout)")
+            let found = try #require(
+                lines[position...].firstIndex { $0.hasPrefix(prefix) }, "no '\(prefix)' after line \(position):\n\(result.stdout)")
             position = found
         }
         // The recording arrived byte for byte (the consent record stays here by policy).

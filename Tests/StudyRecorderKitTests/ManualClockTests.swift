@@ -5,7 +5,9 @@ import Testing
 @Suite struct ManualClockTests {
     @Test func sleepersWakeOnlyWhenTheClockPassesTheirDeadline() async throws {
         let clock = ManualClock(monotonic: 100, wall: 1_000_000)
-        let woke = Task { try await clock.sleep(untilMonotonic: 105); return clock.monotonicNow() }
+        let woke = Task {
+            try await clock.sleep(untilMonotonic: 105); return clock.monotonicNow()
+        }
         await clock.waitForSleepers(1)
         await clock.advance(by: 4)
         #expect(clock.sleeperCount == 1)

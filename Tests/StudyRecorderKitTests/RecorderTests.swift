@@ -145,7 +145,8 @@ import Testing
         let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant(), duration: 10), from: source)
         let events = try await Self.collect(recording)
         let names = events.map(Self.name)
-        #expect(names.filter { $0.hasPrefix("connection.") } == ["connection.connecting", "connection.connected", "connection.disconnected"], "\(names)")
+        #expect(
+            names.filter { $0.hasPrefix("connection.") } == ["connection.connecting", "connection.connected", "connection.disconnected"], "\(names)")
         guard case .stored(let item) = events.last else { Issue.record("not stored: \(names)"); return }
         #expect(!item.complete)
     }
@@ -156,7 +157,8 @@ import Testing
         let source = OscillatorSource(configuration: OscillatorConfiguration(pacing: .asFastAsPossible))
         let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant(), duration: 3), from: source)
         let names = try await Self.collect(recording).map(Self.name)
-        #expect(names.filter { $0.hasPrefix("connection.") } == ["connection.connecting", "connection.connected", "connection.disconnected"], "\(names)")
+        #expect(
+            names.filter { $0.hasPrefix("connection.") } == ["connection.connecting", "connection.connected", "connection.disconnected"], "\(names)")
         #expect(!names.contains("device.disconnected"))
     }
 

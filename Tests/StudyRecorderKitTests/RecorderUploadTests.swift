@@ -8,7 +8,8 @@ import Testing
 @Suite struct RecorderUploadTests {
     static func recordOne(_ recorder: Recorder) async throws -> CatalogItem {
         let recording = try await recorder.record(
-            RecordingRequest(participant: try recorder.participant(), duration: 2), from: ScriptedSource(script: [.signal(seconds: 3, amplitude: 10)]))
+            RecordingRequest(participant: try recorder.participant(), duration: 2), from: ScriptedSource(script: [.signal(seconds: 3, amplitude: 10)])
+        )
         return try await recording.result()
     }
 

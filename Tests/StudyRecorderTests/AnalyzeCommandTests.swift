@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 struct AnalyzeCommandTests {
     /// Records 30 s, then checks `analyze --json` against scipy.signal.welch run on the stored data
@@ -36,18 +36,18 @@ struct AnalyzeCommandTests {
         #expect(output.analysis.channels.map(\.name) == ["TP9", "AF7", "AF8", "TP10", "AUX"])
         #expect(output.analysis.verdict == "passed")
         let script = """
-        import sys, json, h5py, numpy as np, scipy.signal as ss
-        f = h5py.File(sys.argv[1], 'r')
-        x = f['Recording/Data'][()].T
-        fr, p = ss.welch(x, 256.0, window='hann', nperseg=512, noverlap=256, detrend='constant', scaling='density', axis=-1)
-        df = fr[1] - fr[0]
-        bands = [(1,4),(4,8),(8,13),(13,30),(30,45)]
-        q = f['Quality']
-        print(json.dumps({"bands": [[float(p[c][(fr >= lo) & (fr < hi)].sum() * df) for lo, hi in bands] for c in range(x.shape[0])],
-                          "series": sorted(q.keys()), "mynd_rows": int(q['MyndQuality'].shape[0]),
-                          "columns": [str(c) for c in q['BandPowerAbsolute'].attrs['columns']][:2],
-                          "method": json.loads(q.attrs['BandPowerMethod'])['welch']['nperseg']}))
-        """
+            import sys, json, h5py, numpy as np, scipy.signal as ss
+            f = h5py.File(sys.argv[1], 'r')
+            x = f['Recording/Data'][()].T
+            fr, p = ss.welch(x, 256.0, window='hann', nperseg=512, noverlap=256, detrend='constant', scaling='density', axis=-1)
+            df = fr[1] - fr[0]
+            bands = [(1,4),(4,8),(8,13),(13,30),(30,45)]
+            q = f['Quality']
+            print(json.dumps({"bands": [[float(p[c][(fr >= lo) & (fr < hi)].sum() * df) for lo, hi in bands] for c in range(x.shape[0])],
+                              "series": sorted(q.keys()), "mynd_rows": int(q['MyndQuality'].shape[0]),
+                              "columns": [str(c) for c in q['BandPowerAbsolute'].attrs['columns']][:2],
+                              "method": json.loads(q.attrs['BandPowerMethod'])['welch']['nperseg']}))
+            """
         struct Reference: Decodable { var bands: [[Double]]; var series: [String]; var mynd_rows: Int; var columns: [String]; var method: Int }
         let reference = try PythonTool.json(Reference.self, script: script, arguments: [file])
         for (c, channel) in output.analysis.channels.enumerated() {

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.enabled(if: Executables.available([], python: true)))
 struct AnnouncementsCommandTests {
@@ -14,8 +14,11 @@ struct AnnouncementsCommandTests {
         var participant = Participant(name: "Ada")
         participant.id = UUID().uuidString
         try ParticipantRegistry(store: store).save(participant)
-        try Data(#"{"type": "info", "messages": [{"locale": "de", "title": "Hallo #patientName#", "text": "Neu"}, {"locale": "en", "title": "Hi #patientName#", "text": "New"}]}"#.utf8)
-            .write(to: server.root.appendingPathComponent("message.json"))
+        try Data(
+            #"{"type": "info", "messages": [{"locale": "de", "title": "Hallo #patientName#", "text": "Neu"}, {"locale": "en", "title": "Hi #patientName#", "text": "New"}]}"#
+                .utf8
+        )
+        .write(to: server.root.appendingPathComponent("message.json"))
         try FileManager.default.createDirectory(at: server.root.appendingPathComponent(participant.id), withIntermediateDirectories: true)
         try Data("{broken".utf8).write(to: server.root.appendingPathComponent("\(participant.id)/message.json"))
 

@@ -1,7 +1,7 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `analyze` and replay (`record --source replay`) refuse every malformed recording with exit 65 and
 /// one line naming the file, store nothing, and never trap, also on recordings with random bytes

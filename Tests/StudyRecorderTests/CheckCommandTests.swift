@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 struct CheckCommandTests {
     /// The JSON objects of a `check --json` run, one per line.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every numeric option of every command, given a hostile value (negative, zero where zero is
 /// meaningless, NaN, infinite, huge, tiny, not a number), ends with exit 64 and one line on standard

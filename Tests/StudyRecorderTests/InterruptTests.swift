@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Ctrl-C through a real pseudo-terminal, typed at the built binary's prompts as a participant would:
 /// every prompt gives way at once, and the last words say exactly what was stored.
@@ -118,7 +118,9 @@ struct InterruptTests {
         #expect(session.latency >= 0 && session.latency < 3, "\(session.latency) s")
         #expect(session.output.contains("Stored so far: r_rest_1_2_"), "\(session.output)")
         // No espeak-ng on this machine: one clear warning, not one per cue.
-        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") && !FileManager.default.isExecutableFile(atPath: "/usr/local/bin/espeak-ng") {
+        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng")
+            && !FileManager.default.isExecutableFile(atPath: "/usr/local/bin/espeak-ng")
+        {
             #expect(session.output.components(separatedBy: "espeak-ng is not installed").count == 2, "\(session.output)")
         }
     }

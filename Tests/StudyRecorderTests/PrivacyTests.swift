@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 
 /// Records and uploads a session for a participant with a distinctive name, then looks for that name
 /// everywhere it must not be: paths and file names on the device and the server, uploaded bytes, and
@@ -23,7 +23,10 @@ struct PrivacyTests {
 
         var outputs: [String] = []
         for paradigm in ["rest", "music"] {
-            let r = try CLI.run(["record", "--data", setup.data.path, "--participant", participant.id, "--duration", "2s", "--speed", "0", "--paradigm", paradigm, "--verbose"])
+            let r = try CLI.run([
+                "record", "--data", setup.data.path, "--participant", participant.id, "--duration", "2s", "--speed", "0", "--paradigm", paradigm,
+                "--verbose",
+            ])
             #expect(r.status == 0, "\(r.stderr)")
             outputs += [r.stdout, r.stderr]
         }
@@ -76,9 +79,14 @@ struct PrivacyTests {
         let onDevice = try Self.files(under: setup.data)
         let uploaded = try server.storedFiles()
         #expect(uploaded.count == items.count)
-        try Self.expectAbsent([Self.name, "Quirinalda", "Zebulonsky"], onDevice: onDevice, data: setup.data, uploaded: uploaded, server: server, outputs: outputs)
+        try Self.expectAbsent(
+            [Self.name, "Quirinalda", "Zebulonsky"], onDevice: onDevice, data: setup.data, uploaded: uploaded, server: server, outputs: outputs)
         // Every uploaded file is an OpenPGP message that decrypts; no plaintext left on the device.
-        #expect(onDevice.filter { !$0.hasPrefix("private/") && !$0.hasPrefix("progress/") && ($0.hasSuffix(".h5") || $0.hasSuffix(".json")) && !$0.hasSuffix("transfer.json") }.isEmpty, "\(onDevice)")
+        #expect(
+            onDevice.filter {
+                !$0.hasPrefix("private/") && !$0.hasPrefix("progress/") && ($0.hasSuffix(".h5") || $0.hasSuffix(".json"))
+                    && !$0.hasSuffix("transfer.json")
+            }.isEmpty, "\(onDevice)")
         for file in uploaded {
             let url = server.root.appendingPathComponent(file)
             #expect(String(decoding: try Data(contentsOf: url).prefix(27), as: UTF8.self) == "-----BEGIN PGP MESSAGE-----")

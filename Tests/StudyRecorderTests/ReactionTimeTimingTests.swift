@@ -2,8 +2,8 @@ import DataSources
 import Foundation
 import Storage
 import Study
-import Testing
 import TestSupport
+import Testing
 
 /// Markers a reviewer can rely on: the reaction-time task run for real by the built binary
 /// (`run --auto`: oscillator, HDF5 file, trial table, scripted participant; a process of its own, so
@@ -131,7 +131,9 @@ struct ReactionTimeTimingTests {
         #expect(table.medianCorrectLatencyMs == median && table.sessionMedianLatencyMs == median)
         #expect(report.medianLatencyMs == median)
         let sorted = errors.map { abs($0) * 1000 }.sorted()
-        print("marker error at speed \(speed): median \(String(format: "%.2f", sorted[sorted.count / 2])) ms, max \(String(format: "%.2f", sorted.last ?? 0)) ms over \(sorted.count) markers")
+        print(
+            "marker error at speed \(speed): median \(String(format: "%.2f", sorted[sorted.count / 2])) ms, max \(String(format: "%.2f", sorted.last ?? 0)) ms over \(sorted.count) markers"
+        )
 
         // Times are on the host's clock at every speed: no sample (so no later block's start) lies in
         // the future, and times never go backwards, nor do the derived series'.

@@ -1,13 +1,16 @@
-import Foundation
-import Testing
-import TestSupport
-@testable import Storage
 import DataSources
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Storage
 
 struct RecordCommandTests {
     @Test func recordsStoresAndListsARecording() throws {
         let dir = try TemporaryDirectory("cli-record")
-        let result = try CLI.run(["record", "--data", dir.url.path, "--duration", "4s", "--speed", "0", "--seed", "11", "--paradigm", "rest", "--json"])
+        let result = try CLI.run([
+            "record", "--data", dir.url.path, "--duration", "4s", "--speed", "0", "--seed", "11", "--paradigm", "rest", "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)  // quiet when not on a terminal
         let item = try JSONDecoder.iso.decode(CatalogItem.self, from: Data(result.stdout.utf8))

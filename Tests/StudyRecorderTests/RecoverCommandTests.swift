@@ -1,8 +1,10 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -90,7 +92,9 @@ struct RecoverCommandTests {
             try writer.append(generator.next(512)[0])
             try writer.flush()
         }
-        let result = try CLI.run(["record", "--data", dir.url.path, "--duration", "1s", "--speed", "0", "--participant", "5B1C9A7E-2D3F-4E5A-8B6C-7D8E9F0A1B2C"])
+        let result = try CLI.run([
+            "record", "--data", dir.url.path, "--duration", "1s", "--speed", "0", "--participant", "5B1C9A7E-2D3F-4E5A-8B6C-7D8E9F0A1B2C",
+        ])
         #expect(result.status == 0)
         #expect(result.stderr.contains("recovered P/r_x_1_1_1_P.h5"))
         #expect(try RecordingReader(url: url).sampleCount == 512)
@@ -103,13 +107,16 @@ struct RecoverCommandTests {
         let store = try DataStore(root: dir.url)
         let recorder = Process()
         recorder.executableURL = try CLI.binary()
-        recorder.arguments = ["record", "--data", dir.url.path, "--duration", "8s", "--speed", "2", "--participant", "5B1C9A7E-2D3F-4E5A-8B6C-7D8E9F0A1B2C"]
+        recorder.arguments = [
+            "record", "--data", dir.url.path, "--duration", "8s", "--speed", "2", "--participant", "5B1C9A7E-2D3F-4E5A-8B6C-7D8E9F0A1B2C",
+        ]
         recorder.standardOutput = FileHandle.nullDevice
         try recorder.runWithTerminationSignals()
         var inserted = 0
         var listings = 0
         while recorder.isRunning {
-            try store.catalog.insert(CatalogItem(kind: .questionnaire, path: "Q/q_\(inserted).json", participant: "Q", run: inserted, state: .pending))
+            try store.catalog.insert(
+                CatalogItem(kind: .questionnaire, path: "Q/q_\(inserted).json", participant: "Q", run: inserted, state: .pending))
             inserted += 1
             _ = try store.catalog.claimDue(owner: "test", limit: 1)
             if inserted % 10 == 0 {

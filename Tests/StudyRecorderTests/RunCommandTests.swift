@@ -1,8 +1,10 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,7 +65,10 @@ struct RunCommandTests {
         let enrolled = try CLI.run(["enroll", Self.mynd, "--data", dir.url.path, "--name", Self.name, "--auto", "--json"])
         #expect(enrolled.status == 0, "\(enrolled.stderr)")
         let answers = dir.path("answers.json")
-        try Data(#"{"musicYears": 34, "handedness": 2, "instrument": "Cello – Ümlaut", "birthDate": "1990-05-01", "conditions": [1, 3], "motivation": 5, "mood": 7}"#.utf8).write(to: answers)
+        try Data(
+            #"{"musicYears": 34, "handedness": 2, "instrument": "Cello – Ümlaut", "birthDate": "1990-05-01", "conditions": [1, 3], "motivation": 5, "mood": 7}"#
+                .utf8
+        ).write(to: answers)
 
         var reports: [Report] = []
         var logs = enrolled.stdout + enrolled.stderr
@@ -112,7 +117,7 @@ struct RunCommandTests {
             #expect(e.codes.filter { $0 == 310 }.count == 1 && e.codes.filter { $0 == 410 }.count == 1)
             #expect(e.codes.filter { $0 == 320 }.count == 1 && e.codes.filter { $0 == 420 }.count == 1)
             #expect(e.samples == e.samples.sorted())
-            #expect(e.marker_rows == e.samples)   // every event is a marker at its own sample
+            #expect(e.marker_rows == e.samples)  // every event is a marker at its own sample
             // A fixation of 60 s is 60 s of signal between its onset and the next marker.
             let fixation = try #require(e.codes.firstIndex(of: 320))
             let seconds = Double(e.samples[fixation + 1] - e.samples[fixation]) / 256
@@ -282,4 +287,3 @@ struct RunCommandTests {
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 }
-

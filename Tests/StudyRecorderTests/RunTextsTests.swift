@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What `run` shows a participant, through the real CLI: announcements from the study team in the
 /// enrolled locale (also in `--json`), and refusal of a locale the study is not written in.
@@ -25,11 +25,13 @@ struct RunTextsTests {
             "enroll", RunCommandTests.mynd, "--data", setup.data.path, "--name", "Hans", "--helper", "Eva", "--locale", "de", "--auto", "--json",
         ])
         try #require(enrolled.status == 0, "\(enrolled.stderr)")
-        try Data(#"""
+        try Data(
+            #"""
             {"type": "info", "messages": [
               {"locale": "en", "title": "Hello #patientName#", "text": "#possessivePatient# next session"},
               {"locale": "de", "title": "Hallo #patientName#", "text": "#possessivePatient# nächste Sitzung, #mystery#"}]}
-            """#.utf8).write(to: server.root.appendingPathComponent("message.json"))
+            """#.utf8
+        ).write(to: server.root.appendingPathComponent("message.json"))
 
         // No --locale: the participant enrolled in German.
         let json = try CLI.run(["run", RunCommandTests.mynd, "--data", setup.data.path, "--auto", "--speed", "100", "--json"])
@@ -46,7 +48,8 @@ struct RunTextsTests {
         // A new message on a run without --json appears on the participant's screen.
         try Data(#"{"type": "info", "messages": [{"locale": "de", "title": "Neu für #patientName#", "text": "Tag #day#?"}]}"#.utf8)
             .write(to: server.root.appendingPathComponent("message.json"))
-        try? FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: server.root.appendingPathComponent("message.json").path)
+        try? FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: server.root.appendingPathComponent("message.json").path)
         let shown = try CLI.run(["run", RunCommandTests.mynd, "--data", setup.data.path, "--auto", "--speed", "100"])
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("✉ Neu für Hans"), "\(shown.stdout)")

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.enabled(if: Executables.available([], python: true)))
 struct UploadCommandTests {
@@ -93,7 +93,9 @@ struct UploadCommandRobustnessTests {
         #expect(next.status == 0, "\(next.stdout) \(next.stderr)")
         let stored = try #require(try store.catalog.item(id: item.id))
         #expect(stored.state == .transmitted)
-        #expect(try Data(contentsOf: server.root.appendingPathComponent(try #require(stored.remoteName))) == Data(contentsOf: setup.data.appendingPathComponent(stored.path)))
+        #expect(
+            try Data(contentsOf: server.root.appendingPathComponent(try #require(stored.remoteName)))
+                == Data(contentsOf: setup.data.appendingPathComponent(stored.path)))
     }
 
     @Test func twoOverlappingRunsLikeCronFiringTwiceSendEachItemOnce() throws {
@@ -127,14 +129,16 @@ struct UploadCommandRobustnessTests {
         let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: server.password)
         let store = try DataStore(root: setup.data)
         let participant = UUID().uuidString
-        let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "big", day: 1, session: 1, run: 1, participant: participant))
+        let url = try store.unusedURL(
+            participant: participant, fileName: FileNaming.recording(paradigm: "big", day: 1, session: 1, run: 1, participant: participant))
         // 256 MiB: far more than the 64 MB the upload may use.
         let chunk = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         for _ in 0..<256 { handle.write(chunk) }
         try handle.close()
-        try store.catalog.insert(CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, size: 256 << 20, state: .pending))
+        try store.catalog.insert(
+            CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, size: 256 << 20, state: .pending))
         let time = try Executables.require("time")
         let result = try ProcessRunner.run(time, ["-f", "maxrss=%M", try CLI.binary().path, "upload", "--data", setup.data.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -226,7 +230,9 @@ struct UnattendedUploadTests {
         // The state a kill leaves between the final rename and the catalog update: the finished file, its
         // journal (no live writer), and a catalog entry still `writing`.
         let store = try DataStore(root: setup.data)
-        try store.catalog.update(id: item.id) { $0.state = .writing; $0.size = 0; $0.sha256 = nil }
+        try store.catalog.update(id: item.id) {
+            $0.state = .writing; $0.size = 0; $0.sha256 = nil
+        }
         try Data("journal".utf8).write(to: store.url(of: item.path + ".journal"))
         let result = try CLI.run(["upload", "--data", setup.data.path])
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")

@@ -36,20 +36,24 @@ public final class FaultProxy {
         port = try FreePort.loopback()
         process = try ServerProcess(
             python,
-            [ProjectPaths.root.appendingPathComponent("Tests/Servers/fault_proxy.py").path, "--port", "\(port)", "--upstream-port", "\(upstreamPort)", "--control", control.path],
+            [
+                ProjectPaths.root.appendingPathComponent("Tests/Servers/fault_proxy.py").path, "--port", "\(port)", "--upstream-port",
+                "\(upstreamPort)", "--control", control.path,
+            ],
             port: port, logFile: folder.path("proxy.log"))
     }
 
     /// Switches to `fault`; returns once the proxy follows it (listening again, or refusing).
     public func inject(_ fault: Fault) throws {
-        let line = switch fault {
-        case .none: "pass"
-        case .down: "down"
-        case .status(let code): "status \(code)"
-        case .resetAfter(let bytes): "reset \(bytes)"
-        case .stall: "stall"
-        case .trickle(let ms): "trickle \(ms)"
-        }
+        let line =
+            switch fault {
+            case .none: "pass"
+            case .down: "down"
+            case .status(let code): "status \(code)"
+            case .resetAfter(let bytes): "reset \(bytes)"
+            case .stall: "stall"
+            case .trickle(let ms): "trickle \(ms)"
+            }
         try line.write(to: control, atomically: true, encoding: .utf8)
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {

@@ -20,7 +20,8 @@ public final class GPGTestHome {
     /// Runs gpg in this home; throws with its error output when it fails.
     @discardableResult
     public func run(_ arguments: [String]) throws -> ProcessResult {
-        let result = try ProcessRunner.run(gpg, ["--homedir", url.path, "--batch", "--yes", "--pinentry-mode", "loopback", "--passphrase", ""] + arguments)
+        let result = try ProcessRunner.run(
+            gpg, ["--homedir", url.path, "--batch", "--yes", "--pinentry-mode", "loopback", "--passphrase", ""] + arguments)
         guard result.status == 0 else { throw TestToolError.serverDidNotStart("gpg \(arguments.joined(separator: " ")): \(result.stderr)") }
         return result
     }

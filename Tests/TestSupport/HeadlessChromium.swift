@@ -1,4 +1,5 @@
 public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,8 @@ public enum HeadlessChromium {
 
         public var description: String {
             switch self {
-            case .missing: "chromium is not installed: the report tests render in a real headless browser (scripts/bootstrap installs Debian's chromium)"
+            case .missing:
+                "chromium is not installed: the report tests render in a real headless browser (scripts/bootstrap installs Debian's chromium)"
             case .failed(let why): "chromium failed: \(why)"
             }
         }
@@ -51,7 +53,8 @@ public enum HeadlessChromium {
         if geteuid() == 0 { common.append("--no-sandbox") }
         let url = file.absoluteURL.absoluteString
         let environment = ["HOME": scratch.path, "XDG_CONFIG_HOME": scratch.path, "XDG_CACHE_HOME": scratch.path]
-        let dumped = try ProcessRunner.run(chromium, common + ["--user-data-dir=\(scratch.appendingPathComponent("dom").path)", "--dump-dom", url], environment: environment)
+        let dumped = try ProcessRunner.run(
+            chromium, common + ["--user-data-dir=\(scratch.appendingPathComponent("dom").path)", "--dump-dom", url], environment: environment)
         guard dumped.status == 0, dumped.stdout.contains("<html") else {
             throw Failure.failed("--dump-dom exit \(dumped.status): \(dumped.stderr.suffix(400))")
         }
@@ -60,7 +63,8 @@ public enum HeadlessChromium {
         if screenshot {
             let target = scratch.appendingPathComponent("shot.png")
             let shot = try ProcessRunner.run(
-                chromium, common + ["--user-data-dir=\(scratch.appendingPathComponent("shot").path)", "--screenshot=\(target.path)", url], environment: environment)
+                chromium, common + ["--user-data-dir=\(scratch.appendingPathComponent("shot").path)", "--screenshot=\(target.path)", url],
+                environment: environment)
             guard shot.status == 0, let data = try? Data(contentsOf: target) else {
                 throw Failure.failed("--screenshot exit \(shot.status): \(shot.stderr.suffix(400))")
             }

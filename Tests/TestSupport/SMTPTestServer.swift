@@ -23,7 +23,9 @@ public final class SMTPTestServer {
         maildir = folder.path("maildir")
         port = try FreePort.loopback()
         self.user = user
-        var arguments = [ProjectPaths.root.appendingPathComponent("Tests/Servers/smtp_server.py").path, "--port", "\(port)", "--maildir", maildir.path]
+        var arguments = [
+            ProjectPaths.root.appendingPathComponent("Tests/Servers/smtp_server.py").path, "--port", "\(port)", "--maildir", maildir.path,
+        ]
         if tls {
             let cert = try SelfSignedCertificate(in: folder.url)
             certificate = cert

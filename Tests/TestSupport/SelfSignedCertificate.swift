@@ -13,10 +13,12 @@ public struct SelfSignedCertificate {
         certificate = folder.appendingPathComponent("\(name).crt")
         key = folder.appendingPathComponent("\(name).key")
         let openssl = try Executables.require("openssl")
-        let result = try ProcessRunner.run(openssl, [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.path, "-out", certificate.path,
-        ])
+        let result = try ProcessRunner.run(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.path, "-out", certificate.path,
+            ])
         guard result.status == 0 else { throw TestToolError.serverDidNotStart("openssl: \(result.stderr)") }
     }
 }

@@ -6,7 +6,8 @@ public struct TransferCLISetup {
     public let data: URL
     public let config: URL
 
-    public init(folder: TemporaryDirectory, webdavURL: String, password: String, encryption: [String: Any]? = nil, extra: [String: Any] = [:]) throws {
+    public init(folder: TemporaryDirectory, webdavURL: String, password: String, encryption: [String: Any]? = nil, extra: [String: Any] = [:]) throws
+    {
         data = folder.path("data")
         try FileManager.default.createDirectory(at: data.appendingPathComponent("private"), withIntermediateDirectories: true)
         var json: [String: Any] = [
@@ -19,8 +20,10 @@ public struct TransferCLISetup {
         config = data.appendingPathComponent("transfer.json")
         try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted]).write(to: config)
         let secrets = data.appendingPathComponent("private/transfer-secrets.json")
-        try JSONSerialization.data(withJSONObject: ["webdav": ["user": "uploader", "password": password], "announcements": ["user": "reader", "password": password]])
-            .write(to: secrets)
+        try JSONSerialization.data(withJSONObject: [
+            "webdav": ["user": "uploader", "password": password], "announcements": ["user": "reader", "password": password],
+        ])
+        .write(to: secrets)
         chmod(secrets.path, 0o600)
     }
 }

@@ -64,7 +64,10 @@ public final class EventSubscription: AsyncSequence, Sendable {
     @discardableResult
     func send(_ event: DataEvent) async -> Bool {
         while true {
-            enum Outcome { case handed(CheckedContinuation<DataEvent?, Never>), queued, closed, full }
+            enum Outcome {
+                case handed(CheckedContinuation<DataEvent?, Never>)
+                case queued, closed, full
+            }
             let outcome: Outcome = state.withLock { s in
                 if s.closed { return .closed }
                 if let c = s.consumer {
@@ -111,7 +114,10 @@ public final class EventSubscription: AsyncSequence, Sendable {
         if let immediate = takeQueued() { return immediate }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (c: CheckedContinuation<DataEvent?, Never>) in
-                enum Outcome { case event(DataEvent, CheckedContinuation<Void, Never>?), end, wait }
+                enum Outcome {
+                    case event(DataEvent, CheckedContinuation<Void, Never>?)
+                    case end, wait
+                }
                 let outcome: Outcome = state.withLock { s in
                     if let e = s.popFirst() {
                         return .event(e, s.producers.isEmpty ? nil : s.producers.removeFirst())

@@ -39,7 +39,9 @@ final class BIDSDataset {
     /// EDF details.
     /// `responseTimes` (seconds, `nil` for misses), from the block's reaction-time trial table, fill
     /// the `response_time` column of the stimulus events (code 510) in order.
-    func add(_ reader: RecordingReader, item: CatalogItem, source: URL, responseTimes: [Double?]? = nil, progress: (Double) -> Void) throws -> ([String], EDFExport) {
+    func add(
+        _ reader: RecordingReader, item: CatalogItem, source: URL, responseTimes: [Double?]? = nil, progress: (Double) -> Void
+    ) throws -> ([String], EDFExport) {
         let subject = "sub-" + Self.label(reader.participant ?? item.participant)
         let session = "ses-\(max(0, reader.session ?? item.session ?? 0))"
         let task = "task-" + Self.taskLabel((reader.paradigm?.title).flatMap { $0.isEmpty ? nil : $0 } ?? item.title ?? "recording")
@@ -88,7 +90,9 @@ final class BIDSDataset {
             let name = studies.isEmpty ? "StudyRecorder export" : "StudyRecorder export: " + studies.sorted().joined(separator: ", ")
             let object: [String: Any] = [
                 "Name": name, "BIDSVersion": "1.9.0", "DatasetType": "raw",
-                "GeneratedBy": [["Name": "study-recorder", "Version": StorageModule.softwareVersion, "Description": "study-recorder export --format bids"]],
+                "GeneratedBy": [
+                    ["Name": "study-recorder", "Version": StorageModule.softwareVersion, "Description": "study-recorder export --format bids"]
+                ],
                 "SourceDatasets": [["Description": "the HDF5 originals, under sourcedata/ (docs/formats.md)"]],
             ]
             try ExportDestination.commit(Self.jsonData(object), to: description)
@@ -104,7 +108,9 @@ final class BIDSDataset {
         written.append("participants.tsv")
         let meta = root.appendingPathComponent("participants.json")
         try ExportDestination.commit(
-            Self.jsonData(["participant_id": ["Description": "The participant's pseudonymous UUID without hyphens (study-recorder's participant ID)."]]),
+            Self.jsonData([
+                "participant_id": ["Description": "The participant's pseudonymous UUID without hyphens (study-recorder's participant ID)."]
+            ]),
             to: meta)
         written.append("participants.json")
         let readme = root.appendingPathComponent("README")
@@ -170,7 +176,9 @@ final class BIDSDataset {
             object["SubjectArtefactDescription"] = "\(edf.gapCount) spans of lost samples, written as 0 µV and marked BAD_ACQ_SKIP"
         }
         if let paradigm = reader.paradigm {
-            object["TaskDescription"] = "study-recorder paradigm \(paradigm.title)" + (paradigm.conditionLabels.isEmpty ? "" : ": conditions " + paradigm.conditionLabels.joined(separator: ", "))
+            object["TaskDescription"] =
+                "study-recorder paradigm \(paradigm.title)"
+                + (paradigm.conditionLabels.isEmpty ? "" : ": conditions " + paradigm.conditionLabels.joined(separator: ", "))
         }
         return object
     }
@@ -194,10 +202,11 @@ final class BIDSDataset {
         var lines = ["name\ttype\tunits\tsampling_frequency\tdescription\tstatus\tstatus_description"]
         for (i, name) in names.enumerated() {
             let type = name == "AUX" ? "MISC" : "EEG"
-            lines.append([
-                name, type, "µV", String(format: "%g", reader.samplingRate),
-                "physical range \(String(format: "%g", range.minimum))…\(String(format: "%g", range.maximum)) µV", status[i], description[i],
-            ].joined(separator: "\t"))
+            lines.append(
+                [
+                    name, type, "µV", String(format: "%g", reader.samplingRate),
+                    "physical range \(String(format: "%g", range.minimum))…\(String(format: "%g", range.maximum)) µV", status[i], description[i],
+                ].joined(separator: "\t"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -224,10 +233,12 @@ final class BIDSDataset {
                 duration = Double(n) / fs
                 type = "gap"
             }
-            lines.append([
-                EDFAnnotation.seconds(onset, signed: false), EDFAnnotation.seconds(duration, signed: false), Self.tsv(type.isEmpty ? "n/a" : type),
-                String(event.code), String(event.sample), Self.tsv(event.label.isEmpty ? "n/a" : event.label),
-            ].joined(separator: "\t") + responseColumn(event, responseTimes, &stimulus))
+            lines.append(
+                [
+                    EDFAnnotation.seconds(onset, signed: false), EDFAnnotation.seconds(duration, signed: false),
+                    Self.tsv(type.isEmpty ? "n/a" : type),
+                    String(event.code), String(event.sample), Self.tsv(event.label.isEmpty ? "n/a" : event.label),
+                ].joined(separator: "\t") + responseColumn(event, responseTimes, &stimulus))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -241,12 +252,17 @@ final class BIDSDataset {
         return "\t\(time)"  // negative for anticipations
     }
 
-    static var eventsDescription: [String: Any] { [
-        "trial_type": ["Description": "The paradigm's condition (`/baseline` for its baseline marker), `gap` for lost samples (BAD_ACQ_SKIP in the EDF), else the event's label."],
-        "value": ["Description": "The marker code (negative: software events: −1 lost samples, −2 device state, −3 recording ended early)."],
-        "sample": ["Description": "The sample (0-based) of the event in the EDF file."],
-        "label": ["Description": "The event's label as stored in the recording."],
-    ] }
+    static var eventsDescription: [String: Any] {
+        [
+            "trial_type": [
+                "Description":
+                    "The paradigm's condition (`/baseline` for its baseline marker), `gap` for lost samples (BAD_ACQ_SKIP in the EDF), else the event's label."
+            ],
+            "value": ["Description": "The marker code (negative: software events: −1 lost samples, −2 device state, −3 recording ended early)."],
+            "sample": ["Description": "The sample (0-based) of the event in the EDF file."],
+            "label": ["Description": "The event's label as stored in the recording."],
+        ]
+    }
 
     /// A TSV cell: tabs and line breaks become spaces.
     static func tsv(_ text: String) -> String {

@@ -72,8 +72,13 @@ public struct RecordingCSV {
 
         // eeg.csv, feeding the analyzer for the verdict on the way.
         let withLSL = reader.hasLSLTimes
-        let eeg = try CSVTable(url: folder.appendingPathComponent("eeg.csv"), header: ["time_utc_s"] + (withLSL ? ["time_lsl_s"] : []) + ["sample"] + channels.map { Self.column($0, unit: "uV") } + ["marker_code", "marker_label"])
-        var analyzer = RecordingAnalyzer(descriptor: reader.descriptor, configuration: ProcessorConfiguration(mains: reader.powerLineFrequency.map { .fixed($0) } ?? .detect))
+        let eeg = try CSVTable(
+            url: folder.appendingPathComponent("eeg.csv"),
+            header: ["time_utc_s"] + (withLSL ? ["time_lsl_s"] : []) + ["sample"] + channels.map { Self.column($0, unit: "uV") } + [
+                "marker_code", "marker_label",
+            ])
+        var analyzer = RecordingAnalyzer(
+            descriptor: reader.descriptor, configuration: ProcessorConfiguration(mains: reader.powerLineFrequency.map { .fixed($0) } ?? .detect))
         var row: Int64 = 0
         var firstTime: Double?
         var lastTime: Double?
@@ -113,9 +118,10 @@ public struct RecordingCSV {
             let duration = event.code == Marker.gapCode ? EDFWriter.gapLength(event.label).map { Double($0) / fs } : nil
             var fields = [String(event.sample), CSVTable.time(event.time)]
             if let eventLSL { fields.append(k < eventLSL.count ? CSVTable.time(eventLSL[k]) : "NaN") }
-            try table.row(fields + [
-                CSVTable.number(Double(event.sample) / fs), duration.map(CSVTable.number) ?? "0", String(event.code), event.label,
-            ])
+            try table.row(
+                fields + [
+                    CSVTable.number(Double(event.sample) / fs), duration.map(CSVTable.number) ?? "0", String(event.code), event.label,
+                ])
         }
         try table.close()
         names.append("events.csv")
@@ -129,9 +135,11 @@ public struct RecordingCSV {
             let units = Self.streamUnits(stream.unit, count: samples.columns)
             let labels = (0..<samples.columns).map { $0 < stream.channelLabels.count ? stream.channelLabels[$0] : "column\($0 + 1)" }
             let file = "stream_\(stream.name).csv"
-            let table = try CSVTable(url: folder.appendingPathComponent(file), header: ["time_utc_s"] + zip(labels, units).map { Self.column($0, unit: $1) })
+            let table = try CSVTable(
+                url: folder.appendingPathComponent(file), header: ["time_utc_s"] + zip(labels, units).map { Self.column($0, unit: $1) })
             for r in 0..<samples.times.count {
-                try table.row([CSVTable.time(samples.times[r])] + (0..<samples.columns).map { CSVTable.number(samples.values[r * samples.columns + $0]) })
+                try table.row(
+                    [CSVTable.time(samples.times[r])] + (0..<samples.columns).map { CSVTable.number(samples.values[r * samples.columns + $0]) })
             }
             try table.close()
             names.append(file)
@@ -139,7 +147,8 @@ public struct RecordingCSV {
 
         // verdict.csv
         let analysis = analyzer.result()
-        let verdict = try CSVTable(url: folder.appendingPathComponent("verdict.csv"), header: ["start_utc_s", "end_utc_s", "duration_s", "verdict", "reason"])
+        let verdict = try CSVTable(
+            url: folder.appendingPathComponent("verdict.csv"), header: ["start_utc_s", "end_utc_s", "duration_s", "verdict", "reason"])
         try verdict.row([
             CSVTable.time(first), CSVTable.time((lastTime ?? first) + 1 / fs), CSVTable.number(analysis.durationSeconds),
             analysis.verdict?.rawValue ?? "NaN", analysis.verdict == nil ? "recording too short to judge" : "",
@@ -179,7 +188,9 @@ public struct RecordingCSV {
             var groups: [(file: String, indices: [Int], labels: [String])] = []
             if isBandPower {
                 var bands: [String] = []
-                for column in columns { if let band = column.split(separator: "/").last.map(String.init), !bands.contains(band) { bands.append(band) } }
+                for column in columns {
+                    if let band = column.split(separator: "/").last.map(String.init), !bands.contains(band) { bands.append(band) }
+                }
                 let kind = name.replacingOccurrences(of: Q.bandPowerPrefix, with: "").lowercased()
                 for band in bands {
                     let indices = columns.indices.filter { columns[$0].hasSuffix("/" + band) }
@@ -189,7 +200,9 @@ public struct RecordingCSV {
                 groups.append((Self.fileName(of: name), Array(columns.indices), columns))
             }
             for group in groups {
-                let table = try CSVTable(url: folder.appendingPathComponent(group.file), header: ["time_utc_s"] + group.labels.map { Self.column($0, unit: unit) } + ["reason"])
+                let table = try CSVTable(
+                    url: folder.appendingPathComponent(group.file),
+                    header: ["time_utc_s"] + group.labels.map { Self.column($0, unit: unit) } + ["reason"])
                 for r in 0..<series.times.count {
                     let time = series.times[r]
                     var fields = [CSVTable.time(time)]

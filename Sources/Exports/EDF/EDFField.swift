@@ -15,7 +15,9 @@ enum EDFField {
     /// The shortest decimal text of `value` that fits `width` characters, rounded in `direction`
     /// (outward for physical minima and maxima, so the device's range stays inside the written one),
     /// with the value that text stands for. `nil` when even the integer part does not fit.
-    static func number(_ value: Double, width: Int = 8, rounding direction: FloatingPointRoundingRule = .toNearestOrEven) -> (text: String, value: Double)? {
+    static func number(
+        _ value: Double, width: Int = 8, rounding direction: FloatingPointRoundingRule = .toNearestOrEven
+    ) -> (text: String, value: Double)? {
         guard value.isFinite else { return nil }
         for decimals in stride(from: 6, through: 0, by: -1) {
             let scale = pow(10, Double(decimals))

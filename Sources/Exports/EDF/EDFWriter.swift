@@ -49,8 +49,11 @@ public struct EDFWriter: Sendable {
 
         // Physical range: the device's, written in 8 characters rounded outward.
         let range = EDFPhysicalRange(for: reader.descriptor.eeg)
-        guard let low = EDFField.number(range.minimum, rounding: .down), let high = EDFField.number(range.maximum, rounding: .up), low.value < high.value else {
-            throw ExportError.unsupported(path: source, reason: "physical range \(range.minimum)…\(range.maximum) does not fit EDF's 8-character fields")
+        guard let low = EDFField.number(range.minimum, rounding: .down), let high = EDFField.number(range.maximum, rounding: .up),
+            low.value < high.value
+        else {
+            throw ExportError.unsupported(
+                path: source, reason: "physical range \(range.minimum)…\(range.maximum) does not fit EDF's 8-character fields")
         }
 
         // Annotations: every event at its sample; EEG gaps as BAD_ACQ_SKIP spans; the end padding too.

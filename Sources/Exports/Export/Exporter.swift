@@ -90,7 +90,9 @@ public final class Exporter {
     /// recording `stem` (same participant, the table's `recording` field naming it), in trial order;
     /// `nil` when there is none or it is encrypted.
     private func responseTimes(for item: CatalogItem, recording stem: String) throws -> [Double?]? {
-        let tables = try store.catalog.items(participant: item.participant).filter { $0.kind == .trials && $0.encryption == .none && $0.run == item.run }
+        let tables = try store.catalog.items(participant: item.participant).filter {
+            $0.kind == .trials && $0.encryption == .none && $0.run == item.run
+        }
         for table in tables {
             guard let data = try? Data(contentsOf: store.url(of: table.path)),
                 let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

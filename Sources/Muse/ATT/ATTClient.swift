@@ -380,7 +380,8 @@ public final class ATTClient: Sendable {
     }
 
     private func answerPeerRequest(opcode: UInt8, bytes: [UInt8]) {
-        let handle: UInt16 = bytes.count >= 3 && opcode != ATTOpcode.exchangeMTURequest.rawValue
+        let handle: UInt16 =
+            bytes.count >= 3 && opcode != ATTOpcode.exchangeMTURequest.rawValue
             ? UInt16(bytes[1]) | UInt16(bytes[2]) << 8 : 0
         state.withLock { $0.answeredPeerRequests += 1 }
         try? sendNow(.errorResponse(request: opcode, handle: handle, code: ATTErrorCode.requestNotSupported))

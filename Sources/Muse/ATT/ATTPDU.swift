@@ -157,7 +157,8 @@ public enum ATTPDU: Equatable, Sendable {
             let size = r.remaining
             guard size == 2 || size == 16 else { throw r.malformed("type of \(size) bytes") }
             let type = try r.uuid(size)
-            pdu = known == .readByTypeRequest
+            pdu =
+                known == .readByTypeRequest
                 ? .readByTypeRequest(start: start, end: end, type: type)
                 : .readByGroupTypeRequest(start: start, end: end, type: type)
         case .readByTypeResponse:

@@ -10,8 +10,8 @@ struct JSONFields {
     /// `JSONSerialization` and ends up here as `nil`).
     init?(json: String) {
         guard let data = json.data(using: .utf8),
-              let parsed = try? JSONSerialization.jsonObject(with: data, options: []),
-              let object = parsed as? [String: Any]
+            let parsed = try? JSONSerialization.jsonObject(with: data, options: []),
+            let object = parsed as? [String: Any]
         else { return nil }
         self.object = object
     }
@@ -36,7 +36,7 @@ struct JSONFields {
         case let value as NSNumber:
             let double = value.doubleValue
             guard double.isFinite, double == double.rounded(),
-                  double >= -9.0e15, double <= 9.0e15
+                double >= -9.0e15, double <= 9.0e15
             else { return nil }
             return Int(double)
         default:

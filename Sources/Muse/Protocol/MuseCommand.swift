@@ -45,7 +45,7 @@ public enum MuseCommand: Sendable, Equatable {
     public func encoded() throws(MuseProtocolError) -> [UInt8] {
         let ascii = Array(text.utf8)
         guard !ascii.isEmpty, ascii.count <= Self.maximumTextLength,
-              ascii.allSatisfy({ (0x20...0x7E).contains($0) })
+            ascii.allSatisfy({ (0x20...0x7E).contains($0) })
         else { throw .invalidCommand(text) }
         return [UInt8(ascii.count + 1)] + ascii + [0x0A]
     }

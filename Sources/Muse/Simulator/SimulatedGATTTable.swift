@@ -51,8 +51,9 @@ public struct SimulatedGATTTable: Sendable {
             declare(handle, properties: properties, value: handle + 1, uuid: kind.uuid)
             attributes.append(SimulatedAttribute(handle: handle + 1, type: kind.uuid, value: []))
             attributes.append(SimulatedAttribute(handle: handle + 2, type: .clientCharacteristicConfiguration, value: [0, 0]))
-            characteristics.append(SimulatedCharacteristic(
-                kind: kind, declarationHandle: handle, valueHandle: handle + 1, cccdHandle: handle + 2))
+            characteristics.append(
+                SimulatedCharacteristic(
+                    kind: kind, declarationHandle: handle, valueHandle: handle + 1, cccdHandle: handle + 2))
             handle += 3
         }
         services.append(GATTService(start: start, end: handle - 1, uuid: MuseCharacteristic.service))

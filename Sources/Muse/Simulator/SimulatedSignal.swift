@@ -42,7 +42,8 @@ public struct SimulatedSignal: Sendable {
         }
         let f = Self.frequencies[((channel % 5) + 5) % 5]
         let t = Double(sampleIndex) / 256
-        let value = 2048 + Self.amplitude * sin(2 * Double.pi * f * t + Double(channel))
+        let value =
+            2048 + Self.amplitude * sin(2 * Double.pi * f * t + Double(channel))
             + Self.noise * (2 * uniform(channel, sampleIndex) - 1)
         return UInt16(min(4095, max(0, value.rounded())))
     }

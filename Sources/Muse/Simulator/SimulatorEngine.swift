@@ -148,7 +148,8 @@ final class SimulatorEngine {
         for channel in order {
             let record = SimulatedEEGPacket(channel: channel, counter: counter, sequence: sequence, connection: connectionNumber)
             if configuration.droppedBlocks.contains(counter)
-                || configuration.droppedChannelPackets.contains(ChannelPacket(counter: counter, channel: channel)) {
+                || configuration.droppedChannelPackets.contains(ChannelPacket(counter: counter, channel: channel))
+            {
                 dropped.append(record)
                 continue
             }
@@ -171,8 +172,10 @@ final class SimulatorEngine {
 
     private func sendEEGPackets(_ packets: [(channel: Int, record: SimulatedEEGPacket, bytes: [UInt8])]) {
         for packet in packets {
-            guard let kind = MuseCharacteristic.eegChannels.indices.contains(packet.channel)
-                ? MuseCharacteristic.eegChannels[packet.channel] : nil else { continue }
+            guard
+                let kind = MuseCharacteristic.eegChannels.indices.contains(packet.channel)
+                    ? MuseCharacteristic.eegChannels[packet.channel] : nil
+            else { continue }
             if notify(kind, packet.bytes), configuration.keepsLog {
                 var record = packet.record
                 record.sentAt = SystemHostClock.monotonicNanoseconds()
@@ -206,8 +209,10 @@ final class SimulatorEngine {
         let sequence = telemetrySequence
         telemetrySequence &+= 1
         let battery = headband.shared.withLock { $0.batteryPercent }
-        notify(.telemetry, MusePacketEncoder.telemetry(
-            sequence: sequence, batteryPercent: battery, fuelMillivolts: 3700 + 5 * battery, adc: 3967, temperature: 27))
+        notify(
+            .telemetry,
+            MusePacketEncoder.telemetry(
+                sequence: sequence, batteryPercent: battery, fuelMillivolts: 3700 + 5 * battery, adc: 3967, temperature: 27))
     }
 
     /// Sends a notification of `kind` if the client subscribed to it; whether it was sent.
@@ -367,12 +372,15 @@ final class SimulatorEngine {
         let ok = "{\"rc\":0}"
         switch command {
         case "v1":
-            reply("{\"ap\":\"headset\",\"sp\":\"RevE\",\"tp\":\"consumer\",\"hw\":\"3.1\",\"bn\":27,\"fw\":\"1.2.13\",\"bl\":\"1.2.3\",\"pv\":1,\"rc\":0}")
+            reply(
+                "{\"ap\":\"headset\",\"sp\":\"RevE\",\"tp\":\"consumer\",\"hw\":\"3.1\",\"bn\":27,\"fw\":\"1.2.13\",\"bl\":\"1.2.3\",\"pv\":1,\"rc\":0}"
+            )
         case "s":
             let battery = headband.shared.withLock { $0.batteryPercent }
             let presetNumber = Int(preset, radix: 16) ?? 0
-            reply("{\"hn\":\"\(configuration.deviceName)\",\"sn\":\"2031-TZRW-1324\",\"ma\":\"00-55-da-b0-13-24\","
-                + "\"id\":\"00000000 00000000 00000000\",\"bp\":\(Int(battery.rounded())),\"ts\":0,\"ps\":\(presetNumber),\"rc\":0}")
+            reply(
+                "{\"hn\":\"\(configuration.deviceName)\",\"sn\":\"2031-TZRW-1324\",\"ma\":\"00-55-da-b0-13-24\","
+                    + "\"id\":\"00000000 00000000 00000000\",\"bp\":\(Int(battery.rounded())),\"ts\":0,\"ps\":\(presetNumber),\"rc\":0}")
         case "h":
             streaming = false
             headband.shared.withLock { $0.log.streaming = false }

@@ -56,7 +56,8 @@ final class MuseLink: Sendable {
                 let found = try await HeadbandScanner(duration: scanDuration).scan()
                 guard let match = found.first(where: { name.isEmpty || $0.name == name }) else {
                     throw DataSourceError.deviceNotFound(
-                        name.isEmpty ? "no Muse headband found by a \(Int(scanDuration)) s Bluetooth scan: is it switched on and not connected elsewhere?"
+                        name.isEmpty
+                            ? "no Muse headband found by a \(Int(scanDuration)) s Bluetooth scan: is it switched on and not connected elsewhere?"
                             : "no headband named \(name) found by a \(Int(scanDuration)) s Bluetooth scan")
                 }
                 fd = try await L2CAPConnector().connect(to: match.address)

@@ -18,7 +18,8 @@ struct MuseStreamSession {
     private var railedFraction = 0.0
     private var onHead: Bool?
     // Other streams
-    private var accelerometer = AuxiliaryStream(name: "accelerometer", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate)
+    private var accelerometer = AuxiliaryStream(
+        name: "accelerometer", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate)
     private var gyroscope = AuxiliaryStream(name: "gyroscope", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate)
     private var ppg: [AuxiliaryStream] = []
     private var telemetryIndex: Int64 = 0
@@ -120,7 +121,8 @@ struct MuseStreamSession {
             lastKeepAlive = t
             // A new segment: the assembler and the auxiliary counters start over; indices continue
             // from where the elapsed time puts them.
-            assembler = EEGBlockAssembler(channelCount: configuration.preset.eegChannelCount, timeout: UInt64(Self.assemblyTimeout(configuration) * 1e9))
+            assembler = EEGBlockAssembler(
+                channelCount: configuration.preset.eegChannelCount, timeout: UInt64(Self.assemblyTimeout(configuration) * 1e9))
             eeg.newSegment()
             accelerometer.newSegment()
             gyroscope.newSegment()
@@ -128,7 +130,8 @@ struct MuseStreamSession {
             if first {
                 let d = Self.descriptor(preset: configuration.preset, info: info, status: status, device: configuration.device)
                 descriptor = d
-                ppg = configuration.preset.includesPPG
+                ppg =
+                    configuration.preset.includesPPG
                     ? [AuxiliaryStream(name: "ppg", samplesPerPacket: MuseScale.ppgSamplesPerPacket, rate: MuseScale.ppgNominalRate)] : []
                 await emit(.started(d))
             }
@@ -245,14 +248,19 @@ struct MuseStreamSession {
             guard !ppg.isEmpty, let packet = try? PPGPacket(payload: n.value),
                 let channel = MuseCharacteristic.ppgChannels.firstIndex(of: characteristic), channel == 1
             else { return }
-            if let block = ppg[0].block(counter: packet.sequence, values: packet.samples.map(Double.init), channels: 1, receivedAt: n.receivedAt, utc: utc) {
+            if let block = ppg[0].block(
+                counter: packet.sequence, values: packet.samples.map(Double.init), channels: 1, receivedAt: n.receivedAt, utc: utc)
+            {
                 await emit(.samples(block))
             }
         case .telemetry:
             guard let packet = try? TelemetryPacket(payload: n.value) else { return }
             await report(battery: packet.batteryPercent)
             let values = [packet.batteryPercent, packet.fuelGaugeMillivolts, Double(packet.adcRaw), Double(packet.temperature)]
-            await emit(.samples(SampleBlock(stream: "telemetry", firstIndex: telemetryIndex, channelCount: 4, values: values, times: [utc(Double(n.receivedAt) / 1e9)])))
+            await emit(
+                .samples(
+                    SampleBlock(
+                        stream: "telemetry", firstIndex: telemetryIndex, channelCount: 4, values: values, times: [utc(Double(n.receivedAt) / 1e9)])))
             telemetryIndex += 1
         default:
             return
@@ -279,7 +287,8 @@ struct MuseStreamSession {
                 if EEGPacket.isRailed(code: code) { railed += 1 }
             }
         }
-        await emit(.samples(SampleBlock(stream: descriptor.eeg.name, firstIndex: first, channelCount: channels, values: values, times: times, raw: raw)))
+        await emit(
+            .samples(SampleBlock(stream: descriptor.eeg.name, firstIndex: first, channelCount: channels, values: values, times: times, raw: raw)))
         // On the head: electrodes without skin contact rail (codes 0 or 4095); judged over about 1 s.
         if present > 0 {
             railedFraction += (Double(railed) / Double(present) - railedFraction) * 0.05
@@ -312,7 +321,9 @@ struct MuseStreamSession {
     }
 
     static func descriptor(preset: MusePreset, info: MuseDeviceInfo, status: MuseStatus, device: DeviceAddress) -> DeviceDescriptor {
-        var properties: [String: String] = ["Preset": preset.rawValue, "Address": device.description, "Protocol": "legacy 12-bit (MU-02/MU-03/MS-01/MS-02)"]
+        var properties: [String: String] = [
+            "Preset": preset.rawValue, "Address": device.description, "Protocol": "legacy 12-bit (MU-02/MU-03/MS-01/MS-02)",
+        ]
         if let name = status.headsetName { properties["Name"] = name }
         if let mac = status.macAddress { properties["MACAddress"] = mac }
         if let bl = info.bootloaderVersion { properties["Bootloader"] = bl }
@@ -322,14 +333,20 @@ struct MuseStreamSession {
         var streams = [
             StreamDescriptor(
                 name: "eeg", kind: .eeg, channelLabels: preset.eegChannelLabels, unit: "uV", samplingRate: MuseScale.eegNominalRate,
-                rawCoding: .init(bits: 12, scale: MuseScale.eegMicrovoltsPerCode, offset: -Double(MuseScale.eegZeroCode) * MuseScale.eegMicrovoltsPerCode),
+                rawCoding: .init(
+                    bits: 12, scale: MuseScale.eegMicrovoltsPerCode, offset: -Double(MuseScale.eegZeroCode) * MuseScale.eegMicrovoltsPerCode),
                 physicalRange: -1000...999.51171875),
-            StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: MuseScale.imuNominalRate),
-            StreamDescriptor(name: "gyroscope", kind: .gyroscope, channelLabels: ["x", "y", "z"], unit: "deg/s", samplingRate: MuseScale.imuNominalRate),
-            StreamDescriptor(name: "telemetry", kind: .telemetry, channelLabels: ["battery", "fuelGauge", "adc", "temperature"], unit: "%, mV, counts, C", samplingRate: 0),
+            StreamDescriptor(
+                name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: MuseScale.imuNominalRate),
+            StreamDescriptor(
+                name: "gyroscope", kind: .gyroscope, channelLabels: ["x", "y", "z"], unit: "deg/s", samplingRate: MuseScale.imuNominalRate),
+            StreamDescriptor(
+                name: "telemetry", kind: .telemetry, channelLabels: ["battery", "fuelGauge", "adc", "temperature"], unit: "%, mV, counts, C",
+                samplingRate: 0),
         ]
         if preset.includesPPG {
-            streams.append(StreamDescriptor(name: "ppg", kind: .ppg, channelLabels: ["infrared"], unit: "counts", samplingRate: MuseScale.ppgNominalRate))
+            streams.append(
+                StreamDescriptor(name: "ppg", kind: .ppg, channelLabels: ["infrared"], unit: "counts", samplingRate: MuseScale.ppgNominalRate))
         }
         return DeviceDescriptor(
             kind: "muse", manufacturer: "InteraXon", model: "Muse", serial: status.serialNumber, firmware: info.firmwareVersion,

@@ -94,7 +94,8 @@ public struct EEGBlockAssembler: Sendable {
             latePackets += 1
             return release(now: receivedAt, force: false)
         }
-        var block = pending[index]
+        var block =
+            pending[index]
             ?? PendingBlock(counter: raw, codes: Array(repeating: nil, count: channelCount), arrived: 0, earliest: receivedAt)
         if block.codes[channelSlot] != nil {
             duplicatePackets += 1

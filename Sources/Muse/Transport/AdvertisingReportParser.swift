@@ -20,9 +20,10 @@ public enum AdvertisingReportParser {
             let data = Array(bytes[dataStart..<(dataStart + length)])
             let rssi = Int(Int8(bitPattern: bytes[dataStart + length]))
             let (name, services) = advertisingFields(data)
-            reports.append(AdvertisingReport(
-                address: address, addressType: addressType, eventType: eventType, name: name,
-                serviceUUIDs: services, rssi: rssi))
+            reports.append(
+                AdvertisingReport(
+                    address: address, addressType: addressType, eventType: eventType, name: name,
+                    serviceUUIDs: services, rssi: rssi))
             i = dataStart + length + 1
         }
         return reports

@@ -22,7 +22,8 @@ public enum DeviceAddress: Equatable, Sendable, CustomStringConvertible {
             self = .bluetooth(address)
             return
         }
-        let looksLikeAddress = trimmed.contains(":")
+        let looksLikeAddress =
+            trimmed.contains(":")
             && trimmed.allSatisfy { $0 == ":" || $0.isHexDigit }
         guard !trimmed.isEmpty, !looksLikeAddress else { throw .invalidAddress(text) }
         self = .name(trimmed)

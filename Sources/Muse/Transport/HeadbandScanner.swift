@@ -1,5 +1,5 @@
-import DataSources
 import CBlueZ
+import DataSources
 import Glibc
 
 /// Finds Muse headbands nearby by LE scanning through a raw HCI socket (for `study-recorder devices`).

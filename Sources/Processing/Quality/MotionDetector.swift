@@ -45,10 +45,11 @@ public struct MotionDetector: Sendable {
             if count == windowLength {
                 if present * 2 >= windowLength {
                     let n = Double(present)
-                    let deviation = (0..<3).map { axis -> Double in
-                        let mean = sums[axis] / n
-                        return (max(0, squares[axis] / n - mean * mean)).squareRoot()
-                    }.max() ?? 0
+                    let deviation =
+                        (0..<3).map { axis -> Double in
+                            let mean = sums[axis] / n
+                            return (max(0, squares[axis] / n - mean * mean)).squareRoot()
+                        }.max() ?? 0
                     verdicts.append(deviation > threshold)
                 }
                 count = 0

@@ -100,7 +100,9 @@ public struct MyndQualityEstimator: Sendable {
                 reasons[c] = "missing data: \(blockLength - count) of \(blockLength) samples in the block"
                 continue
             }
-            let variance = block.withUnsafeBufferPointer { Self.populationVariance(UnsafeBufferPointer(rebasing: $0[(c * blockLength)..<(c * blockLength + count)])) }
+            let variance = block.withUnsafeBufferPointer {
+                Self.populationVariance(UnsafeBufferPointer(rebasing: $0[(c * blockLength)..<(c * blockLength + count)]))
+            }
             let q = Self.quality(variance: variance)
             let avg = hasAverage[c] ? (average[c] * (Self.averagingBlocks - 1) + q) / Self.averagingBlocks : q
             hasAverage[c] = true

@@ -18,7 +18,9 @@ public struct VerdictCriteria: Sendable, Codable, Equatable {
     public var maximumBadChannelWindows: Double
 
     /// Creates criteria; every parameter has the documented default.
-    public init(maximumMissingWindows: Double = 0.1, maximumOffHeadWindows: Double = 0.5, maximumMotionWindows: Double = 0.2, maximumBadChannelWindows: Double = 0.5,
+    public init(
+        maximumMissingWindows: Double = 0.1, maximumOffHeadWindows: Double = 0.5, maximumMotionWindows: Double = 0.2,
+        maximumBadChannelWindows: Double = 0.5,
         movingAcceleration: Double = 0.1
     ) {
         self.maximumMissingWindows = maximumMissingWindows

@@ -30,9 +30,14 @@ public enum QualitySeries {
                 Row(name: "MyndBlockQuality", time: q.time, values: q.mynd.blockQuality, columns: channelNames),
             ]
             let a = q.assessments
-            rows.append(Row(name: "Grade", time: q.time, values: channelNames.indices.map { c in a.map { Double($0[c].grade.rawValue) } ?? .nan }, columns: channelNames))
-            rows.append(Row(name: "BandAmplitude", time: q.time, values: channelNames.indices.map { a?[$0].bandAmplitude ?? .nan }, columns: channelNames))
-            rows.append(Row(name: "LineNoiseRatio", time: q.time, values: channelNames.indices.map { a?[$0].lineNoiseRatio ?? .nan }, columns: channelNames))
+            rows.append(
+                Row(
+                    name: "Grade", time: q.time, values: channelNames.indices.map { c in a.map { Double($0[c].grade.rawValue) } ?? .nan },
+                    columns: channelNames))
+            rows.append(
+                Row(name: "BandAmplitude", time: q.time, values: channelNames.indices.map { a?[$0].bandAmplitude ?? .nan }, columns: channelNames))
+            rows.append(
+                Row(name: "LineNoiseRatio", time: q.time, values: channelNames.indices.map { a?[$0].lineNoiseRatio ?? .nan }, columns: channelNames))
             return rows
         case .lineNoise(let l):
             return [

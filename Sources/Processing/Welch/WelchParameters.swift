@@ -38,7 +38,11 @@ public struct WelchParameters: Sendable, Codable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case segmentLength = "nperseg", overlap = "noverlap", window, removeSegmentMean = "detrendConstant", scaling, average
+        case segmentLength = "nperseg"
+        case overlap = "noverlap"
+        case window
+        case removeSegmentMean = "detrendConstant"
+        case scaling, average
     }
 
     /// Decodes parameters stored under scipy's names (`nperseg`, `noverlap`, …).

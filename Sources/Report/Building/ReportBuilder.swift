@@ -27,7 +27,10 @@ public struct ReportBuilder: Sendable {
     public var generated: Date
 
     /// A builder for `store`'s items.
-    public init(store: DataStore, decryptor: OpenPGPDecryptor = OpenPGPDecryptor(), scratchParent: URL = FileManager.default.temporaryDirectory, generated: Date = Date()) {
+    public init(
+        store: DataStore, decryptor: OpenPGPDecryptor = OpenPGPDecryptor(), scratchParent: URL = FileManager.default.temporaryDirectory,
+        generated: Date = Date()
+    ) {
         self.store = store
         self.decryptor = decryptor
         self.scratchParent = scratchParent
@@ -49,7 +52,11 @@ public struct ReportBuilder: Sendable {
             sections.append(SessionSection(digest: digest).html)
         }
         let first = items.first
-        let title = "Session report" + (first.map { item in " · " + [item.study, item.day.map { "day \($0)" }, item.session.map { "session \($0)" }].compactMap { $0 }.joined(separator: " · ") } ?? "")
+        let title =
+            "Session report"
+            + (first.map { item in
+                " · " + [item.study, item.day.map { "day \($0)" }, item.session.map { "session \($0)" }].compactMap { $0 }.joined(separator: " · ")
+            } ?? "")
         let subtitle = "Participant \(first?.participant ?? "–") · \(items.count) recording\(items.count == 1 ? "" : "s")"
         return page(title: title, subtitle: subtitle, body: sections.joined())
     }
@@ -74,7 +81,9 @@ public struct ReportBuilder: Sendable {
         }
         rows.sort { ($0.start ?? .infinity, $0.day ?? 0, $0.session ?? 0) < ($1.start ?? .infinity, $1.day ?? 0, $1.session ?? 0) }
         let body = ParticipantSection(participant: participant, rows: rows).html
-        return page(title: "Participant report", subtitle: "Participant \(participant) · \(rows.count) session\(rows.count == 1 ? "" : "s") with EEG", body: body)
+        return page(
+            title: "Participant report", subtitle: "Participant \(participant) · \(rows.count) session\(rows.count == 1 ? "" : "s") with EEG",
+            body: body)
     }
 
     /// Writes `html` to `url` atomically (a temporary file in the same folder, then a rename) with
@@ -138,7 +147,8 @@ public struct ReportBuilder: Sendable {
         guard item.encryption != .none else { return try body(url) }
         let scratch: URL
         do {
-            let destination = try ExportDestination(folder: scratchParent.appendingPathComponent("study-recorder-report", isDirectory: true), dataFolder: store.root)
+            let destination = try ExportDestination(
+                folder: scratchParent.appendingPathComponent("study-recorder-report", isDirectory: true), dataFolder: store.root)
             scratch = try destination.scratchFolder()
         } catch let error as ExportError {
             if case .insideDataFolder(let path, let data) = error { throw ReportError.insideDataFolder(path: path, dataFolder: data) }

@@ -45,16 +45,19 @@ struct ChartFrame {
 
     /// Grid lines and tick labels; `xFormat` turns an x tick into its label.
     func axes(xFormat: (Double) -> String, yFormat: ((Double) -> String)? = nil, xTicks: [Double]? = nil) -> String {
-        var out = "<rect x=\"\(HTML.coordinate(left))\" y=\"\(HTML.coordinate(top))\" width=\"\(HTML.coordinate(plotWidth))\" height=\"\(HTML.coordinate(plotHeight))\" fill=\"#fbfcfe\" stroke=\"#d8dde5\"/>"
+        var out =
+            "<rect x=\"\(HTML.coordinate(left))\" y=\"\(HTML.coordinate(top))\" width=\"\(HTML.coordinate(plotWidth))\" height=\"\(HTML.coordinate(plotHeight))\" fill=\"#fbfcfe\" stroke=\"#d8dde5\"/>"
         for t in yTicks() {
             guard let y = py(t) else { continue }
-            out += "<line x1=\"\(HTML.coordinate(left))\" x2=\"\(HTML.coordinate(left + plotWidth))\" y1=\"\(HTML.coordinate(y))\" y2=\"\(HTML.coordinate(y))\" stroke=\"#e8ebf0\"/>"
+            out +=
+                "<line x1=\"\(HTML.coordinate(left))\" x2=\"\(HTML.coordinate(left + plotWidth))\" y1=\"\(HTML.coordinate(y))\" y2=\"\(HTML.coordinate(y))\" stroke=\"#e8ebf0\"/>"
             let label = yFormat?(t) ?? Self.tickLabel(t)
             out += "<text x=\"\(HTML.coordinate(left - 5))\" y=\"\(HTML.coordinate(y + 4))\" text-anchor=\"end\">\(HTML.escape(label))</text>"
         }
         for t in xTicks ?? Self.ticks(x, count: 8) {
             let x = px(t)
-            out += "<line x1=\"\(HTML.coordinate(x))\" x2=\"\(HTML.coordinate(x))\" y1=\"\(HTML.coordinate(top))\" y2=\"\(HTML.coordinate(top + plotHeight))\" stroke=\"#eef0f4\"/>"
+            out +=
+                "<line x1=\"\(HTML.coordinate(x))\" x2=\"\(HTML.coordinate(x))\" y1=\"\(HTML.coordinate(top))\" y2=\"\(HTML.coordinate(top + plotHeight))\" stroke=\"#eef0f4\"/>"
             out += "<text x=\"\(HTML.coordinate(x))\" y=\"\(HTML.coordinate(height - 8))\" text-anchor=\"middle\">\(HTML.escape(xFormat(t)))</text>"
         }
         return out

@@ -19,7 +19,8 @@ struct GradeStrip {
         let bins = max(1, Int((duration / binSeconds).rounded(.up)))
         for (c, name) in channels.enumerated() {
             let y = frame.top + Double(c) * lane + 2
-            out += "<text x=\"\(HTML.coordinate(frame.left - 6))\" y=\"\(HTML.coordinate(y + lane / 2 + 2))\" text-anchor=\"end\" style=\"font-weight:600;fill:#1d2430\">\(HTML.escape(name))</text>"
+            out +=
+                "<text x=\"\(HTML.coordinate(frame.left - 6))\" y=\"\(HTML.coordinate(y + lane / 2 + 2))\" text-anchor=\"end\" style=\"font-weight:600;fill:#1d2430\">\(HTML.escape(name))</text>"
             var worst = [Double](repeating: .nan, count: bins)
             for row in rows where c < row.grades.count {
                 // The grade covers the window ending at `time`; it is drawn where that window ends.
@@ -32,9 +33,11 @@ struct GradeStrip {
                 // Runs of equal colour as one rectangle: fewer elements, no hairlines between them.
                 var e = b + 1
                 while e < bins, worst[e] == worst[b] || (worst[e].isNaN && worst[b].isNaN) { e += 1 }
-                let color = worst[b] == 1 ? ChartPalette.good : worst[b] == 2 ? ChartPalette.medium : worst[b] == 4 ? ChartPalette.bad : ChartPalette.none
+                let color =
+                    worst[b] == 1 ? ChartPalette.good : worst[b] == 2 ? ChartPalette.medium : worst[b] == 4 ? ChartPalette.bad : ChartPalette.none
                 let x0 = frame.px(Double(b) * binSeconds), x1 = frame.px(Double(e) * binSeconds)
-                out += "<rect x=\"\(HTML.coordinate(x0))\" y=\"\(HTML.coordinate(y))\" width=\"\(HTML.coordinate(max(0.5, x1 - x0)))\" height=\"\(HTML.coordinate(lane - 4))\" fill=\"\(color)\"/>"
+                out +=
+                    "<rect x=\"\(HTML.coordinate(x0))\" y=\"\(HTML.coordinate(y))\" width=\"\(HTML.coordinate(max(0.5, x1 - x0)))\" height=\"\(HTML.coordinate(lane - 4))\" fill=\"\(color)\"/>"
                 b = e
             }
         }

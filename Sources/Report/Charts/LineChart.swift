@@ -27,9 +27,11 @@ struct LineChart {
         for (i, span) in spans.enumerated() where span.to > frame.x.lowerBound && span.from < frame.x.upperBound {
             let x0 = frame.px(span.from), x1 = frame.px(span.to)
             if i % 2 == 0 {
-                out += "<rect x=\"\(HTML.coordinate(x0))\" y=\"\(HTML.coordinate(frame.top))\" width=\"\(HTML.coordinate(x1 - x0))\" height=\"\(HTML.coordinate(frame.plotHeight))\" fill=\"#eef3fa\"/>"
+                out +=
+                    "<rect x=\"\(HTML.coordinate(x0))\" y=\"\(HTML.coordinate(frame.top))\" width=\"\(HTML.coordinate(x1 - x0))\" height=\"\(HTML.coordinate(frame.plotHeight))\" fill=\"#eef3fa\"/>"
             }
-            out += "<text x=\"\(HTML.coordinate((x0 + x1) / 2))\" y=\"\(HTML.coordinate(frame.top + 12))\" text-anchor=\"middle\">\(HTML.escape(span.caption))</text>"
+            out +=
+                "<text x=\"\(HTML.coordinate((x0 + x1) / 2))\" y=\"\(HTML.coordinate(frame.top + 12))\" text-anchor=\"middle\">\(HTML.escape(span.caption))</text>"
         }
         if let overlay { out += overlay.svg(in: frame) }
         for s in series {

@@ -15,12 +15,14 @@ struct TimelineOverlay {
         var out = ""
         for gap in gaps where gap.start + gap.seconds >= frame.x.lowerBound && gap.start <= frame.x.upperBound {
             let x0 = frame.px(gap.start), x1 = frame.px(gap.start + gap.seconds)
-            out += "<rect x=\"\(HTML.coordinate(x0))\" y=\"\(HTML.coordinate(frame.top))\" width=\"\(HTML.coordinate(max(1.2, x1 - x0)))\" height=\"\(HTML.coordinate(frame.plotHeight))\" fill=\"\(ChartPalette.gap)\" fill-opacity=\"0.55\"/>"
+            out +=
+                "<rect x=\"\(HTML.coordinate(x0))\" y=\"\(HTML.coordinate(frame.top))\" width=\"\(HTML.coordinate(max(1.2, x1 - x0)))\" height=\"\(HTML.coordinate(frame.plotHeight))\" fill=\"\(ChartPalette.gap)\" fill-opacity=\"0.55\"/>"
         }
         for event in events where event.code != Marker.gapCode && frame.x.contains(event.time) {
             let x = HTML.coordinate(frame.px(event.time))
             let software = event.code < 0
-            out += "<line x1=\"\(x)\" x2=\"\(x)\" y1=\"\(HTML.coordinate(frame.top))\" y2=\"\(HTML.coordinate(frame.top + frame.plotHeight))\" stroke=\"\(software ? ChartPalette.software : ChartPalette.marker)\" stroke-width=\"1\" stroke-opacity=\"0.7\"\(software ? " stroke-dasharray=\"3 2\"" : "")/>"
+            out +=
+                "<line x1=\"\(x)\" x2=\"\(x)\" y1=\"\(HTML.coordinate(frame.top))\" y2=\"\(HTML.coordinate(frame.top + frame.plotHeight))\" stroke=\"\(software ? ChartPalette.software : ChartPalette.marker)\" stroke-width=\"1\" stroke-opacity=\"0.7\"\(software ? " stroke-dasharray=\"3 2\"" : "")/>"
         }
         return out
     }

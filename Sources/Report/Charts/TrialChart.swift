@@ -18,18 +18,22 @@ struct TrialChart {
         let ticks = n <= 20 ? (1...n).map(Double.init) : ChartFrame.ticks(1...Double(n), count: 10).filter { $0 >= 1 }
         out += frame.axes(xFormat: { String(Int($0)) }, yFormat: { ChartFrame.tickLabel($0) + " ms" }, xTicks: ticks)
         if let median = table.blockMedianMs, let y = frame.py(median) {
-            out += "<line x1=\"\(HTML.coordinate(frame.left))\" x2=\"\(HTML.coordinate(frame.left + frame.plotWidth))\" y1=\"\(HTML.coordinate(y))\" y2=\"\(HTML.coordinate(y))\" stroke=\"#1d2430\" stroke-dasharray=\"5 3\"/>"
-            out += "<text x=\"\(HTML.coordinate(frame.left + frame.plotWidth - 4))\" y=\"\(HTML.coordinate(y - 4))\" text-anchor=\"end\">median \(HTML.escape(HTML.number(median, 0))) ms</text>"
+            out +=
+                "<line x1=\"\(HTML.coordinate(frame.left))\" x2=\"\(HTML.coordinate(frame.left + frame.plotWidth))\" y1=\"\(HTML.coordinate(y))\" y2=\"\(HTML.coordinate(y))\" stroke=\"#1d2430\" stroke-dasharray=\"5 3\"/>"
+            out +=
+                "<text x=\"\(HTML.coordinate(frame.left + frame.plotWidth - 4))\" y=\"\(HTML.coordinate(y - 4))\" text-anchor=\"end\">median \(HTML.escape(HTML.number(median, 0))) ms</text>"
         }
         for trial in table.trials {
             let x = HTML.coordinate(frame.px(Double(trial.number)))
             let color = Self.colors[trial.outcome] ?? "#6b6b6b"
             if let latency = trial.latencyMs, let y = frame.py(latency) {
                 let beyond = !frame.y.contains(latency)
-                out += "<circle cx=\"\(x)\" cy=\"\(HTML.coordinate(y))\" r=\"4\" \(beyond ? "fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"2\"" : "fill=\"\(color)\"")><title>trial \(trial.number): \(HTML.escape(HTML.number(latency, 0))) ms, \(HTML.escape(trial.outcome))</title></circle>"
+                out +=
+                    "<circle cx=\"\(x)\" cy=\"\(HTML.coordinate(y))\" r=\"4\" \(beyond ? "fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"2\"" : "fill=\"\(color)\"")><title>trial \(trial.number): \(HTML.escape(HTML.number(latency, 0))) ms, \(HTML.escape(trial.outcome))</title></circle>"
             } else {
                 let y = frame.top + 8
-                out += "<path d=\"M\(x) \(HTML.coordinate(y))m-4 -4l8 8m0 -8l-8 8\" stroke=\"\(color)\" stroke-width=\"2\"><title>trial \(trial.number): \(HTML.escape(trial.outcome))</title></path>"
+                out +=
+                    "<path d=\"M\(x) \(HTML.coordinate(y))m-4 -4l8 8m0 -8l-8 8\" stroke=\"\(color)\" stroke-width=\"2\"><title>trial \(trial.number): \(HTML.escape(trial.outcome))</title></path>"
             }
         }
         return out + "</svg>"

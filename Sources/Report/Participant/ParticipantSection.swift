@@ -15,9 +15,14 @@ struct ParticipantSection {
             ("Participant", participant), ("Study", studies.isEmpty ? "–" : studies.joined(separator: ", ")),
             ("Sessions with EEG", "\(rows.count)"), ("Blocks", "\(rows.reduce(0) { $0 + $1.blocks })"),
             ("Signal recorded", HTML.duration(rows.reduce(0) { $0 + $1.seconds })),
-            ("First – last (UTC)", [rows.compactMap(\.start).min(), rows.compactMap(\.start).max()].map { $0.map(HTML.time) ?? "–" }.joined(separator: " – ")),
+            (
+                "First – last (UTC)",
+                [rows.compactMap(\.start).min(), rows.compactMap(\.start).max()].map { $0.map(HTML.time) ?? "–" }.joined(separator: " – ")
+            ),
         ]
-        out += items.map { "<div><dt>\(HTML.escape($0.0))</dt><dd data-field=\"\(HTML.escape(SessionSection.anchor($0.0)))\">\(HTML.escape($0.1))</dd></div>" }.joined()
+        out += items.map {
+            "<div><dt>\(HTML.escape($0.0))</dt><dd data-field=\"\(HTML.escape(SessionSection.anchor($0.0)))\">\(HTML.escape($0.1))</dd></div>"
+        }.joined()
         out += "</dl>"
         out += qualityFigure
         out += reactionTimeFigure
@@ -48,14 +53,18 @@ struct ParticipantSection {
         for (i, row) in rows.enumerated() {
             var base = 0.0
             let x = frame.px(Double(i + 1)) - width / 2
-            for (share, color) in [(row.goodFraction, ChartPalette.good), (row.mediumFraction, ChartPalette.medium), (row.badFraction, ChartPalette.bad)] {
+            for (share, color) in [
+                (row.goodFraction, ChartPalette.good), (row.mediumFraction, ChartPalette.medium), (row.badFraction, ChartPalette.bad),
+            ] {
                 guard share.isFinite, share > 0, let top = frame.py(base + share), let bottom = frame.py(base) else { continue }
-                out += "<rect x=\"\(HTML.coordinate(x))\" y=\"\(HTML.coordinate(top))\" width=\"\(HTML.coordinate(width))\" height=\"\(HTML.coordinate(bottom - top))\" fill=\"\(color)\"><title>\(HTML.escape(Self.label(row))): \(HTML.percent(share))</title></rect>"
+                out +=
+                    "<rect x=\"\(HTML.coordinate(x))\" y=\"\(HTML.coordinate(top))\" width=\"\(HTML.coordinate(width))\" height=\"\(HTML.coordinate(bottom - top))\" fill=\"\(color)\"><title>\(HTML.escape(Self.label(row))): \(HTML.percent(share))</title></rect>"
                 base += share
             }
         }
         out += "</svg>" + ChartPalette.legend([("good", ChartPalette.good), ("medium", ChartPalette.medium), ("bad", ChartPalette.bad)])
-        return "<h3>Signal quality per session</h3><figure class=\"fig-sessions\">\(out)<figcaption>Shares of 2 s windows graded good, medium and bad, over all channels and blocks of each session (dN sM: study day N, session M).</figcaption></figure>"
+        return
+            "<h3>Signal quality per session</h3><figure class=\"fig-sessions\">\(out)<figcaption>Shares of 2 s windows graded good, medium and bad, over all channels and blocks of each session (dN sM: study day N, session M).</figcaption></figure>"
     }
 
     private var reactionTimeFigure: String {
@@ -66,18 +75,25 @@ struct ParticipantSection {
         let points = scored.map { (x: Double($0.offset + 1), y: $0.element.reactionTimeMs ?? .nan) }
         let chart = LineChart(
             frame: ChartFrame(height: 200, x: 0.5...(Double(max(1, rows.count)) + 0.5), y: lo...max(hi, lo + 1)),
-            series: [.init(name: "reaction time", color: ChartPalette.color(0), points: points, dots: true)], label: "Reaction-time score per session",
+            series: [.init(name: "reaction time", color: ChartPalette.color(0), points: points, dots: true)],
+            label: "Reaction-time score per session",
             xFormat: xLabel, yFormat: { ChartFrame.tickLabel($0) + " ms" }, xTicks: ticks)
-        return "<h3>Reaction-time score over the days</h3><figure class=\"fig-scores\">\(chart.svg)<figcaption>The session's score: the median latency of its correct trials (lower is faster).</figcaption></figure>"
+        return
+            "<h3>Reaction-time score over the days</h3><figure class=\"fig-scores\">\(chart.svg)<figcaption>The session's score: the median latency of its correct trials (lower is faster).</figcaption></figure>"
     }
 
     private var table: String {
-        var out = "<h3>Sessions</h3><div class=\"scroll\"><table class=\"sessions\"><thead><tr><th>start (UTC)</th><th class=\"num\">day</th><th class=\"num\">session</th><th>paradigm</th><th class=\"num\">blocks</th><th class=\"num\">duration</th><th class=\"num\">good signal</th><th>verdict</th><th class=\"num\">trials</th><th class=\"num\">RT score</th></tr></thead><tbody>"
+        var out =
+            "<h3>Sessions</h3><div class=\"scroll\"><table class=\"sessions\"><thead><tr><th>start (UTC)</th><th class=\"num\">day</th><th class=\"num\">session</th><th>paradigm</th><th class=\"num\">blocks</th><th class=\"num\">duration</th><th class=\"num\">good signal</th><th>verdict</th><th class=\"num\">trials</th><th class=\"num\">RT score</th></tr></thead><tbody>"
         for row in rows {
-            out += "<tr><td>\(HTML.escape(row.start.map(HTML.time) ?? "–"))</td><td class=\"num\">\(row.day.map(String.init) ?? "–")</td><td class=\"num\">\(row.session.map(String.init) ?? "–")</td>"
-            out += "<td>\(HTML.escape(row.paradigms.joined(separator: ", ")))</td><td class=\"num\">\(row.blocks)\(row.incomplete > 0 ? " (\(row.incomplete) incomplete)" : "")</td>"
-            out += "<td class=\"num\">\(HTML.escape(HTML.duration(row.seconds)))</td><td class=\"num\">\(HTML.percent(row.goodFraction))</td><td>\(HTML.escape(row.verdict))</td>"
-            out += "<td class=\"num\">\(row.trials > 0 ? String(row.trials) : "–")</td><td class=\"num\">\(row.reactionTimeMs.map { HTML.number($0, 0) + " ms" } ?? "–")</td></tr>"
+            out +=
+                "<tr><td>\(HTML.escape(row.start.map(HTML.time) ?? "–"))</td><td class=\"num\">\(row.day.map(String.init) ?? "–")</td><td class=\"num\">\(row.session.map(String.init) ?? "–")</td>"
+            out +=
+                "<td>\(HTML.escape(row.paradigms.joined(separator: ", ")))</td><td class=\"num\">\(row.blocks)\(row.incomplete > 0 ? " (\(row.incomplete) incomplete)" : "")</td>"
+            out +=
+                "<td class=\"num\">\(HTML.escape(HTML.duration(row.seconds)))</td><td class=\"num\">\(HTML.percent(row.goodFraction))</td><td>\(HTML.escape(row.verdict))</td>"
+            out +=
+                "<td class=\"num\">\(row.trials > 0 ? String(row.trials) : "–")</td><td class=\"num\">\(row.reactionTimeMs.map { HTML.number($0, 0) + " ms" } ?? "–")</td></tr>"
         }
         return out + "</tbody></table></div>"
     }

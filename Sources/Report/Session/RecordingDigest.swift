@@ -151,7 +151,8 @@ public struct RecordingDigest: Sendable {
             if let welch {
                 spectra = (0..<d.channelCount).map { welch.spectrum(channel: $0) }
                 wholeBandPowers = spectra.map { s in
-                    s.segmentCount > 0 ? BandPowers(spectrum: s, method: method) : .invalid(bandCount: method.bands.count, reason: "no gap-free Welch segment")
+                    s.segmentCount > 0
+                        ? BandPowers(spectrum: s, method: method) : .invalid(bandCount: method.bands.count, reason: "no gap-free Welch segment")
                 }
             }
         }

@@ -19,14 +19,19 @@ struct SessionSection {
         out += metadata
         out += verdict
         out += figure(
-            "Signal excerpt", caption: "\(HTML.number(Double(d.excerpt.first?.count ?? 0) / d.samplingRate, 1)) s from the middle of the recording, each channel on its own scale (the range is given under its name); breaks are lost samples.",
-            SignalChart(channels: zip(d.channels, d.excerpt).map { ($0, $1) }, start: d.excerptStart, samplingRate: d.samplingRate).svg, id: "excerpt")
+            "Signal excerpt",
+            caption:
+                "\(HTML.number(Double(d.excerpt.first?.count ?? 0) / d.samplingRate, 1)) s from the middle of the recording, each channel on its own scale (the range is given under its name); breaks are lost samples.",
+            SignalChart(channels: zip(d.channels, d.excerpt).map { ($0, $1) }, start: d.excerptStart, samplingRate: d.samplingRate).svg, id: "excerpt"
+        )
         let overlay = d.overlay
         out += figure(
             "Signal quality over time",
             caption: "Grade of each 2 s window (updated every 0.5 s; the worst grade in each column is shown).",
             GradeStrip(rows: d.grades, channels: d.channels, duration: d.durationSeconds, overlay: overlay).svg
-                + ChartPalette.legend([("good", ChartPalette.good), ("medium", ChartPalette.medium), ("bad", ChartPalette.bad), ("not judged", ChartPalette.none)] + overlay.legend),
+                + ChartPalette.legend(
+                    [("good", ChartPalette.good), ("medium", ChartPalette.medium), ("bad", ChartPalette.bad), ("not judged", ChartPalette.none)]
+                        + overlay.legend),
             id: "quality")
         out += bandPowerFigure(overlay: overlay)
         out += spectrumFigure
@@ -46,19 +51,27 @@ struct SessionSection {
             ("Device", d.device + (d.serial.map { " · \($0)" } ?? "")),
             ("Sampling rate", "\(HTML.number(d.samplingRate, d.samplingRate == d.samplingRate.rounded() ? 0 : 2)) Hz"),
             ("Channels", d.channels.joined(separator: ", ")),
-            ("Lost samples", d.gapSamples == 0 ? "none" : "\(d.gapSamples) in \(d.gaps.count) gap\(d.gaps.count == 1 ? "" : "s") (\(HTML.number(Double(d.gapSamples) / d.samplingRate, 2)) s)"),
+            (
+                "Lost samples",
+                d.gapSamples == 0
+                    ? "none"
+                    : "\(d.gapSamples) in \(d.gaps.count) gap\(d.gaps.count == 1 ? "" : "s") (\(HTML.number(Double(d.gapSamples) / d.samplingRate, 2)) s)"
+            ),
             ("Mains", d.mains.map { "\(HTML.number($0, 0)) Hz" } ?? "detected"),
             ("Participant", d.participant ?? "–"),
             ("File", (d.name as NSString).lastPathComponent),
         ]
         if let firmware = d.firmware { rows.insert(("Firmware", firmware), at: 6) }
-        return "<dl class=\"meta\">" + rows.map { "<div><dt>\(HTML.escape($0.0))</dt><dd data-field=\"\(HTML.escape(Self.anchor($0.0)))\">\(HTML.escape($0.1))</dd></div>" }.joined() + "</dl>"
+        return "<dl class=\"meta\">"
+            + rows.map { "<div><dt>\(HTML.escape($0.0))</dt><dd data-field=\"\(HTML.escape(Self.anchor($0.0)))\">\(HTML.escape($0.1))</dd></div>" }
+            .joined() + "</dl>"
     }
 
     private var verdict: String {
         let v = digest.verdict
         let cls = v == nil ? "unknown" : v == .passed ? "passed" : "failed"
-        var out = "<h3>Quality verdict</h3><div class=\"verdict-box\"><span class=\"verdict \(cls)\">\(HTML.escape(v?.rawValue ?? "too short to judge"))</span>"
+        var out =
+            "<h3>Quality verdict</h3><div class=\"verdict-box\"><span class=\"verdict \(cls)\">\(HTML.escape(v?.rawValue ?? "too short to judge"))</span>"
         out += "<ul class=\"reasons\">"
         for reason in VerdictReasons(summary: digest.summary, channels: digest.channels).reasons {
             out += "<li\(reason.triggered ? " class=\"triggered\"" : "")>\(HTML.escape(reason.text))</li>"
@@ -78,11 +91,15 @@ struct SessionSection {
         let peak = d.bandPower.flatMap(\.relative).filter(\.isFinite).max() ?? 1
         let chart = LineChart(
             frame: ChartFrame(height: 220, x: span, y: 0...min(1, max(0.05, peak * 1.1))), series: series, label: "Relative band power over time",
-            xFormat: { ChartFrame.timeLabel($0, span: span.upperBound) }, yFormat: { HTML.percent($0) }, overlay: overlay, xTicks: ChartFrame.timeTicks(span))
-        let legend = ChartPalette.legend(d.bands.enumerated().map { ("\($1.name) \(HTML.number($1.low, 0))–\(HTML.number($1.high, 0)) Hz", ChartPalette.color($0)) } + overlay.legend)
+            xFormat: { ChartFrame.timeLabel($0, span: span.upperBound) }, yFormat: { HTML.percent($0) }, overlay: overlay,
+            xTicks: ChartFrame.timeTicks(span))
+        let legend = ChartPalette.legend(
+            d.bands.enumerated().map { ("\($1.name) \(HTML.number($1.low, 0))–\(HTML.number($1.high, 0)) Hz", ChartPalette.color($0)) }
+                + overlay.legend)
         return figure(
             "Band power over time",
-            caption: "Relative band power (share of 1–45 Hz power) over the last 4 s, every second, averaged over the channels not graded bad; breaks where no channel could be used.",
+            caption:
+                "Relative band power (share of 1–45 Hz power) over the last 4 s, every second, averaged over the channels not graded bad; breaks where no channel could be used.",
             chart.svg + legend, id: "bandpower")
     }
 
@@ -114,19 +131,22 @@ struct SessionSection {
         let segments = d.spectra.first.map { "\($0.segmentCount)" } ?? "0"
         return figure(
             "Spectrum",
-            caption: "Welch PSD in µV²/Hz (log scale) of the whole recording: 2 s Hann segments, 50 % overlap, segments touching a gap left out (\(segments) segments on the first channel); bands shaded.",
+            caption:
+                "Welch PSD in µV²/Hz (log scale) of the whole recording: 2 s Hann segments, 50 % overlap, segments touching a gap left out (\(segments) segments on the first channel); bands shaded.",
             chart.svg + ChartPalette.legend(series.map { ($0.name, $0.color) }), id: "spectrum")
     }
 
     private var channelTable: String {
         let d = digest
         let n = Double(d.summary.windowCount)
-        var out = "<h3>Per channel</h3><div class=\"scroll\"><table class=\"channels\"><thead><tr><th>channel</th><th class=\"num\">good</th><th class=\"num\">medium</th><th class=\"num\">bad</th>"
+        var out =
+            "<h3>Per channel</h3><div class=\"scroll\"><table class=\"channels\"><thead><tr><th>channel</th><th class=\"num\">good</th><th class=\"num\">medium</th><th class=\"num\">bad</th>"
         for band in d.bands where !d.wholeBandPowers.isEmpty { out += "<th class=\"num\">\(HTML.escape(band.name))</th>" }
         out += "</tr></thead><tbody>"
         for (c, name) in d.channels.enumerated() {
             let counts = c < d.summary.gradeCounts.count ? d.summary.gradeCounts[c] : [0, 0, 0]
-            out += "<tr><td>\(HTML.escape(name))</td>" + counts.map { "<td class=\"num\">\(HTML.percent(n > 0 ? Double($0) / n : .nan))</td>" }.joined()
+            out +=
+                "<tr><td>\(HTML.escape(name))</td>" + counts.map { "<td class=\"num\">\(HTML.percent(n > 0 ? Double($0) / n : .nan))</td>" }.joined()
             if c < d.wholeBandPowers.count {
                 let p = d.wholeBandPowers[c]
                 out += p.relative.map { "<td class=\"num\">\(p.invalidReason == nil ? HTML.percent($0) : "–")</td>" }.joined()
@@ -144,12 +164,15 @@ struct SessionSection {
     static func trialsBlock(_ table: TrialTable) -> String {
         var out = "<h3>Reaction time per trial</h3>"
         let correct = table.trials.filter { $0.outcome == "correct" }.count
-        out += "<p>\(table.trials.count) trials, \(correct) correct; block median \(HTML.escape(table.blockMedianMs.map { HTML.number($0, 0) + " ms" } ?? "–")), session median so far \(HTML.escape(table.sessionMedianMs.map { HTML.number($0, 0) + " ms" } ?? "–")).</p>"
+        out +=
+            "<p>\(table.trials.count) trials, \(correct) correct; block median \(HTML.escape(table.blockMedianMs.map { HTML.number($0, 0) + " ms" } ?? "–")), session median so far \(HTML.escape(table.sessionMedianMs.map { HTML.number($0, 0) + " ms" } ?? "–")).</p>"
         out += "<figure class=\"fig-trials\">" + TrialChart(table: table).svg
         out += ChartPalette.legend(["correct", "anticipation", "wrongKey", "miss"].map { ($0, TrialChart.colors[$0] ?? "") }) + "</figure>"
-        out += "<div class=\"scroll\"><table class=\"trials\"><thead><tr><th class=\"num\">trial</th><th>outcome</th><th class=\"num\">latency (ms)</th><th>key</th></tr></thead><tbody>"
+        out +=
+            "<div class=\"scroll\"><table class=\"trials\"><thead><tr><th class=\"num\">trial</th><th>outcome</th><th class=\"num\">latency (ms)</th><th>key</th></tr></thead><tbody>"
         for t in table.trials {
-            out += "<tr><td class=\"num\">\(t.number)</td><td>\(HTML.escape(t.outcome))</td><td class=\"num\">\(t.latencyMs.map { HTML.number($0, 1) } ?? "–")</td><td>\(HTML.escape(t.response ?? "–"))</td></tr>"
+            out +=
+                "<tr><td class=\"num\">\(t.number)</td><td>\(HTML.escape(t.outcome))</td><td class=\"num\">\(t.latencyMs.map { HTML.number($0, 1) } ?? "–")</td><td>\(HTML.escape(t.response ?? "–"))</td></tr>"
         }
         return out + "</tbody></table></div>"
     }
@@ -158,12 +181,16 @@ struct SessionSection {
         let d = digest
         guard !d.events.isEmpty else { return "" }
         let limit = 200
-        var out = "<h3>Events</h3><div class=\"scroll\"><table class=\"events\"><thead><tr><th class=\"num\">time (s)</th><th class=\"num\">sample</th><th class=\"num\">code</th><th>label</th></tr></thead><tbody>"
+        var out =
+            "<h3>Events</h3><div class=\"scroll\"><table class=\"events\"><thead><tr><th class=\"num\">time (s)</th><th class=\"num\">sample</th><th class=\"num\">code</th><th>label</th></tr></thead><tbody>"
         for e in d.events.prefix(limit) {
-            out += "<tr><td class=\"num\">\(HTML.number(Double(e.sample) / d.samplingRate, 2))</td><td class=\"num\">\(e.sample)</td><td class=\"num\">\(e.code)</td><td>\(HTML.escape(e.label))</td></tr>"
+            out +=
+                "<tr><td class=\"num\">\(HTML.number(Double(e.sample) / d.samplingRate, 2))</td><td class=\"num\">\(e.sample)</td><td class=\"num\">\(e.code)</td><td>\(HTML.escape(e.label))</td></tr>"
         }
         out += "</tbody></table></div>"
-        if d.events.count > limit { out += "<p class=\"note\">… and \(d.events.count - limit) more events (see `study-recorder export --format csv`).</p>" }
+        if d.events.count > limit {
+            out += "<p class=\"note\">… and \(d.events.count - limit) more events (see `study-recorder export --format csv`).</p>"
+        }
         return out
     }
 

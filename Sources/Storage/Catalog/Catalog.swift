@@ -123,7 +123,8 @@ public final class Catalog: Sendable {
             let stale = UTCTimestamp.sqlite(now.addingTimeInterval(-staleAfter))
             let due = UTCTimestamp.sqlite(now)
             let local = Column("encryption") == EncryptionState.none.rawValue && keepingLocal.map(\.rawValue).contains(Column("kind"))
-            let candidates = try CatalogItem
+            let candidates =
+                try CatalogItem
                 .filter(
                     (Column("state") == TransmissionState.pending.rawValue
                         && (Column("nextAttempt") == nil || Column("nextAttempt") <= due))

@@ -24,10 +24,11 @@ public enum FileNaming {
 
     /// Reduces `text` to letters, digits and hyphens so it is safe in a file name on any system.
     public static func token(_ text: String) -> String {
-        let cleaned = String(text.unicodeScalars.map { scalar -> Character in
-            (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) || scalar == "-")
-                ? Character(scalar) : "-"
-        })
+        let cleaned = String(
+            text.unicodeScalars.map { scalar -> Character in
+                (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) || scalar == "-")
+                    ? Character(scalar) : "-"
+            })
         return cleaned.isEmpty ? "noName" : cleaned
     }
 

@@ -27,7 +27,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unwritableFolder(let path, let reason): "cannot write to data folder \(path): \(reason)"
-        case .diskFull(let path): "disk full while writing \(path); what was recorded so far is kept: free some space and run `study-recorder recover`"
+        case .diskFull(let path):
+            "disk full while writing \(path); what was recorded so far is kept: free some space and run `study-recorder recover`"
         case .hdf5(let op, let path, let reason): "HDF5 \(op) failed for \(path): \(reason)"
         case .io(let path, let reason): "\(path): \(reason)"
         case .notARecording(let path, let reason): "\(path) is not a readable recording: \(reason)"

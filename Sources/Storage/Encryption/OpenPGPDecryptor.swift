@@ -1,5 +1,6 @@
 import CGPGME
 public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif

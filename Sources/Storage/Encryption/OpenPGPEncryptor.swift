@@ -1,5 +1,6 @@
 import CGPGME
 public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -113,10 +114,13 @@ public struct OpenPGPEncryptor: Sendable {
             let sink = HashingSink(descriptor: output)
             let cbs = UnsafeMutablePointer<gpgme_data_cbs>.allocate(capacity: 1)
             defer { cbs.deallocate() }
-            cbs.initialize(to: gpgme_data_cbs(read: nil, write: { handle, buffer, count in
-                guard let handle, let buffer else { return -1 }
-                return Unmanaged<HashingSink>.fromOpaque(handle).takeUnretainedValue().write(buffer, count)
-            }, seek: nil, release: nil))
+            cbs.initialize(
+                to: gpgme_data_cbs(
+                    read: nil,
+                    write: { handle, buffer, count in
+                        guard let handle, let buffer else { return -1 }
+                        return Unmanaged<HashingSink>.fromOpaque(handle).takeUnretainedValue().write(buffer, count)
+                    }, seek: nil, release: nil))
             var cipher: gpgme_data_t?
             try GPGME.check(gpgme_data_new_from_cbs(&cipher, cbs, Unmanaged.passUnretained(sink).toOpaque()), "opening the output")
             defer { gpgme_data_release(cipher) }
@@ -170,7 +174,8 @@ public struct OpenPGPEncryptor: Sendable {
         var key: gpgme_key_t?
         let error = gpgme_get_key(ctx, fingerprint, &key, 0)
         guard error == 0, let key else {
-            throw EncryptionError.gpgme(operation: "finding the study key \(fingerprint)", reason: error == 0 ? "not in the key ring" : GPGME.describe(error))
+            throw EncryptionError.gpgme(
+                operation: "finding the study key \(fingerprint)", reason: error == 0 ? "not in the key ring" : GPGME.describe(error))
         }
         return key
     }
@@ -190,14 +195,20 @@ public struct OpenPGPEncryptor: Sendable {
         while let s = sub {
             if s.pointee.can_encrypt != 0 {
                 encryptionSubkeys += 1
-                if s.pointee.expired != 0 { expired += 1 } else if s.pointee.revoked != 0 { revoked += 1 } else if s.pointee.disabled == 0 && s.pointee.invalid == 0 {
+                if s.pointee.expired != 0 {
+                    expired += 1
+                } else if s.pointee.revoked != 0 {
+                    revoked += 1
+                } else if s.pointee.disabled == 0 && s.pointee.invalid == 0 {
                     return
                 }
             }
             sub = s.pointee.next
         }
         if encryptionSubkeys > 0 && expired == encryptionSubkeys { throw EncryptionError.keyExpired(fingerprint: fingerprint, userID: userID) }
-        if encryptionSubkeys > 0 && revoked + expired == encryptionSubkeys { throw EncryptionError.keyRevoked(fingerprint: fingerprint, userID: userID) }
+        if encryptionSubkeys > 0 && revoked + expired == encryptionSubkeys {
+            throw EncryptionError.keyRevoked(fingerprint: fingerprint, userID: userID)
+        }
         throw EncryptionError.cannotEncrypt(fingerprint: fingerprint, userID: userID)
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,7 +46,8 @@ public struct Sealer: Sendable {
         guard let fingerprint = policy.fingerprint, !fingerprint.isEmpty else {
             throw EncryptionError.notConfigured("no pinned fingerprint (encryption.fingerprint)")
         }
-        let keyURL = keyFile.hasPrefix("/")
+        let keyURL =
+            keyFile.hasPrefix("/")
             ? URL(fileURLWithPath: keyFile)
             : (baseFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(keyFile)
         let ring = try keyRing ?? store.privateFolder().appendingPathComponent("gnupg", isDirectory: true)
@@ -127,8 +129,10 @@ public struct Sealer: Sendable {
             let url = store.url(of: folder)
             for name in (try? fm.contentsOfDirectory(atPath: url.path)) ?? [] {
                 let relative = folder.isEmpty ? name : folder + "/" + name
-                let isPartial = name.hasPrefix(".") && name.hasSuffix(".partial") && EncryptionState.encryptedExtensions.contains { name.contains(".\($0).") }
-                let isOrphanSeal = EncryptionState.encryptedExtensions.contains { name.hasSuffix(".\($0)") } && !catalogued.contains(relative)
+                let isPartial =
+                    name.hasPrefix(".") && name.hasSuffix(".partial") && EncryptionState.encryptedExtensions.contains { name.contains(".\($0).") }
+                let isOrphanSeal =
+                    EncryptionState.encryptedExtensions.contains { name.hasSuffix(".\($0)") } && !catalogued.contains(relative)
                     && catalogued.contains(Self.plaintextPath(of: relative))
                 if isPartial || isOrphanSeal {
                     unlink(url.appendingPathComponent(name).path)

@@ -99,7 +99,8 @@ enum DatasetReader {
         guard available > 0 else { return [] }
         let (elements, overflow) = available.multipliedReportingOverflow(by: columns)
         guard !overflow, elements <= maxElementsPerRead else {
-            throw StorageError.hdf5(operation: "read", path: dataset.path, reason: "\(available) rows × \(columns) columns are too many to read at once")
+            throw StorageError.hdf5(
+                operation: "read", path: dataset.path, reason: "\(available) rows × \(columns) columns are too many to read at once")
         }
         let fileSpace = try HDF5Library.check(H5Dget_space(dataset.id), "space", dataset.path)
         defer { H5Sclose(fileSpace) }

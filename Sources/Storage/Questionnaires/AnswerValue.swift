@@ -42,11 +42,18 @@ public enum AnswerValue: Sendable, Equatable, Codable {
     /// Decodes the plain JSON value; a string is `.text` (the answer's `type` says whether it is a date).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .none }
-        else if let v = try? c.decode(Bool.self) { self = .boolean(v) }
-        else if let v = try? c.decode(Int64.self) { self = .integer(v) }
-        else if let v = try? c.decode(Double.self) { self = .number(v) }
-        else if let v = try? c.decode(String.self) { self = .text(v) }
-        else { self = .choices(try c.decode([Int64].self)) }
+        if c.decodeNil() {
+            self = .none
+        } else if let v = try? c.decode(Bool.self) {
+            self = .boolean(v)
+        } else if let v = try? c.decode(Int64.self) {
+            self = .integer(v)
+        } else if let v = try? c.decode(Double.self) {
+            self = .number(v)
+        } else if let v = try? c.decode(String.self) {
+            self = .text(v)
+        } else {
+            self = .choices(try c.decode([Int64].self))
+        }
     }
 }

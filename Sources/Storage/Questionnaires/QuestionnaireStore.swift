@@ -7,9 +7,11 @@ public enum QuestionnaireStore {
     /// pending. A crash between the two leaves a file that ``Recovery`` adopts.
     @discardableResult
     public static func store(_ record: QuestionnaireRecord, in store: DataStore) throws -> CatalogItem {
-        let name = FileNaming.questionnaire(title: record.title, day: record.day, session: record.session, run: record.run, participant: record.participant)
-        return try storeJSON(record, kind: .questionnaire, fileName: name, participant: record.participant, study: record.study,
-                             title: record.title, day: record.day, session: record.session, run: record.run, in: store)
+        let name = FileNaming.questionnaire(
+            title: record.title, day: record.day, session: record.session, run: record.run, participant: record.participant)
+        return try storeJSON(
+            record, kind: .questionnaire, fileName: name, participant: record.participant, study: record.study,
+            title: record.title, day: record.day, session: record.session, run: record.run, in: store)
     }
 
     /// Writes any encodable value as a catalogued JSON item of `kind`. A consent record (it holds the

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -115,7 +116,8 @@ struct RecordingJournal {
     // MARK: Decoding
 
     /// Reads a journal: its metadata and every intact record, stopping at the first torn or corrupt one.
-    static func read(_ url: URL, header: (RecordingMetadata) throws -> Void = { _ in }, _ visit: (Record) throws -> Void) throws -> RecordingMetadata {
+    static func read(_ url: URL, header: (RecordingMetadata) throws -> Void = { _ in }, _ visit: (Record) throws -> Void) throws -> RecordingMetadata
+    {
         let bytes: [UInt8]
         do {
             bytes = [UInt8](try Data(contentsOf: url))
@@ -185,7 +187,8 @@ struct RecordingJournal {
                 values.append(v)
             }
             guard let columns = p.string() else { return nil }
-            return .series(group: group, name: name, time: time, values: values, columns: columns.isEmpty ? [] : columns.components(separatedBy: "\t"))
+            return .series(
+                group: group, name: name, time: time, values: values, columns: columns.isEmpty ? [] : columns.components(separatedBy: "\t"))
         case 4:
             guard let group = p.string(), let name = p.string(), let json = p.string(),
                 let value = try? decoder.decode(MetadataValue.self, from: Data(json.utf8))

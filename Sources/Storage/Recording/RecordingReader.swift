@@ -72,7 +72,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
         let raw = layout.raw
         var eeg = StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: names, unit: group.stringAttribute(A.unit) ?? "uV", samplingRate: rate)
         if let raw, let bits = raw.intAttribute(R.RawAttribute.bits), let scale = raw.doubleAttribute(R.RawAttribute.scale),
-            let offset = raw.doubleAttribute(R.RawAttribute.offset) {
+            let offset = raw.doubleAttribute(R.RawAttribute.offset)
+        {
             eeg.rawCoding = .init(bits: Int(bits), scale: scale, offset: offset)
         }
         if let low = group.doubleAttribute(A.physicalMinimum), let high = group.doubleAttribute(A.physicalMaximum), low < high {
@@ -86,10 +87,11 @@ public final class RecordingReader: RecordedSignal, Sendable {
                 guard streamRate.isFinite, streamRate >= 0, streamRate <= RecordingLimits.samplingRate.upperBound else {
                     throw StorageError.notARecording(path: url.path, reason: "stream \(name) has sampling rate \(streamRate)")
                 }
-                streams.append(StreamDescriptor(
-                    name: name, kind: sg.stringAttribute(S.kind).flatMap(StreamDescriptor.Kind.init(rawValue:)) ?? .telemetry,
-                    channelLabels: sg.stringArrayAttribute(S.channelNames) ?? [], unit: sg.stringAttribute(S.unit) ?? "",
-                    samplingRate: streamRate))
+                streams.append(
+                    StreamDescriptor(
+                        name: name, kind: sg.stringAttribute(S.kind).flatMap(StreamDescriptor.Kind.init(rawValue:)) ?? .telemetry,
+                        channelLabels: sg.stringArrayAttribute(S.channelNames) ?? [], unit: sg.stringAttribute(S.unit) ?? "",
+                        samplingRate: streamRate))
             }
         }
         var properties: [String: String] = [:]

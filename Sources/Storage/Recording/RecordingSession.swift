@@ -51,14 +51,16 @@ public final class RecordingSession: Sendable {
         derived: (any DerivedSeriesProducer)? = nil
     ) async throws -> RecordingSession {
         let run = try request.run ?? (store.catalog.lastRun(participant: request.participant) + 1)
-        let name = FileNaming.recording(paradigm: request.paradigm?.title, day: request.day, session: request.session, run: run, participant: request.participant)
+        let name = FileNaming.recording(
+            paradigm: request.paradigm?.title, day: request.day, session: request.session, run: run, participant: request.participant)
         let url = try store.unusedURL(participant: request.participant, fileName: name)
         let created = Date()
         let item = CatalogItem(
             kind: .recording, path: store.relativePath(of: url), participant: request.participant, study: request.study,
             title: request.paradigm?.title ?? "noName", day: request.day, session: request.session, run: run,
             created: created, state: .writing, complete: false)
-        let opening = RecordingOpening(store: store, request: request, run: run, url: url, item: item, created: created, options: options, logger: logger)
+        let opening = RecordingOpening(
+            store: store, request: request, run: run, url: url, item: item, created: created, options: options, logger: logger)
         let subscription = await controller.events(.lossless(capacity: 32))
         let state = SessionState(planned: request.duration)
         let task = Task {
@@ -174,7 +176,9 @@ public final class RecordingSession: Sendable {
             summary = try writer.finish(complete: complete, reason: reason)
         } catch {
             // The journal is still there: `recover` rebuilds the recording from it.
-            logger.notice("recording could not be finished; its journal is kept for `study-recorder recover`", metadata: ["file": "\(item.path)", "error": "\(error)"])
+            logger.notice(
+                "recording could not be finished; its journal is kept for `study-recorder recover`",
+                metadata: ["file": "\(item.path)", "error": "\(error)"])
             throw failure ?? error
         }
         let fingerprint = try FileFingerprint(of: url)

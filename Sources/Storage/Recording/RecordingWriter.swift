@@ -1,5 +1,6 @@
 public import DataSources
 public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -65,7 +66,9 @@ public enum Recovery {
             for name in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
                 let url = folder.appendingPathComponent(name)
                 if name.hasSuffix(".journal") {
-                    if !JournalFile.isLocked(url) { paths.append(store.relativePath(of: URL(fileURLWithPath: String(url.path.dropLast(".journal".count))))) }
+                    if !JournalFile.isLocked(url) {
+                        paths.append(store.relativePath(of: URL(fileURLWithPath: String(url.path.dropLast(".journal".count)))))
+                    }
                 } else if FileNaming.parse(name) != nil, (try? store.catalog.item(path: store.relativePath(of: url))) == .some(nil),
                     !Sealer.isSealLeftover(store.relativePath(of: url), in: store),
                     !fm.fileExists(atPath: url.path + ".journal")
@@ -103,16 +106,20 @@ public enum Recovery {
             unlink(RecordingWriter.partialURL(for: staging).path)
             unlink(staging.path)
             var writer: RecordingWriter?
-            let metadata = try RecordingJournal.read(journal, header: { metadata in
-                writer = try RecordingWriter(url: staging, metadata: metadata, options: .init(journaling: false))
-            }) { record in
+            let metadata = try RecordingJournal.read(
+                journal,
+                header: { metadata in
+                    writer = try RecordingWriter(url: staging, metadata: metadata, options: .init(journaling: false))
+                }
+            ) { record in
                 try writer?.replay(record)
             }
             guard let w = writer else { return }
             let summary = try w.finish(complete: false, reason: "recovered after the recording process ended unexpectedly")
             try AtomicFile.commit(summary.url, to: final)
-            let item = try catalogue(final, store: store, complete: false, metadata: metadata,
-                                     reason: "recovered after a crash; \(summary.samples) samples kept")
+            let item = try catalogue(
+                final, store: store, complete: false, metadata: metadata,
+                reason: "recovered after a crash; \(summary.samples) samples kept")
             unlink(partial.path)
             RecordingWriter.removeJournal(for: final)
             report.rebuilt.append(item)
@@ -171,10 +178,15 @@ public enum Recovery {
         let fm = FileManager.default
         for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
             let base: String
-            if name.hasSuffix(".recovering.partial") { base = String(name.dropLast(".recovering.partial".count)) }
-            else if name.hasSuffix(".recovering") { base = String(name.dropLast(".recovering".count)) }
-            else if name.hasSuffix(".partial") { base = String(name.dropLast(".partial".count)) }
-            else { continue }
+            if name.hasSuffix(".recovering.partial") {
+                base = String(name.dropLast(".recovering.partial".count))
+            } else if name.hasSuffix(".recovering") {
+                base = String(name.dropLast(".recovering".count))
+            } else if name.hasSuffix(".partial") {
+                base = String(name.dropLast(".partial".count))
+            } else {
+                continue
+            }
             let final = folder.appendingPathComponent(base)
             guard FileNaming.parse(base) != nil, !fm.fileExists(atPath: RecordingWriter.journalURL(for: final).path) else { continue }
             let madeByRecovery = name.hasSuffix(".recovering") || name.hasSuffix(".recovering.partial")
@@ -201,7 +213,9 @@ public enum Recovery {
     }
 
     /// Creates or updates the catalog entry of a finished file as `pending`.
-    private static func catalogue(_ url: URL, store: DataStore, complete: Bool, metadata: RecordingMetadata? = nil, reason: String? = nil) throws -> CatalogItem {
+    private static func catalogue(
+        _ url: URL, store: DataStore, complete: Bool, metadata: RecordingMetadata? = nil, reason: String? = nil
+    ) throws -> CatalogItem {
         let relative = store.relativePath(of: url)
         let fingerprint = try FileFingerprint(of: url)
         let encryption = EncryptionState(fileExtension: url.pathExtension)

@@ -55,7 +55,8 @@ public enum UTCTimestamp {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = date(fromISO8601: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected an ISO 8601 date-time with a zone, e.g. 2026-11-22T01:35:45Z, found \"\(text)\"")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "expected an ISO 8601 date-time with a zone, e.g. 2026-11-22T01:35:45Z, found \"\(text)\"")
             }
             return date
         }
@@ -109,10 +110,11 @@ public enum UTCTimestamp {
             return true
         }
         guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
-              i < b.count, separators.contains(b[i]) else { return nil }
+            i < b.count, separators.contains(b[i])
+        else { return nil }
         i += 1
         guard let hour = number(2), expect(58), let minute = number(2), expect(58), let second = number(2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         var fraction = 0.0
         if i < b.count, b[i] == 46 || b[i] == 44 {

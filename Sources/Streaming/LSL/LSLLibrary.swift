@@ -1,4 +1,5 @@
 public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,8 @@ import Glibc
 /// `pylsl/lib/liblsl.so` below the project's `.venv` (found from the working directory or the
 /// executable's location), then `liblsl.so.2` and `liblsl.so` on the system's library path.
 public final class LSLLibrary: Sendable {
-    typealias CreateStreamInfo = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, Int32, Double, Int32, UnsafePointer<CChar>) -> OpaquePointer?
+    typealias CreateStreamInfo =
+        @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, Int32, Double, Int32, UnsafePointer<CChar>) -> OpaquePointer?
     typealias GetDescription = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias AppendChild = @convention(c) (OpaquePointer?, UnsafePointer<CChar>) -> OpaquePointer?
     typealias AppendChildValue = @convention(c) (OpaquePointer?, UnsafePointer<CChar>, UnsafePointer<CChar>) -> OpaquePointer?
@@ -25,9 +27,11 @@ public final class LSLLibrary: Sendable {
     typealias LocalClock = @convention(c) () -> Double
     typealias LibraryVersion = @convention(c) () -> Int32
     typealias HaveConsumers = @convention(c) (OpaquePointer?) -> Int32
-    typealias ResolveByProperty = @convention(c) (UnsafeMutablePointer<OpaquePointer?>, UInt32, UnsafePointer<CChar>, UnsafePointer<CChar>, Int32, Double) -> Int32
+    typealias ResolveByProperty =
+        @convention(c) (UnsafeMutablePointer<OpaquePointer?>, UInt32, UnsafePointer<CChar>, UnsafePointer<CChar>, Int32, Double) -> Int32
     typealias CreateInlet = @convention(c) (OpaquePointer?, Int32, Int32, Int32) -> OpaquePointer?
-    typealias PullSampleString = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, Int32, Double, UnsafeMutablePointer<Int32>) -> Double
+    typealias PullSampleString =
+        @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, Int32, Double, UnsafeMutablePointer<Int32>) -> Double
     typealias TimeCorrection = @convention(c) (OpaquePointer?, Double, UnsafeMutablePointer<Int32>) -> Double
     typealias DestroyString = @convention(c) (UnsafeMutablePointer<CChar>?) -> Void
     typealias ChannelCount = @convention(c) (OpaquePointer?) -> Int32

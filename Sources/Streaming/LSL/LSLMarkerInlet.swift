@@ -100,7 +100,8 @@ public final class LSLMarkerInlet: @unchecked Sendable {
                 lastCorrection = Date()
             }
             let local = stamp + correction
-            let marker: Marker = Int32(text.trimmingCharacters(in: .whitespaces)).map { Marker(code: $0) } ?? Marker(code: Self.externalCode, label: text)
+            let marker: Marker =
+                Int32(text.trimmingCharacters(in: .whitespaces)).map { Marker(code: $0) } ?? Marker(code: Self.externalCode, label: text)
             stopRequested.withLock { count += 1 }
             let offset = library.localClock() - SystemHostClock().monotonicNow()
             Task {

@@ -61,9 +61,10 @@ public final class LSLOutlet: @unchecked Sendable {
         self.library = library
         self.configuration = configuration
         let format: Int32 = configuration.isString ? 3 : 1  // cft_string, cft_float32
-        guard let info = library.createStreamInfo(
-            configuration.name, configuration.type, Int32(configuration.channelLabels.count), configuration.nominalRate, format,
-            configuration.sourceID)
+        guard
+            let info = library.createStreamInfo(
+                configuration.name, configuration.type, Int32(configuration.channelLabels.count), configuration.nominalRate, format,
+                configuration.sourceID)
         else { throw .outletFailed(configuration.name) }
         let description = library.getDescription(info)
         let channels = library.appendChild(description, "channels")

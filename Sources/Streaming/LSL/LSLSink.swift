@@ -34,19 +34,27 @@ final class LSLSink: LiveSink {
         outlets = [:]
         bandPower = nil
         quality = nil
-        let acquisition = ["manufacturer": descriptor.manufacturer, "model": descriptor.model, "serial": descriptor.serial ?? ""].filter { !$0.value.isEmpty }
+        let acquisition = ["manufacturer": descriptor.manufacturer, "model": descriptor.model, "serial": descriptor.serial ?? ""].filter {
+            !$0.value.isEmpty
+        }
         for stream in descriptor.streams where stream.kind != .telemetry {
             let (type, unit) = Self.typeAndUnit(stream)
-            outlets[stream.name] = try LSLOutlet(library: library, configuration: .init(
-                name: "\(prefix) \(type)", type: type, channelLabels: stream.channelLabels, unit: unit, channelType: type,
-                nominalRate: stream.samplingRate, sourceID: sourceID(stream.name), acquisition: acquisition))
+            outlets[stream.name] = try LSLOutlet(
+                library: library,
+                configuration: .init(
+                    name: "\(prefix) \(type)", type: type, channelLabels: stream.channelLabels, unit: unit, channelType: type,
+                    nominalRate: stream.samplingRate, sourceID: sourceID(stream.name), acquisition: acquisition))
         }
-        markers = try LSLOutlet(library: library, configuration: .init(
-            name: "\(prefix) Markers", type: "Markers", channelLabels: ["marker"], unit: "", channelType: "Markers", nominalRate: 0,
-            isString: true, sourceID: sourceID("markers"), acquisition: acquisition))
-        quality = try LSLOutlet(library: library, configuration: .init(
-            name: "\(prefix) Quality", type: "Quality", channelLabels: descriptor.channelNames, unit: "grade (1 good, 2 medium, 4 bad)",
-            channelType: "Quality", nominalRate: 0, sourceID: sourceID("quality"), acquisition: acquisition))
+        markers = try LSLOutlet(
+            library: library,
+            configuration: .init(
+                name: "\(prefix) Markers", type: "Markers", channelLabels: ["marker"], unit: "", channelType: "Markers", nominalRate: 0,
+                isString: true, sourceID: sourceID("markers"), acquisition: acquisition))
+        quality = try LSLOutlet(
+            library: library,
+            configuration: .init(
+                name: "\(prefix) Quality", type: "Quality", channelLabels: descriptor.channelNames, unit: "grade (1 good, 2 medium, 4 bad)",
+                channelType: "Quality", nominalRate: 0, sourceID: sourceID("quality"), acquisition: acquisition))
     }
 
     /// The LSL stream type and channel unit of a device stream.
@@ -82,9 +90,11 @@ final class LSLSink: LiveSink {
     func send(_ b: BandPowerUpdate) {
         if bandPower == nil, let descriptor {
             let labels = descriptor.channelNames.flatMap { channel in b.method.bands.map { "\(channel)/\($0.name)" } }
-            bandPower = try? LSLOutlet(library: library, configuration: .init(
-                name: "\(prefix) BandPower", type: "BandPower", channelLabels: labels, unit: "uV^2", channelType: "BandPower",
-                nominalRate: 0, sourceID: sourceID("bandpower")))
+            bandPower = try? LSLOutlet(
+                library: library,
+                configuration: .init(
+                    name: "\(prefix) BandPower", type: "BandPower", channelLabels: labels, unit: "uV^2", channelType: "BandPower",
+                    nominalRate: 0, sourceID: sourceID("bandpower")))
         }
         bandPower?.push(rows: b.channels.flatMap { $0.absolute.map(Float.init) }, timestamps: [lslTime(b.time)])
     }

@@ -68,7 +68,8 @@ public final class LiveStreamer: Sendable {
         func withLock<T>(_ body: (inout State) -> T) -> T { lock.withLock { body(&$0) } }
     }
 
-    private init(configuration: Configuration, lslLibrary: LSLLibrary?, subscription: EventSubscription, task: Task<Void, Never>, state: SharedState) {
+    private init(configuration: Configuration, lslLibrary: LSLLibrary?, subscription: EventSubscription, task: Task<Void, Never>, state: SharedState)
+    {
         self.configuration = configuration
         self.lslLibrary = lslLibrary
         self.subscription = subscription

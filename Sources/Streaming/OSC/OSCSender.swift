@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,7 +44,9 @@ public final class OSCSender: @unchecked Sendable {
         let bytes = message.encoded
         let sent = bytes.withUnsafeBytes { buffer in
             withUnsafePointer(to: &address) { storage in
-                storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT), $0, addressLength) }
+                storage.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    sendto(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT), $0, addressLength)
+                }
             }
         }
         if sent != bytes.count {

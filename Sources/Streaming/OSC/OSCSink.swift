@@ -52,7 +52,9 @@ final class OSCSink: LiveSink {
 
     func send(_ b: BandPowerUpdate) {
         for (k, band) in b.method.bands.enumerated() {
-            let values = b.channels.map { OSCMessage.Argument.float(Float(k < $0.absolute.count && $0.absolute[k] > 0 ? log10($0.absolute[k]) : .nan)) }
+            let values = b.channels.map {
+                OSCMessage.Argument.float(Float(k < $0.absolute.count && $0.absolute[k] > 0 ? log10($0.absolute[k]) : .nan))
+            }
             sender.send(OSCMessage("/muse/elements/\(band.name)_absolute", values))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 extension StudyDefinition {
     /// The study locale that serves `requested`: the same code, or the same language (`de` for
     /// `de-AT`, `de-AT` for `de`); `nil` when the study is not written for that language at all, so

@@ -58,6 +58,7 @@ extension RuntimeStrings {
         .summaryNextDay: "  der nächste Tag beginnt {0}",
         .summaryReport: "  Bericht: {0}",
         .summaryUpload: "  Upload: {0}",
-        .speechMissing: "Texte können nicht vorgelesen werden: espeak-ng ist nicht installiert (scripts/bootstrap installiert es). Stattdessen ertönt ein Signalton.",
+        .speechMissing:
+            "Texte können nicht vorgelesen werden: espeak-ng ist nicht installiert (scripts/bootstrap installiert es). Stattdessen ertönt ein Signalton.",
     ]
 }

@@ -97,11 +97,12 @@ struct BlockPlayer {
         if let press {
             let at = clock.moment(of: press.at)
             result.responseTime = ReactionTimeResult.iso(at)
-            let marker: Marker = switch result.outcome {
-            case .anticipation: Marker(code: spec.anticipationMarker, label: "\(trial.type)/anticipation")
-            case .wrongKey: Marker(code: spec.responseMarker, label: "\(trial.type)/wrongKey")
-            default: Marker(code: spec.responseMarker, label: "\(trial.type)/response")
-            }
+            let marker: Marker =
+                switch result.outcome {
+                case .anticipation: Marker(code: spec.anticipationMarker, label: "\(trial.type)/anticipation")
+                case .wrongKey: Marker(code: spec.responseMarker, label: "\(trial.type)/wrongKey")
+                default: Marker(code: spec.responseMarker, label: "\(trial.type)/response")
+                }
             response = await context.controller.mark(marker, at: at)
         } else {
             await context.controller.mark(Marker(code: spec.missMarker, label: "\(trial.type)/miss"), at: clock.moment(of: windowEnd))

@@ -35,7 +35,8 @@ struct EnrolmentRunner {
         let title = study.render(consent.title, locale: locale, values: words)
         // What the study is, before what the participant agrees to.
         if let description = study.description {
-            await interface.show(study.render(description, locale: locale, values: words), title: study.render(study.title, locale: locale, values: words))
+            await interface.show(
+                study.render(description, locale: locale, values: words), title: study.render(study.title, locale: locale, values: words))
         }
         var pages: [String] = []
         for (n, page) in consent.pages.enumerated() {
@@ -85,9 +86,12 @@ struct EnrolmentRunner {
         var readAloud: Bool?
         var answersRecord: QuestionnaireRecord?
         if !publicQuestions.isEmpty {
-            let names = PlaceholderValues(locale: locale, names: ParticipantNames(patientName: participant.name ?? signature, helperName: participant.helperName))
-            let answers = try await QuestionAsker(study: study, locale: locale, values: names.dictionary, interface: interface, automatic: options.automatic)
-                .ask(publicQuestions)
+            let names = PlaceholderValues(
+                locale: locale, names: ParticipantNames(patientName: participant.name ?? signature, helperName: participant.helperName))
+            let answers = try await QuestionAsker(
+                study: study, locale: locale, values: names.dictionary, interface: interface, automatic: options.automatic
+            )
+            .ask(publicQuestions)
             // The reference's reserved `tts` question: choice 1 reads texts aloud, anything else does not.
             if let tts = answers.first(where: { $0.id == "tts" }) { readAloud = tts.value == .integer(1) }
             answersRecord = QuestionnaireRecord(
@@ -110,9 +114,10 @@ struct EnrolmentRunner {
         }
         do {
             try registry.save(participant)
-            try keep(try QuestionnaireStore.storeJSON(
-                record, kind: .consent, fileName: FileNaming.consent(study: study.id, participant: participant.id), participant: participant.id,
-                study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store))
+            try keep(
+                try QuestionnaireStore.storeJSON(
+                    record, kind: .consent, fileName: FileNaming.consent(study: study.id, participant: participant.id), participant: participant.id,
+                    study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store))
             if let answersRecord { try keep(try QuestionnaireStore.store(answersRecord, in: store)) }
             if let uuid = UUID(uuidString: participant.id) {
                 var progress = schedule.enroll(participant: uuid, at: now)

@@ -114,7 +114,8 @@ struct PreparationRunner {
                         return "\(names[c]) \(latched.contains(c) ? "✓" : String(format: "%3.0f%%", shown))"
                     }
                     await context.interface.status(
-                        context.strings(.signal) + ": " + bars.joined(separator: "  ") + (relaxed ? "  " + context.strings(.thresholdRelaxed, Int(threshold)) : ""))
+                        context.strings(.signal) + ": " + bars.joined(separator: "  ")
+                            + (relaxed ? "  " + context.strings(.thresholdRelaxed, Int(threshold)) : ""))
                 }
             } else if let timeout = step.timeout, elapsed >= timeout {
                 await context.interface.status(context.strings(.stepTakingLong))

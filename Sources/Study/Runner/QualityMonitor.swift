@@ -74,7 +74,8 @@ final class QualityMonitor: Sendable {
         let r = current
         if r.ended { return "device disconnected" }
         if let since = r.disconnectedSince,
-            clock.monotonicNow() - since > Self.disconnectionGrace {
+            clock.monotonicNow() - since > Self.disconnectionGrace
+        {
             return "device disconnected"
         }
         if r.batteryLow { return "battery low" }

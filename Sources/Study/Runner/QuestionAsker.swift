@@ -102,7 +102,8 @@ struct QuestionAsker {
         case .text(let t): .text(t)
         case .choice(let v): .integer(Int64(v))
         case .choices(let v): .choices(v.map(Int64.init))
-        case .number(let v): (v.rounded() == v && abs(v) < 1e15 && (question.kind == .likert || question.integer == true)) ? .integer(Int64(v)) : .number(v)
+        case .number(let v):
+            (v.rounded() == v && abs(v) < 1e15 && (question.kind == .likert || question.integer == true)) ? .integer(Int64(v)) : .number(v)
         case .date(let d): .date(d)
         }
     }

@@ -35,11 +35,13 @@ struct QuestionnaireRunner {
         let run = try store.catalog.lastRun(participant: participant) + 1
         let record = QuestionnaireRecord(
             title: plan.questionnaireName, study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant,
-            day: due.position.day + 1, session: sessionIndex, run: run, locale: locale, started: started, finished: options.clock.now, answers: answers)
+            day: due.position.day + 1, session: sessionIndex, run: run, locale: locale, started: started, finished: options.clock.now,
+            answers: answers)
         var item = try QuestionnaireStore.store(record, in: store)
         if let afterStore { item = try afterStore(item) }
         report.stored.append(item)
-        progress = try schedule.recording(.complete, of: due.position, block: due.resumeBlock, in: progress, at: options.clock.now, startedAt: started, file: item.path)
+        progress = try schedule.recording(
+            .complete, of: due.position, block: due.resumeBlock, in: progress, at: options.clock.now, startedAt: started, file: item.path)
         try progressStore.save(progress)
     }
 }

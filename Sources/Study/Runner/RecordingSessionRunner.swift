@@ -60,9 +60,10 @@ struct RecordingSessionRunner {
                 let fitting = try await preparation.run(firstBlock || plan.checkUp.isEmpty ? plan.preparation : plan.checkUp)
                 firstBlock = false
                 let earlier = progress.items.first { $0.position == due.position }?.validLatenciesMs ?? []
-                let outcome = try await recordBlock(plan, due: due, seed: seed, sessionIndex: sessionIndex, participant: participant, values: values,
-                                                    controller: controller, monitor: monitor, pacer: pacer, fitting: fitting, cues: cues(progress),
-                                                    earlierLatencies: earlier)
+                let outcome = try await recordBlock(
+                    plan, due: due, seed: seed, sessionIndex: sessionIndex, participant: participant, values: values,
+                    controller: controller, monitor: monitor, pacer: pacer, fitting: fitting, cues: cues(progress),
+                    earlierLatencies: earlier)
                 report.stored += outcome.items
                 progress = try schedule.recording(
                     outcome.complete ? .complete : .incomplete, of: due.position, block: due.resumeBlock, in: progress, at: options.clock.now,
@@ -151,14 +152,17 @@ struct RecordingSessionRunner {
                 trials: results)
             var stored = try QuestionnaireStore.storeJSON(
                 table, kind: .trials,
-                fileName: FileNaming.trials(title: paradigm.title, day: due.position.day + 1, session: sessionIndex, run: recording.run ?? 0, participant: participant),
-                participant: participant, study: study.id, title: paradigm.title, day: due.position.day + 1, session: sessionIndex, run: recording.run,
+                fileName: FileNaming.trials(
+                    title: paradigm.title, day: due.position.day + 1, session: sessionIndex, run: recording.run ?? 0, participant: participant),
+                participant: participant, study: study.id, title: paradigm.title, day: due.position.day + 1, session: sessionIndex,
+                run: recording.run,
                 in: store)
             if let afterStore { stored = try afterStore(stored) }
             items.append(stored)
         }
-        return BlockOutcome(items: items, complete: reason == nil && recording.complete, reason: reason ?? (recording.complete ? nil : recording.endReason),
-                            startedAt: startedAt, validLatencies: latencies)
+        return BlockOutcome(
+            items: items, complete: reason == nil && recording.complete, reason: reason ?? (recording.complete ? nil : recording.endReason),
+            startedAt: startedAt, validLatencies: latencies)
     }
 
     /// The trials with the recording rows their stimulus and response markers were placed on. At real
@@ -169,7 +173,9 @@ struct RecordingSessionRunner {
     private func placed(_ trials: [ReactionTrial], in session: RecordingSession, controller: DataController) async -> [ReactionTimeResult] {
         let progress = session.progress
         func row(_ ticket: MarkerTicket?) async -> Int64? {
-            guard let ticket, let placed = await controller.placement(of: ticket), let first = progress.firstSourceIndex, progress.samples > 0 else { return nil }
+            guard let ticket, let placed = await controller.placement(of: ticket), let first = progress.firstSourceIndex, progress.samples > 0 else {
+                return nil
+            }
             return min(progress.samples - 1, max(0, placed.sample - first))
         }
         var results: [ReactionTimeResult] = []

@@ -117,7 +117,9 @@ public struct StudyRunner: Sendable {
                 return report
             }
             if case .waiting(let opens, _) = schedule.status(of: progress, at: options.clock.now) { report.nextDayOpensAt = opens }
-            if options.uploadAfterSession, let afterSession, study.settings.transfer.mode == .afterEachSession || study.settings.transfer.mode == .afterEachDay {
+            if options.uploadAfterSession, let afterSession,
+                study.settings.transfer.mode == .afterEachSession || study.settings.transfer.mode == .afterEachDay
+            {
                 report.upload = await afterSession()
             }
             return report

@@ -5,7 +5,8 @@
 /// values are written as `null`.
 public struct TrialTable: Sendable, Encodable {
     private enum CodingKeys: String, CodingKey {
-        case format, formatVersion, study, participant, day, session, run, block, recording, complete, medianCorrectLatencyMs, sessionMedianLatencyMs, trials
+        case format, formatVersion, study, participant, day, session, run, block, recording, complete, medianCorrectLatencyMs, sessionMedianLatencyMs,
+            trials
     }
 
     /// Always `study-recorder-trials`.

@@ -160,7 +160,9 @@ public struct StudySchedule: Sendable {
     }
 
     /// Records the due item as skipped on purpose (e.g. the experimenter decided so), with a reason.
-    public func skipping(_ position: ItemPosition, in progress: StudyProgress, at time: Date, reason: String) throws(ScheduleError)
+    public func skipping(
+        _ position: ItemPosition, in progress: StudyProgress, at time: Date, reason: String
+    ) throws(ScheduleError)
         -> StudyProgress
     {
         var progress = advanced(progress, to: time)

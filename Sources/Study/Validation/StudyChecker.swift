@@ -182,7 +182,8 @@ struct StudyChecker {
                 for (index, code) in codes.enumerated() where !written.contains(code) {
                     report(
                         paradigmPath.appending(key).appending(index),
-                        "a marker that a phase of session '\(sessionName)' writes (\(code) is written by none of its trial types \(listed(trialTypeNames(of: session))))")
+                        "a marker that a phase of session '\(sessionName)' writes (\(code) is written by none of its trial types \(listed(trialTypeNames(of: session))))"
+                    )
                 }
             }
         }
@@ -210,7 +211,8 @@ struct StudyChecker {
                         if allGenerated.contains(name) { continue }
                         report(
                             path,
-                            "only built-in or generator placeholders inside a named text (#\(name)# is neither; named texts cannot refer to each other)")
+                            "only built-in or generator placeholders inside a named text (#\(name)# is neither; named texts cannot refer to each other)"
+                        )
                         continue
                     }
                     if generated.contains(name) { continue }
@@ -222,7 +224,8 @@ struct StudyChecker {
                         for innerName in Set(inner).sorted() where allGenerated.contains(innerName) && !generated.contains(innerName) {
                             report(
                                 path,
-                                "placeholders that are filled here: #\(name)# uses #\(innerName)#, which only a trial type with the matching 'generator' fills")
+                                "placeholders that are filled here: #\(name)# uses #\(innerName)#, which only a trial type with the matching 'generator' fills"
+                            )
                         }
                         continue
                     }
@@ -232,7 +235,8 @@ struct StudyChecker {
                     }
                     report(
                         path,
-                        "a known placeholder: a built-in (\(Placeholders.builtIn.sorted().map { "#\($0)#" }.joined(separator: ", "))) or a name from $.texts (#\(name)# is neither)")
+                        "a known placeholder: a built-in (\(Placeholders.builtIn.sorted().map { "#\($0)#" }.joined(separator: ", "))) or a name from $.texts (#\(name)# is neither)"
+                    )
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+
 /// Finds the warnings of a valid study: missing translations and unused definitions.
 struct StudyLinter {
     let study: StudyDefinition

@@ -37,9 +37,10 @@ public enum StudyValidator {
         }
         var sorted = reader.errors.sorted { ($0.line, $0.column, $0.path) < ($1.line, $1.column, $1.path) }
         if reader.omittedErrors > 0, let last = sorted.last {
-            sorted.append(StudyDiagnostic(
-                .error, file: file, position: SourcePosition(line: last.line, column: last.column), path: .root,
-                message: "fewer mistakes: \(reader.omittedErrors) more are not listed (the first \(DocumentReader.maximumErrors) are)"))
+            sorted.append(
+                StudyDiagnostic(
+                    .error, file: file, position: SourcePosition(line: last.line, column: last.column), path: .root,
+                    message: "fewer mistakes: \(reader.omittedErrors) more are not listed (the first \(DocumentReader.maximumErrors) are)"))
         }
         return StudyValidationReport(study: nil, errors: sorted, warnings: [])
     }

@@ -28,7 +28,13 @@ struct CheckLine: Encodable {
     var device: DeviceStatus?
 
     enum CodingKeys: String, CodingKey {
-        case type, channels, quality, lineNoise = "line_noise", bandPower = "band_power", verdict, summary, reason, source
-        case samplingRate = "sampling_rate", mode, mains, continuity = "data_loss", device
+        case type, channels, quality
+        case lineNoise = "line_noise"
+        case bandPower = "band_power"
+        case verdict, summary, reason, source
+        case samplingRate = "sampling_rate"
+        case mode, mains
+        case continuity = "data_loss"
+        case device
     }
 }

@@ -72,7 +72,9 @@ struct CheckView {
                     + b.method.bands.map { $0.name.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined())
             for (c, name) in channelNames.enumerated() {
                 let values = b.channels[c].absolute.map { $0.isFinite ? String(format: "%-9.1f", $0) : "NaN      " }.joined()
-                out.append(name.padding(toLength: nameWidth + 1, withPad: " ", startingAt: 0) + values + (b.channels[c].invalidReason.map { " (\($0))" } ?? ""))
+                out.append(
+                    name.padding(toLength: nameWidth + 1, withPad: " ", startingAt: 0) + values
+                        + (b.channels[c].invalidReason.map { " (\($0))" } ?? ""))
             }
         } else {
             out.append("band power: waiting for the first window")
@@ -83,7 +85,9 @@ struct CheckView {
                 return "\(channelNames[c]) " + (q.isFinite ? String(format: "%.0f%%", q) : "--")
             }
             let mains = l.reading.mainsFrequency.isFinite ? String(format: "%.0f Hz", l.reading.mainsFrequency) : "mains ?"
-            out.append("line noise (\(mains)): " + parts.joined(separator: "  ") + (l.reading.invalidReasons.first { $0 != nil }.flatMap { $0 }.map { "  (\($0))" } ?? ""))
+            out.append(
+                "line noise (\(mains)): " + parts.joined(separator: "  ")
+                    + (l.reading.invalidReasons.first { $0 != nil }.flatMap { $0 }.map { "  (\($0))" } ?? ""))
         }
         if let line = device.line { out.append(line) }
         return out

@@ -18,7 +18,10 @@ struct DeviceStatus: Encodable {
     var continuity: StreamContinuity?
 
     enum CodingKeys: String, CodingKey {
-        case battery, onHead = "on_head", batteryLow = "battery_low", disconnected, reconnects
+        case battery
+        case onHead = "on_head"
+        case batteryLow = "battery_low"
+        case disconnected, reconnects
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -37,9 +37,10 @@ struct AnalyzeCommand: AsyncParsableCommand {
     @Option(help: "Band integration rule: rectangleHalfOpen (Σ PSD·Δf over lo ≤ f < hi) or trapezoidClosed (trapezoid over lo ≤ f ≤ hi).")
     var integration: IntegrationRule = .rectangleHalfOpen
 
-    @Option(help: ArgumentHelp(
-        "The bands as name:low-high in Hz, comma-separated (default delta:1-4,theta:4-8,alpha:8-13,beta:13-30,gamma:30-45).",
-        valueName: "bands"))
+    @Option(
+        help: ArgumentHelp(
+            "The bands as name:low-high in Hz, comma-separated (default delta:1-4,theta:4-8,alpha:8-13,beta:13-30,gamma:30-45).",
+            valueName: "bands"))
     var bands: String?
 
     /// The bands `--bands` names, or the standard ones.
@@ -60,7 +61,9 @@ struct AnalyzeCommand: AsyncParsableCommand {
     func validate() throws {
         _ = try parsedBands()
         if let mains, mains != 50 && mains != 60 { throw ValidationError("--mains must be 50 or 60") }
-        guard segmentSeconds > 0, segmentSeconds <= 60 else { throw ValidationError("--segment-seconds must be more than 0 and at most 60, got \(segmentSeconds)") }
+        guard segmentSeconds > 0, segmentSeconds <= 60 else {
+            throw ValidationError("--segment-seconds must be more than 0 and at most 60, got \(segmentSeconds)")
+        }
         guard overlap >= 0, overlap < 1 else { throw ValidationError("--overlap must be in [0, 1)") }
     }
 
@@ -79,7 +82,9 @@ struct AnalyzeCommand: AsyncParsableCommand {
         let info = reader.descriptor
         let nyquist = info.samplingRate / 2
         if bands != nil, let band = try parsedBands().first(where: { $0.high > nyquist }) {
-            Terminal.error("--bands: \(band.name) reaches \(String(format: "%g", band.high)) Hz, above the Nyquist frequency of \(recording) (\(String(format: "%g", nyquist)) Hz)")
+            Terminal.error(
+                "--bands: \(band.name) reaches \(String(format: "%g", band.high)) Hz, above the Nyquist frequency of \(recording) (\(String(format: "%g", nyquist)) Hz)"
+            )
             throw ExitCode.usage
         }
         let nperseg = max(8, Int((info.samplingRate * segmentSeconds).rounded()))
@@ -114,14 +119,22 @@ struct AnalyzeCommand: AsyncParsableCommand {
             print(String(decoding: try encoder.encode(Output(file: recording, source: info, analysis: analysis)), as: UTF8.self))
             return
         }
-        print("\(recording): \(info.channelCount) channels, \(String(format: "%g", info.samplingRate)) Hz, \(String(format: "%.1f", analysis.durationSeconds)) s")
+        print(
+            "\(recording): \(info.channelCount) channels, \(String(format: "%g", info.samplingRate)) Hz, \(String(format: "%.1f", analysis.durationSeconds)) s"
+        )
         let w = method.welch
-        print("Welch: \(w.window.rawValue) window, nperseg \(w.segmentLength), noverlap \(w.overlap), constant detrend, density; \(integration.rawValue); relative to \(method.denominator.description)")
+        print(
+            "Welch: \(w.window.rawValue) window, nperseg \(w.segmentLength), noverlap \(w.overlap), constant detrend, density; \(integration.rawValue); relative to \(method.denominator.description)"
+        )
         let names = method.bands.map { "\($0.name) \(String(format: "%g", $0.low))–\(String(format: "%g", $0.high))" }
-        print("absolute µV²".padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + names.map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) }.joined())
+        print(
+            "absolute µV²".padding(toLength: 8, withPad: " ", startingAt: 0) + "  "
+                + names.map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) }.joined())
         for channel in analysis.channels {
             let abs = channel.bandPowers.absolute.map { String(format: "%-16.3f", $0) }.joined()
-            print(channel.name.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + abs + (channel.bandPowers.invalidReason.map { "(\($0))" } ?? ""))
+            print(
+                channel.name.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + abs
+                    + (channel.bandPowers.invalidReason.map { "(\($0))" } ?? ""))
         }
         print("relative")
         for channel in analysis.channels {
@@ -130,12 +143,17 @@ struct AnalyzeCommand: AsyncParsableCommand {
         }
         print("quality (MYND mean %, ≥100 % fraction, line-noise mean %, grades good/medium/bad, segments used/skipped)")
         for channel in analysis.channels {
-            print(String(
-                format: "%@  %5.1f  %4.2f  %5.1f  %4.2f/%4.2f/%4.2f  %d/%d", channel.name.padding(toLength: 8, withPad: " ", startingAt: 0) as NSString,
-                channel.myndQualityMean, channel.myndGoodFraction, channel.lineNoiseQualityMean, channel.gradeFractions[0], channel.gradeFractions[1],
-                channel.gradeFractions[2], channel.segmentsUsed, channel.segmentsSkipped))
+            print(
+                String(
+                    format: "%@  %5.1f  %4.2f  %5.1f  %4.2f/%4.2f/%4.2f  %d/%d",
+                    channel.name.padding(toLength: 8, withPad: " ", startingAt: 0) as NSString,
+                    channel.myndQualityMean, channel.myndGoodFraction, channel.lineNoiseQualityMean, channel.gradeFractions[0],
+                    channel.gradeFractions[1],
+                    channel.gradeFractions[2], channel.segmentsUsed, channel.segmentsSkipped))
         }
-        print("mains \(analysis.mainsFrequency.map { String(format: "%g Hz", $0) } ?? "unknown"); verdict: \(analysis.verdict?.rawValue ?? "too short to judge")")
+        print(
+            "mains \(analysis.mainsFrequency.map { String(format: "%g Hz", $0) } ?? "unknown"); verdict: \(analysis.verdict?.rawValue ?? "too short to judge")"
+        )
     }
 }
 

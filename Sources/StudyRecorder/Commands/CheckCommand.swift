@@ -93,11 +93,14 @@ struct CheckCommand: AsyncParsableCommand {
                 limit = duration.map { Int64(($0.seconds * started.samplingRate).rounded()) }
                 view = CheckView(
                     channelNames: started.channelNames, mode: mode,
-                    header: "study-recorder check — \(started.model), \(String(format: "%g", started.samplingRate)) Hz, mode \(mode.rawValue), mains \(mainsText)")
+                    header:
+                        "study-recorder check — \(started.model), \(String(format: "%g", started.samplingRate)) Hz, mode \(mode.rawValue), mains \(mainsText)"
+                )
                 if jsonLines {
-                    emit(CheckLine(
-                        type: "started", channels: started.channelNames, source: "\(started.kind): \(started.model)",
-                        samplingRate: started.samplingRate, mode: mode.rawValue, mains: mainsText))
+                    emit(
+                        CheckLine(
+                            type: "started", channels: started.channelNames, source: "\(started.kind): \(started.model)",
+                            samplingRate: started.samplingRate, mode: mode.rawValue, mains: mainsText))
                 }
             case .update(let update):
                 // A fast source runs on a little after the stop request: nothing past the duration.
@@ -158,11 +161,13 @@ struct CheckCommand: AsyncParsableCommand {
         if interrupted.isSet && !good { reason = "interrupted" }
         let verdict = summary?.verdict?.rawValue
         if jsonLines {
-            emit(CheckLine(
-                type: "summary", channels: info.channelNames, verdict: verdict, summary: summary, reason: reason,
-                continuity: view.device.continuity, device: view.device))
+            emit(
+                CheckLine(
+                    type: "summary", channels: info.channelNames, verdict: verdict, summary: summary, reason: reason,
+                    continuity: view.device.continuity, device: view.device))
         } else {
-            print("verdict: \(verdict ?? "not enough signal to judge")" + (summary.map { " (\($0.windowCount) windows)" } ?? "") + ", ended: \(reason)")
+            print(
+                "verdict: \(verdict ?? "not enough signal to judge")" + (summary.map { " (\($0.windowCount) windows)" } ?? "") + ", ended: \(reason)")
             if let line = view.device.line { print(line) }
         }
         if reason == "source_failed" { throw failure ?? .failure }

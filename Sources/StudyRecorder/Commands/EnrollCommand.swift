@@ -1,4 +1,5 @@
 import ArgumentParser
+import DataSources
 import Foundation
 import Storage
 import Study
@@ -96,5 +97,3 @@ struct EnrollCommand: AsyncParsableCommand {
 enum OscillatorSourceFactory {
     static func make() -> any DataSource { OscillatorSource() }
 }
-
-import DataSources

@@ -43,7 +43,8 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Write `X X X X` as the EDF patient field instead of the participant's pseudonymous UUID.")
     var anonymous = false
 
-    @Option(help: ArgumentHelp("The GnuPG home holding the study's secret key, for encrypted items (default: $GNUPGHOME or ~/.gnupg).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("The GnuPG home holding the study's secret key, for encrypted items (default: $GNUPGHOME or ~/.gnupg).", valueName: "dir"))
     var gnupgHome: String?
 
     @Flag(help: "Print what was written as JSON on standard output.")
@@ -76,7 +77,9 @@ struct ExportCommand: ParsableCommand {
         for (i, item) in selected.enumerated() {
             do {
                 let result = try exporter.export(item) { fraction in
-                    bar.update(fraction: (Double(i) + fraction) / Double(selected.count), status: "\(i + 1)/\(selected.count) " + (item.path as NSString).lastPathComponent)
+                    bar.update(
+                        fraction: (Double(i) + fraction) / Double(selected.count),
+                        status: "\(i + 1)/\(selected.count) " + (item.path as NSString).lastPathComponent)
                 }
                 results.append(result)
             } catch let error as ExportError {

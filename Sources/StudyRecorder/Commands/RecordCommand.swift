@@ -121,8 +121,10 @@ struct RecordCommand: AsyncParsableCommand {
             try Terminal.printJSON(item)
         } else {
             print("stored \(item.path)")
-            print(String(format: "  %.1f s, %lld bytes, %@, sha256 %@", session.progress.seconds, item.size,
-                         item.complete ? "complete" : "incomplete (\(item.endReason ?? "ended early"))", item.sha256 ?? "-"))
+            print(
+                String(
+                    format: "  %.1f s, %lld bytes, %@, sha256 %@", session.progress.seconds, item.size,
+                    item.complete ? "complete" : "incomplete (\(item.endReason ?? "ended early"))", item.sha256 ?? "-"))
             print("  participant \(item.participant), run \(item.run ?? 0), state \(item.state.rawValue)")
         }
         if interrupted.isSet { throw ExitCode.interrupted }

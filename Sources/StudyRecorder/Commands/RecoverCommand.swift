@@ -7,7 +7,9 @@ struct RecoverCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recover",
         abstract: "Rebuild recordings interrupted by a crash and catalogue files found without an entry.",
-        discussion: "Runs automatically before every recording; safe while another process records (its files are left alone). Exits 1 if anything needs a person.")
+        discussion:
+            "Runs automatically before every recording; safe while another process records (its files are left alone). Exits 1 if anything needs a person."
+    )
 
     @OptionGroup var data: DataOptions
 

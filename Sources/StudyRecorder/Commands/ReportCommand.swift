@@ -32,10 +32,13 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Report on every session of this participant.", valueName: "uuid"))
     var participant: String?
 
-    @Option(help: ArgumentHelp("The HTML file to write (default: report-<recording>.html or report-participant-<uuid>.html here).", valueName: "file.html"))
+    @Option(
+        help: ArgumentHelp(
+            "The HTML file to write (default: report-<recording>.html or report-participant-<uuid>.html here).", valueName: "file.html"))
     var out: String?
 
-    @Option(help: ArgumentHelp("The GnuPG home holding the study's secret key, for encrypted items (default: $GNUPGHOME or ~/.gnupg).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("The GnuPG home holding the study's secret key, for encrypted items (default: $GNUPGHOME or ~/.gnupg).", valueName: "dir"))
     var gnupgHome: String?
 
     @Flag(help: "Print what was written as JSON on standard output.")
@@ -79,7 +82,8 @@ struct ReportCommand: ParsableCommand {
                 var participant: String?
                 var bytes: Int
             }
-            try Terminal.printJSON(Output(file: target.path, items: selected.map(\.path), participant: participant?.uppercased(), bytes: html.utf8.count))
+            try Terminal.printJSON(
+                Output(file: target.path, items: selected.map(\.path), participant: participant?.uppercased(), bytes: html.utf8.count))
             return
         }
         print("wrote \(target.path) (\(selected.count) recording\(selected.count == 1 ? "" : "s"))")

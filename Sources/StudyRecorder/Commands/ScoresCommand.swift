@@ -25,7 +25,10 @@ struct ScoresCommand: ParsableCommand {
     @Option(help: "The locale for titles (falls back to the study's default).")
     var locale: String?
 
-    @Flag(help: "Print {study, participant, sessions: [{day, session, title, date, blocks, blocksCompleted, validTrials, medianLatencyMs, runMedianLatencyMs}]}; missing values are null.")
+    @Flag(
+        help:
+            "Print {study, participant, sessions: [{day, session, title, date, blocks, blocksCompleted, validTrials, medianLatencyMs, runMedianLatencyMs}]}; missing values are null."
+    )
     var json = false
 
     func run() throws {
@@ -79,8 +82,9 @@ struct ScoresCommand: ParsableCommand {
             cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
                 .trimmingCharacters(in: .whitespaces)
         }
-        return ([
-            "\(title): reaction-time scores of participant \(history.participant)", line(header),
-        ] + rows.map(line)).joined(separator: "\n")
+        return
+            ([
+                "\(title): reaction-time scores of participant \(history.participant)", line(header),
+            ] + rows.map(line)).joined(separator: "\n")
     }
 }

@@ -111,7 +111,8 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
         }
         let stopped = AsyncStream<Void>.makeStream()
         let trap = SignalTrap { _ in stopped.continuation.finish() }
-        Terminal.note("simulated headband \(name) listening at unix:\(path) (\(preset.rawValue), speed \(String(format: "%g", speed))); Ctrl-C stops it")
+        Terminal.note(
+            "simulated headband \(name) listening at unix:\(path) (\(preset.rawValue), speed \(String(format: "%g", speed))); Ctrl-C stops it")
         if let duration {
             Task {
                 try? await Task.sleep(for: .seconds(duration.seconds))

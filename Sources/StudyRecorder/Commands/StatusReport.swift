@@ -80,7 +80,9 @@ enum StatusReport {
             if let closes = due.windowClosesAt {
                 lines.append("day \(due.position.day + 1) closes at \(LocalTime.text(closes)); open sessions are then recorded as skipped")
             } else {
-                lines.append("day \(due.position.day + 1) opens its \(DocumentFormat.hours(study.settings.dayWindowHours)) window with the first completed session")
+                lines.append(
+                    "day \(due.position.day + 1) opens its \(DocumentFormat.hours(study.settings.dayWindowHours)) window with the first completed session"
+                )
             }
         case .waiting(let opens, let day):
             lines.append("day \(day) is done; day \(day + 1) opens at \(LocalTime.text(opens))")
@@ -89,7 +91,9 @@ enum StatusReport {
         }
         for item in current.items where item.state == .skipped {
             let when = item.skippedAt.map { LocalTime.text($0) } ?? "?"
-            lines.append("skipped: day \(item.position.day + 1), session \(item.position.item + 1) '\(item.sessionName)' at \(when) (\(item.skipReason ?? ""))")
+            lines.append(
+                "skipped: day \(item.position.day + 1), session \(item.position.item + 1) '\(item.sessionName)' at \(when) (\(item.skipReason ?? ""))"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -44,7 +44,9 @@ struct StreamCommand: AsyncParsableCommand {
             case .started(let descriptor, _):
                 limit = duration.map { Int64(($0.seconds * descriptor.samplingRate).rounded()) }
                 eegStream = descriptor.eeg.name
-                Terminal.note("streaming \(descriptor.model) (\(descriptor.channelNames.joined(separator: ", ")), \(String(format: "%g", descriptor.samplingRate)) Hz) to \(try streamOptions.parsedTargets().map(\.description).joined(separator: ", ")); Ctrl-C stops")
+                Terminal.note(
+                    "streaming \(descriptor.model) (\(descriptor.channelNames.joined(separator: ", ")), \(String(format: "%g", descriptor.samplingRate)) Hz) to \(try streamOptions.parsedTargets().map(\.description).joined(separator: ", ")); Ctrl-C stops"
+                )
             case .samples(let block) where block.stream == eegStream:
                 if let limit, block.endIndex >= limit { await controller.stop() }
             case .ended(let error):

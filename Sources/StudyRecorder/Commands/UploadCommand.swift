@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Storage
+import Synchronization
 import Transfer
 
 /// `study-recorder upload`: sends every pending item to the study's WebDAV server (e-mail as the
@@ -124,5 +125,3 @@ private final class ProgressState: Sendable {
 
     func finish() { bar.withLock { $0.finish() } }
 }
-
-import Synchronization

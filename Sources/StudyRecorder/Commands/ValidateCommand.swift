@@ -57,7 +57,9 @@ struct ValidateCommand: ParsableCommand {
         }
         if let locale, definition.locale(serving: locale) == nil {
             FileHandle.standardError.write(
-                Data("study-recorder: unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))\n".utf8))
+                Data(
+                    "study-recorder: unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))\n"
+                        .utf8))
             throw ExitCode(64)
         }
         if !json {

@@ -15,9 +15,10 @@ struct ClockOptions: ParsableArguments {
         case lsl
     }
 
-    @Option(help: ArgumentHelp(
-        "Store times on this clock too: utc (only), or lsl (LSL's local_clock beside every UTC time; needs liblsl, see --lsl-library).",
-        valueName: "clock"))
+    @Option(
+        help: ArgumentHelp(
+            "Store times on this clock too: utc (only), or lsl (LSL's local_clock beside every UTC time; needs liblsl, see --lsl-library).",
+            valueName: "clock"))
     var clock: Clock = .utc
 
     /// The mapping to LSL's clock for `--clock lsl` (its first pair taken now), or nil for `utc`. A

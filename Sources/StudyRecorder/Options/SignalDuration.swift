@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Storage
 
 /// A duration on the command line: `30s`, `1.5m`, `2h`, `500ms`, or a plain number of seconds; at
@@ -24,5 +25,3 @@ struct SignalDuration: ExpressibleByArgument, Sendable, Equatable {
 
     static var defaultValueDescription: String { "e.g. 30s, 5m, 1h; at most 31 days" }
 }
-
-import Foundation

@@ -21,9 +21,10 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("signal"), help: "Oscillator signal: realistic or mynd (the reference app's sines).")
     var signal: OscillatorConfiguration.Mode = .realistic
 
-    @Option(help: ArgumentHelp(
-        "The headband for --source muse: its name (Muse-1324), its address (AA:BB:CC:DD:EE:FF), or unix:PATH for a simulated headband (default: the first headband a scan finds).",
-        valueName: "device"))
+    @Option(
+        help: ArgumentHelp(
+            "The headband for --source muse: its name (Muse-1324), its address (AA:BB:CC:DD:EE:FF), or unix:PATH for a simulated headband (default: the first headband a scan finds).",
+            valueName: "device"))
     var device: String?
 
     @Option(help: "The Muse preset: p21 (4 EEG channels, default), p20 (+ right AUX), p51 (+ PPG), p50 (+ right AUX and PPG).")
@@ -44,7 +45,10 @@ struct SourceOptions: ParsableArguments {
     @Option(help: "Simulated dropouts per minute (oscillator).")
     var dropouts: Double = 0
 
-    @Option(help: "Run the source this many times faster than real time (0 = as fast as possible); with --source muse only for a simulated headband started with the same --speed.")
+    @Option(
+        help:
+            "Run the source this many times faster than real time (0 = as fast as possible); with --source muse only for a simulated headband started with the same --speed."
+    )
     var speed: Double = 1
 
     func validate() throws {
@@ -55,7 +59,8 @@ struct SourceOptions: ParsableArguments {
             let address = try museAddress()
             if speed != 1 {
                 guard case .unixSocket = address else {
-                    throw ValidationError("--speed other than 1 needs a simulated headband (--device unix:PATH): a real headband streams in real time")
+                    throw ValidationError(
+                        "--speed other than 1 needs a simulated headband (--device unix:PATH): a real headband streams in real time")
                 }
                 guard speed > 0, speed.isFinite else { throw ValidationError("--speed with --source muse must be positive") }
             }
@@ -84,9 +89,10 @@ struct SourceOptions: ParsableArguments {
     func makeSource() throws -> any DataSource {
         switch source {
         case .oscillator:
-            return OscillatorSource(configuration: OscillatorConfiguration(
-                mode: signal, seed: seed ?? 1, samplingRate: rate, auxChannel: aux, pacing: pacing, lineFrequency: mains,
-                dropoutsPerMinute: dropouts))
+            return OscillatorSource(
+                configuration: OscillatorConfiguration(
+                    mode: signal, seed: seed ?? 1, samplingRate: rate, auxChannel: aux, pacing: pacing, lineFrequency: mains,
+                    dropoutsPerMinute: dropouts))
         case .replay:
             return try openReplay(path: replayFile ?? "")
         case .muse:

@@ -13,12 +13,16 @@ struct StreamOptions: ParsableArguments {
             valueName: "target"))
     var targets: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "Store the markers of an LSL marker stream from other software (PsychoPy, jsPsych, …) at their samples: the stream's name, or 'any' for the first found.",
-        valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Store the markers of an LSL marker stream from other software (PsychoPy, jsPsych, …) at their samples: the stream's name, or 'any' for the first found.",
+            valueName: "name"))
     var lslMarkers: String?
 
-    @Option(help: ArgumentHelp("The liblsl to load for --stream lsl, --lsl-markers and --clock lsl (default: $LSL_LIB, the pylsl wheel in the project's .venv, then the system's).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The liblsl to load for --stream lsl, --lsl-markers and --clock lsl (default: $LSL_LIB, the pylsl wheel in the project's .venv, then the system's).",
+            valueName: "path"))
     var lslLibrary: String?
 
     func validate() throws {

@@ -40,7 +40,8 @@ struct StudyTransfer: Sendable {
             let (configuration, secrets) = try TransferOptions.load(configuration: configurationURL, data: store.root)
             let uploader = try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger)
             let report = try await uploader.run()
-            return "sent \(report.sent.count), \(report.remaining) still pending" + (report.failed.isEmpty ? "" : " (\(report.failed.count) failed: will be retried)")
+            return "sent \(report.sent.count), \(report.remaining) still pending"
+                + (report.failed.isEmpty ? "" : " (\(report.failed.count) failed: will be retried)")
         } catch {
             return "not sent (\(error)); `study-recorder upload` retries later"
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Study
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,7 +51,9 @@ final class TerminalInterface: ParticipantInterface, Sendable {
     }
 
     private func endStatus() {
-        let had = lastStatus.withLock { s -> Bool in defer { s = nil }; return s != nil }
+        let had = lastStatus.withLock { s -> Bool in
+            defer { s = nil }; return s != nil
+        }
         if had && isTTY { screen.write(Data("\n".utf8)) }
     }
 
@@ -70,7 +73,9 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         case .bell: screen.write(Data("\u{7}".utf8))
         case .speech:
             guard let speech else {
-                let first = warnedNoSpeech.withLock { warned in defer { warned = true }; return !warned }
+                let first = warnedNoSpeech.withLock { warned in
+                    defer { warned = true }; return !warned
+                }
                 if first { Terminal.note("study-recorder: " + RuntimeStrings(locale: locale)(.speechMissing)) }
                 screen.write(Data("\u{7}".utf8))
                 return
@@ -173,4 +178,3 @@ struct TerminalInputError: Error, CustomStringConvertible {
     static let endOfInput = TerminalInputError()
     var description: String { "standard input ended while waiting for the participant (use --auto to run without one)" }
 }
-

@@ -23,7 +23,8 @@ struct ProgressBar {
         var bar = ""
         if let fraction {
             let filled = Int((max(0, min(1, fraction)) * Double(width)).rounded(.down))
-            bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+            bar =
+                "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
                 + String(format: "%3d%% ", Int((fraction * 100).rounded(.down)))
         }
         Terminal.writeError("\r\u{1B}[2K\(label) \(bar)\(status)")

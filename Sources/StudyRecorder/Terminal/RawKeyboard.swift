@@ -1,6 +1,7 @@
 import Foundation
 import Study
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif

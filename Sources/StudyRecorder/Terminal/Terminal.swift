@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -92,7 +92,9 @@ public final class Recorder: Sendable {
     /// Like ``record(_:from:options:clock:)`` on a controller the caller made, so that it can attach
     /// its own observers (a live stream, a marker inlet) before the source starts. The controller
     /// must not be running; this starts it, and stops it when the recording ends.
-    public func record(_ request: RecordingRequest, on controller: DataController, options: RecordOptions = RecordOptions()) async throws
+    public func record(
+        _ request: RecordingRequest, on controller: DataController, options: RecordOptions = RecordOptions()
+    ) async throws
         -> LiveRecording
     {
         let (events, continuation) = AsyncThrowingStream<SessionEvent, any Error>.makeStream()

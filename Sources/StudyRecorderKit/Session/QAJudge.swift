@@ -71,7 +71,8 @@ struct QAJudge: Sendable {
             reason = findings.motion ? "railed or large signal on most channels" : "the accelerometer shows head movement"
         case .eegFailure:
             let missing = window.indices.filter { window[$0].issues.contains(.missingData) }
-            reason = missing.isEmpty
+            reason =
+                missing.isEmpty
                 ? "bad signal on \(names(findings.badChannels)): \(issues(findings.badChannels))"
                 : "data missing on \(names(missing))"
         }

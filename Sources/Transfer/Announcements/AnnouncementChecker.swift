@@ -67,9 +67,11 @@ public struct AnnouncementChecker: Sendable {
         for scope in [Announcement.Scope.participant, .global] {
             guard let entry = perScope[scope.rawValue], let message = try? AnnouncementMessage.parse(entry.raw) else { continue }
             let localized = message.localized(for: locale)
-            announcements.append(Announcement(
-                scope: scope, type: message.type, locale: localized.locale, title: localized.title, text: localized.text, received: entry.received,
-                isNew: !entry.shown))
+            announcements.append(
+                Announcement(
+                    scope: scope, type: message.type, locale: localized.locale, title: localized.title, text: localized.text,
+                    received: entry.received,
+                    isNew: !entry.shown))
             if markShown { perScope[scope.rawValue]?.shown = true }
         }
         state.entries[participant] = perScope

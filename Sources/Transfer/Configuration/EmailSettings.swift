@@ -64,10 +64,13 @@ public struct EmailSettings: Sendable, Codable, Equatable {
 
     /// Checks the URL, addresses and limits.
     func validate() throws {
-        guard let c = URLComponents(string: url), let scheme = c.scheme?.lowercased(), scheme == "smtp" || scheme == "smtps", c.host?.isEmpty == false else {
+        guard let c = URLComponents(string: url), let scheme = c.scheme?.lowercased(), scheme == "smtp" || scheme == "smtps", c.host?.isEmpty == false
+        else {
             throw TransferError.configuration("email.url must be smtp://host[:port] or smtps://host[:port]")
         }
-        guard c.user == nil && c.password == nil else { throw TransferError.configuration("email.url contains credentials; put them in the secrets file") }
+        guard c.user == nil && c.password == nil else {
+            throw TransferError.configuration("email.url contains credentials; put them in the secrets file")
+        }
         for address in [from] + to where !address.contains("@") || address.contains("<") || address.contains("\n") {
             throw TransferError.configuration("not an e-mail address: \(address)")
         }

@@ -126,8 +126,12 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
         }
         try backoff.validate()
         if encryption.policy.mode != .none {
-            guard encryption.policy.keyFile?.isEmpty == false else { throw TransferError.configuration("encryption.mode is \(encryption.policy.mode.rawValue) but encryption.keyFile is missing") }
-            guard encryption.policy.fingerprint?.isEmpty == false else { throw TransferError.configuration("encryption.mode is \(encryption.policy.mode.rawValue) but encryption.fingerprint is missing") }
+            guard encryption.policy.keyFile?.isEmpty == false else {
+                throw TransferError.configuration("encryption.mode is \(encryption.policy.mode.rawValue) but encryption.keyFile is missing")
+            }
+            guard encryption.policy.fingerprint?.isEmpty == false else {
+                throw TransferError.configuration("encryption.mode is \(encryption.policy.mode.rawValue) but encryption.fingerprint is missing")
+            }
         }
         for settings in [webdav?.connection, email?.connection, announcements?.connection].compactMap({ $0 }) {
             if let ca = settings.caFile, !FileManager.default.isReadableFile(atPath: ca) {
@@ -143,7 +147,9 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
     /// Refuses an `http://` URL to another machine: accounts log in with HTTP Basic, which sends the
     /// password readable by anyone on the way.
     static func refusePlainHTTP(_ url: String, key: String) throws {
-        guard let c = URLComponents(string: url), c.scheme?.lowercased() == "http", !loopbackHosts.contains(c.host?.lowercased() ?? "") else { return }
+        guard let c = URLComponents(string: url), c.scheme?.lowercased() == "http", !loopbackHosts.contains(c.host?.lowercased() ?? "") else {
+            return
+        }
         throw TransferError.configuration(
             "\(key) is plain http to \(c.host ?? url): the password (HTTP Basic) and the data would travel unencrypted; use https")
     }

@@ -1,4 +1,5 @@
 public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,14 +46,17 @@ public struct TransferSecrets: Sendable, Equatable {
             struct Stored: Decodable { var webdav: Account?; var smtp: Account?; var announcements: Account? }
             // The decoder's messages could quote values; report only the file name.
             guard let stored = try? JSONDecoder().decode(Stored.self, from: data) else {
-                throw TransferError.configuration("the secrets file \(file.path) is not valid (expected {\"webdav\": {\"user\": …, \"password\": …}, …})")
+                throw TransferError.configuration(
+                    "the secrets file \(file.path) is not valid (expected {\"webdav\": {\"user\": …, \"password\": …}, …})")
             }
             secrets.webdav = stored.webdav.map { Credentials(user: $0.user, password: $0.password) }
             secrets.smtp = stored.smtp.map { Credentials(user: $0.user, password: $0.password) }
             secrets.announcements = stored.announcements.map { Credentials(user: $0.user, password: $0.password) }
         }
         func fromEnvironment(_ prefix: String) -> Credentials? {
-            guard let user = environment["STUDY_RECORDER_\(prefix)_USER"], let password = environment["STUDY_RECORDER_\(prefix)_PASSWORD"] else { return nil }
+            guard let user = environment["STUDY_RECORDER_\(prefix)_USER"], let password = environment["STUDY_RECORDER_\(prefix)_PASSWORD"] else {
+                return nil
+            }
             return Credentials(user: user, password: password)
         }
         secrets.webdav = fromEnvironment("WEBDAV") ?? secrets.webdav

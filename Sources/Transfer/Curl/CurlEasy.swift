@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -15,7 +15,8 @@ public struct EmailDestination: UploadDestination {
     /// `mailto:` and the recipients, the remote name of every mailed payload.
     public var remote: String { "mailto:" + mailer.settings.to.joined(separator: ",") }
 
-    public func deliver(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws(TransferError) -> UploadDelivery {
+    public func deliver(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws(TransferError) -> UploadDelivery
+    {
         try await deliver(batch: [payload])[0].get()
     }
 

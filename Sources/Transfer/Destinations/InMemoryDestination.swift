@@ -72,7 +72,8 @@ public final class InMemoryDestination: UploadDestination {
     /// Accepts the file named `name` again.
     public func accept(_ name: String) { state.withLock { _ = $0.refused.removeValue(forKey: name) } }
 
-    public func deliver(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws(TransferError) -> UploadDelivery {
+    public func deliver(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws(TransferError) -> UploadDelivery
+    {
         if Task.isCancelled { throw .cancelled }
         let refusal: TransferError? = state.withLock { s in
             s.attempts += 1
@@ -93,7 +94,8 @@ public final class InMemoryDestination: UploadDestination {
         progress(Int64(bytes.count), Int64(bytes.count))
         let remote: String = state.withLock { s in
             let taken = Set(s.arrivals.map(\.remote))
-            let name = RemoteName.candidates(fileName: payload.name, itemID: payload.itemID, count: 100)
+            let name =
+                RemoteName.candidates(fileName: payload.name, itemID: payload.itemID, count: 100)
                 .first { !taken.contains("\(payload.participant)/\($0)") } ?? UUID().uuidString
             let remote = "\(payload.participant)/\(name)"
             s.arrivals.append(Arrival(payload: payload, remote: remote, bytes: bytes))

@@ -33,7 +33,8 @@ public final class WebDAVDestination: UploadDestination {
         self.logger = logger
     }
 
-    public func deliver(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws(TransferError) -> UploadDelivery {
+    public func deliver(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws(TransferError) -> UploadDelivery
+    {
         do {
             return try await put(payload, progress: progress)
         } catch {
@@ -73,7 +74,8 @@ public final class WebDAVDestination: UploadDestination {
             case .stored:
                 return UploadDelivery(via: via, remote: path.joined(separator: "/"))
             case .exists:
-                logger.notice("name taken on the server; not overwritten", metadata: ["item": "\(payload.itemID)", "remote": "\(path.joined(separator: "/"))"])
+                logger.notice(
+                    "name taken on the server; not overwritten", metadata: ["item": "\(payload.itemID)", "remote": "\(path.joined(separator: "/"))"])
                 if settings.canList, case .size(let remoteSize) = try await client.size(of: path), remoteSize == payload.size, name == payload.name {
                     // Same name and same size: the item arrived in a run that crashed before recording it.
                     return UploadDelivery(via: via, remote: path.joined(separator: "/"))

@@ -18,12 +18,13 @@ public struct MailAttachment: Sendable, Equatable {
         self.name = name
         self.size = size
         let ext = (name as NSString).pathExtension.lowercased()
-        contentType = switch ext {
-        case "gpg", "asc": "application/pgp-encrypted"
-        case "h5": "application/x-hdf5"
-        case "json": "application/json"
-        default: "application/octet-stream"
-        }
+        contentType =
+            switch ext {
+            case "gpg", "asc": "application/pgp-encrypted"
+            case "h5": "application/x-hdf5"
+            case "json": "application/json"
+            default: "application/octet-stream"
+            }
     }
 
     /// The bytes this attachment adds to a message: base64 (4/3) in 76-character lines, plus part headers.

@@ -42,7 +42,8 @@ public struct Mailer: Sendable {
     /// Sends one message with `attachments`. Returns only when the server accepted it (250 after DATA).
     public func send(_ attachments: [MailAttachment]) async throws {
         let settings = settings, credentials = credentials
-        let text = "StudyRecorder: \(attachments.count) file(s) attached.\n\n"
+        let text =
+            "StudyRecorder: \(attachments.count) file(s) attached.\n\n"
             + attachments.map { "- \($0.name) (\($0.size) bytes)" }.joined(separator: "\n") + "\n"
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -63,7 +63,8 @@ public struct Uploader: Sendable {
             throw TransferError.configuration("neither webdav nor email is configured")
         }
         if configuration.webdav != nil && secrets.webdav == nil {
-            throw TransferError.configuration("no WebDAV account: put it in the secrets file or set STUDY_RECORDER_WEBDAV_USER and STUDY_RECORDER_WEBDAV_PASSWORD")
+            throw TransferError.configuration(
+                "no WebDAV account: put it in the secrets file or set STUDY_RECORDER_WEBDAV_USER and STUDY_RECORDER_WEBDAV_PASSWORD")
         }
         let webdav = try configuration.webdav.map { try WebDAVDestination(settings: $0, credentials: secrets.webdav, logger: logger) }
         let email = configuration.email.map { EmailDestination(settings: $0, credentials: secrets.smtp) }
@@ -171,7 +172,9 @@ public struct Uploader: Sendable {
         var unfinished = Set(claimed.map(\.id))
         defer {
             // Whatever happens, no item stays claimed by this run.
-            for id in unfinished { _ = try? store.catalog.update(id: id) { if $0.state == .sending { $0.state = .pending; $0.claimedBy = nil; $0.claimedAt = nil } } }
+            for id in unfinished {
+                _ = try? store.catalog.update(id: id) { if $0.state == .sending { $0.state = .pending; $0.claimedBy = nil; $0.claimedAt = nil } }
+            }
         }
         do {
             try await send(claimed, outbox: outbox, report: &report, unfinished: &unfinished, emit: emit)
@@ -194,7 +197,8 @@ public struct Uploader: Sendable {
     /// Prepares and sends each claimed item: to ``destination`` first, then (after enough failures)
     /// to ``fallback``, in one batch at the end.
     private func send(
-        _ claimed: [CatalogItem], outbox: URL, report: inout UploadReport, unfinished: inout Set<String>, emit: @escaping @Sendable (UploadEvent) -> Void
+        _ claimed: [CatalogItem], outbox: URL, report: inout UploadReport, unfinished: inout Set<String>,
+        emit: @escaping @Sendable (UploadEvent) -> Void
     ) async throws {
         var unusable: String?
         var fallbackQueue: [(item: CatalogItem, payload: UploadPayload, error: String)] = []
@@ -249,7 +253,8 @@ public struct Uploader: Sendable {
                     if error.code == .http && error.httpStatus == 401 {
                         // Retrying cannot fix a wrong password: say so once.
                         let server = destination.via == "webdav" ? "WebDAV" : destination.via
-                        report.configurationProblem = report.configurationProblem
+                        report.configurationProblem =
+                            report.configurationProblem
                             ?? "the \(server) server refused the account (HTTP 401): check the user and password in the secrets file or environment"
                     }
                     logger.warning("upload failed", metadata: ["item": "\(item.id)", "via": "\(destination.via)", "error": "\(firstError)"])
@@ -300,13 +305,24 @@ public struct Uploader: Sendable {
             throw TransferError.localFile(path: item.path, reason: "size \(st.st_size) differs from the catalogued \(item.size); not sent")
         }
         let name = (item.path as NSString).lastPathComponent
-        if item.encryption != .none { return (item, UploadPayload(itemID: item.id, participant: item.participant, kind: item.kind, file: file, name: name, size: Int64(st.st_size), encrypted: true)) }
+        if item.encryption != .none {
+            return (
+                item,
+                UploadPayload(
+                    itemID: item.id, participant: item.participant, kind: item.kind, file: file, name: name, size: Int64(st.st_size), encrypted: true)
+            )
+        }
         if mode == .atUpload, let sealer {
             do {
                 let copy = try sealer.encryptedCopy(of: item, into: outbox)
                 var cst = stat()
                 _ = stat(copy.path, &cst)
-                return (item, UploadPayload(itemID: item.id, participant: item.participant, kind: item.kind, file: copy, name: name + "." + configuration.encryption.policy.fileExtension, size: Int64(cst.st_size), encrypted: true))
+                return (
+                    item,
+                    UploadPayload(
+                        itemID: item.id, participant: item.participant, kind: item.kind, file: copy,
+                        name: name + "." + configuration.encryption.policy.fileExtension, size: Int64(cst.st_size), encrypted: true)
+                )
             } catch {
                 throw TransferError.encryption("\(error)")
             }
@@ -315,9 +331,14 @@ public struct Uploader: Sendable {
         // The consent record holds the participant's name (the signature): it leaves the device only
         // encrypted, whatever the configuration says about other items.
         guard item.kind != .consent else {
-            throw TransferError.encryption("consent records hold the participant's name and are uploaded only encrypted; configure encryption (at-rest or at-upload) to send it")
+            throw TransferError.encryption(
+                "consent records hold the participant's name and are uploaded only encrypted; configure encryption (at-rest or at-upload) to send it")
         }
-        return (item, UploadPayload(itemID: item.id, participant: item.participant, kind: item.kind, file: file, name: name, size: Int64(st.st_size), encrypted: false))
+        return (
+            item,
+            UploadPayload(
+                itemID: item.id, participant: item.participant, kind: item.kind, file: file, name: name, size: Int64(st.st_size), encrypted: false)
+        )
     }
 
     private func succeed(_ item: CatalogItem, _ delivery: UploadDelivery) throws -> UploadReport.Outcome {
@@ -360,7 +381,9 @@ public struct Uploader: Sendable {
     /// The items kept on the device by policy, each with the reason.
     private func keptLocal() throws -> [UploadReport.Outcome] {
         try store.catalog.items(state: .pending).compactMap { item in
-            LocalOnlyPolicy.reason(for: item, mode: configuration.encryption.policy.mode).map { UploadReport.Outcome(id: item.id, path: item.path, error: $0) }
+            LocalOnlyPolicy.reason(for: item, mode: configuration.encryption.policy.mode).map {
+                UploadReport.Outcome(id: item.id, path: item.path, error: $0)
+            }
         }
     }
 
@@ -374,7 +397,8 @@ public struct Uploader: Sendable {
             .filter { !local.contains($0.id) && (options.ignoreBackoff || $0.nextAttempt == nil || $0.nextAttempt! <= at) }
         for item in due.prefix(options.limit) {
             let name = (item.path as NSString).lastPathComponent
-            let remoteName = item.encryption == .none && configuration.encryption.policy.mode != .none
+            let remoteName =
+                item.encryption == .none && configuration.encryption.policy.mode != .none
                 ? name + "." + configuration.encryption.policy.fileExtension : name
             report.planned.append(UploadReport.Outcome(id: item.id, path: item.path, remote: "\(item.participant)/\(remoteName)"))
         }
@@ -389,7 +413,9 @@ public struct Uploader: Sendable {
 
     /// Items still waiting to be sent: pending or being sent, not those kept local by policy.
     private func remainingCount() throws -> Int {
-        let pending = try store.catalog.items(state: .pending).filter { LocalOnlyPolicy.reason(for: $0, mode: configuration.encryption.policy.mode) == nil }
+        let pending = try store.catalog.items(state: .pending).filter {
+            LocalOnlyPolicy.reason(for: $0, mode: configuration.encryption.policy.mode) == nil
+        }
         return try pending.count + store.catalog.items(state: .sending).count
     }
 }

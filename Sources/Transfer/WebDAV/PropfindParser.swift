@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -20,7 +21,8 @@ final class PropfindParser: NSObject, XMLParserDelegate {
         return delegate.length
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:])
+    {
         if name == "getcontentlength" && namespaceURI == "DAV:" && length == nil {
             inLength = true
             text = ""

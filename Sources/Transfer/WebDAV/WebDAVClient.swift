@@ -1,4 +1,5 @@
 public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -72,7 +73,9 @@ public struct WebDAVClient: Sendable {
         guard fd >= 0 else { throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno)), errno: errno) }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno)), errno: errno) }
+        guard fstat(fd, &st) == 0 else {
+            throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno)), errno: errno)
+        }
         let size = Int64(st.st_size)
         let target = url(for: path)
         let connection = connection, credentials = credentials
@@ -100,7 +103,8 @@ public struct WebDAVClient: Sendable {
     /// ``RemoteSize/notAllowed`` when the account may not list (an upload-only account).
     public func size(of path: [String]) async throws -> RemoteSize {
         let target = url(for: path)
-        let body = Data("""
+        let body = Data(
+            """
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:"><d:prop><d:getcontentlength/></d:prop></d:propfind>
             """.utf8)

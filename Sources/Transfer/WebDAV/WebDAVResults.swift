@@ -1,3 +1,5 @@
+public import Foundation
+
 extension WebDAVClient {
     /// The outcome of creating a folder.
     public enum FolderResult: Sendable, Equatable {
@@ -51,5 +53,3 @@ extension WebDAVClient {
         case missing
     }
 }
-
-public import Foundation

@@ -15,6 +15,8 @@ final class ManualHostClock: HostClock, Sendable {
 
     /// Moves both clocks on by `seconds`.
     func advance(by seconds: Double) {
-        time.withLock { $0.monotonic += seconds; $0.wall += seconds }
+        time.withLock {
+            $0.monotonic += seconds; $0.wall += seconds
+        }
     }
 }

@@ -1,8 +1,9 @@
 import DataSources
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Exports
 @testable import Study
 
@@ -112,13 +113,16 @@ struct BIDSReactionTimeTests {
         let fixture = try ExportFixture("bids-rt", seconds: 8, quality: false, markers: markers)
         let start = Date(timeIntervalSince1970: 1_790_000_000)
         let trials = [
-            ReactionTimeResult(trial: 1, stimulus: "X", response: "space", foreperiod: 1, keyAfterOnset: 1.5625, responseWindow: 1.5, timestamp: start),
-            ReactionTimeResult(trial: 2, stimulus: "X", response: "space", foreperiod: 1, keyAfterOnset: 0.875, responseWindow: 1.5, timestamp: start + 3),
+            ReactionTimeResult(
+                trial: 1, stimulus: "X", response: "space", foreperiod: 1, keyAfterOnset: 1.5625, responseWindow: 1.5, timestamp: start),
+            ReactionTimeResult(
+                trial: 2, stimulus: "X", response: "space", foreperiod: 1, keyAfterOnset: 0.875, responseWindow: 1.5, timestamp: start + 3),
             ReactionTimeResult(trial: 3, stimulus: "X", response: nil, foreperiod: 1, keyAfterOnset: nil, responseWindow: 1.5, timestamp: start + 5),
         ]
         let recording = fixture.item.path.split(separator: "/").last.map(String.init) ?? ""
         let table = TrialTable(
-            study: "export-test", participant: RecordingFixture.participant, day: 1, session: 1, run: 1, block: 1, recording: recording, complete: true,
+            study: "export-test", participant: RecordingFixture.participant, day: 1, session: 1, run: 1, block: 1, recording: recording,
+            complete: true,
             medianCorrectLatencyMs: ReactionTimeResult.medianCorrectLatency(trials), trials: trials)
         _ = try QuestionnaireStore.storeJSON(
             table, kind: .trials, fileName: FileNaming.trials(title: "rest", day: 1, session: 1, run: 1, participant: RecordingFixture.participant),
@@ -127,7 +131,9 @@ struct BIDSReactionTimeTests {
         let exported = try exporter.export(fixture.item)
         _ = try exporter.finish()
         let events = try #require(exported.files.first { $0.hasSuffix("_events.tsv") })
-        let rows = try String(contentsOf: fixture.out.appendingPathComponent(events), encoding: .utf8).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let rows = try String(contentsOf: fixture.out.appendingPathComponent(events), encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
         #expect(rows.first?.last == "response_time")
         let stimuli = rows.dropFirst().filter { $0[3] == "510" }.map { $0.last ?? "" }
         #expect(stimuli == ["0.5625", "-0.125", "n/a"], "latency, anticipation (negative), miss")
@@ -135,6 +141,7 @@ struct BIDSReactionTimeTests {
         let validator = try #require(BIDSDatasetTests.validator, "bids-validator-deno is not installed in .venv: run scripts/bootstrap")
         let result = try ProcessRunner.run(validator, ["--format", "json", fixture.out.path])
         let report = try JSONDecoder().decode(BIDSDatasetTests.Validation.self, from: Data(result.stdout.utf8))
-        #expect(report.issues.issues.filter { $0.severity == "error" }.isEmpty, "\(report.issues.issues.filter { $0.severity == "error" }.map(\.code))")
+        #expect(
+            report.issues.issues.filter { $0.severity == "error" }.isEmpty, "\(report.issues.issues.filter { $0.severity == "error" }.map(\.code))")
     }
 }

@@ -1,8 +1,9 @@
 import DataSources
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Exports
 
 /// The CSV export is read with Python's csv module and compared with the recording read by h5py.
@@ -50,7 +51,8 @@ struct RecordingCSVTests {
     }
 
     enum Value: Decodable, Equatable {
-        case number(Int), text(String)
+        case number(Int)
+        case text(String)
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
             if let i = try? c.decode(Int.self) { self = .number(i) } else { self = .text(try c.decode(String.self)) }
@@ -62,14 +64,19 @@ struct RecordingCSVTests {
         let exported = try fixture.exporter(.csv).export(fixture.item)
         let folder = fixture.out.appendingPathComponent("r_rest_1_1_1_\(RecordingFixture.participant)")
         #expect(exported.files.contains("r_rest_1_1_1_\(RecordingFixture.participant)/eeg.csv"))
-        #expect(Set(exported.files.map { String($0.split(separator: "/").last ?? "") }).isSuperset(of: [
-            "eeg.csv", "events.csv", "verdict.csv", "quality_grade.csv", "bandpower_absolute_delta.csv", "bandpower_absolute_gamma.csv",
-        ]))
+        #expect(
+            Set(exported.files.map { String($0.split(separator: "/").last ?? "") }).isSuperset(of: [
+                "eeg.csv", "events.csv", "verdict.csv", "quality_grade.csv", "bandpower_absolute_delta.csv", "bandpower_absolute_gamma.csv",
+            ]))
         let r = try PythonTool.json(Result.self, script: Self.compare, arguments: [fixture.store.url(of: fixture.item.path).path, folder.path])
         #expect(r.eeg_header == ["time_utc_s", "sample", "TP9_uV", "AF7_uV", "AF8_uV", "TP10_uV", "marker_code", "marker_label"])
         #expect(r.same, "every value, NaN where samples were lost, reads back exactly")
         #expect(r.times_ok)
-        #expect(r.markers == [[.number(512), .number(310), .text("EyesOpen/baseline")], [.number(1280), .number(320), .text("EyesOpen/task Ünïcode ✓")], [.number(3200), .number(420), .text("EyesClosed/task")]])
+        #expect(
+            r.markers == [
+                [.number(512), .number(310), .text("EyesOpen/baseline")], [.number(1280), .number(320), .text("EyesOpen/task Ünïcode ✓")],
+                [.number(3200), .number(420), .text("EyesClosed/task")],
+            ])
         #expect(r.events_header == ["sample", "time_utc_s", "onset_s", "duration_s", "code", "label"])
         #expect(r.events.count == r.source_events && r.events.contains { $0[0] == "-1" && Double($0[2]) ?? 0 > 0 })
         #expect(r.alpha_header == ["time_utc_s", "TP9_uV2", "AF7_uV2", "AF8_uV2", "TP10_uV2", "reason"])
@@ -86,7 +93,8 @@ struct RecordingCSVTests {
         #expect(CSVTable.escape("say \"hi\"") == "\"say \"\"hi\"\"\"")
         #expect(CSVTable.escape("Ünï ✓") == "Ünï ✓")
         #expect(CSVTable.number(.nan) == "NaN" && CSVTable.number(0.1) == "0.1")
-        #expect(CSVTable.time(1_700_000_000.25) == "1700000000.250000" && CSVTable.time(0.000_001) == "0.000001" && CSVTable.time(-1.5) == "-1.500000")
+        #expect(
+            CSVTable.time(1_700_000_000.25) == "1700000000.250000" && CSVTable.time(0.000_001) == "0.000001" && CSVTable.time(-1.5) == "-1.500000")
     }
 }
 
@@ -95,7 +103,8 @@ struct StreamCSVTests {
     @Test func accelerometerSamplesAreWrittenWithTheirUnit() throws {
         let dir = try TemporaryDirectory("csv-streams")
         var source = OscillatorConfiguration(seed: 3).descriptor
-        source.streams.append(StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: 52))
+        source.streams.append(
+            StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: 52))
         let url = dir.path("r.h5")
         let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "p", source: source))
         var generator = OscillatorGenerator(configuration: .init(seed: 3, startTime: 100))
@@ -122,20 +131,22 @@ struct StreamCSVTests {
         let url = try RecordingFixture.make(in: dir, seconds: 4, lslClock: mapping)
         let out = dir.path("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        _ = try RecordingCSV(reader: RecordingReader(url: url)).export(to: try ExportDestination(folder: out, dataFolder: dir.path("data")), folder: "r")
-        let check = try PythonTool.run(script: """
-            import sys, csv, h5py, numpy as np
-            f = h5py.File(sys.argv[1], 'r'); folder = sys.argv[2]
-            def rows(name):
-                with open(f'{folder}/{name}', encoding='utf-8', newline='') as fh:
-                    r = list(csv.reader(fh)); return r[0], r[1:]
-            head, eeg = rows('eeg.csv'); ehead, events = rows('events.csv')
-            lsl = f['Recording/LSLTimeStamp'][()].ravel(); el = f['Events/LSLTime'][()]
-            ok = head[:3] == ['time_utc_s', 'time_lsl_s', 'sample'] and ehead[:3] == ['sample', 'time_utc_s', 'time_lsl_s']
-            ok = ok and len(eeg) == len(lsl) and np.abs(np.array([float(r[1]) for r in eeg]) - lsl).max() < 1e-6
-            ok = ok and len(events) == len(el) and np.abs(np.array([float(r[2]) for r in events]) - el).max() < 1e-6
-            print('ok' if ok else f'{head[:3]} {ehead[:3]}')
-            """, arguments: [url.path, out.appendingPathComponent("r").path])
+        _ = try RecordingCSV(reader: RecordingReader(url: url)).export(
+            to: try ExportDestination(folder: out, dataFolder: dir.path("data")), folder: "r")
+        let check = try PythonTool.run(
+            script: """
+                import sys, csv, h5py, numpy as np
+                f = h5py.File(sys.argv[1], 'r'); folder = sys.argv[2]
+                def rows(name):
+                    with open(f'{folder}/{name}', encoding='utf-8', newline='') as fh:
+                        r = list(csv.reader(fh)); return r[0], r[1:]
+                head, eeg = rows('eeg.csv'); ehead, events = rows('events.csv')
+                lsl = f['Recording/LSLTimeStamp'][()].ravel(); el = f['Events/LSLTime'][()]
+                ok = head[:3] == ['time_utc_s', 'time_lsl_s', 'sample'] and ehead[:3] == ['sample', 'time_utc_s', 'time_lsl_s']
+                ok = ok and len(eeg) == len(lsl) and np.abs(np.array([float(r[1]) for r in eeg]) - lsl).max() < 1e-6
+                ok = ok and len(events) == len(el) and np.abs(np.array([float(r[2]) for r in events]) - el).max() < 1e-6
+                print('ok' if ok else f'{head[:3]} {ehead[:3]}')
+                """, arguments: [url.path, out.appendingPathComponent("r").path])
         #expect(check.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Exports
 @testable import Study
 
@@ -12,13 +13,16 @@ struct TrialTableCSVTests {
         let store = try DataStore(root: dir.path("data"))
         let start = Date(timeIntervalSince1970: 1_790_000_000)
         let trials = [
-            ReactionTimeResult(trial: 1, stimulus: "X", response: "space", foreperiod: 1.5, keyAfterOnset: 1.8125, responseWindow: 1.5, timestamp: start),
-            ReactionTimeResult(trial: 2, stimulus: "X, \"big\"", response: "space", foreperiod: 2, keyAfterOnset: 1.9, responseWindow: 1.5, timestamp: start + 5),
+            ReactionTimeResult(
+                trial: 1, stimulus: "X", response: "space", foreperiod: 1.5, keyAfterOnset: 1.8125, responseWindow: 1.5, timestamp: start),
+            ReactionTimeResult(
+                trial: 2, stimulus: "X, \"big\"", response: "space", foreperiod: 2, keyAfterOnset: 1.9, responseWindow: 1.5, timestamp: start + 5),
             ReactionTimeResult(trial: 3, stimulus: "X", response: nil, foreperiod: 1, keyAfterOnset: nil, responseWindow: 1.5, timestamp: start + 10),
         ]
         let participant = RecordingFixture.participant
         let table = TrialTable(
-            study: "reaction-time", participant: participant, day: 2, session: 3, run: 4, block: 1, recording: "r_reactionTime_2_3_4_\(participant).h5",
+            study: "reaction-time", participant: participant, day: 2, session: 3, run: 4, block: 1,
+            recording: "r_reactionTime_2_3_4_\(participant).h5",
             complete: true, medianCorrectLatencyMs: ReactionTimeResult.medianCorrectLatency(trials), trials: trials)
         let item = try QuestionnaireStore.storeJSON(
             table, kind: .trials, fileName: FileNaming.trials(title: "reactionTime", day: 2, session: 3, run: 4, participant: participant),
@@ -27,7 +31,9 @@ struct TrialTableCSVTests {
         let exporter = Exporter(store: store, destination: try ExportDestination(folder: out, dataFolder: store.root), format: .csv)
         let exported = try exporter.export(item)
         let file = out.appendingPathComponent(try #require(exported.files.first))
-        let rows = try PythonTool.json([[String]].self, script: "import csv, sys, json; print(json.dumps(list(csv.reader(open(sys.argv[1], encoding='utf-8', newline='')))))", arguments: [file.path])
+        let rows = try PythonTool.json(
+            [[String]].self, script: "import csv, sys, json; print(json.dumps(list(csv.reader(open(sys.argv[1], encoding='utf-8', newline='')))))",
+            arguments: [file.path])
         #expect(rows.first == TrialTableCSV.header)
         #expect(rows.count == 4)
         #expect(rows[1][6...] == ["1", "X", "space", "1.5", "312.5", "correct", "2026-09-21T14:13:20Z"])

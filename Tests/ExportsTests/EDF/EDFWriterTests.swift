@@ -1,8 +1,9 @@
 import DataSources
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Exports
 
 /// EDF+ files are read back by two independent readers — MNE's `read_raw_edf` and pyedflib (EDFlib,
@@ -56,7 +57,8 @@ struct EDFWriterTests {
 
     /// A JSON number or string in a mixed array.
     enum Value: Decodable, Equatable {
-        case number(Double), text(String)
+        case number(Double)
+        case text(String)
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
             if let d = try? c.decode(Double.self) { self = .number(d) } else { self = .text(try c.decode(String.self)) }
@@ -101,7 +103,9 @@ struct EDFWriterTests {
                 let sample = event[0].number ?? 0, code = event[1].number ?? 0, label = event[2].text ?? ""
                 if code == -1 {
                     let missing = Double(label.split(separator: " ")[1]) ?? 0
-                    #expect(read.contains { $0.text == "BAD_ACQ_SKIP" && abs($0.onset - sample / 256) < 1e-6 && abs($0.duration - missing / 256) < 1e-6 }, "\(label) at \(sample)")
+                    #expect(
+                        read.contains { $0.text == "BAD_ACQ_SKIP" && abs($0.onset - sample / 256) < 1e-6 && abs($0.duration - missing / 256) < 1e-6 },
+                        "\(label) at \(sample)")
                 } else {
                     #expect(read.contains { $0.text == label && abs($0.onset - sample / 256) < 1e-6 }, "\(label) at \(sample)")
                 }

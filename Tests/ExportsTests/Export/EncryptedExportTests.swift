@@ -1,7 +1,8 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Exports
 
 /// Encrypted items export with the secret key from GnuPG and are refused, in one line, without it; no
@@ -44,12 +45,14 @@ struct EncryptedExportTests {
         withKey.decryptor = OpenPGPDecryptor(home: gpg.url)
         let exported = try withKey.export(item)
         #expect(exported.files == ["r_rest_1_1_1_\(RecordingFixture.participant).edf"] && exported.edf?.recordCount == 6)
-        let bids = Exporter(store: fixture.store, destination: try ExportDestination(folder: fixture.dir.path("bids"), dataFolder: fixture.store.root), format: .bids)
+        let bids = Exporter(
+            store: fixture.store, destination: try ExportDestination(folder: fixture.dir.path("bids"), dataFolder: fixture.store.root), format: .bids)
         bids.decryptor = OpenPGPDecryptor(home: gpg.url)
         let dataset = try bids.export(item)
         #expect(try Data(contentsOf: fixture.dir.path("bids").appendingPathComponent(dataset.files.last ?? "")) == original)
 
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.out.path) == exported.files, "the decrypted scratch copy is gone")
-        #expect(try FileManager.default.subpathsOfDirectory(atPath: fixture.store.root.path).sorted() == dataBefore, "no plaintext in the data folder")
+        #expect(
+            try FileManager.default.subpathsOfDirectory(atPath: fixture.store.root.path).sorted() == dataBefore, "no plaintext in the data folder")
     }
 }

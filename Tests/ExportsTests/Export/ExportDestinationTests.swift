@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Exports
 
 /// Exports never land in the data folder, however the path is spelled.

@@ -2,6 +2,7 @@ import DataSources
 import Foundation
 import Storage
 import TestSupport
+
 @testable import Exports
 
 /// A data folder holding one real recording in its catalog, and an export folder beside it.
@@ -19,7 +20,8 @@ struct ExportFixture {
         store = try DataStore(root: dir.path("data"))
         let folder = try store.participantFolder(participant)
         let name = "r_rest_1_1_1_\(participant).h5"
-        let url = try RecordingFixture.make(in: dir, name: name, seconds: seconds, dropouts: dropouts, quality: quality, participant: participant, markers: markers)
+        let url = try RecordingFixture.make(
+            in: dir, name: name, seconds: seconds, dropouts: dropouts, quality: quality, participant: participant, markers: markers)
         let stored = folder.appendingPathComponent(name)
         try FileManager.default.moveItem(at: url, to: stored)
         let size = (try FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? NSNumber)?.int64Value ?? 0

@@ -8,7 +8,8 @@ import TestSupport
 enum RecordingFixture {
     static let participant = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
     static let paradigm = Paradigm(
-        title: "rest", conditionLabels: ["EyesOpen", "EyesClosed"], conditionMarkers: [320, 420], baseMarkers: [310, 410], baseTime: -3, trialTime: 10)
+        title: "rest", conditionLabels: ["EyesOpen", "EyesClosed"], conditionMarkers: [320, 420], baseMarkers: [310, 410], baseTime: -3, trialTime: 10
+    )
 
     /// Writes `seconds` of 256 Hz oscillator signal to `dir/name` and returns its URL; `dropouts` per
     /// minute make gaps. Markers: 310 at 2 s, 320 at 5 s ("EyesOpen"), 420 at 12.5 s, 900 at the end.
@@ -22,13 +23,15 @@ enum RecordingFixture {
         let configuration = OscillatorConfiguration(seed: 11, dropoutsPerMinute: dropouts, startTime: startTime)
         let metadata = RecordingMetadata(
             participant: participant, study: "export-test", day: 1, session: 1, run: 1, paradigm: paradigm, source: configuration.descriptor,
-            clockAnchor: lslClock == nil ? nil : ClockAnchor(monotonic: SystemHostClock().monotonicNow(), utc: startTime), powerLineFrequency: 50, locale: "de")
+            clockAnchor: lslClock == nil ? nil : ClockAnchor(monotonic: SystemHostClock().monotonicNow(), utc: startTime), powerLineFrequency: 50,
+            locale: "de")
         let writer = try RecordingWriter(url: url, metadata: metadata, lslClock: lslClock)
         var generator = OscillatorGenerator(configuration: configuration)
-        let markers = markers ?? [
-            512: Marker(code: 310, label: "EyesOpen/baseline"), 1280: Marker(code: 320, label: "EyesOpen/task Ünïcode ✓"),
-            3200: Marker(code: 420, label: "EyesClosed/task"),
-        ]
+        let markers =
+            markers ?? [
+                512: Marker(code: 310, label: "EyesOpen/baseline"), 1280: Marker(code: 320, label: "EyesOpen/task Ünïcode ✓"),
+                3200: Marker(code: 420, label: "EyesClosed/task"),
+            ]
         var written: Int64 = 0
         while written < Int64(seconds * 256) {
             for var block in generator.next(128) {
@@ -42,7 +45,9 @@ enum RecordingFixture {
                     if block.endIndex % 256 == 0 {
                         let power = (0..<20).map { Double($0) + Double(block.endIndex) / 256 }
                         let columns = ["TP9", "AF7", "AF8", "TP10"].flatMap { c in ["delta", "theta", "alpha", "beta", "gamma"].map { "\(c)/\($0)" } }
-                        try writer.appendSeries(group: "Quality", name: "BandPowerAbsolute", time: time, values: block.endIndex < 1024 ? power.map { _ in .nan } : power, columns: columns)
+                        try writer.appendSeries(
+                            group: "Quality", name: "BandPowerAbsolute", time: time, values: block.endIndex < 1024 ? power.map { _ in .nan } : power,
+                            columns: columns)
                     }
                 }
             }

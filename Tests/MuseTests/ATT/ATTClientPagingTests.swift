@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import Muse
 
 /// Discovery paging against a scripted peer that answers one entry per response, so every "repeat
@@ -47,7 +48,10 @@ struct ATTClientPagingTests {
         let client = ATTClient(fileDescriptor: mine, configuration: .init(requestTimeout: 2))
         defer { client.close() }
         let services = try await client.discoverPrimaryServices()
-        #expect(services == [GATTService(start: 1, end: 5, uuid: BluetoothUUID(0x1800)), GATTService(start: 0x10, end: 0x30, uuid: MuseCharacteristic.service)])
+        #expect(
+            services == [
+                GATTService(start: 1, end: 5, uuid: BluetoothUUID(0x1800)), GATTService(start: 0x10, end: 0x30, uuid: MuseCharacteristic.service),
+            ])
         let characteristics = try await client.discoverCharacteristics(in: services[1])
         #expect(characteristics.map(\.valueHandle) == [0x12, 0x15])
         #expect(characteristics.map(\.endHandle) == [0x13, 0x30])
@@ -57,15 +61,16 @@ struct ATTClientPagingTests {
             try await client.enableNotifications(for: characteristics[0])
         }
         scripted.done.wait()
-        #expect(scripted.received == [
-            [0x10, 0x01, 0x00, 0xFF, 0xFF, 0x00, 0x28],
-            [0x10, 0x06, 0x00, 0xFF, 0xFF, 0x00, 0x28],
-            [0x10, 0x31, 0x00, 0xFF, 0xFF, 0x00, 0x28],
-            [0x08, 0x10, 0x00, 0x30, 0x00, 0x03, 0x28],
-            [0x08, 0x12, 0x00, 0x30, 0x00, 0x03, 0x28],
-            [0x08, 0x15, 0x00, 0x30, 0x00, 0x03, 0x28],
-            [0x04, 0x13, 0x00, 0x13, 0x00],
-        ])
+        #expect(
+            scripted.received == [
+                [0x10, 0x01, 0x00, 0xFF, 0xFF, 0x00, 0x28],
+                [0x10, 0x06, 0x00, 0xFF, 0xFF, 0x00, 0x28],
+                [0x10, 0x31, 0x00, 0xFF, 0xFF, 0x00, 0x28],
+                [0x08, 0x10, 0x00, 0x30, 0x00, 0x03, 0x28],
+                [0x08, 0x12, 0x00, 0x30, 0x00, 0x03, 0x28],
+                [0x08, 0x15, 0x00, 0x30, 0x00, 0x03, 0x28],
+                [0x04, 0x13, 0x00, 0x13, 0x00],
+            ])
     }
 
     @Test func aResponseToAnotherRequestIsRejected() async throws {

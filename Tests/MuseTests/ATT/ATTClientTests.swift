@@ -2,6 +2,7 @@ import DataSources
 import Foundation
 import Glibc
 import Testing
+
 @testable import Muse
 
 struct ATTClientTests {
@@ -19,7 +20,9 @@ struct ATTClientTests {
         #expect(connection.services == connection.headband.table.services)
 
         // All Muse characteristics, one per Read By Type response at MTU 23, with the simulator's handles.
-        let expected: [MuseCharacteristic] = [.control, .tp9, .af7, .af8, .tp10, .rightAux, .gyroscope, .accelerometer, .telemetry, .ppg1, .ppg2, .ppg3]
+        let expected: [MuseCharacteristic] = [
+            .control, .tp9, .af7, .af8, .tp10, .rightAux, .gyroscope, .accelerometer, .telemetry, .ppg1, .ppg2, .ppg3,
+        ]
         #expect(connection.characteristics.map(\.uuid) == expected.map(\.uuid))
         for placed in connection.headband.table.characteristics {
             let found = try #require(connection.characteristic(placed.kind))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Muse
 
 struct ATTPDUFuzzTests {
@@ -35,7 +36,9 @@ struct ATTPDUFuzzTests {
             .readByTypeResponse([ATTAttributeData(handle: 0x21, value: [0x1C, 0x22, 0x00] + MuseCharacteristic.tp9.uuid.wire)]),
             .readByGroupTypeResponse([ATTGroupData(start: 1, end: 3, value: [0, 0x18]), ATTGroupData(start: 4, end: 7, value: [1, 0x18])]),
             .findInformationResponse([ATTHandleType(handle: 0x22, type: MuseCharacteristic.af7.uuid)]),
-            .findInformationResponse([ATTHandleType(handle: 0x22, type: BluetoothUUID(0x2902)), ATTHandleType(handle: 0x23, type: BluetoothUUID(0x2803))]),
+            .findInformationResponse([
+                ATTHandleType(handle: 0x22, type: BluetoothUUID(0x2902)), ATTHandleType(handle: 0x23, type: BluetoothUUID(0x2803)),
+            ]),
             .errorResponse(request: 0x10, handle: 0x20, code: 0x0A), .exchangeMTUResponse(serverMTU: 23),
             .readByTypeRequest(start: 0x20, end: 0x45, type: .characteristicDeclaration),
         ]

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Muse
 
 struct BluetoothUUIDTests {
@@ -23,8 +24,10 @@ struct BluetoothUUIDTests {
     }
 
     @Test func rejectsMalformedText() {
-        for text in ["", "273e0003", "273e0003-4c4d-454d-96be-f03bac82135", "273e0003-4c4d-454d-96be-f03bac82135g",
-                     "273e00034-c4d-454d-96be-f03bac821358", "xyz1"] {
+        for text in [
+            "", "273e0003", "273e0003-4c4d-454d-96be-f03bac82135", "273e0003-4c4d-454d-96be-f03bac82135g",
+            "273e00034-c4d-454d-96be-f03bac821358", "xyz1",
+        ] {
             #expect(BluetoothUUID(text) == nil, "\(text)")
         }
         #expect(BluetoothUUID(wire: [0x01, 0x02, 0x03]) == nil)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Muse
 
 struct ControlReplyAssemblerTests {
@@ -35,10 +36,12 @@ struct ControlReplyAssemblerTests {
         }
         #expect(objects == [Self.deviceInfoJSON])
         let info = MuseDeviceInfo(json: objects[0])
-        #expect(info == MuseDeviceInfo(
-            firmwareVersion: "1.2.13", hardwareVersion: "3.1", buildNumber: 27, bootloaderVersion: "1.2.3",
-            boardRevision: "RevE", productType: "consumer", application: "headset", protocolVersion: 1,
-            resultCode: 0))
+        #expect(
+            info
+                == MuseDeviceInfo(
+                    firmwareVersion: "1.2.13", hardwareVersion: "3.1", buildNumber: 27, bootloaderVersion: "1.2.3",
+                    boardRevision: "RevE", productType: "consumer", application: "headset", protocolVersion: 1,
+                    resultCode: 0))
     }
 
     @Test func notificationEndingOneObjectAndStartingTheNextYieldsBoth() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Muse
 
 /// Random, truncated and extended byte arrays into every decoder and the reply assembler: nothing may

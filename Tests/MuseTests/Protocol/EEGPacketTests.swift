@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Muse
 
 struct EEGPacketTests {
@@ -27,10 +28,11 @@ struct EEGPacketTests {
         let packet = try EEGPacket(payload: hex("FF FF 00 0F FF 00 17 FF 80 08 01 12 3A BC 40 0C 00 0F 0F 0F"))
         #expect(packet.counter == 65535)
         #expect(packet.codes == [0, 4095, 1, 2047, 2048, 2049, 291, 2748, 1024, 3072, 240, 3855])
-        #expect(packet.microvolts == [
-            -1000.0, 999.51171875, -999.51171875, -0.48828125, 0.0, 0.48828125, -857.91015625, 341.796875,
-            -500.0, 500.0, -882.8125, 882.32421875,
-        ])
+        #expect(
+            packet.microvolts == [
+                -1000.0, 999.51171875, -999.51171875, -0.48828125, 0.0, 0.48828125, -857.91015625, 341.796875,
+                -500.0, 500.0, -882.8125, 882.32421875,
+            ])
         #expect(packet.railed == [true, true] + Array(repeating: false, count: 10))
         #expect(packet.isRailed)
     }

@@ -1,8 +1,9 @@
 import DataSources
 import Foundation
-import TestSupport
 import Glibc
+import TestSupport
 import Testing
+
 @testable import Muse
 
 /// An EEG packet as the client received it.
@@ -61,8 +62,9 @@ struct SimulatedHeadbandTests {
         #expect(connection.headband.log.droppedEEG.isEmpty)
         // The signal is not flat and differs per seed.
         #expect(Set(eeg.flatMap(\.codes)).count > 50)
-        #expect(SimulatedSignal(seed: 1).eegCode(channel: 0, sampleIndex: 5) != SimulatedSignal(seed: 2).eegCode(channel: 0, sampleIndex: 5)
-            || SimulatedSignal(seed: 1).eegCode(channel: 0, sampleIndex: 6) != SimulatedSignal(seed: 2).eegCode(channel: 0, sampleIndex: 6))
+        #expect(
+            SimulatedSignal(seed: 1).eegCode(channel: 0, sampleIndex: 5) != SimulatedSignal(seed: 2).eegCode(channel: 0, sampleIndex: 5)
+                || SimulatedSignal(seed: 1).eegCode(channel: 0, sampleIndex: 6) != SimulatedSignal(seed: 2).eegCode(channel: 0, sampleIndex: 6))
         // Telemetry at about 1 Hz (here 20 Hz) carries battery × 512; accelerometer packets are 20 bytes.
         let telemetry = try #require(other[.telemetry]?.first)
         #expect(UInt16(telemetry[2]) << 8 | UInt16(telemetry[3]) == 82 * 512)

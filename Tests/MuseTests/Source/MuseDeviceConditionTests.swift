@@ -1,8 +1,9 @@
 import DataSources
 import Foundation
 import Processing
-import Testing
 import TestSupport
+import Testing
+
 @testable import Muse
 
 /// Device conditions the real ``MuseSource`` derives from a ``SimulatedHeadband``: a headband that
@@ -10,7 +11,9 @@ import TestSupport
 /// the accelerometer.
 struct MuseDeviceConditionTests {
     /// Starts a simulated headband at 8× real time with `configure` applied and a source reading it.
-    private static func headband(_ configure: (inout SimulatedHeadband.Configuration) -> Void) throws -> (ShortSocketDirectory, SimulatedHeadband, DataController) {
+    private static func headband(
+        _ configure: (inout SimulatedHeadband.Configuration) -> Void
+    ) throws -> (ShortSocketDirectory, SimulatedHeadband, DataController) {
         var simulated = SimulatedHeadband.Configuration()
         simulated.speed = 8
         configure(&simulated)
@@ -93,7 +96,9 @@ struct MuseDeviceConditionTests {
     /// same headband sitting still passes.
     @Test func headMovementMakesTheVerdictMotionTooHigh() async throws {
         for moving in [false, true] {
-            let (sockets, headband, controller) = try Self.headband { $0.speed = 16; if moving { $0.motion = 0..<Int64(52 * 60) } }
+            let (sockets, headband, controller) = try Self.headband {
+                $0.speed = 16; if moving { $0.motion = 0..<Int64(52 * 60) }
+            }
             defer { headband.stop(); _ = sockets }
             let events = await LiveProcessor.events(controller: controller, configuration: ProcessorConfiguration(mains: .fifty))
             try await controller.start()

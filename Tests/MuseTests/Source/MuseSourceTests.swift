@@ -1,8 +1,9 @@
 import DataSources
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Muse
 
 /// The real ``MuseSource`` against a ``SimulatedHeadband`` on a Unix SOCK_SEQPACKET socket, through a
@@ -51,7 +52,9 @@ struct MuseSourceTests {
         let s0 = (log.sentEEG + log.droppedEEG).map(\.sequence).min() ?? 0
         let lostBlocks = Set(log.droppedEEG.filter { p in !log.sentEEG.contains { $0.sequence == p.sequence } }.map { Int($0.sequence - s0) })
         let lostRows = Set(lostBlocks.flatMap { ($0 * 12)..<($0 * 12 + 12) })
-        let lostChannel = log.droppedEEG.filter { p in log.sentEEG.contains { $0.sequence == p.sequence } }.map { (Int($0.sequence - s0), $0.channel) }
+        let lostChannel = log.droppedEEG.filter { p in log.sentEEG.contains { $0.sequence == p.sequence } }.map {
+            (Int($0.sequence - s0), $0.channel)
+        }
         for row in 0..<stored.count {
             for c in 0..<4 {
                 let value = stored.value(row: row, channel: c)

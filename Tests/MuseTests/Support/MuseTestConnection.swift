@@ -1,6 +1,7 @@
 import Foundation
-import TestSupport
 import Glibc
+import TestSupport
+
 @testable import Muse
 
 /// A simulated headband on a short socket path with a connected, discovered ATT client.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Muse
 
 struct EEGBlockAssemblerTests {
@@ -17,8 +18,9 @@ struct EEGBlockAssemblerTests {
         var out: [EEGAssemblyEvent] = []
         for block in 0..<3 {
             for slot in [3, 0, 2, 1] {
-                out += assembler.add(channelSlot: slot, counter: UInt16(100 + block), codes: Self.codes(block, slot),
-                                     receivedAt: UInt64(block) * 47 * Self.ms + UInt64(slot))
+                out += assembler.add(
+                    channelSlot: slot, counter: UInt16(100 + block), codes: Self.codes(block, slot),
+                    receivedAt: UInt64(block) * 47 * Self.ms + UInt64(slot))
             }
             #expect(Self.blocks(out).count == block + 1)
         }
@@ -153,7 +155,8 @@ struct EEGBlockAssemblerTests {
                 tick += 10_000_000
             }
             let counter = startCounter &+ UInt16(arrival.block)
-            out += assembler.add(channelSlot: arrival.slot, counter: counter, codes: Self.codes(arrival.block, arrival.slot), receivedAt: arrival.time)
+            out += assembler.add(
+                channelSlot: arrival.slot, counter: counter, codes: Self.codes(arrival.block, arrival.slot), receivedAt: arrival.time)
         }
         out += assembler.finish()
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Muse
 
 struct PacketCounterTests {
@@ -18,9 +19,9 @@ struct PacketCounterTests {
         var counter = PacketCounter()
         #expect(counter.unwrap(2) == 2)
         #expect(counter.unwrap(5) == 5)
-        #expect(counter.unwrap(3) == 3)   // late, small backward step
+        #expect(counter.unwrap(3) == 3)  // late, small backward step
         #expect(counter.latest == 5)
-        #expect(counter.unwrap(5) == 5)   // duplicate
+        #expect(counter.unwrap(5) == 5)  // duplicate
         #expect(counter.unwrap(65534) == -2)  // late across the wrap (before the first value)
         #expect(counter.latest == 5)
         #expect(counter.unwrap(6) == 6)
@@ -29,11 +30,11 @@ struct PacketCounterTests {
     @Test func windowBoundaries() {
         var counter = PacketCounter()
         _ = counter.unwrap(0x8000)
-        #expect(counter.unwrap(0x8000 - 0x4000) == 0x4000)          // exactly the late window: late
-        #expect(counter.unwrap(0x8000 - 0x4001) == 0x8000 + 0xBFFF) // one more: a forward jump (wrap)
+        #expect(counter.unwrap(0x8000 - 0x4000) == 0x4000)  // exactly the late window: late
+        #expect(counter.unwrap(0x8000 - 0x4001) == 0x8000 + 0xBFFF)  // one more: a forward jump (wrap)
         var wrap = PacketCounter()
         _ = wrap.unwrap(65000)
-        #expect(wrap.unwrap(100) == 65636)                            // large backward jump is a wrap
+        #expect(wrap.unwrap(100) == 65636)  // large backward jump is a wrap
     }
 
     @Test func randomWalkWithLateStepsAcrossManyWraps() {

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import Muse
 
 struct HeadbandScannerTests {
@@ -40,9 +41,10 @@ struct HeadbandScannerTests {
         #expect(reports[1].name == "Tile" && reports[1].addressType == 1 && reports[1].eventType == 4 && reports[1].rssi == -90)
         #expect(!reports[1].isMuse)
         // A nameless advertisement of service 0xFE8D is a Muse too.
-        let serviceOnly = AdvertisingReportParser.parse(event: Self.event(reports: [
-            Self.report(address: [1, 2, 3, 4, 5, 6], data: [0x03, 0x02, 0x8D, 0xFE], rssi: -70),
-        ]))
+        let serviceOnly = AdvertisingReportParser.parse(
+            event: Self.event(reports: [
+                Self.report(address: [1, 2, 3, 4, 5, 6], data: [0x03, 0x02, 0x8D, 0xFE], rssi: -70)
+            ]))
         #expect(serviceOnly.first?.isMuse == true && serviceOnly.first?.name == nil)
     }
 

@@ -1,6 +1,7 @@
 import DataSources
 import Glibc
 import Testing
+
 @testable import Muse
 
 /// Whether this kernel can create Bluetooth sockets at all (this test machine's cannot).
@@ -29,7 +30,8 @@ struct L2CAPConnectorTests {
     }
 
     @Test func errnosMapToOneClearLineEach() {
-        #expect(TransportError.bluetooth("connect", errno: EBUSY).description == "bluetoothd already holds the headband: disconnect it in bluetoothctl")
+        #expect(
+            TransportError.bluetooth("connect", errno: EBUSY).description == "bluetoothd already holds the headband: disconnect it in bluetoothctl")
         #expect(TransportError.bluetooth("connect", errno: ETIMEDOUT) == .unreachable(errno: ETIMEDOUT))
         #expect(TransportError.bluetooth("connect", errno: EHOSTDOWN).description.contains("off or out of range"))
         #expect(TransportError.bluetooth("bind", errno: ENODEV).description.contains("no Bluetooth adapter"))

@@ -1,6 +1,7 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
+
 @testable import Muse
 
 struct UnixSeqpacketConnectorTests {

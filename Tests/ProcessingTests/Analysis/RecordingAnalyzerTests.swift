@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Processing
 
 struct RecordingAnalyzerTests {
@@ -22,13 +23,13 @@ struct RecordingAnalyzerTests {
         let dir = try TemporaryDirectory("analyze")
         let path = try NumpyReference.write(frames.values, in: dir)
         let script = """
-        import sys, json, numpy as np, scipy.signal as ss
-        x = np.fromfile(sys.argv[1]).reshape(-1, 4).T
-        f, p = ss.welch(x, 250.0, window='hann', nperseg=500, noverlap=250, detrend='constant', scaling='density', axis=-1)
-        df = f[1] - f[0]
-        bands = [(1,4),(4,8),(8,13),(13,30),(30,45)]
-        print(json.dumps([[float(p[c][(f >= lo) & (f < hi)].sum() * df) for lo, hi in bands] + [float(p[c][(f >= 1) & (f < 45)].sum() * df)] for c in range(4)]))
-        """
+            import sys, json, numpy as np, scipy.signal as ss
+            x = np.fromfile(sys.argv[1]).reshape(-1, 4).T
+            f, p = ss.welch(x, 250.0, window='hann', nperseg=500, noverlap=250, detrend='constant', scaling='density', axis=-1)
+            df = f[1] - f[0]
+            bands = [(1,4),(4,8),(8,13),(13,30),(30,45)]
+            print(json.dumps([[float(p[c][(f >= lo) & (f < hi)].sum() * df) for lo, hi in bands] + [float(p[c][(f >= 1) & (f < 45)].sum() * df)] for c in range(4)]))
+            """
         let expected = try NumpyReference.run([[Double]].self, script, [path])
         for c in 0..<4 {
             let channel = analysis.channels[c]

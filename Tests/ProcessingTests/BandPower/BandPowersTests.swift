@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Processing
 
 struct BandPowersTests {
@@ -35,17 +36,17 @@ struct BandPowersTests {
         let x = (0..<5000).map { _ in 15 * random.normal() }
         let path = try NumpyReference.write(x, in: dir)
         let script = """
-        import sys, json, numpy as np, scipy.signal as ss, scipy.integrate as si
-        x = np.fromfile(sys.argv[1])
-        f, p = ss.welch(x, 250.0, window='hann', nperseg=500, noverlap=250, detrend='constant', scaling='density')
-        df = f[1] - f[0]
-        bands = [(1,4),(4,8),(8,13),(13,30),(30,45)]
-        rect = [float(p[(f >= lo) & (f < hi)].sum() * df) for lo, hi in bands]
-        trap = [float(si.trapezoid(p[(f >= lo) & (f <= hi)], f[(f >= lo) & (f <= hi)])) for lo, hi in bands]
-        rect_total = float(p[(f >= 1) & (f < 45)].sum() * df)
-        trap_total = float(si.trapezoid(p[(f >= 1) & (f <= 45)], f[(f >= 1) & (f <= 45)]))
-        print(json.dumps([rect, trap, [rect_total, trap_total]]))
-        """
+            import sys, json, numpy as np, scipy.signal as ss, scipy.integrate as si
+            x = np.fromfile(sys.argv[1])
+            f, p = ss.welch(x, 250.0, window='hann', nperseg=500, noverlap=250, detrend='constant', scaling='density')
+            df = f[1] - f[0]
+            bands = [(1,4),(4,8),(8,13),(13,30),(30,45)]
+            rect = [float(p[(f >= lo) & (f < hi)].sum() * df) for lo, hi in bands]
+            trap = [float(si.trapezoid(p[(f >= lo) & (f <= hi)], f[(f >= lo) & (f <= hi)])) for lo, hi in bands]
+            rect_total = float(p[(f >= 1) & (f < 45)].sum() * df)
+            trap_total = float(si.trapezoid(p[(f >= 1) & (f <= 45)], f[(f >= 1) & (f <= 45)]))
+            print(json.dumps([rect, trap, [rect_total, trap_total]]))
+            """
         let expected = try NumpyReference.run([[Double]].self, script, [path])
         var welch = WelchEstimator(parameters: .standard(samplingRate: fs), samplingRate: fs)
         let psd = welch.spectrum(x)

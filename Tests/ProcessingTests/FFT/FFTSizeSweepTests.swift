@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Processing
 
 /// Every code path of the power-of-two kernel against numpy: each power of two from 1 to 16384

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Processing
 
 struct LineNoiseEstimatorTests {
@@ -30,18 +31,18 @@ struct LineNoiseEstimatorTests {
         let dir = try TemporaryDirectory("linenoise")
         let path = try NumpyReference.write(x, in: dir)
         let script = """
-        import sys, json, math, numpy as np
-        x = np.fromfile(sys.argv[1]); fs = float(sys.argv[2]); m = float(sys.argv[3]); N = int(round(4 * fs))
-        out = []
-        for end in range(N, len(x) + 1, int(round(fs))):
-            w = x[end - N:end]; w = w - w.mean()
-            w = w * (0.5 * (1 - np.cos(2 * np.pi * np.arange(N) / (N - 1))))
-            a = np.abs(np.fft.fft(w)) * 2 / N; a[a == 0] = 1; xf = np.log(a)
-            mean = lambda lo, hi: float(xf[int(math.floor(lo * N / fs)):int(math.ceil(hi * N / fs)) + 1].mean())
-            noise = mean(m - 1, m + 1)
-            out.append([noise, mean(8, 12), min(100.0, max(0.0, -50 * noise + 50))] + [mean(f, f + 1) for f in range(60)])
-        print(json.dumps(out))
-        """
+            import sys, json, math, numpy as np
+            x = np.fromfile(sys.argv[1]); fs = float(sys.argv[2]); m = float(sys.argv[3]); N = int(round(4 * fs))
+            out = []
+            for end in range(N, len(x) + 1, int(round(fs))):
+                w = x[end - N:end]; w = w - w.mean()
+                w = w * (0.5 * (1 - np.cos(2 * np.pi * np.arange(N) / (N - 1))))
+                a = np.abs(np.fft.fft(w)) * 2 / N; a[a == 0] = 1; xf = np.log(a)
+                mean = lambda lo, hi: float(xf[int(math.floor(lo * N / fs)):int(math.ceil(hi * N / fs)) + 1].mean())
+                noise = mean(m - 1, m + 1)
+                out.append([noise, mean(8, 12), min(100.0, max(0.0, -50 * noise + 50))] + [mean(f, f + 1) for f in range(60)])
+            print(json.dumps(out))
+            """
         let expected = try NumpyReference.run([[Double]].self, script, [path, "\(fs)", "\(hum)"])
         let valid = Array(readings.dropFirst(3))
         #expect(valid.count == expected.count)

@@ -32,9 +32,11 @@ struct MotionDetectorTests {
     /// EEG looked clean.
     @Test func movingWindowsDecideTheVerdict() {
         var summary = SessionQualitySummary(channelCount: 1)
-        summary.add([ChannelAssessment(
-            grade: .good, issues: [], missingFraction: 0, standardDeviation: 8, railedFraction: 0, bandAmplitude: 8, lineNoiseRatio: 0.01,
-            highFrequencyRatio: 0.01, mainsFrequency: 50)])
+        summary.add([
+            ChannelAssessment(
+                grade: .good, issues: [], missingFraction: 0, standardDeviation: 8, railedFraction: 0, bandAmplitude: 8, lineNoiseRatio: 0.01,
+                highFrequencyRatio: 0.01, mainsFrequency: 50)
+        ])
         for k in 0..<10 { summary.addMotion(moving: k < 2) }
         #expect(summary.verdict == .passed)
         summary.addMotion(moving: true)

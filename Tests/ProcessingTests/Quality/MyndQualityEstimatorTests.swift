@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Testing
+
 @testable import Processing
 
 struct MyndQualityEstimatorTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Processing
 
 /// Each verdict is triggered by a session built to trigger it, from real assessments of signals.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Processing
 
 /// Each grade is triggered by a signal built to trigger it.

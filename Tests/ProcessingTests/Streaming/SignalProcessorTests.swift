@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Testing
+
 @testable import Processing
 
 struct SignalProcessorTests {
@@ -46,7 +47,8 @@ struct SignalProcessorTests {
         var welch = WelchEstimator(parameters: last.method.welch, samplingRate: 256)
         for c in 0..<4 {
             guard last.channels[c].invalidReason == nil else { continue }
-            let direct = BandPowers(spectrum: welch.spectrum(((frames.count - 1024)..<frames.count).map { frames.value(row: $0, channel: c) }), method: last.method)
+            let direct = BandPowers(
+                spectrum: welch.spectrum(((frames.count - 1024)..<frames.count).map { frames.value(row: $0, channel: c) }), method: last.method)
             #expect(direct.absolute == last.channels[c].absolute)
         }
         // The same frames through a MYND estimator directly give the same percentages.

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Testing
+
 @testable import Processing
 
 /// Derived series are timed by the samples they end at and never go backwards, also across lost

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs numpy/scipy from the project's .venv on signals written by Swift, the reference every
 /// numerical test here compares against.
@@ -25,15 +25,15 @@ enum NumpyReference {
         let dir = try TemporaryDirectory("cfft")
         let path = try write(inputs.flatMap { $0.0 + $0.1 }, in: dir)
         let script = """
-        import sys, json, numpy as np
-        x = np.fromfile(sys.argv[1]); sizes = [int(s) for s in sys.argv[2].split(',')]
-        out = []; o = 0
-        for n in sizes:
-            z = x[o:o+n] + 1j * x[o+n:o+2*n]; o += 2 * n
-            F = np.fft.fft(z); I = np.fft.ifft(z)
-            out.append([F.real.tolist(), F.imag.tolist(), I.real.tolist(), I.imag.tolist()])
-        print(json.dumps(out))
-        """
+            import sys, json, numpy as np
+            x = np.fromfile(sys.argv[1]); sizes = [int(s) for s in sys.argv[2].split(',')]
+            out = []; o = 0
+            for n in sizes:
+                z = x[o:o+n] + 1j * x[o+n:o+2*n]; o += 2 * n
+                F = np.fft.fft(z); I = np.fft.ifft(z)
+                out.append([F.real.tolist(), F.imag.tolist(), I.real.tolist(), I.imag.tolist()])
+            print(json.dumps(out))
+            """
         let sizes = inputs.map { String($0.0.count) }.joined(separator: ",")
         return try run([[[Double]]].self, script, [path, sizes])
     }
@@ -43,14 +43,14 @@ enum NumpyReference {
         let dir = try TemporaryDirectory("rfft")
         let path = try write(inputs.flatMap { $0 }, in: dir)
         let script = """
-        import sys, json, numpy as np
-        x = np.fromfile(sys.argv[1]); sizes = [int(s) for s in sys.argv[2].split(',')]
-        out = []; o = 0
-        for n in sizes:
-            X = np.fft.rfft(x[o:o+n]); o += n
-            out.append([X.real.tolist(), X.imag.tolist()])
-        print(json.dumps(out))
-        """
+            import sys, json, numpy as np
+            x = np.fromfile(sys.argv[1]); sizes = [int(s) for s in sys.argv[2].split(',')]
+            out = []; o = 0
+            for n in sizes:
+                X = np.fft.rfft(x[o:o+n]); o += n
+                out.append([X.real.tolist(), X.imag.tolist()])
+            print(json.dumps(out))
+            """
         let sizes = inputs.map { String($0.count) }.joined(separator: ",")
         return try run([[[Double]]].self, script, [path, sizes])
     }

@@ -1,5 +1,6 @@
-@testable import Processing
 import Testing
+
+@testable import Processing
 
 @Suite("VectorSum")
 struct VectorSumTests {

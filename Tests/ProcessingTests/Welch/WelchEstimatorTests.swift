@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Processing
 
 struct WelchEstimatorTests {
@@ -29,11 +30,11 @@ struct WelchEstimatorTests {
         }
         let path = try NumpyReference.write(x, in: dir)
         let script = """
-        import sys, json, numpy as np, scipy.signal as ss
-        x = np.fromfile(sys.argv[1]); fs = float(sys.argv[2]); nper = int(sys.argv[3]); nov = int(sys.argv[4])
-        f, p = ss.welch(x, fs, window='hann', nperseg=nper, noverlap=nov, detrend='constant', scaling='density')
-        print(json.dumps([f.tolist(), p.tolist()]))
-        """
+            import sys, json, numpy as np, scipy.signal as ss
+            x = np.fromfile(sys.argv[1]); fs = float(sys.argv[2]); nper = int(sys.argv[3]); nov = int(sys.argv[4])
+            f, p = ss.welch(x, fs, window='hann', nperseg=nper, noverlap=nov, detrend='constant', scaling='density')
+            print(json.dumps([f.tolist(), p.tolist()]))
+            """
         let expected = try NumpyReference.run(
             [[Double]].self, script, [path, "\(c.fs)", "\(c.nperseg)", "\(c.noverlap)"])
         var welch = WelchEstimator(parameters: WelchParameters(segmentLength: c.nperseg, overlap: c.noverlap), samplingRate: c.fs)

@@ -1,7 +1,8 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Report
 
 /// Encrypted items are reported with the secret key from GnuPG and refused, in one line, without it;
@@ -41,8 +42,12 @@ struct EncryptedReportTests {
         let with = ReportBuilder(store: fixture.store, decryptor: OpenPGPDecryptor(home: gpg.url), scratchParent: scratch)
         let html = try with.sessionReport(for: [item])
         #expect(html.contains("data-field=\"duration\">8.0 s</dd>") && html.contains(sealed.lastPathComponent))
-        #expect(try FileManager.default.subpathsOfDirectory(atPath: scratch.path).filter { $0.contains(".decrypted-") }.isEmpty, "the decrypted copy is gone")
-        #expect(try FileManager.default.subpathsOfDirectory(atPath: fixture.store.root.path).filter { !$0.hasPrefix("catalog.sqlite") }.sorted() == before, "no plaintext in the data folder")
+        #expect(
+            try FileManager.default.subpathsOfDirectory(atPath: scratch.path).filter { $0.contains(".decrypted-") }.isEmpty,
+            "the decrypted copy is gone")
+        #expect(
+            try FileManager.default.subpathsOfDirectory(atPath: fixture.store.root.path).filter { !$0.hasPrefix("catalog.sqlite") }.sorted()
+                == before, "no plaintext in the data folder")
 
         // A scratch folder inside the data folder is refused before anything is decrypted.
         let inside = ReportBuilder(store: fixture.store, decryptor: OpenPGPDecryptor(home: gpg.url), scratchParent: fixture.store.root)

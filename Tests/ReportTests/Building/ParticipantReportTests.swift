@@ -1,7 +1,8 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Report
 
 /// The participant view: every session over the days with its quality and reaction-time score,
@@ -10,8 +11,10 @@ struct ParticipantReportTests {
     @Test func showsEverySessionWithItsScore() throws {
         let fixture = try ReportFixture("report-participant")
         try fixture.recording(day: 1, session: 1, run: 1, seconds: 12, dropouts: 0, start: 1_790_000_000)
-        try fixture.recording(day: 1, session: 2, run: 2, seconds: 20, dropouts: 0, paradigm: "reactionTime", start: 1_790_000_100, latencies: [300, 320, 340])
-        try fixture.recording(day: 2, session: 2, run: 3, seconds: 20, dropouts: 0, paradigm: "reactionTime", start: 1_790_090_000, latencies: [250, 270, nil])
+        try fixture.recording(
+            day: 1, session: 2, run: 2, seconds: 20, dropouts: 0, paradigm: "reactionTime", start: 1_790_000_100, latencies: [300, 320, 340])
+        try fixture.recording(
+            day: 2, session: 2, run: 3, seconds: 20, dropouts: 0, paradigm: "reactionTime", start: 1_790_090_000, latencies: [250, 270, nil])
         let html = try ReportBuilder(store: fixture.store).participantReport(participant: ReportFixture.participant)
         let page = try HeadlessChromium.render(try fixture.file(html), width: 420, height: 1200)
         #expect(page.console.isEmpty, "\(page.console)")

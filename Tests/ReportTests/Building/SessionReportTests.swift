@@ -1,7 +1,8 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Report
 
 /// The session view rendered by real headless Chromium: it renders without a console message (no
@@ -16,7 +17,8 @@ struct SessionReportTests {
         let page = try HeadlessChromium.render(file, width: 1000, height: 1600)
 
         #expect(page.console.isEmpty, "the page caused console messages: \(page.console)")
-        for section in ["Quality verdict", "Signal excerpt", "Signal quality over time", "Band power over time", "Spectrum", "Per channel", "Events"] {
+        for section in ["Quality verdict", "Signal excerpt", "Signal quality over time", "Band power over time", "Spectrum", "Per channel", "Events"]
+        {
             #expect(page.dom.contains("<h3>\(section)</h3>"), "missing section \(section)")
         }
         let reader = try RecordingReader(url: fixture.store.url(of: item.path))
@@ -26,7 +28,9 @@ struct SessionReportTests {
         #expect(page.dom.contains("data-field=\"participant\">\(ReportFixture.participant)</dd>"))
         let gaps = try reader.events().filter { $0.code == -1 }
         #expect(!gaps.isEmpty && page.dom.contains("in \(gaps.count) gap"), "the gaps are counted")
-        #expect(page.dom.components(separatedBy: "fill=\"#d0473d\" fill-opacity=\"0.55\"").count - 1 >= 2 * gaps.count, "each gap drawn in the quality and band-power charts")
+        #expect(
+            page.dom.components(separatedBy: "fill=\"#d0473d\" fill-opacity=\"0.55\"").count - 1 >= 2 * gaps.count,
+            "each gap drawn in the quality and band-power charts")
         // The recording's own verdict, as the Processing module judges it.
         #expect(page.dom.contains("class=\"verdict passed\">passed<") || page.dom.contains("class=\"verdict failed\">"))
 
@@ -44,7 +48,8 @@ struct SessionReportTests {
         let shot = fixture.dir.path("shot.png")
         try png.write(to: shot)
         let inked = try PythonTool.run(
-            script: "import sys; from PIL import Image; im = Image.open(sys.argv[1]).convert('L'); print(sum(1 for p in im.getdata() if p < 200) / (im.width * im.height))",
+            script:
+                "import sys; from PIL import Image; im = Image.open(sys.argv[1]).convert('L'); print(sum(1 for p in im.getdata() if p < 200) / (im.width * im.height))",
             arguments: [shot.path])
         #expect((Double(inked.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0.03, "the screenshot shows charts and text, not a blank page")
     }
@@ -86,8 +91,11 @@ struct SessionReportTests {
         let first = try fixture.recording(run: 1, seconds: 10, dropouts: 0)
         let second = try fixture.recording(run: 2, seconds: 10, dropouts: 0)
         let builder = ReportBuilder(store: fixture.store)
-        let one = try #require(HeadlessChromium.pdfPageCount(try HeadlessChromium.printPDF(try fixture.file(try builder.sessionReport(for: [first]), name: "one.html"))))
-        let two = try #require(HeadlessChromium.pdfPageCount(try HeadlessChromium.printPDF(try fixture.file(try builder.sessionReport(for: [first, second]), name: "two.html"))))
+        let one = try #require(
+            HeadlessChromium.pdfPageCount(try HeadlessChromium.printPDF(try fixture.file(try builder.sessionReport(for: [first]), name: "one.html"))))
+        let two = try #require(
+            HeadlessChromium.pdfPageCount(
+                try HeadlessChromium.printPDF(try fixture.file(try builder.sessionReport(for: [first, second]), name: "two.html"))))
         #expect(one >= 1 && two >= 2 * one, "one recording: \(one) pages, two: \(two)")
     }
 

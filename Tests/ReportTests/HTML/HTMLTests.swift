@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Report
 
 /// Escaping of text taken from files, and numbers that never print as `nan`.

@@ -36,7 +36,8 @@ struct ReportFixture {
         let configuration = OscillatorConfiguration(seed: UInt64(run + 10), dropoutsPerMinute: dropouts, startTime: start)
         let info = Paradigm(title: paradigm, conditionLabels: ["eyesOpen"], conditionMarkers: [320], baseMarkers: [310], baseTime: -3, trialTime: 10)
         let metadata = RecordingMetadata(
-            participant: Self.participant, study: "report-test", day: day, session: session, run: run, paradigm: info, source: configuration.descriptor,
+            participant: Self.participant, study: "report-test", day: day, session: session, run: run, paradigm: info,
+            source: configuration.descriptor,
             powerLineFrequency: 50, locale: "en")
         let writer = try RecordingWriter(url: url, metadata: metadata)
         var generator = OscillatorGenerator(configuration: configuration)
@@ -70,12 +71,18 @@ struct ReportFixture {
     func trialTable(for recording: String, day: Int, session: Int, run: Int, latencies: [Double?]) throws {
         let trials: [[String: Any]] = latencies.enumerated().map { i, latency in
             let outcome = latency == nil ? "miss" : latency! < 100 ? "anticipation" : "correct"
-            return ["trial": i + 1, "stimulus": "X", "response": latency == nil ? NSNull() : "space", "latencyMs": latency.map { $0 as Any } ?? NSNull(), "outcome": outcome]
+            return [
+                "trial": i + 1, "stimulus": "X", "response": latency == nil ? NSNull() : "space", "latencyMs": latency.map { $0 as Any } ?? NSNull(),
+                "outcome": outcome,
+            ]
         }
         let correct = latencies.compactMap { $0 }.filter { $0 >= 100 }.sorted()
-        let median = correct.isEmpty ? nil : correct.count % 2 == 1 ? correct[correct.count / 2] : (correct[correct.count / 2 - 1] + correct[correct.count / 2]) / 2
+        let median =
+            correct.isEmpty
+            ? nil : correct.count % 2 == 1 ? correct[correct.count / 2] : (correct[correct.count / 2 - 1] + correct[correct.count / 2]) / 2
         let object: [String: Any] = [
-            "format": "study-recorder-trials", "formatVersion": 2, "study": "report-test", "participant": Self.participant, "day": day, "session": session,
+            "format": "study-recorder-trials", "formatVersion": 2, "study": "report-test", "participant": Self.participant, "day": day,
+            "session": session,
             "run": run, "block": 1, "recording": recording, "complete": true, "medianCorrectLatencyMs": median.map { $0 as Any } ?? NSNull(),
             "sessionMedianLatencyMs": median.map { $0 as Any } ?? NSNull(), "trials": trials,
         ]
@@ -83,9 +90,11 @@ struct ReportFixture {
         let name = "t_reactionTime_\(day)_\(session)_\(run)_\(Self.participant).json"
         let url = folder.appendingPathComponent(name)
         try JSONSerialization.data(withJSONObject: object).write(to: url)
-        try store.catalog.insert(CatalogItem(
-            kind: .trials, path: store.relativePath(of: url), participant: Self.participant, study: "report-test", title: "reactionTime", day: day,
-            session: session, run: run, size: 0, state: .pending, complete: true))
+        try store.catalog.insert(
+            CatalogItem(
+                kind: .trials, path: store.relativePath(of: url), participant: Self.participant, study: "report-test", title: "reactionTime",
+                day: day,
+                session: session, run: run, size: 0, state: .pending, complete: true))
     }
 
     /// Writes `html` to a file in the test folder and returns it.

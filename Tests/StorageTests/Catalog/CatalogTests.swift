@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 struct CatalogTests {
@@ -9,7 +10,8 @@ struct CatalogTests {
         let catalog = try Catalog(url: dir.path("c.sqlite"))
         let now = Date()
         for i in 0..<5 {
-            var item = CatalogItem(kind: .recording, path: "p/\(i).h5", participant: "P", run: i, created: now.addingTimeInterval(Double(i)), state: .pending)
+            var item = CatalogItem(
+                kind: .recording, path: "p/\(i).h5", participant: "P", run: i, created: now.addingTimeInterval(Double(i)), state: .pending)
             if i == 4 { item.nextAttempt = now.addingTimeInterval(600) }
             try catalog.insert(item)
         }
@@ -30,7 +32,9 @@ struct CatalogTests {
         let catalog = try Catalog(url: dir.path("c.sqlite"))
         let item = CatalogItem(kind: .questionnaire, path: "a.json", participant: "P", state: .pending)
         try catalog.insert(item)
-        let updated = try catalog.update(id: item.id) { $0.attempts += 1; $0.lastError = "HTTP 507" }
+        let updated = try catalog.update(id: item.id) {
+            $0.attempts += 1; $0.lastError = "HTTP 507"
+        }
         #expect(updated.attempts == 1)
         #expect(try catalog.item(id: item.id)?.lastError == "HTTP 507")
         #expect(throws: CatalogError.self) { try catalog.update(id: "nope") { _ in } }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Storage
 
 /// One place ties encrypted files' extensions to catalog states; sealing, recovery and file naming

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.enabled(if: Executables.available(["gpg", "gpgconf"])))
 struct OpenPGPEncryptorTests {

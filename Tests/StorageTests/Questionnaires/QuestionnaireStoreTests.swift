@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 struct QuestionnaireStoreTests {
@@ -35,7 +36,10 @@ struct QuestionnaireStoreTests {
             print(json.dumps([type(a['mood']).__name__, a['temperature'], a['sleep'], a['birth'], a['comment'], a['activities'], a['optional'], d['day'], d['started']]))
             """
         let out = try PythonTool.run(script: check, arguments: [url.path]).trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(out == #"["int", -3, 6.5, "1990-05-01", "M\u00fcde, aber gl\u00fccklich \u2013 100 % \"motiviert\"", [1, 3], null, 3, "2026-09-21T14:13:20Z"]"#)
+        #expect(
+            out
+                == #"["int", -3, 6.5, "1990-05-01", "M\u00fcde, aber gl\u00fccklich \u2013 100 % \"motiviert\"", [1, 3], null, 3, "2026-09-21T14:13:20Z"]"#
+        )
         #expect(try SHA256.hex(ofFile: url) == item.sha256)
         // Never overwritten: a second store of the same position gets a new name.
         let again = try QuestionnaireStore.store(record, in: store)

@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 /// Lost samples become rows whose times lie between the samples around the gap, evenly spread, so

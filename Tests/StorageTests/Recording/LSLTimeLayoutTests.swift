@@ -1,8 +1,9 @@
 import DataSources
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 /// The layout with `--clock lsl`: the fixture recording of ``RecordingStructureTests`` written with
@@ -45,7 +46,8 @@ struct LSLTimeLayoutTests {
         let dir = try TemporaryDirectory("lsl-structure")
         let direct = dir.path("direct.h5")
         let (directMapping, directClock) = Self.mapping()
-        let writer = try RecordingWriter(url: direct, metadata: RecordingStructureTests.metadata(), options: .init(chunkSeconds: 1), lslClock: directMapping)
+        let writer = try RecordingWriter(
+            url: direct, metadata: RecordingStructureTests.metadata(), options: .init(chunkSeconds: 1), lslClock: directMapping)
         try RecordingStructureTests.feed(writer) { directClock.advance(by: 22.5) }
         try writer.finish(complete: true)
         writer.removeJournal()
@@ -53,15 +55,19 @@ struct LSLTimeLayoutTests {
         let crashed = dir.path("crashed.h5")
         do {
             let (mapping, clock) = Self.mapping()
-            let w = try RecordingWriter(url: crashed, metadata: RecordingStructureTests.metadata(), options: .init(chunkSeconds: 1), lslClock: mapping)
+            let w = try RecordingWriter(
+                url: crashed, metadata: RecordingStructureTests.metadata(), options: .init(chunkSeconds: 1), lslClock: mapping)
             try RecordingStructureTests.feed(w) { clock.advance(by: 22.5) }
             try w.flush()
         }
         let rebuilt = dir.path("rebuilt.h5")
         var replaying: RecordingWriter?
-        _ = try RecordingJournal.read(RecordingWriter.journalURL(for: crashed), header: { metadata in
-            replaying = try RecordingWriter(url: rebuilt, metadata: metadata, options: .init(chunkSeconds: 1, journaling: false))
-        }) { record in try replaying?.replay(record) }
+        _ = try RecordingJournal.read(
+            RecordingWriter.journalURL(for: crashed),
+            header: { metadata in
+                replaying = try RecordingWriter(url: rebuilt, metadata: metadata, options: .init(chunkSeconds: 1, journaling: false))
+            }
+        ) { record in try replaying?.replay(record) }
         try #require(replaying).finish(complete: false, reason: "recovered")
 
         let listing = try PythonTool.run(script: RecordingStructureTests.dump, arguments: [direct.path, rebuilt.path])
@@ -79,9 +85,11 @@ struct LSLTimeLayoutTests {
         let lslLines = listing.split(separator: "\n").filter { $0.contains("LSL") && !$0.hasPrefix(" ") && !$0.hasPrefix("dataset /Events/LSLTime ") }
         let halves = lslLines.count / 2
         #expect(Array(lslLines.prefix(halves)) == Array(lslLines.suffix(halves)))
-        for name in ["group /LSLClock", "dataset /LSLClock/RecordingClock", "dataset /LSLClock/LSLClock", "dataset /Recording/LSLTimeStamp",
-                     "dataset /Streams/accelerometer/LSLTimeStamp", "dataset /Streams/telemetry/LSLTimeStamp",
-                     "dataset /Quality/GradeLSLTime", "dataset /Quality/BandPowerAbsoluteLSLTime"] {
+        for name in [
+            "group /LSLClock", "dataset /LSLClock/RecordingClock", "dataset /LSLClock/LSLClock", "dataset /Recording/LSLTimeStamp",
+            "dataset /Streams/accelerometer/LSLTimeStamp", "dataset /Streams/telemetry/LSLTimeStamp",
+            "dataset /Quality/GradeLSLTime", "dataset /Quality/BandPowerAbsoluteLSLTime",
+        ] {
             #expect(lslLines.filter { $0.hasPrefix(name + " ") || $0 == name }.count == 2, "\(name)")
         }
         #expect(listing.split(separator: "\n").filter { $0.hasPrefix("dataset /Events/LSLTime ") }.count == 2)

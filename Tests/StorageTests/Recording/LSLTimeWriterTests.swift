@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 /// `--clock lsl` in the writer: every stored time (EEG rows, events, an auxiliary stream) has its LSL-clock twin, derived by the mapping's
@@ -23,35 +24,41 @@ struct LSLTimeWriterTests {
 
     /// Checks the rule over rows and events of the file at `path`, with h5py.
     static func check(_ path: URL) throws -> Check {
-        try PythonTool.json(Check.self, script: """
-            import h5py, json, sys, numpy as np
-            f = h5py.File(sys.argv[1], 'r'); m = f['LSLClock']
-            R = m['RecordingClock'][()]; L = m['LSLClock'][()]
-            def rule(t):
-                k = np.clip(np.searchsorted(R, t, side='right') - 1, 0, None)
-                return t + (L[k] - R[k])
-            utc = f['Recording/TimeStamp'][()].ravel() / 1e6; lsl = f['Recording/LSLTimeStamp'][()].ravel()
-            et = f['Events/Time'][()]; el = f['Events/LSLTime'][()]
-            st = f['Streams/accelerometer/TimeStamp'][()] / 1e6; sl = f['Streams/accelerometer/LSLTimeStamp'][()]
-            dev = max(np.max(np.abs(lsl - rule(utc))), np.max(np.abs(el - rule(et))), np.max(np.abs(sl - rule(st))))
-            print(json.dumps({'rows': len(utc), 'lsl_rows': len(lsl), 'events': len(et), 'event_lsl': len(el), 'points': len(R), 'stream_rows': len(st), 'stream_lsl': len(sl),
-              'deviation': float(dev), 'offsets_differ': bool(np.ptp(L - R) > 1e-4)}))
-            """, arguments: [path.path])
+        try PythonTool.json(
+            Check.self,
+            script: """
+                import h5py, json, sys, numpy as np
+                f = h5py.File(sys.argv[1], 'r'); m = f['LSLClock']
+                R = m['RecordingClock'][()]; L = m['LSLClock'][()]
+                def rule(t):
+                    k = np.clip(np.searchsorted(R, t, side='right') - 1, 0, None)
+                    return t + (L[k] - R[k])
+                utc = f['Recording/TimeStamp'][()].ravel() / 1e6; lsl = f['Recording/LSLTimeStamp'][()].ravel()
+                et = f['Events/Time'][()]; el = f['Events/LSLTime'][()]
+                st = f['Streams/accelerometer/TimeStamp'][()] / 1e6; sl = f['Streams/accelerometer/LSLTimeStamp'][()]
+                dev = max(np.max(np.abs(lsl - rule(utc))), np.max(np.abs(el - rule(et))), np.max(np.abs(sl - rule(st))))
+                print(json.dumps({'rows': len(utc), 'lsl_rows': len(lsl), 'events': len(et), 'event_lsl': len(el), 'points': len(R), 'stream_rows': len(st), 'stream_lsl': len(sl),
+                  'deviation': float(dev), 'offsets_differ': bool(np.ptp(L - R) > 1e-4)}))
+                """, arguments: [path.path])
     }
 
     @Test func lslTimesFollowTheStoredPairsAndSurviveRecovery() async throws {
         let dir = try TemporaryDirectory("lsl-writer")
         let store = try DataStore(root: dir.url)
         let participant = "0C4E3F6A-2222-4A2B-8C3D-123456789ABC"
-        let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 0, run: 1, participant: participant))
-        let item = CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 0, run: 1, state: .writing, complete: false)
+        let url = try store.unusedURL(
+            participant: participant, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 0, run: 1, participant: participant))
+        let item = CatalogItem(
+            kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 0, run: 1, state: .writing,
+            complete: false)
         try store.catalog.insert(item)
         let clock = SystemHostClock()
         let mapping = LSLClockMapping { clock.monotonicNow() * 1.001 + 50 }
         let anchor = clock.anchor()
         var metadata = RecordingWriterTests.metadata()
         metadata.clockAnchor = anchor
-        metadata.source.streams.append(StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: 52))
+        metadata.source.streams.append(
+            StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: 52))
         let start = anchor.utc
         var generator = OscillatorGenerator(configuration: .init(seed: 9, startTime: start))
         do {
@@ -64,7 +71,10 @@ struct LSLTimeWriterTests {
                 let block = generator.next(128)[0]
                 try writer.append(block)
                 let accelerometer = (0..<26).map { block.times[0] + Double($0) / 52 }
-                try writer.append(SampleBlock(stream: "accelerometer", firstIndex: Int64(26 * k), channelCount: 3, values: [Double](repeating: 0.5, count: 78), times: accelerometer))
+                try writer.append(
+                    SampleBlock(
+                        stream: "accelerometer", firstIndex: Int64(26 * k), channelCount: 3, values: [Double](repeating: 0.5, count: 78),
+                        times: accelerometer))
                 try writer.addEvent(code: 7, label: "e\(k)", time: block.times[64])
                 try writer.flush()
                 mapping.takePoint()

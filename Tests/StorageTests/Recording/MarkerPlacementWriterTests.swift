@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 /// A marker whose sample reached the file before the marker was known still lands on that sample:
@@ -46,8 +47,11 @@ struct MarkerPlacementWriterTests {
         let dir = try TemporaryDirectory("placed-recover")
         let store = try DataStore(root: dir.url)
         let participant = "0C4E3F6A-1111-4A2B-8C3D-123456789ABC"
-        let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "rt", day: 1, session: 0, run: 1, participant: participant))
-        let item = CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rt", day: 1, session: 0, run: 1, state: .writing, complete: false)
+        let url = try store.unusedURL(
+            participant: participant, fileName: FileNaming.recording(paradigm: "rt", day: 1, session: 0, run: 1, participant: participant))
+        let item = CatalogItem(
+            kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rt", day: 1, session: 0, run: 1, state: .writing,
+            complete: false)
         try store.catalog.insert(item)
         do {
             let writer = try RecordingWriter(url: url, metadata: RecordingWriterTests.metadata())

@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 /// A recording that is malformed in any one way is refused when it is opened, with the file named and

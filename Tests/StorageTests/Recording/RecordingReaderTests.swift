@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 /// What exports need from a recording besides its samples: the device's physical range, the paradigm,
@@ -10,7 +11,9 @@ struct RecordingReaderTests {
     @Test func rangeParadigmAndSeriesComeBackAsWritten() throws {
         let dir = try TemporaryDirectory("reader")
         let url = dir.path("r.h5")
-        let paradigm = Paradigm(title: "rest", conditionLabels: ["EyesOpen", "EyesClosed"], conditionMarkers: [320, 420], baseMarkers: [310, 410], baseTime: -3, trialTime: 60)
+        let paradigm = Paradigm(
+            title: "rest", conditionLabels: ["EyesOpen", "EyesClosed"], conditionMarkers: [320, 420], baseMarkers: [310, 410], baseTime: -3,
+            trialTime: 60)
         var source = OscillatorConfiguration(seed: 2).descriptor
         source.streams[0].physicalRange = -800...800.5
         let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "p", paradigm: paradigm, source: source))

@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 /// The files ``RecordingWriter`` writes must not change when its code does: a recording that uses
@@ -63,7 +64,8 @@ struct RecordingStructureTests {
         return RecordingMetadata(
             participant: "3F2504E0-4F89-11D3-9A0C-0305E82C3301", study: "unit", day: 2, session: 5, run: 7, paradigm: paradigm, source: device,
             clockAnchor: ClockAnchor(monotonic: 12_345.5, utc: 1_700_000_000.25), powerLineFrequency: 50, locale: "de",
-            created: Date(timeIntervalSince1970: 1_700_000_000), softwareVersion: "fixture", extra: ["fittingTime": .double(12.5), "note": .string("x"), "tries": .int(2)])
+            created: Date(timeIntervalSince1970: 1_700_000_000), softwareVersion: "fixture",
+            extra: ["fittingTime": .double(12.5), "note": .string("x"), "tries": .int(2)])
     }
 
     /// Feeds `writer` every kind of input, with times fixed so the file is the same on every run.
@@ -82,11 +84,13 @@ struct RecordingStructureTests {
             if block == 2 { markers.append(BlockMarker(row: 5, marker: Marker(code: 320, label: "task ✓"))) }
             try writer.append(SampleBlock(firstIndex: index, channelCount: 4, values: values, times: times, raw: raw, markers: markers))
             let accFirst = Int64(block * 13) + (block >= 8 ? 5 : 0)
-            try writer.append(SampleBlock(
-                stream: "accelerometer", firstIndex: accFirst, channelCount: 3, values: (0..<39).map { Double($0) / 10 },
-                times: (0..<13).map { t0 + Double(accFirst + Int64($0)) / 52 }))
+            try writer.append(
+                SampleBlock(
+                    stream: "accelerometer", firstIndex: accFirst, channelCount: 3, values: (0..<39).map { Double($0) / 10 },
+                    times: (0..<13).map { t0 + Double(accFirst + Int64($0)) / 52 }))
             if block % 5 == 0 {
-                try writer.append(SampleBlock(stream: "telemetry", firstIndex: Int64(block / 5), channelCount: 1, values: [90 - Double(block)], times: [times[0]]))
+                try writer.append(
+                    SampleBlock(stream: "telemetry", firstIndex: Int64(block / 5), channelCount: 1, values: [90 - Double(block)], times: [times[0]]))
             }
             try writer.appendSeries(group: "Quality", name: "Grade", time: times[0], values: [1, 2, 4, 1], columns: ["TP9", "AF7", "AF8", "TP10"])
             if block % 3 == 0 {
@@ -122,9 +126,12 @@ struct RecordingStructureTests {
         }
         let rebuilt = dir.path("rebuilt.h5")
         var replaying: RecordingWriter?
-        _ = try RecordingJournal.read(RecordingWriter.journalURL(for: crashed), header: { metadata in
-            replaying = try RecordingWriter(url: rebuilt, metadata: metadata, options: .init(chunkSeconds: 1, journaling: false))
-        }) { record in try replaying?.replay(record) }
+        _ = try RecordingJournal.read(
+            RecordingWriter.journalURL(for: crashed),
+            header: { metadata in
+                replaying = try RecordingWriter(url: rebuilt, metadata: metadata, options: .init(chunkSeconds: 1, journaling: false))
+            }
+        ) { record in try replaying?.replay(record) }
         let replayer = try #require(replaying)
         try replayer.finish(complete: false, reason: "recovered")
 

@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 /// Recordings are read back with h5py, the tool researchers use, and compared with what the oscillator
@@ -38,7 +39,9 @@ struct RecordingWriterTests {
 
     struct Summary: Decodable {
         struct Events: Decodable { var sample: [Int64]; var code: [Int32]; var label: [String]; var time: [Double] }
-        struct Paradigm: Decodable { var title: String; var labels: [String]; var markers: [Int64]; var base: [Int64]; var baseTime: Int; var trialTime: Int }
+        struct Paradigm: Decodable {
+            var title: String; var labels: [String]; var markers: [Int64]; var base: [Int64]; var baseTime: Int; var trialTime: Int
+        }
         var shape: [Int]; var chunks: [Int]; var compression: String?; var level: Int?; var shuffle: Bool; var maxshape: [Int]
         var channels: [String]; var marker_shape: [Int]; var timestamp_shape: [Int]; var markers: [[Int64]]
         var timestamps_head: [Int64]; var nan_rows: Int; var attr_types: [String: String]; var events: Events; var paradigm: Paradigm?
@@ -48,7 +51,8 @@ struct RecordingWriterTests {
     static func inspect(_ url: URL, in dir: TemporaryDirectory) throws -> (Summary, [Double]) {
         let npy = dir.path("data.npy")
         let summary = try PythonTool.json(Summary.self, script: h5Summary, arguments: [url.path, npy.path])
-        let raw = try PythonTool.run(script: "import numpy as np, sys; np.load(sys.argv[1]).astype('<f8').tofile(sys.argv[2])", arguments: [npy.path, npy.path + ".raw"])
+        let raw = try PythonTool.run(
+            script: "import numpy as np, sys; np.load(sys.argv[1]).astype('<f8').tofile(sys.argv[2])", arguments: [npy.path, npy.path + ".raw"])
         _ = raw
         let bytes = try Data(contentsOf: URL(fileURLWithPath: npy.path + ".raw"))
         let values = bytes.withUnsafeBytes { Array($0.bindMemory(to: Double.self)) }
@@ -57,14 +61,17 @@ struct RecordingWriterTests {
 
     static func metadata(seed: UInt64 = 5, aux: Bool = false, paradigm: Paradigm? = nil) -> RecordingMetadata {
         let source = OscillatorSource(configuration: .init(seed: seed, auxChannel: aux))
-        return RecordingMetadata(participant: "3F2504E0-4F89-11D3-9A0C-0305E82C3301", study: "unit", day: 2, session: 5, run: 7,
-                                 paradigm: paradigm, source: source.configuration.descriptor, powerLineFrequency: 50, locale: "de")
+        return RecordingMetadata(
+            participant: "3F2504E0-4F89-11D3-9A0C-0305E82C3301", study: "unit", day: 2, session: 5, run: 7,
+            paradigm: paradigm, source: source.configuration.descriptor, powerLineFrequency: 50, locale: "de")
     }
 
     @Test func valuesChunkingAttributesAndEventsSurviveARoundTripThroughH5py() throws {
         let dir = try TemporaryDirectory("writer")
         let url = dir.path("r.h5")
-        let paradigm = Paradigm(title: "rest", conditionLabels: ["EyesOpen", "EyesClosed"], conditionMarkers: [320, 420], baseMarkers: [310, 410], baseTime: -3, trialTime: 60)
+        let paradigm = Paradigm(
+            title: "rest", conditionLabels: ["EyesOpen", "EyesClosed"], conditionMarkers: [320, 420], baseMarkers: [310, 410], baseTime: -3,
+            trialTime: 60)
         let writer = try RecordingWriter(url: url, metadata: Self.metadata(paradigm: paradigm))
         var generator = OscillatorGenerator(configuration: .init(seed: 5, startTime: 1_700_000_000))
         var expected: [Double] = []
@@ -171,7 +178,8 @@ struct RecordingWriterTests {
         var samples = generator.next(700)[0]
         samples.markers = [BlockMarker(row: 5, marker: Marker(code: 42))]
         try writer.append(samples)
-        try writer.appendSeries(group: "Quality", name: "Variance", time: 100.5, values: [1, 2, 3, 4, 5], columns: ["TP9", "AF7", "AF8", "TP10", "AUX"])
+        try writer.appendSeries(
+            group: "Quality", name: "Variance", time: 100.5, values: [1, 2, 3, 4, 5], columns: ["TP9", "AF7", "AF8", "TP10", "AUX"])
         try writer.appendSeries(group: "Quality", name: "Variance", time: 101.0, values: [6, 7, 8, 9, 10])
         try writer.finish(complete: true)
         let reader = try RecordingReader(url: url)

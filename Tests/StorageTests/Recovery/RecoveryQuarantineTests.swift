@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 /// What recovery cannot use is moved aside once, with one line, instead of being adopted or failing

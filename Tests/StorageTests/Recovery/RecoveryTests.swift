@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 struct RecoveryTests {
@@ -9,10 +10,14 @@ struct RecoveryTests {
     /// killed process would (no finish), optionally tearing the journal's last record.
     static func abandonedRecording(store: DataStore, rows: Int, tear: Bool) throws -> (CatalogItem, SampleBlock) {
         let participant = "0C4E3F6A-1111-4A2B-8C3D-123456789ABC"
-        let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 2, run: 3, participant: participant))
-        let meta = RecordingMetadata(participant: participant, study: "s", day: 1, session: 2, run: 3, paradigm: Paradigm(title: "rest"),
-                                     source: OscillatorConfiguration().descriptor)
-        let item = CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 2, run: 3, state: .writing, complete: false)
+        let url = try store.unusedURL(
+            participant: participant, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 2, run: 3, participant: participant))
+        let meta = RecordingMetadata(
+            participant: participant, study: "s", day: 1, session: 2, run: 3, paradigm: Paradigm(title: "rest"),
+            source: OscillatorConfiguration().descriptor)
+        let item = CatalogItem(
+            kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 2, run: 3, state: .writing,
+            complete: false)
         try store.catalog.insert(item)
         var generator = OscillatorGenerator(configuration: .init(seed: 1, startTime: 50))
         var frames = generator.next(rows)[0]
@@ -103,13 +108,18 @@ struct RecoveryTests {
         let dir = try TemporaryDirectory("recover-streams")
         let store = try DataStore(root: dir.url)
         let participant = "0C4E3F6A-2222-4A2B-8C3D-123456789ABC"
-        let url = try store.unusedURL(participant: participant, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 1, run: 1, participant: participant))
+        let url = try store.unusedURL(
+            participant: participant, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 1, run: 1, participant: participant))
         let coding = StreamDescriptor.RawCoding(bits: 12, scale: 0.48828125, offset: -1000)
-        let device = DeviceDescriptor(kind: "muse", manufacturer: "InteraXon", model: "Muse", streams: [
-            StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: ["TP9", "AF7"], unit: "uV", samplingRate: 256, rawCoding: coding),
-            StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: 52),
-        ])
-        let item = CatalogItem(kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 1, run: 1, state: .writing, complete: false)
+        let device = DeviceDescriptor(
+            kind: "muse", manufacturer: "InteraXon", model: "Muse",
+            streams: [
+                StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: ["TP9", "AF7"], unit: "uV", samplingRate: 256, rawCoding: coding),
+                StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["x", "y", "z"], unit: "g", samplingRate: 52),
+            ])
+        let item = CatalogItem(
+            kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 1, run: 1, state: .writing,
+            complete: false)
         try store.catalog.insert(item)
         let codes: [UInt16] = (0..<512).map { UInt16(($0 * 37) % 4096) }
         var raw = codes
@@ -120,9 +130,15 @@ struct RecoveryTests {
         do {
             let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: participant, source: device))
             try writer.append(SampleBlock(firstIndex: 0, channelCount: 2, values: values, times: times, raw: raw))
-            try writer.append(SampleBlock(stream: "accelerometer", firstIndex: 0, channelCount: 3, values: Array(acceleration[0..<9]), times: [100, 100 + 1.0 / 52, 100 + 2.0 / 52]))
+            try writer.append(
+                SampleBlock(
+                    stream: "accelerometer", firstIndex: 0, channelCount: 3, values: Array(acceleration[0..<9]),
+                    times: [100, 100 + 1.0 / 52, 100 + 2.0 / 52]))
             // Packet 3…5 lost: the next packet starts at index 6.
-            try writer.append(SampleBlock(stream: "accelerometer", firstIndex: 6, channelCount: 3, values: Array(acceleration[9..<18]), times: [100 + 6.0 / 52, 100 + 7.0 / 52, 100 + 8.0 / 52]))
+            try writer.append(
+                SampleBlock(
+                    stream: "accelerometer", firstIndex: 6, channelCount: 3, values: Array(acceleration[9..<18]),
+                    times: [100 + 6.0 / 52, 100 + 7.0 / 52, 100 + 8.0 / 52]))
             try writer.flush()
         }  // abandoned, as a killed process leaves it
 

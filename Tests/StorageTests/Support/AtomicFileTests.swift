@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 #if canImport(Glibc)
@@ -17,16 +18,28 @@ struct AtomicFileTests {
         var calls = FileSystemCalls.system
         let fail: @Sendable () -> Void = { errno = code }
         switch call {
-        case "fsync": calls.fsync = { _ in fail(); return -1 }
+        case "fsync":
+            calls.fsync = { _ in
+                fail(); return -1
+            }
         case "folder-fsync":
             calls.fsync = { fd in
                 var st = stat()
                 if fstat(fd, &st) == 0, (st.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR) { fail(); return -1 }
                 return Glibc.fsync(fd)
             }
-        case "write": calls.write = { _, _, _ in fail(); return -1 }
-        case "close": calls.close = { fd in _ = Glibc.close(fd); fail(); return -1 }
-        case "rename": calls.rename = { _, _ in fail(); return -1 }
+        case "write":
+            calls.write = { _, _, _ in
+                fail(); return -1
+            }
+        case "close":
+            calls.close = { fd in
+                _ = Glibc.close(fd); fail(); return -1
+            }
+        case "rename":
+            calls.rename = { _, _ in
+                fail(); return -1
+            }
         default: break
         }
         return calls

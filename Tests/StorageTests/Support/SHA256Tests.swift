@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 struct SHA256Tests {
@@ -16,7 +17,8 @@ struct SHA256Tests {
         let url = dir.path("blob")
         var rng = SystemRandomNumberGenerator()
         try Data((0..<3_000_001).map { _ in UInt8.random(in: 0...255, using: &rng) }).write(to: url)
-        let expected = try PythonTool.run(script: "import hashlib,sys; print(hashlib.sha256(open(sys.argv[1],'rb').read()).hexdigest())", arguments: [url.path])
+        let expected = try PythonTool.run(
+            script: "import hashlib,sys; print(hashlib.sha256(open(sys.argv[1],'rb').read()).hexdigest())", arguments: [url.path])
         #expect(try SHA256.hex(ofFile: url) == expected.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

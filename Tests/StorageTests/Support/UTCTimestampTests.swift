@@ -67,11 +67,13 @@ struct UTCTimestampTests {
         #expect(UTCTimestamp.date(fromISO8601: "2026-11-22T01:35:45,5Z") == Date(timeIntervalSince1970: 1_795_311_345.5))
     }
 
-    @Test("malformed or zone-less text is refused", arguments: [
-        "", "2026-11-22", "2026-11-22T01:35:45", "2026-11-22 01:35:45Z", "2026-13-01T00:00:00Z",
-        "2026-02-30T00:00:00Z", "2026-11-22T24:00:00Z", "2026-11-22T01:35Z", "2026-11-22T01:35:45.Z",
-        "2026-11-22T01:35:45+1", "2026-11-22T01:35:45Zjunk", "２026-11-22T01:35:45Z",
-    ])
+    @Test(
+        "malformed or zone-less text is refused",
+        arguments: [
+            "", "2026-11-22", "2026-11-22T01:35:45", "2026-11-22 01:35:45Z", "2026-13-01T00:00:00Z",
+            "2026-02-30T00:00:00Z", "2026-11-22T24:00:00Z", "2026-11-22T01:35Z", "2026-11-22T01:35:45.Z",
+            "2026-11-22T01:35:45+1", "2026-11-22T01:35:45Zjunk", "２026-11-22T01:35:45Z",
+        ])
     func refusesMalformed(text: String) {
         #expect(UTCTimestamp.date(fromISO8601: text) == nil)
     }

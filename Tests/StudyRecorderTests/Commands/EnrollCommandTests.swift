@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 
 /// Enrolment is all or nothing, and its one file with the name is private to the owner.
 struct EnrollCommandTests {
@@ -30,7 +30,9 @@ struct EnrollCommandTests {
         let store = try DataStore(root: dir.url)
         let consent = try #require(try store.catalog.items().first { $0.kind == .consent })
         let file = store.url(of: consent.path)
-        func mode(_ url: URL) throws -> Int { try #require((try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue) }
+        func mode(_ url: URL) throws -> Int {
+            try #require((try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue)
+        }
         #expect(try mode(file) == 0o600)
         #expect(try mode(file.deletingLastPathComponent()) == 0o700)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 
 /// `export` end to end: recordings made by the CLI's own `record` (oscillator with dropouts), exported
 /// by the built binary, read back with MNE; the command's refusals and exit codes.
@@ -140,18 +140,25 @@ struct ExportCommandTests {
         try FileManager.default.removeItem(at: plain)
         let store = try DataStore(root: data)
         let stored = try #require(try store.catalog.item(path: item))
-        _ = try store.catalog.update(id: stored.id) { $0.path = item + ".gpg"; $0.encryption = .openpgp }
+        _ = try store.catalog.update(id: stored.id) {
+            $0.path = item + ".gpg"; $0.encryption = .openpgp
+        }
 
         let empty = dir.path("empty-home")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { GPGTestHome.stopAgent(home: empty) }
-        let refused = try CLI.run(["export", "--data", data.path, item + ".gpg", "--format", "edf", "--out", dir.path("o1").path, "--gnupg-home", empty.path])
+        let refused = try CLI.run([
+            "export", "--data", data.path, item + ".gpg", "--format", "edf", "--out", dir.path("o1").path, "--gnupg-home", empty.path,
+        ])
         #expect(refused.status == 77 && refused.stderr.contains(".h5.gpg") && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
-        let done = try CLI.run(["export", "--data", data.path, item + ".gpg", "--format", "edf", "--out", dir.path("o2").path, "--gnupg-home", gpg.url.path])
+        let done = try CLI.run([
+            "export", "--data", data.path, item + ".gpg", "--format", "edf", "--out", dir.path("o2").path, "--gnupg-home", gpg.url.path,
+        ])
         #expect(done.status == 0, "\(done.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("o2").path).filter { $0.hasSuffix(".edf") }.count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("o2").path).allSatisfy { !$0.hasPrefix(".decrypted") })
-        let leftovers = FileManager.default.enumerator(atPath: data.path)?.allObjects.compactMap { $0 as? String }.filter { $0.hasSuffix(".h5") } ?? []
+        let leftovers =
+            FileManager.default.enumerator(atPath: data.path)?.allObjects.compactMap { $0 as? String }.filter { $0.hasSuffix(".h5") } ?? []
         #expect(leftovers.isEmpty, "no plaintext in the data folder: \(leftovers)")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 
 /// `list` as an operator reads it: upload attempts, the next try and the last error in the table (not
 /// only in `--json`), why a recording ended early kept apart from upload errors, every JSON key present.
@@ -18,7 +18,8 @@ struct ListCommandTests {
         failing.lastError = "PUT /x: HTTP 507 Insufficient Storage (the server is full)"
         failing.nextAttempt = next
         try store.catalog.insert(failing)
-        try store.catalog.insert(CatalogItem(kind: .recording, path: "\(participant)/r_rest_1_1_2_\(participant).h5", participant: participant, run: 2, state: .pending))
+        try store.catalog.insert(
+            CatalogItem(kind: .recording, path: "\(participant)/r_rest_1_1_2_\(participant).h5", participant: participant, run: 2, state: .pending))
 
         let table = try CLI.run(["list", "--data", dir.url.path])
         #expect(table.status == 0, "\(table.stderr)")

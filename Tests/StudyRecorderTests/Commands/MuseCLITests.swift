@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -164,7 +165,9 @@ struct MuseCLITests {
         #expect(try CLI.run(["enroll", RunCommandTests.mynd, "--data", study.url.path, "--name", "Ann Example", "--auto"]).status == 0)
         for _ in 0..<2 { _ = try RunCommandTests.run(RunCommandTests.mynd, data: study.url) }
         let started = Date()
-        let run = try CLI.run(["run", RunCommandTests.mynd, "--data", study.url.path, "--auto", "--source", "muse", "--device", "unix:" + dir.path("none.sock").path])
+        let run = try CLI.run([
+            "run", RunCommandTests.mynd, "--data", study.url.path, "--auto", "--source", "muse", "--device", "unix:" + dir.path("none.sock").path,
+        ])
         #expect(run.status == 69 && run.stderr.contains("no simulated headband"), "\(run.status) \(run.stderr)")
         #expect(Date().timeIntervalSince(started) < 10)
 

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 
 /// `report` and the post-session report of `run`, end to end with the built binary: pages rendered
 /// by real headless Chromium, values compared with the stored files, the refusals and exit codes,
@@ -28,7 +28,8 @@ struct ReportCommandTests {
         #expect(try CLI.run(["validate", study.path]).status == 0)
         let enrolled = try await ProcessRunner.runDetached(bin, ["enroll", study.path, "--data", data.path, "--name", "Ida Quintessa", "--auto"])
         try #require(enrolled.status == 0, "\(enrolled.stderr)")
-        let run = try await ProcessRunner.runDetached(bin, ["run", study.path, "--data", data.path, "--auto", "--json", "--seed", "11", "--speed", "8"])
+        let run = try await ProcessRunner.runDetached(
+            bin, ["run", study.path, "--data", data.path, "--auto", "--json", "--seed", "11", "--speed", "8"])
         try #require(run.status == 0, "\(run.stderr)")
         struct Report: Decodable {
             struct Item: Decodable { var kind: String; var path: String }
@@ -79,10 +80,13 @@ struct ReportCommandTests {
         #expect(page.dom.contains("data-field=\"duration\">12.0 s</dd>"))
         // The verdict and its evidence are `analyze`'s.
         let analyzed = try CLI.run(["analyze", data.appendingPathComponent(item).path, "--json"])
-        let analysis = try #require((try JSONSerialization.jsonObject(with: Data(analyzed.stdout.utf8)) as? [String: Any])?["analysis"] as? [String: Any])
+        let analysis = try #require(
+            (try JSONSerialization.jsonObject(with: Data(analyzed.stdout.utf8)) as? [String: Any])?["analysis"] as? [String: Any])
         let verdict = try #require(analysis["verdict"] as? String)
         let windows = try #require((analysis["summary"] as? [String: Any])?["windowCount"] as? Int)
-        #expect(page.dom.contains("\">\(verdict)</span>") && page.dom.contains("<li>\(windows) quality windows of 2 s judged"), "verdict \(verdict), \(windows) windows")
+        #expect(
+            page.dom.contains("\">\(verdict)</span>") && page.dom.contains("<li>\(windows) quality windows of 2 s judged"),
+            "verdict \(verdict), \(windows) windows")
 
         // Reports never overwrite (73); unknown items and participants are 66; bad usage 64.
         #expect(try CLI.run(["report", "--data", data.path, item, "--out", out.path]).status == 73)
@@ -100,7 +104,9 @@ struct ReportCommandTests {
         // A catalogued file that is not a readable recording: one line naming it, 65, nothing written.
         try Data("not HDF5 at all".utf8).write(to: data.appendingPathComponent(item))
         let broken = try CLI.run(["report", "--data", data.path, item, "--out", dir.path("broken.html").path])
-        #expect(broken.status == 65 && broken.stderr.contains((item as NSString).lastPathComponent) && broken.stderr.split(separator: "\n").count == 1, "\(broken.stderr)")
+        #expect(
+            broken.status == 65 && broken.stderr.contains((item as NSString).lastPathComponent) && broken.stderr.split(separator: "\n").count == 1,
+            "\(broken.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("broken.html").path))
     }
 
@@ -113,7 +119,8 @@ struct ReportCommandTests {
         defer { GPGTestHome.stopAgent(home: setup.data.appendingPathComponent("private/gnupg")) }
         let study = try Self.reportingStudy(in: dir)
         let bin = try CLI.binary()
-        let enrolled = try await ProcessRunner.runDetached(bin, ["enroll", study.path, "--data", setup.data.path, "--name", "Ida Quintessa", "--auto"])
+        let enrolled = try await ProcessRunner.runDetached(
+            bin, ["enroll", study.path, "--data", setup.data.path, "--name", "Ida Quintessa", "--auto"])
         try #require(enrolled.status == 0, "\(enrolled.stderr)")
         let run = try await ProcessRunner.runDetached(bin, ["run", study.path, "--data", setup.data.path, "--auto", "--speed", "20", "--seed", "3"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -123,7 +130,9 @@ struct ReportCommandTests {
         let store = try DataStore(root: setup.data)
         let sealed = try #require(try store.catalog.items().first { $0.kind == .recording })
         #expect(sealed.encryption == .openpgp)
-        let inside = try CLI.run(["report", "--data", setup.data.path, sealed.path, "--out", setup.data.appendingPathComponent("r.html").path, "--gnupg-home", gpg.url.path])
+        let inside = try CLI.run([
+            "report", "--data", setup.data.path, sealed.path, "--out", setup.data.appendingPathComponent("r.html").path, "--gnupg-home", gpg.url.path,
+        ])
         #expect(inside.status == 64 && inside.stderr.contains("data folder"))
         let emptyRing = dir.path("empty-ring")
         try FileManager.default.createDirectory(at: emptyRing, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -135,7 +144,9 @@ struct ReportCommandTests {
         #expect(withKey.status == 0, "\(withKey.stderr)")
         let html = try String(contentsOf: dir.path("r.html"), encoding: .utf8)
         #expect(html.contains("<h3>Reaction time per trial</h3>") && !html.contains("Quintessa"))
-        let plaintext = try PrivacyTests.files(under: setup.data).filter { !$0.hasPrefix("private/") && ($0.hasSuffix(".h5") || $0.hasSuffix(".html")) }
+        let plaintext = try PrivacyTests.files(under: setup.data).filter {
+            !$0.hasPrefix("private/") && ($0.hasSuffix(".h5") || $0.hasSuffix(".html"))
+        }
         #expect(plaintext.isEmpty, "\(plaintext)")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Study
-import Testing
 import TestSupport
+import Testing
 
 /// `study-recorder scores`: the participant's reaction-time score per session over the days, from the
 /// progress file the runner keeps, as a table and as JSON alone on standard output.

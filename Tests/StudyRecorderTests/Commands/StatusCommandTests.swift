@@ -1,7 +1,7 @@
 import Foundation
 import Study
-import Testing
 import TestSupport
+import Testing
 
 /// `study-recorder status`: what is due and when the next day opens, from `<data>/progress/<id>.json`.
 struct StatusCommandTests {
@@ -37,7 +37,8 @@ struct StatusCommandTests {
 
         let later = try run(data.url, now: "2027-01-16T09:00:00Z")
         #expect(later.stdout.contains("due now: day 2, session 1 'rest'"))
-        #expect(later.stdout.contains("skipped: day 1, session 2 'rest' at 2027-01-15 20:00 (") && later.stdout.contains("UTC+00:00) (dayWindowClosed)"))
+        #expect(
+            later.stdout.contains("skipped: day 1, session 2 'rest' at 2027-01-15 20:00 (") && later.stdout.contains("UTC+00:00) (dayWindowClosed)"))
         #expect(later.stdout.contains("1 of 3 sessions completed, 1 skipped"))
 
         let json = try run(data.url, now: "2027-01-16T09:00:00Z", json: true)

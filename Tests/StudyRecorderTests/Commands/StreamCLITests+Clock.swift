@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--clock lsl`: every stored time gets its twin on LSL's clock, equal to what a real pylsl inlet of
 /// the same run's `--stream lsl` received, and derivable from the stored clock mapping by its one rule.
@@ -26,22 +26,24 @@ extension StreamCLITests {
     }
 
     static func storedLSL(_ path: URL) throws -> StoredLSL {
-        try PythonTool.json(StoredLSL.self, script: """
-            import h5py, json, sys, numpy as np
-            f = h5py.File(sys.argv[1], 'r'); r = f['Recording']; m = f['LSLClock']
-            R = m['RecordingClock'][()]; L = m['LSLClock'][()]
-            def rule(t):
-                k = np.clip(np.searchsorted(R, t, side='right') - 1, 0, None)
-                return t + (L[k] - R[k])
-            utc = r['TimeStamp'][()].ravel(); lsl = r['LSLTimeStamp'][()].ravel()
-            et = f['Events/Time'][()]; el = f['Events/LSLTime'][()]
-            qt = f['Quality/GradeTime'][()]; ql = f['Quality/GradeLSLTime'][()]
-            dev = max(np.max(np.abs(lsl - rule(utc / 1e6))), np.max(np.abs(el - rule(et)), initial=0), np.max(np.abs(ql - rule(qt))))
-            d = r['Data'][()]
-            print(json.dumps({'utc_us': utc.tolist(), 'lsl': lsl.tolist(), 'data': [[None if x != x else float(x) for x in row] for row in d],
-              'events': len(et), 'event_lsl': len(el), 'quality': len(qt), 'quality_lsl': len(ql),
-              'mapping_points': len(R), 'rule_deviation': float(dev)}))
-            """, arguments: [path.path])
+        try PythonTool.json(
+            StoredLSL.self,
+            script: """
+                import h5py, json, sys, numpy as np
+                f = h5py.File(sys.argv[1], 'r'); r = f['Recording']; m = f['LSLClock']
+                R = m['RecordingClock'][()]; L = m['LSLClock'][()]
+                def rule(t):
+                    k = np.clip(np.searchsorted(R, t, side='right') - 1, 0, None)
+                    return t + (L[k] - R[k])
+                utc = r['TimeStamp'][()].ravel(); lsl = r['LSLTimeStamp'][()].ravel()
+                et = f['Events/Time'][()]; el = f['Events/LSLTime'][()]
+                qt = f['Quality/GradeTime'][()]; ql = f['Quality/GradeLSLTime'][()]
+                dev = max(np.max(np.abs(lsl - rule(utc / 1e6))), np.max(np.abs(el - rule(et)), initial=0), np.max(np.abs(ql - rule(qt))))
+                d = r['Data'][()]
+                print(json.dumps({'utc_us': utc.tolist(), 'lsl': lsl.tolist(), 'data': [[None if x != x else float(x) for x in row] for row in d],
+                  'events': len(et), 'event_lsl': len(el), 'quality': len(qt), 'quality_lsl': len(ql),
+                  'mapping_points': len(R), 'rule_deviation': float(dev)}))
+                """, arguments: [path.path])
     }
 
     /// `record --clock lsl --stream lsl`: the stored `/Recording/LSLTimeStamp` of every sample a pylsl
@@ -77,7 +79,8 @@ extension StreamCLITests {
                 let mid = (low + high) / 2
                 if stored.lsl[mid] < stamp { low = mid + 1 } else { high = mid }
             }
-            let row = [low - 1, low].filter { stored.lsl.indices.contains($0) }.min { abs(stored.lsl[$0] - stamp) < abs(stored.lsl[$1] - stamp) } ?? low
+            let row =
+                [low - 1, low].filter { stored.lsl.indices.contains($0) }.min { abs(stored.lsl[$0] - stamp) < abs(stored.lsl[$1] - stamp) } ?? low
             guard abs(stored.lsl[row] - stamp) < 0.001 else {
                 Issue.record("sample \(k): received at \(stamp), nearest stored LSL time \(stored.lsl[row])")
                 continue
@@ -98,14 +101,18 @@ extension StreamCLITests {
     @Test func clockLSLWithoutLiblslIsOneLine() throws {
         let dir = try TemporaryDirectory("clock-nolsl")
         let missing = "/nonexistent/liblsl.so"
-        let result = try CLI.run(["record", "--data", dir.url.path, "--duration", "1s", "--clock", "lsl", "--lsl-library", missing], environment: Self.environment)
-        let streaming = try CLI.run(["record", "--data", dir.url.path, "--duration", "1s", "--stream", "lsl", "--lsl-library", missing], environment: Self.environment)
+        let result = try CLI.run(
+            ["record", "--data", dir.url.path, "--duration", "1s", "--clock", "lsl", "--lsl-library", missing], environment: Self.environment)
+        let streaming = try CLI.run(
+            ["record", "--data", dir.url.path, "--duration", "1s", "--stream", "lsl", "--lsl-library", missing], environment: Self.environment)
         #expect(result.status == 69 && result.status == streaming.status)
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("--clock lsl needs liblsl") && result.stderr.contains(missing) && result.stderr.contains("pip install pylsl"))
         #expect(FileManager.default.enumerator(atPath: dir.url.path)?.allObjects.contains { ($0 as? String)?.contains(".h5") == true } != true)
 
-        let run = try CLI.run(["run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--clock", "lsl", "--lsl-library", missing], environment: Self.environment)
+        let run = try CLI.run(
+            ["run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--clock", "lsl", "--lsl-library", missing], environment: Self.environment
+        )
         #expect(run.status == 69 && run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("--clock lsl needs liblsl"), "\(run.stderr)")
         #expect(FileManager.default.enumerator(atPath: dir.url.path)?.allObjects.contains { ($0 as? String)?.contains(".h5") == true } != true)
         let bad = try CLI.run(["record", "--data", dir.url.path, "--clock", "gps"])
@@ -120,7 +127,8 @@ extension StreamCLITests {
         var recordings: [String] = []
         for _ in 0..<3 where recordings.isEmpty {
             let result = try CLI.run(
-                ["run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--json", "--speed", "100", "--clock", "lsl"], environment: Self.environment)
+                ["run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--json", "--speed", "100", "--clock", "lsl"],
+                environment: Self.environment)
             #expect(result.status == 0, "\(result.stderr)")
             let report = try JSONDecoder().decode(RunReport.self, from: Data(result.stdout.utf8))
             recordings += report.stored.map(\.path).filter { $0.hasSuffix(".h5") }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,8 @@ struct StreamCLITests {
             output = dir.path("received.json")
             let ready = dir.path("ready")
             process.executableURL = ProjectPaths.python
-            process.arguments = [ProjectPaths.root.appendingPathComponent("Tests/Servers/live_receiver.py").path, output.path, ready.path] + arguments
+            process.arguments =
+                [ProjectPaths.root.appendingPathComponent("Tests/Servers/live_receiver.py").path, output.path, ready.path] + arguments
             process.environment = StreamCLITests.environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -90,14 +92,16 @@ struct StreamCLITests {
     }
 
     static func stored(_ path: URL) throws -> Stored {
-        try PythonTool.json(Stored.self, script: """
-            import h5py, json, sys, numpy as np
-            f = h5py.File(sys.argv[1], 'r'); r = f['Recording']
-            d = r['Data'][()]
-            print(json.dumps({'utc_us': r['TimeStamp'][()].ravel().tolist(), 'data': [[None if x != x else float(x) for x in row] for row in d],
-              'anchor_utc': float(r.attrs['ClockAnchorUTC']), 'anchor_monotonic': float(r.attrs['ClockAnchorMonotonic']),
-              'channels': [c.decode() if isinstance(c, bytes) else c for c in r['ChannelNames'][()].ravel()]}))
-            """, arguments: [path.path])
+        try PythonTool.json(
+            Stored.self,
+            script: """
+                import h5py, json, sys, numpy as np
+                f = h5py.File(sys.argv[1], 'r'); r = f['Recording']
+                d = r['Data'][()]
+                print(json.dumps({'utc_us': r['TimeStamp'][()].ravel().tolist(), 'data': [[None if x != x else float(x) for x in row] for row in d],
+                  'anchor_utc': float(r.attrs['ClockAnchorUTC']), 'anchor_monotonic': float(r.attrs['ClockAnchorMonotonic']),
+                  'channels': [c.decode() if isinstance(c, bytes) else c for c in r['ChannelNames'][()].ravel()]}))
+                """, arguments: [path.path])
     }
 
     struct Item: Decodable { var path: String }
@@ -110,9 +114,10 @@ struct StreamCLITests {
         let dir = try TemporaryDirectory("stream-record")
         let port = try FreePort.loopback()
         let receiver = try await Receiver(in: dir, arguments: ["--lsl", "EEG", "--lsl", "Quality", "--lsl", "BandPower", "--osc", "\(port)"])
-        let result = try CLI.run([
-            "record", "--data", dir.url.path, "--duration", "6s", "--stream", "lsl", "--stream", "osc:127.0.0.1:\(port)", "--json",
-        ], environment: Self.environment)
+        let result = try CLI.run(
+            [
+                "record", "--data", dir.url.path, "--duration", "6s", "--stream", "lsl", "--stream", "osc:127.0.0.1:\(port)", "--json",
+            ], environment: Self.environment)
         #expect(result.status == 0, "\(result.stderr)")
         let received = try await receiver.result()
         let item = try JSONDecoder().decode(Item.self, from: Data(result.stdout.utf8))
@@ -154,25 +159,29 @@ struct StreamCLITests {
         let dir = try TemporaryDirectory("stream-stall")
         let unused = try FreePort.loopback()
         let receiver = try await Receiver(in: dir, arguments: ["--lsl", "EEG", "--stall", "--timeout", "8"])
-        let result = try CLI.run([
-            "record", "--data", dir.url.path, "--duration", "120s", "--speed", "0", "--stream", "lsl", "--stream", "osc:127.0.0.1:\(unused)", "--json",
-        ], environment: Self.environment)
+        let result = try CLI.run(
+            [
+                "record", "--data", dir.url.path, "--duration", "120s", "--speed", "0", "--stream", "lsl", "--stream", "osc:127.0.0.1:\(unused)",
+                "--json",
+            ], environment: Self.environment)
         #expect(result.status == 0, "\(result.stderr)")
         receiver.process.terminate()
         let item = try JSONDecoder().decode(Item.self, from: Data(result.stdout.utf8))
-        let counts = try PythonTool.run(script: """
-            import h5py, sys
-            r = h5py.File(sys.argv[1], 'r')['Recording']
-            print(int(r.attrs['SampleCount']), int(r.attrs['GapSampleCount']), int(r.attrs['Complete']))
-            """, arguments: [dir.url.appendingPathComponent(item.path).path])
+        let counts = try PythonTool.run(
+            script: """
+                import h5py, sys
+                r = h5py.File(sys.argv[1], 'r')['Recording']
+                print(int(r.attrs['SampleCount']), int(r.attrs['GapSampleCount']), int(r.attrs['Complete']))
+                """, arguments: [dir.url.appendingPathComponent(item.path).path])
         #expect(counts.trimmingCharacters(in: .whitespacesAndNewlines) == "30720 0 1")
     }
 
     /// Without liblsl, `--stream lsl` says exactly that and how to provide it, exit 69, nothing stored.
     @Test func aMissingLiblslIsOneLine() throws {
         let dir = try TemporaryDirectory("stream-nolsl")
-        let result = try CLI.run(["record", "--data", dir.url.path, "--duration", "1s", "--stream", "lsl", "--lsl-library", "/nonexistent/liblsl.so"],
-                                 environment: Self.environment)
+        let result = try CLI.run(
+            ["record", "--data", dir.url.path, "--duration", "1s", "--stream", "lsl", "--lsl-library", "/nonexistent/liblsl.so"],
+            environment: Self.environment)
         #expect(result.status == 69)
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("liblsl") && result.stderr.contains("pip install pylsl"))
         #expect(FileManager.default.enumerator(atPath: dir.url.path)?.allObjects.contains { ($0 as? String)?.hasSuffix(".h5") == true } != true)
@@ -196,22 +205,25 @@ struct StreamCLITests {
         for _ in 0..<2 { _ = try RunCommandTests.run(RunCommandTests.mynd, data: dir.url) }
         let receiver = try await Receiver(in: dir, arguments: ["--lsl", "Markers", "--timeout", "90", "--idle", "12"])
         let result = try CLI.run(
-            ["run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--json", "--speed", "20", "--stream", "lsl"], environment: Self.environment)
+            ["run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--json", "--speed", "20", "--stream", "lsl"],
+            environment: Self.environment)
         #expect(result.status == 0, "\(result.stderr)")
         let received = try await receiver.result()
         let report = try JSONDecoder().decode(RunReport.self, from: Data(result.stdout.utf8))
         var stored: [(label: String, utc: Double)] = []
         for item in report.stored {
-            let events = try PythonTool.json(StoredEvents.self, script: """
-                import h5py, json, sys
-                f = h5py.File(sys.argv[1], 'r'); r = f['Recording']; t = r['TimeStamp'][()].ravel()
-                a_utc = float(r.attrs['ClockAnchorUTC']); a_mono = float(r.attrs['ClockAnchorMonotonic'])
-                e = f['Events']
-                labels = list(e['Label'].asstr()[()]); rows = e['SampleIndex'][()].tolist(); codes = e['Code'][()].tolist()
-                keep = [i for i, c in enumerate(codes) if c >= 0]
-                # As LSL time: the stored sample time through the stored anchor.
-                print(json.dumps({'labels': [labels[i] for i in keep], 'times': [t[rows[i]] / 1e6 - a_utc + a_mono for i in keep]}))
-                """, arguments: [dir.url.appendingPathComponent(item.path).path])
+            let events = try PythonTool.json(
+                StoredEvents.self,
+                script: """
+                    import h5py, json, sys
+                    f = h5py.File(sys.argv[1], 'r'); r = f['Recording']; t = r['TimeStamp'][()].ravel()
+                    a_utc = float(r.attrs['ClockAnchorUTC']); a_mono = float(r.attrs['ClockAnchorMonotonic'])
+                    e = f['Events']
+                    labels = list(e['Label'].asstr()[()]); rows = e['SampleIndex'][()].tolist(); codes = e['Code'][()].tolist()
+                    keep = [i for i, c in enumerate(codes) if c >= 0]
+                    # As LSL time: the stored sample time through the stored anchor.
+                    print(json.dumps({'labels': [labels[i] for i in keep], 'times': [t[rows[i]] / 1e6 - a_utc + a_mono for i in keep]}))
+                    """, arguments: [dir.url.appendingPathComponent(item.path).path])
             stored += zip(events.labels, events.times).map { ($0, $1) }
         }
         let markers = try #require(received.lsl["Markers"])
@@ -235,7 +247,9 @@ struct StreamCLITests {
         let output = dir.path("sent.json")
         let sender = Process()
         sender.executableURL = ProjectPaths.python
-        sender.arguments = [ProjectPaths.root.appendingPathComponent("Tests/Servers/lsl_marker_sender.py").path, output.path, "TestStimuli", "6", "0.4"]
+        sender.arguments = [
+            ProjectPaths.root.appendingPathComponent("Tests/Servers/lsl_marker_sender.py").path, output.path, "TestStimuli", "6", "0.4",
+        ]
         sender.environment = Self.environment
         sender.standardOutput = FileHandle.nullDevice
         sender.standardError = FileHandle.nullDevice
@@ -247,14 +261,16 @@ struct StreamCLITests {
         let sent = try JSONDecoder().decode(Sent.self, from: Data(contentsOf: output)).sent.map { ($0[0].text, $0[1].value) }
         #expect(sent.count == 6)
         let item = try JSONDecoder().decode(Item.self, from: Data(result.stdout.utf8))
-        let events = try PythonTool.json(StoredEvents.self, script: """
-            import h5py, json, sys
-            f = h5py.File(sys.argv[1], 'r'); r = f['Recording']; t = r['TimeStamp'][()].ravel()
-            a_utc = float(r.attrs['ClockAnchorUTC']); a_mono = float(r.attrs['ClockAnchorMonotonic'])
-            e = f['Events']; labels = list(e['Label'].asstr()[()]); rows = e['SampleIndex'][()].tolist()
-            keep = [i for i, l in enumerate(labels) if l.startswith('stim-')]
-            print(json.dumps({'labels': [labels[i] for i in keep], 'times': [t[rows[i]] / 1e6 - a_utc + a_mono for i in keep]}))
-            """, arguments: [dir.url.appendingPathComponent(item.path).path])
+        let events = try PythonTool.json(
+            StoredEvents.self,
+            script: """
+                import h5py, json, sys
+                f = h5py.File(sys.argv[1], 'r'); r = f['Recording']; t = r['TimeStamp'][()].ravel()
+                a_utc = float(r.attrs['ClockAnchorUTC']); a_mono = float(r.attrs['ClockAnchorMonotonic'])
+                e = f['Events']; labels = list(e['Label'].asstr()[()]); rows = e['SampleIndex'][()].tolist()
+                keep = [i for i, l in enumerate(labels) if l.startswith('stim-')]
+                print(json.dumps({'labels': [labels[i] for i in keep], 'times': [t[rows[i]] / 1e6 - a_utc + a_mono for i in keep]}))
+                """, arguments: [dir.url.appendingPathComponent(item.path).path])
         #expect(events.labels.sorted() == sent.map(\.0).sorted())
         for (label, stamp) in sent {
             let stored = try #require(zip(events.labels, events.times).first { $0.0 == label })

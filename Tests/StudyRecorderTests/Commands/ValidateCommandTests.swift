@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `study-recorder validate`: exit codes 0 / 65 / 66 and the `file:line:column: $.path: expected …` lines.
 struct ValidateCommandTests {

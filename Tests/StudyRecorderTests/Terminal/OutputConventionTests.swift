@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Terminal conventions: piped output arrives line by line, `--json` keeps standard output JSON even
 /// when a person is asked something, and `check`'s live view fits an 80-column terminal.
@@ -17,14 +17,16 @@ struct OutputConventionTests {
         let dir = try TemporaryDirectory("line-buffered")
         #expect(try CLI.run(["enroll", RunCommandTests.mynd, "--data", dir.url.path, "--name", "Ann Example", "--auto"]).status == 0)
         for _ in 0..<2 { _ = try RunCommandTests.run(RunCommandTests.mynd, data: dir.url) }
-        let timing = try PythonTool.json(Timing.self, script: """
-            import json, subprocess, sys, time
-            t0 = time.time()
-            p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-            p.stdout.readline(); t1 = time.time()
-            p.stdout.read(); p.wait(); t2 = time.time()
-            print(json.dumps({'first_line_after': t1 - t0, 'exit_after': t2 - t0, 'status': p.returncode}))
-            """, arguments: [try CLI.binary().path, "run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--speed", "40"])
+        let timing = try PythonTool.json(
+            Timing.self,
+            script: """
+                import json, subprocess, sys, time
+                t0 = time.time()
+                p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                p.stdout.readline(); t1 = time.time()
+                p.stdout.read(); p.wait(); t2 = time.time()
+                print(json.dumps({'first_line_after': t1 - t0, 'exit_after': t2 - t0, 'status': p.returncode}))
+                """, arguments: [try CLI.binary().path, "run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--speed", "40"])
         #expect(timing.status == 0)
         #expect(timing.exit_after - timing.first_line_after > 2, "first line after \(timing.first_line_after) s, exit after \(timing.exit_after) s")
     }
@@ -42,25 +44,26 @@ struct OutputConventionTests {
     /// `check` on an 80-column terminal (a real pseudo-terminal): no drawn line is wider than the
     /// terminal, so the view redraws in place instead of scrolling.
     @Test func checkFitsAnEightyColumnTerminal() throws {
-        let widths = try PythonTool.run(script: """
-            import fcntl, os, pty, struct, sys, termios, time, re
-            pid, fd = pty.fork()
-            if pid == 0:
-                os.execv(sys.argv[1], [sys.argv[1], 'check', '--duration', '6s', '--speed', '4'])
-            fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', 24, 80, 0, 0))
-            out = b''
-            while True:
-                try:
-                    chunk = os.read(fd, 65536)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                out += chunk
-            os.waitpid(pid, 0)
-            text = re.sub(rb'\\x1b\\[[0-9;]*[A-Za-z]', b'', out).decode('utf-8', 'replace')
-            print(max(len(l.rstrip('\\r')) for l in text.split('\\n')))
-            """, arguments: [try CLI.binary().path])
+        let widths = try PythonTool.run(
+            script: """
+                import fcntl, os, pty, struct, sys, termios, time, re
+                pid, fd = pty.fork()
+                if pid == 0:
+                    os.execv(sys.argv[1], [sys.argv[1], 'check', '--duration', '6s', '--speed', '4'])
+                fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', 24, 80, 0, 0))
+                out = b''
+                while True:
+                    try:
+                        chunk = os.read(fd, 65536)
+                    except OSError:
+                        break
+                    if not chunk:
+                        break
+                    out += chunk
+                os.waitpid(pid, 0)
+                text = re.sub(rb'\\x1b\\[[0-9;]*[A-Za-z]', b'', out).decode('utf-8', 'replace')
+                print(max(len(l.rstrip('\\r')) for l in text.split('\\n')))
+                """, arguments: [try CLI.binary().path])
         let widest = Int(widths.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 999
         #expect(widest <= 80, "widest line \(widest)")
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Study
-import Testing
 import TestSupport
+import Testing
 
 /// Keys are read raw from a real terminal: the built `study-recorder run` is driven through a
 /// pseudo-terminal (its controlling terminal, as a participant's would be) by a Python script that

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Transfer
+
 @testable import Study
 
 /// Announcements are filled by the same engine as the study's texts: a placeholder reads the same in

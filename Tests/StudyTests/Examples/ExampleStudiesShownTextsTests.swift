@@ -1,8 +1,9 @@
 import DataSources
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Study
 
 /// Both example studies, run in every locale they declare with a scripted participant: everything
@@ -25,8 +26,9 @@ struct ExampleStudiesShownTextsTests {
         let interface = ScriptedInterface(answers: answers, speed: 200)
         var time = Date(timeIntervalSince1970: 1_800_000_000)
         func runner(_ options: RunnerOptions) -> StudyRunner {
-            StudyRunner(study: study, store: store, interface: interface, options: options,
-                        makeSource: { OscillatorSource(configuration: .init(pacing: .speed(200))) })
+            StudyRunner(
+                study: study, store: store, interface: interface, options: options,
+                makeSource: { OscillatorSource(configuration: .init(pacing: .speed(200))) })
         }
         // Enrolment names the locale; later runs give none and must use the enrolled one.
         _ = try await runner(RunnerOptions(locale: locale, speed: 200, automatic: true, clock: FixedStudyClock(time), uploadAfterSession: false))

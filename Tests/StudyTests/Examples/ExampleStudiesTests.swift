@@ -19,21 +19,25 @@ struct ExampleStudiesTests {
 
     @Test func myndHasTheReferencesSevenDaysAndTwentyFiveSessions() throws {
         let study = try load("mynd-example")
-        #expect(study.days.map(\.sessions) == [
-            ["initial", "motivation", "rest", "memories"],
-            ["motivation", "memories", "rest", "memories"],
-            ["motivation", "music", "rest"],
-            ["motivation", "rest", "memories"],
-            ["motivation", "rest", "music", "memories"],
-            ["motivation", "memories", "rest", "memories"],
-            ["motivation", "rest", "music"],
-        ])
+        #expect(
+            study.days.map(\.sessions) == [
+                ["initial", "motivation", "rest", "memories"],
+                ["motivation", "memories", "rest", "memories"],
+                ["motivation", "music", "rest"],
+                ["motivation", "rest", "memories"],
+                ["motivation", "rest", "music", "memories"],
+                ["motivation", "memories", "rest", "memories"],
+                ["motivation", "rest", "music"],
+            ])
         #expect(study.items.count == 25)
         #expect(study.settings.dayWindowHours == 12)
         #expect(study.settings.mainsFrequency == 50)
     }
 
-    @Test(arguments: [("rest", 4, 60.0, ["EyesOpen", "EyesClosed"]), ("music", 8, 30.0, ["MusicImagery", "Counting"]), ("memories", 8, 30.0, ["Memories", "Counting"])])
+    @Test(arguments: [
+        ("rest", 4, 60.0, ["EyesOpen", "EyesClosed"]), ("music", 8, 30.0, ["MusicImagery", "Counting"]),
+        ("memories", 8, 30.0, ["Memories", "Counting"]),
+    ])
     func myndRecordingsMatchTheReferenceTable(_ name: String, _ trialsPerBlock: Int, _ trialTime: Double, _ labels: [String]) throws {
         let study = try load("mynd-example")
         let session = try #require(study.sessions[name])

@@ -13,7 +13,9 @@ struct AnswerTests {
     }
 
     @Test func choicesAcceptOnlyTheirValues() {
-        let single = question(.singleChoice) { $0.choices = [Choice(value: 1, text: LocalizedText("a")), Choice(value: 0, text: LocalizedText("b"))] }
+        let single = question(.singleChoice) {
+            $0.choices = [Choice(value: 1, text: LocalizedText("a")), Choice(value: 0, text: LocalizedText("b"))]
+        }
         #expect(single.parseAnswer("0") == .success(.choice(0)))
         #expect(single.parseAnswer("2") == .failure(AnswerProblem("one of 1 (a), 0 (b)")))
         var multiple = single
@@ -26,8 +28,10 @@ struct AnswerTests {
     /// The hint promises "the number or the text of a choice": the text is accepted too, in any of
     /// the study's locales and regardless of case.
     @Test func choicesAcceptTheirTextInEveryLocale() {
-        let yesNo = [Choice(value: 1, text: LocalizedText(translations: ["en": "yes", "de": "ja"])),
-                     Choice(value: 0, text: LocalizedText(translations: ["en": "no", "de": "nein"]))]
+        let yesNo = [
+            Choice(value: 1, text: LocalizedText(translations: ["en": "yes", "de": "ja"])),
+            Choice(value: 0, text: LocalizedText(translations: ["en": "no", "de": "nein"])),
+        ]
         let single = question(.singleChoice) { $0.choices = yesNo }
         #expect(single.parseAnswer("Nein") == .success(.choice(0)))
         #expect(single.parseAnswer("yes") == .success(.choice(1)))
@@ -40,21 +44,29 @@ struct AnswerTests {
     /// Refusals are in the participant's language, numbers with the locale's decimal comma.
     @Test func problemsSpeakTheLocale() {
         let german = RuntimeStrings(locale: "de")
-        let slider = question(.slider) { $0.minimum = 0; $0.maximum = 10; $0.step = 0.5 }
+        let slider = question(.slider) {
+            $0.minimum = 0; $0.maximum = 10; $0.step = 0.5
+        }
         #expect(slider.parseAnswer("2,3", strings: german) == .failure(AnswerProblem("einem Wert in Schritten von 0,5 ab 0")))
         #expect(slider.parseAnswer("", strings: german) == .failure(AnswerProblem("einer Antwort (diese Frage ist nicht optional)")))
         #expect(slider.parseAnswer("11", strings: german) == .failure(AnswerProblem("einer Zahl von 0 bis 10")))
     }
 
     @Test func numbersRespectRangeIntegerAndStep() {
-        let likert = question(.likert) { $0.minimum = 1; $0.maximum = 7 }
+        let likert = question(.likert) {
+            $0.minimum = 1; $0.maximum = 7
+        }
         #expect(likert.parseAnswer("7") == .success(.number(7)))
         #expect(likert.parseAnswer("8") == .failure(AnswerProblem("a number from 1 to 7")))
         #expect(likert.parseAnswer("2.5") == .failure(AnswerProblem("a whole number")))
-        let slider = question(.slider) { $0.minimum = 0; $0.maximum = 10; $0.step = 0.5 }
+        let slider = question(.slider) {
+            $0.minimum = 0; $0.maximum = 10; $0.step = 0.5
+        }
         #expect(slider.parseAnswer("2,5") == .success(.number(2.5)))
         #expect(slider.parseAnswer("2.3") == .failure(AnswerProblem("a value in steps of 0.5 from 0")))
-        let numeric = question(.numeric) { $0.minimum = -10; $0.maximum = 10 }
+        let numeric = question(.numeric) {
+            $0.minimum = -10; $0.maximum = 10
+        }
         #expect(numeric.parseAnswer("-3.5") == .success(.number(-3.5)))
     }
 
@@ -65,7 +77,9 @@ struct AnswerTests {
     }
 
     @Test func datesAreCheckedAgainstRelativeBounds() {
-        let birth = question(.date) { $0.earliest = "-100y"; $0.latest = "-18y" }
+        let birth = question(.date) {
+            $0.earliest = "-100y"; $0.latest = "-18y"
+        }
         #expect(birth.parseAnswer("1990-05-17", today: today) == .success(.date("1990-05-17")))
         #expect(birth.parseAnswer("2010-01-01", today: today) == .failure(AnswerProblem("a date on or before 2008-11-22")))
         #expect(birth.parseAnswer("17.05.1990", today: today) == .failure(AnswerProblem("a date as YYYY-MM-DD")))
@@ -78,7 +92,9 @@ struct AnswerTests {
     }
 
     @Test func answersEncodeAsPlainJSONValues() throws {
-        let answers: [String: Answer] = ["a": .choice(2), "b": .choices([1, 3]), "c": .text("Grüße"), "d": .skipped, "e": .number(2.5), "f": .acknowledged]
+        let answers: [String: Answer] = [
+            "a": .choice(2), "b": .choices([1, 3]), "c": .text("Grüße"), "d": .skipped, "e": .number(2.5), "f": .acknowledged,
+        ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(answers), as: UTF8.self)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+
 @testable import Study
 
 /// Which of a study's locales serves a requested one.

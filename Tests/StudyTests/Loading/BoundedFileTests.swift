@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Study
 
 /// Oversized inputs are refused at once; large-but-allowed ones cost time and memory in proportion to

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Study
 
 /// The runtime's own words: complete in English and German, chosen by the study's locale.
@@ -26,7 +27,9 @@ struct RuntimeStringsTests {
     }
 
     @Test func numbersUseTheLocalesDecimalSeparator() {
-        #expect(RuntimeStrings(locale: "de")(.hintNumber, RuntimeStrings(locale: "de").number(0.5), RuntimeStrings(locale: "de").number(10)) == "eine Zahl von 0,5 bis 10")
+        #expect(
+            RuntimeStrings(locale: "de")(.hintNumber, RuntimeStrings(locale: "de").number(0.5), RuntimeStrings(locale: "de").number(10))
+                == "eine Zahl von 0,5 bis 10")
         #expect(RuntimeStrings(locale: "en").number(2.5) == "2.5")
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import StudyRecorderTesting
 import Synchronization
 import Testing
+
 @testable import Study
 
 /// Block timing on a manual clock: phase durations are seconds of signal, markers land on the samples
@@ -15,12 +16,16 @@ struct BlockPlayerTests {
     private static let step = 1.0 / 32
 
     /// A block of one trial: a 3 s fixation (marker 11) then a 2 s pause (marker 12), no texts.
-    private static let block = ExpandedBlock(index: 0, seed: 1, trials: [
-        ExpandedTrial(index: 0, type: "rest", marker: 10, phases: [
-            ExpandedPhase(kind: .fixation, text: nil, duration: .seconds(3), marker: 11),
-            ExpandedPhase(kind: .pause, text: nil, duration: .seconds(2), marker: 12),
-        ], values: [:]),
-    ])
+    private static let block = ExpandedBlock(
+        index: 0, seed: 1,
+        trials: [
+            ExpandedTrial(
+                index: 0, type: "rest", marker: 10,
+                phases: [
+                    ExpandedPhase(kind: .fixation, text: nil, duration: .seconds(3), marker: 11),
+                    ExpandedPhase(kind: .pause, text: nil, duration: .seconds(2), marker: 12),
+                ], values: [:])
+        ])
 
     /// Plays `block` on `session` in a task; the flag is set when it ended, the box holds its error.
     private static func play(_ block: ExpandedBlock, on session: ManualClockSession) -> (Flag, Task<Void, any Error>) {
@@ -78,14 +83,19 @@ struct BlockPlayerTests {
     /// it interrupts the block with "device disconnected", once the grace has passed and not before.
     @Test(.timeLimit(.minutes(1)), arguments: [9.0, 11.0])
     func aLostLinkEndsTheBlockOnlyAfterTheGrace(lost: Double) async throws {
-        let script = ManualClockSession.paced(2)
+        let script =
+            ManualClockSession.paced(2)
             + [.state(.disconnected, true), .wait(seconds: lost), .state(.disconnected, false)]
             + ManualClockSession.paced(10) + [.wait(seconds: 1e6)]
         let session = try await ManualClockSession.start(script)
         let start = session.clock.monotonicNow()
-        let block = ExpandedBlock(index: 0, seed: 1, trials: [
-            ExpandedTrial(index: 0, type: "rest", marker: 10, phases: [ExpandedPhase(kind: .fixation, text: nil, duration: .seconds(6), marker: 11)], values: [:]),
-        ])
+        let block = ExpandedBlock(
+            index: 0, seed: 1,
+            trials: [
+                ExpandedTrial(
+                    index: 0, type: "rest", marker: 10, phases: [ExpandedPhase(kind: .fixation, text: nil, duration: .seconds(6), marker: 11)],
+                    values: [:])
+            ])
         let (ended, task) = Self.play(block, on: session)
         await session.clock.waitForSleepers(2)
         // Up to just before the grace ends (the link went down at 2 s): still running either way.

@@ -2,6 +2,7 @@ import DataSources
 import Foundation
 import StudyRecorderTesting
 import Synchronization
+
 @testable import Study
 
 /// A running session on a manual clock: a scripted source behind a real ``DataController`` and

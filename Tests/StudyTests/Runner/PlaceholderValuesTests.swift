@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Study
 
 /// The built-in placeholders' values at each moment of a run.

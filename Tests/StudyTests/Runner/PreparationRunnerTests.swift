@@ -3,11 +3,14 @@ import Foundation
 import Logging
 import StudyRecorderTesting
 import Testing
+
 @testable import Study
 
 /// Hardware preparation with a real oscillator source and a scripted participant.
 struct PreparationRunnerTests {
-    private static func context(_ study: StudyDefinition, interface: ScriptedInterface, controller: DataController, monitor: QualityMonitor) -> SessionContext {
+    private static func context(
+        _ study: StudyDefinition, interface: ScriptedInterface, controller: DataController, monitor: QualityMonitor
+    ) -> SessionContext {
         SessionContext(
             study: study, locale: "de", values: [:], interface: interface, controller: controller, monitor: monitor, pacer: Pacer(speed: 100),
             cues: .speech)
@@ -78,7 +81,8 @@ struct PreparationTimingTests {
 
     private static func run(_ step: PreparationStep, on session: ManualClockSession) -> (Flag, Task<PreparationRunner.Outcome, any Error>) {
         let ended = Flag()
-        let runner = PreparationRunner(context: session.context, options: RunnerOptions(locale: "de", speed: 1, automatic: false), logger: Logger(label: "test"))
+        let runner = PreparationRunner(
+            context: session.context, options: RunnerOptions(locale: "de", speed: 1, automatic: false), logger: Logger(label: "test"))
         let task = Task {
             defer { ended.set() }
             return try await runner.run([step])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Study
 
 /// The hints under each question promise only what the parser accepts.

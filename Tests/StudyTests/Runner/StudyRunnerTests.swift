@@ -1,8 +1,9 @@
 import DataSources
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Study
 
 /// The runner with its real parts (data folder, HDF5 recordings, the oscillator or a replayed file)
@@ -16,9 +17,10 @@ struct StudyRunnerTests {
         _ study: StudyDefinition, store: DataStore, at time: Date, speed: Double = 100,
         source: @escaping @Sendable () -> any DataSource = { OscillatorSource(configuration: .init(pacing: .speed(100))) }
     ) -> StudyRunner {
-        StudyRunner(study: study, store: store, interface: ScriptedInterface(speed: speed),
-                    options: RunnerOptions(speed: speed, automatic: true, clock: FixedStudyClock(time), uploadAfterSession: false),
-                    makeSource: source)
+        StudyRunner(
+            study: study, store: store, interface: ScriptedInterface(speed: speed),
+            options: RunnerOptions(speed: speed, automatic: true, clock: FixedStudyClock(time), uploadAfterSession: false),
+            makeSource: source)
     }
 
     /// A device that goes away mid-block: the block is stored as incomplete with the reason, the

@@ -51,7 +51,9 @@ struct StudyScheduleTests {
         #expect(item?.position == rest1)
         #expect(item?.resumeBlock == 1)
         #expect(progress.item(at: rest1)?.state == .inProgress)
-        #expect(progress.item(at: rest1)?.runs.last == BlockRecord(block: 1, outcome: .incomplete, finishedAt: hours(3), file: "b.h5", reason: "disconnected"))
+        #expect(
+            progress.item(at: rest1)?.runs.last
+                == BlockRecord(block: 1, outcome: .incomplete, finishedAt: hours(3), file: "b.h5", reason: "disconnected"))
         // An incomplete first run of a day does not open its window either.
         var fresh = schedule.enroll(participant: participant, at: t0)
         fresh = try schedule.recording(.incomplete, of: mood, block: 0, in: fresh, at: hours(1), reason: "interrupted")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `docs/study-schema.json` is a valid draft 2020-12 schema, the example studies validate against it,
 /// and it rejects the structural mistakes of the broken corpus (the semantic ones — references,

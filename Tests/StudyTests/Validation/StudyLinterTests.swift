@@ -15,9 +15,10 @@ struct StudyLinterTests {
         #expect(report.study != nil)
         #expect(report.errors.isEmpty)
         #expect(report.warnings.map(\.path) == ["$.title", "$.trialTypes.spare"])
-        #expect(report.warnings.map(\.message) == [
-            "no translation for 'de'; 'en' is shown instead", "no block uses this trial type",
-        ])
+        #expect(
+            report.warnings.map(\.message) == [
+                "no translation for 'de'; 'en' is shown instead", "no block uses this trial type",
+            ])
         #expect(report.warnings[0].description.hasPrefix("t.json:\(report.warnings[0].line):\(report.warnings[0].column): $.title: warning: "))
     }
 

@@ -27,7 +27,8 @@ struct StudyValidatorTests {
         }
         #expect(Set(failure.errors.map(\.path)) == ["$.author", "$.settings.mainsFrequency", "$.settings.cues"])
         // Sorted by position.
-        #expect(failure.errors.map { [$0.line, $0.column] } == failure.errors.map { [$0.line, $0.column] }.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(
+            failure.errors.map { [$0.line, $0.column] } == failure.errors.map { [$0.line, $0.column] }.sorted { $0.lexicographicallyPrecedes($1) })
     }
 
     @Test func readsTheMinimalStudyIntoTheModel() throws {

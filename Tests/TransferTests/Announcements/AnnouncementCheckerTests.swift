@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 import Transfer
 
 @Suite(.enabled(if: Executables.available([], python: true)))
@@ -76,7 +76,8 @@ struct AnnouncementCheckerTests {
         let dir = try TemporaryDirectory("announce")
         let store = try DataStore(root: dir.path("data"))
         let checker = try AnnouncementChecker(
-            store: store, settings: AnnouncementSettings(url: "http://127.0.0.1:\(try FreePort.loopback())/", connection: ConnectionSettings(connectTimeout: 2)),
+            store: store,
+            settings: AnnouncementSettings(url: "http://127.0.0.1:\(try FreePort.loopback())/", connection: ConnectionSettings(connectTimeout: 2)),
             credentials: nil)
         let result = try await checker.check(participant: "P", locale: "en")
         #expect(result.announcements.isEmpty)

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 import Transfer
 
 struct TransferConfigurationTests {
@@ -87,7 +87,11 @@ struct TransferConfigurationTests {
         try Data(#"{"webdav": {"user": "up", "password": "a"}}"#.utf8).write(to: file)
         chmod(file.path, 0o600)
         let secrets = try TransferSecrets.load(
-            file: file, environment: ["STUDY_RECORDER_WEBDAV_USER": "env", "STUDY_RECORDER_WEBDAV_PASSWORD": "b", "STUDY_RECORDER_SMTP_USER": "m", "STUDY_RECORDER_SMTP_PASSWORD": "c"])
+            file: file,
+            environment: [
+                "STUDY_RECORDER_WEBDAV_USER": "env", "STUDY_RECORDER_WEBDAV_PASSWORD": "b", "STUDY_RECORDER_SMTP_USER": "m",
+                "STUDY_RECORDER_SMTP_PASSWORD": "c",
+            ])
         #expect(secrets.webdav == Credentials(user: "env", password: "b"))
         #expect(secrets.smtp == Credentials(user: "m", password: "c"))
         #expect(secrets.announcements == nil)

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 import Transfer
 
 /// The uploader's policy against the in-memory destination clients use in their tests: what arrives,

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 import Transfer
 
 /// One connection for a whole run: every MKCOL, PUT and PROPFIND of a run arrives over the same TCP
@@ -36,7 +36,8 @@ struct WebDAVDestinationTests {
         // (curl's verbose log: "Connection 0 seems to be dead"; curl reconnects); cause not found.
         // Every later request still shares one connection (one per request would make this 10).
         let connections = Set(requests.map(\.remotePort)).count
-        #expect(connections == 1 || (connections == 2 && Set(requests.dropFirst().map(\.remotePort)).count == 1),
+        #expect(
+            connections == 1 || (connections == 2 && Set(requests.dropFirst().map(\.remotePort)).count == 1),
             "\(requests.map { "\($0.method) \($0.remotePort ?? "?")" })")
         // The next run opens its own connection (the previous one was closed when the run finished).
         try f.addRecording(run: 9, bytes: 1000)

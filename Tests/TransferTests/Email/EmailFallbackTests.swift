@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 import Transfer
 
 @Suite(.enabled(if: Executables.available(["gpg", "gpgconf", "openssl"], python: true)))
@@ -22,7 +22,8 @@ struct EmailFallbackTests {
             url: smtp.url, from: "device@example.invalid", to: ["study@example.invalid"], afterFailures: 1,
             connection: ConnectionSettings(caFile: smtp.certificate?.certificate.path, connectTimeout: 3, stallTimeout: 5))
         let configuration = f.configuration(
-            url: try Self.deadWebDAV(), encryption: EncryptionSettings(policy: EncryptionPolicy(mode: .atRest, keyFile: keyFile.path, fingerprint: fingerprint)), email: email)
+            url: try Self.deadWebDAV(),
+            encryption: EncryptionSettings(policy: EncryptionPolicy(mode: .atRest, keyFile: keyFile.path, fingerprint: fingerprint)), email: email)
         let report = try await f.uploader(configuration, server: nil, smtp: Credentials(user: "device", password: smtp.password)).run()
         #expect(report.sent.count == 2, "\(report.failed)")
         #expect(report.sent.allSatisfy { $0.via == "email" })
@@ -43,7 +44,8 @@ struct EmailFallbackTests {
         let smtp = try SMTPTestServer()
         let f = try UploadFixture()
         let items = try (1...3).map { try f.addRecording(run: $0, bytes: 100_000) }
-        let email = EmailSettings(url: smtp.url, from: "d@example.invalid", to: ["s@example.invalid"], maxMessageBytes: 300_000, afterFailures: 0, requireTLS: false)
+        let email = EmailSettings(
+            url: smtp.url, from: "d@example.invalid", to: ["s@example.invalid"], maxMessageBytes: 300_000, afterFailures: 0, requireTLS: false)
         let configuration = f.configuration(url: try Self.deadWebDAV(), encryption: EncryptionSettings(allowPlaintextEmail: true), email: email)
         let report = try await f.uploader(configuration, server: nil).run()
         #expect(report.sent.count == 3)
@@ -87,7 +89,8 @@ struct EmailFallbackTests {
         let f = try UploadFixture()
         let (item, _) = try f.addRecording()
         let email = EmailSettings(
-            url: "smtp://127.0.0.1:\(try FreePort.loopback())", from: "d@example.invalid", to: ["s@example.invalid"], afterFailures: 0, requireTLS: false,
+            url: "smtp://127.0.0.1:\(try FreePort.loopback())", from: "d@example.invalid", to: ["s@example.invalid"], afterFailures: 0,
+            requireTLS: false,
             connection: ConnectionSettings(connectTimeout: 2, stallTimeout: 2))
         let configuration = f.configuration(url: try Self.deadWebDAV(), encryption: EncryptionSettings(allowPlaintextEmail: true), email: email)
         let report = try await f.uploader(configuration, server: nil).run()

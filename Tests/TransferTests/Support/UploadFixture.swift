@@ -23,7 +23,8 @@ final class UploadFixture {
         let who = participant ?? self.participant
         var generator = SystemRandomNumberGenerator()
         let data = Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        let name = kind == .consent
+        let name =
+            kind == .consent
             ? FileNaming.consent(study: "unit", participant: who)
             : FileNaming.recording(paradigm: "rest", day: 1, session: 1, run: run, participant: who)
         let url = try store.unusedURL(participant: who, fileName: name)
@@ -46,9 +47,13 @@ final class UploadFixture {
     }
 
     /// An uploader for `configuration` with the test server's upload-only account.
-    func uploader(_ configuration: TransferConfiguration, server: WebDAVTestServer?, user: String = "uploader", password: String? = nil, smtp: Credentials? = nil) throws -> Uploader {
+    func uploader(
+        _ configuration: TransferConfiguration, server: WebDAVTestServer?, user: String = "uploader", password: String? = nil,
+        smtp: Credentials? = nil
+    ) throws -> Uploader {
         let webdav = Credentials(user: user, password: password ?? server?.password ?? "no-server")
-        return try Uploader(store: store, configuration: configuration, secrets: TransferSecrets(webdav: webdav, smtp: smtp), logger: Logger(label: "test"))
+        return try Uploader(
+            store: store, configuration: configuration, secrets: TransferSecrets(webdav: webdav, smtp: smtp), logger: Logger(label: "test"))
     }
 
     /// An uploader to `destination` (and `fallback`), with quick retries and the given encryption policy.

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 import Transfer
 
 /// Every request of an unattended run ends: a server that trickles its answer forever is cut off, a

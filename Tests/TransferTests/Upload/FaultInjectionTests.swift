@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-public import Testing
 public import TestSupport
+public import Testing
 import Transfer
 
 /// For every fault: nothing is lost, nothing is wrongly marked transmitted, and everything arrives once

@@ -1,8 +1,8 @@
 import Foundation
 import Storage
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import Transfer
 
 /// The upload event stream: what a program shows while items go out, without polling.

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 import Transfer
 
 @Suite(.enabled(if: Executables.available(["gpg", "gpgconf"], python: true)))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Transfer
 
 @Suite(.enabled(if: Executables.available([], python: true)))
@@ -71,7 +71,8 @@ struct WebDAVClientTests {
         } catch let error as TransferError where error.code == .network {
             #expect(error.curlCode == 60, "\(error)")
         }
-        let trusting = try WebDAVClient(base: server.baseURL, credentials: creds, connection: ConnectionSettings(caFile: server.certificate?.certificate.path))
+        let trusting = try WebDAVClient(
+            base: server.baseURL, credentials: creds, connection: ConnectionSettings(caFile: server.certificate?.certificate.path))
         #expect(try await trusting.makeFolder("P1") == .created)
         let insecure = try WebDAVClient(base: server.baseURL, credentials: creds, connection: ConnectionSettings(insecure: true))
         #expect(try await insecure.makeFolder("P1") == .existed)

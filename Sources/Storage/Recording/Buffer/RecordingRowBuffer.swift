@@ -194,7 +194,9 @@ struct RecordingRowBuffer {
     /// Replays one journal record (recovery): rows and events go in as recorded, gap rows included.
     /// Returns a placed marker's event when its row was handed over already (as ``place(_:)``).
     /// Attributes are not buffered: the caller writes them.
-    mutating func replay(_ record: RecordingJournal.Record, now: () -> ContinuousClock.Instant = { .now }, flush: (RecordingBatch) throws -> Void) rethrows -> RecordingEvent? {
+    mutating func replay(
+        _ record: RecordingJournal.Record, now: () -> ContinuousClock.Instant = { .now }, flush: (RecordingBatch) throws -> Void
+    ) rethrows -> RecordingEvent? {
         switch record {
         case .rows(let ts, let markers, let values, let width):
             let codes = replayRaw.count == ts.count * width ? replayRaw : []

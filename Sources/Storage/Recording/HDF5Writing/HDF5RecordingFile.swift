@@ -46,13 +46,16 @@ final class HDF5RecordingFile {
         try file.setAttribute(RecordingFormat.Root.formatVersion, RecordingFormat.version)
         recording = try file.createGroup(R.group)
         try recording.writeStrings(R.channelNames, metadata.source.channelNames, dims: [1, channels])
-        data = try AppendableDataset(in: recording, name: R.data, element: .double, columns: channels, chunkRows: chunkRows, deflateLevel: deflateLevel)
+        data = try AppendableDataset(
+            in: recording, name: R.data, element: .double, columns: channels, chunkRows: chunkRows, deflateLevel: deflateLevel)
         marker = try AppendableDataset(in: recording, name: R.marker, element: .int64, columns: 1, chunkRows: chunkRows, deflateLevel: deflateLevel)
-        timestamp = try AppendableDataset(in: recording, name: R.timeStamp, element: .int64, columns: 1, chunkRows: chunkRows, deflateLevel: deflateLevel)
+        timestamp = try AppendableDataset(
+            in: recording, name: R.timeStamp, element: .int64, columns: 1, chunkRows: chunkRows, deflateLevel: deflateLevel)
         try data.object.setAttribute(R.DataAttribute.unit, metadata.source.unit)
         try data.object.setAttribute(R.DataAttribute.dimensionLabels, ["time", "channel"])
         if let coding = metadata.source.eeg.rawCoding {
-            let raw = try AppendableDataset(in: recording, name: R.rawData, element: .uint16, columns: channels, chunkRows: chunkRows, deflateLevel: deflateLevel)
+            let raw = try AppendableDataset(
+                in: recording, name: R.rawData, element: .uint16, columns: channels, chunkRows: chunkRows, deflateLevel: deflateLevel)
             try raw.object.setAttribute(R.RawAttribute.bits, Int64(coding.bits))
             try raw.object.setAttribute(R.RawAttribute.scale, coding.scale)
             try raw.object.setAttribute(R.RawAttribute.offset, coding.offset)
@@ -189,7 +192,9 @@ final class HDF5RecordingFile {
         return g
     }
 
-    private func seriesDatasets(group name: String, name dataset: String, columns: Int, names: [String]) throws -> (values: AppendableDataset, time: AppendableDataset) {
+    private func seriesDatasets(
+        group name: String, name dataset: String, columns: Int, names: [String]
+    ) throws -> (values: AppendableDataset, time: AppendableDataset) {
         let key = name + "/" + dataset
         if let sets = seriesSets[key] { return sets }
         let g = try group(name)
@@ -205,7 +210,8 @@ final class HDF5RecordingFile {
     private func seriesLSLTime(group name: String, name dataset: String) throws -> AppendableDataset {
         let key = name + "/" + dataset
         if let set = seriesLSLTimes[key] { return set }
-        let set = try AppendableDataset(in: try group(name), name: dataset + RecordingFormat.seriesLSLTimeSuffix, element: .double, columns: 0, chunkRows: 256)
+        let set = try AppendableDataset(
+            in: try group(name), name: dataset + RecordingFormat.seriesLSLTimeSuffix, element: .double, columns: 0, chunkRows: 256)
         try set.object.setAttribute(RecordingFormat.Series.unit, RecordingFormat.Unit.lslSeconds)
         seriesLSLTimes[key] = set
         return set

@@ -30,7 +30,8 @@ final class LSLTimeDatasets {
         recordingClock = try AppendableDataset(in: group, name: F.recordingClock, element: .double, columns: 0, chunkRows: 256)
         lslClock = try AppendableDataset(in: group, name: F.lslClock, element: .double, columns: 0, chunkRows: 256)
         timestamp = try AppendableDataset(
-            in: recording, name: RecordingFormat.Recording.lslTimeStamp, element: .double, columns: 1, chunkRows: chunkRows, deflateLevel: deflateLevel)
+            in: recording, name: RecordingFormat.Recording.lslTimeStamp, element: .double, columns: 1, chunkRows: chunkRows,
+            deflateLevel: deflateLevel)
         eventTime = try AppendableDataset(in: events, name: RecordingFormat.Events.lslTime, element: .double, columns: 0, chunkRows: 256)
         try group.setAttribute(F.ruleAttribute, F.rule)
         try group.setAttribute(F.clockAttribute, F.clock)

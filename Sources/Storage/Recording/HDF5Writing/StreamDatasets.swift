@@ -44,7 +44,8 @@ final class StreamDatasets {
                 set = existing
             } else {
                 set = try AppendableDataset(
-                    in: group, name: RecordingFormat.Streams.lslTimeStamp, element: .double, columns: 0, chunkRows: chunkRows, deflateLevel: deflateLevel)
+                    in: group, name: RecordingFormat.Streams.lslTimeStamp, element: .double, columns: 0, chunkRows: chunkRows,
+                    deflateLevel: deflateLevel)
                 try set.object.setAttribute(RecordingFormat.Recording.DataAttribute.unit, RecordingFormat.Unit.lslSeconds)
                 lslTimestamp = set
             }

@@ -89,11 +89,14 @@ extension StudyFileReader {
             return nil
         }
         if let minimum = question.minimum, let maximum = question.maximum, maximum <= minimum {
-            reader.report(fields.node("maximum") ?? node, path.appending("maximum"), "a maximum above the minimum \(DocumentReader.format(minimum)) (got \(DocumentReader.format(maximum)))")
+            reader.report(
+                fields.node("maximum") ?? node, path.appending("maximum"),
+                "a maximum above the minimum \(DocumentReader.format(minimum)) (got \(DocumentReader.format(maximum)))")
             return nil
         }
         if let step = question.step, let minimum = question.minimum, let maximum = question.maximum, step > maximum - minimum {
-            reader.report(fields.node("step") ?? node, path.appending("step"), "a step no larger than the range \(DocumentReader.format(maximum - minimum))")
+            reader.report(
+                fields.node("step") ?? node, path.appending("step"), "a step no larger than the range \(DocumentReader.format(maximum - minimum))")
             return nil
         }
         if let choices = question.choices {
@@ -101,7 +104,8 @@ extension StudyFileReader {
             let high = question.maxSelections ?? choices.count
             if high > choices.count || low > high {
                 reader.report(
-                    fields.node("maxSelections") ?? fields.node("minSelections") ?? node, path.appending(fields.has("maxSelections") ? "maxSelections" : "minSelections"),
+                    fields.node("maxSelections") ?? fields.node("minSelections") ?? node,
+                    path.appending(fields.has("maxSelections") ? "maxSelections" : "minSelections"),
                     "0 ≤ minSelections ≤ maxSelections ≤ \(choices.count) (the number of choices)")
                 return nil
             }
@@ -125,7 +129,8 @@ extension StudyFileReader {
                 continue
             }
             if let earlier = seen[value] {
-                reader.report(fields.node("value") ?? element.node, element.path.appending("value"), "a choice value not already used by \(earlier) (\(value))")
+                reader.report(
+                    fields.node("value") ?? element.node, element.path.appending("value"), "a choice value not already used by \(earlier) (\(value))")
                 choices.append(nil)
                 continue
             }

@@ -56,7 +56,9 @@ extension StudyFileReader {
             reader.array(node, path, what: "the trials of a block", nonEmpty: true).flatMap { elements in
                 collect(
                     elements.map { element -> TrialReference? in
-                        guard let reference = reader.object(element.node, element.path, what: "a trial reference", required: ["type"], optional: ["count"])
+                        guard
+                            let reference = reader.object(
+                                element.node, element.path, what: "a trial reference", required: ["type"], optional: ["count"])
                         else { return nil }
                         let type = reference.required("type") { reader.name($0, $1, what: "a trial type name") }
                         let count = reference.value("count", default: 1) {
@@ -91,16 +93,21 @@ extension StudyFileReader {
         let conditionMarkers = fields.required("conditionMarkers", markers)
         let baseMarkers = fields.required("baseMarkers", markers)
         let baseTime = fields.required("baseTime") { reader.number($0, $1, what: "a baseline offset in seconds, −60 to 60", in: -60...60) }
-        let trialTime = fields.required("trialTime") { reader.number($0, $1, what: "a trial time in seconds, more than 0 and at most 3600", in: 0.001...3600) }
+        let trialTime = fields.required("trialTime") {
+            reader.number($0, $1, what: "a trial time in seconds, more than 0 and at most 3600", in: 0.001...3600)
+        }
         guard let title, let labels, let conditionMarkers, let baseMarkers, let baseTime, let trialTime, !fields.failed else {
             return nil
         }
         if conditionMarkers.count != labels.count, let markerNode = fields.node("conditionMarkers") {
-            reader.report(markerNode, path.appending("conditionMarkers"), "one condition marker per condition label (\(labels.count)), got \(conditionMarkers.count)")
+            reader.report(
+                markerNode, path.appending("conditionMarkers"),
+                "one condition marker per condition label (\(labels.count)), got \(conditionMarkers.count)")
             return nil
         }
         if baseMarkers.count != labels.count, let markerNode = fields.node("baseMarkers") {
-            reader.report(markerNode, path.appending("baseMarkers"), "one base marker per condition label (\(labels.count)), got \(baseMarkers.count)")
+            reader.report(
+                markerNode, path.appending("baseMarkers"), "one base marker per condition label (\(labels.count)), got \(baseMarkers.count)")
             return nil
         }
         return Paradigm(

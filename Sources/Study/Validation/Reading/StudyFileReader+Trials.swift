@@ -54,7 +54,8 @@ extension StudyFileReader {
             if jitter > seconds {
                 reader.report(
                     fields.node("jitter") ?? node, path.appending("jitter"),
-                    "a jitter of at most the duration \(DocumentReader.format(seconds)) s, so the phase never gets a negative length (got \(DocumentReader.format(jitter)))")
+                    "a jitter of at most the duration \(DocumentReader.format(seconds)) s, so the phase never gets a negative length (got \(DocumentReader.format(jitter)))"
+                )
                 return nil
             }
         }
@@ -110,7 +111,8 @@ extension StudyFileReader {
             let high = range.required("max") { reader.number($0, $1, what: "a foreperiod in seconds, 0 to 60", in: 0...60) }
             guard let low, let high, !range.failed else { return nil }
             if high < low {
-                reader.report(range.node("max") ?? node, path.appending("max"), "a maximum foreperiod not below the minimum \(DocumentReader.format(low))")
+                reader.report(
+                    range.node("max") ?? node, path.appending("max"), "a maximum foreperiod not below the minimum \(DocumentReader.format(low))")
                 return nil
             }
             return (low, high)

@@ -148,7 +148,8 @@ final class StudyFileReader {
                 if !locales.isEmpty && !locales.contains(member.key) {
                     reader.report(
                         member.keyPosition, memberPath,
-                        "a translation for one of the study's locales \(locales.map { "'\($0)'" }.joined(separator: ", ")) ('\(member.key)' is not one)")
+                        "a translation for one of the study's locales \(locales.map { "'\($0)'" }.joined(separator: ", ")) ('\(member.key)' is not one)"
+                    )
                     ok = false
                 } else if let value = reader.string(member.value, memberPath, what: "a translated text") {
                     translations[member.key] = value
@@ -163,7 +164,8 @@ final class StudyFileReader {
             guard ok else { return nil }
             text = LocalizedText(translations: translations)
         default:
-            reader.report(node, path, "a text: a string or an object of translations such as {\"en\": …, \"de\": …}, not \(node.value.kindDescription)")
+            reader.report(
+                node, path, "a text: a string or an object of translations such as {\"en\": …, \"de\": …}, not \(node.value.kindDescription)")
             return nil
         }
         textRecords.append(

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Testing
+
 @testable import Storage
 
 /// The row buffer's rules, tested directly and without a file or a clock that runs: gaps, duplicates,
@@ -14,10 +15,13 @@ struct RecordingRowBufferTests {
         return DeviceDescriptor(kind: "test", manufacturer: "m", model: "m", streams: [eeg, acc])
     }()
 
-    static func block(_ first: Int64, _ rows: Int, stream: String = "eeg", channels: Int = 2, rate: Double = 100, markers: [BlockMarker] = []) -> SampleBlock {
+    static func block(
+        _ first: Int64, _ rows: Int, stream: String = "eeg", channels: Int = 2, rate: Double = 100, markers: [BlockMarker] = []
+    ) -> SampleBlock {
         SampleBlock(
             stream: stream, firstIndex: first, channelCount: channels, values: (0..<(rows * channels)).map { Double($0) },
-            times: (0..<rows).map { 1000 + Double(first + Int64($0)) / rate }, raw: stream == "eeg" ? (0..<(rows * channels)).map { UInt16($0) } : nil,
+            times: (0..<rows).map { 1000 + Double(first + Int64($0)) / rate },
+            raw: stream == "eeg" ? (0..<(rows * channels)).map { UInt16($0) } : nil,
             markers: markers)
     }
 
