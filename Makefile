@@ -35,7 +35,7 @@ test: bootstrap
 
 # Formats the sources with the toolchain's swift-format and the project's .swift-format.
 format:
-	@swift format -i -r Sources Tests Examples bench/*/Sources
+	@swift format -i -r Sources Tests Examples
 
 # The release binary for deployment, with the Swift runtime and Foundation linked statically (it then
 # needs only the Debian libraries: libhdf5, gpgme, libcurl, libsqlite3, libbluetooth) installed as
