@@ -49,14 +49,18 @@ struct ManualClockSession {
         while moved < total && !done() {
             await clock.advance(by: step)
             moved += step
-            while !done() && clock.sleeperCount < sleepers { await Task.yield() }
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !done() && clock.sleeperCount < sleepers && !Task.isCancelled && ContinuousClock.now < deadline { await Task.yield() }
         }
     }
 
     /// Waits until `sleepers` tasks sleep on the clock, or `done()` (a task that ended early sleeps no
     /// more: the test then fails on its expectations instead of hanging).
     func settle(_ sleepers: Int, unless done: () -> Bool) async {
-        while !done() && clock.sleeperCount < sleepers { await Task.yield() }
+        // Bounded in wall time and by cancellation, so a broken rule fails the test instead of
+        // spinning forever (a time limit cannot stop a loop that never suspends for long).
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !done() && clock.sleeperCount < sleepers && !Task.isCancelled && ContinuousClock.now < deadline { await Task.yield() }
     }
 
     func stop() async {
