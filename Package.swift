@@ -87,7 +87,10 @@ let package = Package(
         ),
         .target(
             name: "Study",
-            dependencies: ["DataSources", "Processing", "Storage", "Transfer"],
+            dependencies: [
+                "DataSources", "Processing", "Storage", "Transfer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         // Recordings in the formats analysis tools read: CSV, EDF+ and EEG-BIDS (all written in Swift).
@@ -109,7 +112,7 @@ let package = Package(
         .target(
             name: "StudyRecorderTesting",
             dependencies: [
-                "StudyRecorderKit",
+                "StudyRecorderKit", "DataSources",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -154,22 +157,23 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "MuseTests", dependencies: ["Muse", "DataSources", "Storage", "TestSupport"], path: "Tests/MuseTests", swiftSettings: strictSettings),
+        .testTarget(name: "DataSourcesTests", dependencies: ["DataSources"], swiftSettings: strictSettings),
+        .testTarget(name: "MuseTests", dependencies: ["Muse", "DataSources", "Processing", "Storage", "TestSupport"], path: "Tests/MuseTests", swiftSettings: strictSettings),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "DataSources", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "DataSources", "Processing", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "Storage", "StudyRecorderTesting", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strictSettings),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Storage", "Transfer", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",
-            dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "TestSupport"],
+            dependencies: ["StudyRecorderTesting", "DataSources", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StudyRecorderTests",
+            // The executable is a dependency so that the tests find it built; they run it, never import it.
             dependencies: ["StudyRecorder", "Storage", "DataSources", "Study", "TestSupport"],
             swiftSettings: strictSettings
         ),

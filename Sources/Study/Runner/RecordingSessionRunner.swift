@@ -127,6 +127,13 @@ struct RecordingSessionRunner {
             automatic: options.automatic)
         var trials: [ReactionTrial] = []
         var reason: String?
+        // The block's first marker is set for "now": wait until the recording holds a row, so that
+        // the marker's sample is one of this recording's (a marker nearest a sample delivered before
+        // the recording began would be stored on its first row, up to one delivery block off).
+        let firstRow = ContinuousClock.now + .seconds(5)
+        while session.progress.firstSourceIndex == nil && ContinuousClock.now < firstRow && !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
         do {
             try await player.play(plan.block, blockCount: plan.blockCount, trials: &trials)
         } catch let RunnerError.interrupted(why) {
