@@ -87,9 +87,40 @@ public final class RecordingSession: Sendable {
         try await task.value
     }
 
+    /// Waits until the recording holds its first EEG row (or has ended without one, or the waiting
+    /// task is cancelled). A marker set for "now" after this lands on one of this recording's
+    /// samples, never on one delivered before it began.
+    public func firstRowWritten() async {
+        let id = state.firstRow.withLock { first -> Int? in
+            guard !first.reached else { return nil }
+            first.nextID += 1
+            return first.nextID
+        }
+        guard let id else { return }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.firstRow.withLock { first -> Bool in
+                    if first.reached || first.cancelled.contains(id) { return true }
+                    first.waiters[id] = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            // A cancelled wait returns at once (the caller gave up waiting, e.g. on a timeout).
+            let waiter = state.firstRow.withLock { first -> CheckedContinuation<Void, Never>? in
+                first.cancelled.insert(id)
+                return first.waiters.removeValue(forKey: id)
+            }
+            waiter?.resume()
+        }
+    }
+
     private static func consume(
         opening: RecordingOpening, state: SessionState, subscription: EventSubscription, derived: (any DerivedSeriesProducer)?
     ) async throws -> CatalogItem {
+        // However the recording ends, nobody keeps waiting for a first row.
+        defer { state.reachFirstRow() }
         let logger = opening.logger
         var writer: RecordingWriter?
         var plannedRows: Int64?
@@ -134,6 +165,7 @@ public final class RecordingSession: Sendable {
                             $0.firstSourceIndex = writer.firstSourceIndex
                             $0.seconds = Double(writer.rowCount) / writer.metadata.source.samplingRate
                         }
+                        if writer.rowCount > 0 { state.reachFirstRow() }
                         if let plannedRows, writer.rowCount >= plannedRows { break loop }
                     }
                 case .marker(let placed):
@@ -231,6 +263,15 @@ private struct RecordingOpening: Sendable {
 private final class SessionState: Sendable {
     let progress: Mutex<RecordingProgress>
     let stopRequest = Mutex<StopRequest?>(nil)
+    /// Whether the first EEG row is written, and who waits for it (``RecordingSession/firstRowWritten()``).
+    let firstRow = Mutex(FirstRow())
+
+    struct FirstRow {
+        var reached = false
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var cancelled: Set<Int> = []
+        var nextID = 0
+    }
 
     enum StopRequest: Equatable {
         case complete
@@ -239,5 +280,16 @@ private final class SessionState: Sendable {
 
     init(planned: Double?) {
         progress = Mutex(RecordingProgress(samples: 0, seconds: 0, plannedSeconds: planned, gapSamples: 0, firstSourceIndex: nil))
+    }
+
+    /// Marks the first row as reached and wakes its waiters (once).
+    func reachFirstRow() {
+        let waiters = firstRow.withLock { first -> [CheckedContinuation<Void, Never>] in
+            guard !first.reached else { return [] }
+            first.reached = true
+            defer { first.waiters = [:] }
+            return Array(first.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
     }
 }

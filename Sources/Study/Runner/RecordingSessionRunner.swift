@@ -130,9 +130,14 @@ struct RecordingSessionRunner {
         // The block's first marker is set for "now": wait until the recording holds a row, so that
         // the marker's sample is one of this recording's (a marker nearest a sample delivered before
         // the recording began would be stored on its first row, up to one delivery block off).
-        let firstRow = ContinuousClock.now + .seconds(5)
-        while session.progress.firstSourceIndex == nil && ContinuousClock.now < firstRow && !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(2))
+        // Bounded (5 s on the host clock), so a source that never delivers is judged by the block's
+        // own stall check instead of holding the block here.
+        let hostClock = options.hostClock
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await session.firstRowWritten() }
+            group.addTask { try? await hostClock.sleep(untilMonotonic: hostClock.monotonicNow() + 5) }
+            await group.next()
+            group.cancelAll()
         }
         do {
             try await player.play(plan.block, blockCount: plan.blockCount, trials: &trials)
