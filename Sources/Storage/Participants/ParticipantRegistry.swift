@@ -51,6 +51,17 @@ public struct ParticipantRegistry: Sendable {
         try AtomicFile.write(try encoder.encode(kept), to: url, permissions: 0o600)
     }
 
+    /// The participant `id` (registered as a new anonymous one when unknown), or with `nil` the
+    /// ``defaultParticipant(study:)``: how the command line and the SDK pick who a recording is for.
+    public func resolve(_ id: UUID?) throws -> String {
+        guard let id else { return try defaultParticipant().id }
+        if let known = try participant(id: id.uuidString) { return known.id }
+        var participant = Participant()
+        participant.id = id.uuidString
+        try save(participant)
+        return participant.id
+    }
+
     /// The participant to use when none is named: the only one known, or a new anonymous one when none
     /// exists. Several participants make the choice ambiguous, which is an error naming the option.
     public func defaultParticipant(study: String? = nil) throws -> Participant {

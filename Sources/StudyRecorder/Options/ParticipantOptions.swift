@@ -8,19 +8,15 @@ enum ParticipantOptions {
     /// one of the data folder. Exits 64 with one line when that is impossible.
     static func resolve(_ given: String?, store: DataStore) throws -> String {
         do {
-            let registry = try ParticipantRegistry(store: store)
+            var uuid: UUID?
             if let given {
-                guard let uuid = UUID(uuidString: given) else {
+                guard let parsed = UUID(uuidString: given) else {
                     Terminal.error("--participant must be a UUID, got \(given.count) characters that are not one")
                     throw ExitCode.usage
                 }
-                if let known = try registry.participant(id: uuid.uuidString) { return known.id }
-                var participant = Participant()
-                participant.id = uuid.uuidString
-                try registry.save(participant)
-                return participant.id
+                uuid = parsed
             }
-            return try registry.defaultParticipant().id
+            return try ParticipantRegistry(store: store).resolve(uuid)
         } catch let exit as ExitCode {
             throw exit
         } catch {

@@ -65,16 +65,14 @@ public final class Recorder: Sendable {
     /// The participant with `id` (a UUID, registered if new), or with `nil` the folder's only
     /// participant — a new one when there is none.
     public func participant(_ id: String? = nil) throws -> String {
-        let registry = try ParticipantRegistry(store: store)
-        guard let id else { return try registry.defaultParticipant().id }
-        guard let uuid = UUID(uuidString: id) else {
-            throw RecorderError(.dataFolder, "a participant id must be a UUID, got \(id.count) characters that are not one")
+        var uuid: UUID?
+        if let id {
+            guard let parsed = UUID(uuidString: id) else {
+                throw RecorderError(.dataFolder, "a participant id must be a UUID, got \(id.count) characters that are not one")
+            }
+            uuid = parsed
         }
-        if let known = try registry.participant(id: uuid.uuidString) { return known.id }
-        var participant = Participant()
-        participant.id = uuid.uuidString
-        try registry.save(participant)
-        return participant.id
+        return try ParticipantRegistry(store: store).resolve(uuid)
     }
 
     /// Starts recording `source` per `request` and returns the running recording; its
@@ -130,21 +128,25 @@ public final class Recorder: Sendable {
         }
         let store = self.store, transfer = self.transfer
         let outcome = Task { () throws -> CatalogItem in
-            let item: CatalogItem
+            let stored: Result<CatalogItem, any Error>
             do {
-                item = try await session.result()
+                stored = .success(try await session.result())
                 bridge.finishing()
             } catch {
-                await controller.stop()
-                device.cancel()
-                await deviceTask.value
-                let wrapped = Self.wrap(error)
-                bridge.fail(wrapped)
-                throw wrapped
+                stored = .failure(error)
             }
             await controller.stop()
             device.cancel()
             await deviceTask.value
+            let item: CatalogItem
+            switch stored {
+            case .success(let value):
+                item = value
+            case .failure(let error):
+                let wrapped = Self.wrap(error)
+                bridge.fail(wrapped)
+                throw wrapped
+            }
             do {
                 let sealed = try transfer.sealIfRequired(item, store: store)
                 bridge.finish(stored: sealed, progress: session.progress)
