@@ -113,15 +113,7 @@ struct ReportCommand: ParsableCommand {
         }
         var selected: [CatalogItem] = []
         for path in items {
-            let relative = path.hasPrefix("/") ? store.relativePath(of: URL(fileURLWithPath: path)) : path
-            guard let item = try store.catalog.item(path: relative) else {
-                Terminal.error("no such item in the catalog of \(store.root.path): \(path)")
-                throw ExitCode.noInput
-            }
-            guard FileManager.default.fileExists(atPath: store.url(of: item.path).path) else {
-                Terminal.error("no such item: \(item.path) (in the catalog, but the file is missing)")
-                throw ExitCode.noInput
-            }
+            let item = try ItemArgument.resolve(path, in: store)
             guard item.kind == .recording else {
                 Terminal.error("\(item.path): a \(item.kind.rawValue) item has no report (name a recording)")
                 throw ExitCode.dataError
