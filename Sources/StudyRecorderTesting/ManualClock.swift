@@ -21,6 +21,9 @@ public final class ManualClock: HostClock, Sendable {
         var now: Double
         var wallOffset: Double
         var sleepers: [Int: Sleeper] = [:]
+        /// Sleeps cancelled before their continuation was registered (the cancellation handler can
+        /// run first): they must end at once instead of waiting forever.
+        var cancelled: Set<Int> = []
         var nextID = 0
     }
 
@@ -45,15 +48,25 @@ public final class ManualClock: HostClock, Sendable {
         guard let id else { return try Task.checkCancellation() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow = state.withLock { s -> Bool in
+                let outcome = state.withLock { s -> Bool? in
+                    if s.cancelled.remove(id) != nil { return false }
                     if deadline <= s.now { return true }
                     s.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return false
+                    return nil
                 }
-                if resumeNow { continuation.resume() }
+                switch outcome {
+                case true?: continuation.resume()
+                case false?: continuation.resume(throwing: CancellationError())
+                case nil: break
+                }
             }
         } onCancel: {
-            state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
+            let sleeper = state.withLock { s -> Sleeper? in
+                if let sleeper = s.sleepers.removeValue(forKey: id) { return sleeper }
+                s.cancelled.insert(id)
+                return nil
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
 

@@ -25,6 +25,20 @@ import Testing
         #expect(clock.sleeperCount == 0)
     }
 
+    /// A task cancelled before it sleeps: the cancellation handler runs before the sleep registers,
+    /// and the sleep must still end (it once waited forever, hanging a test under load).
+    @Test func aSleepCancelledBeforeItRegistersEndsAtOnce() async throws {
+        let clock = ManualClock()
+        for _ in 0..<50 {
+            let sleeper = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                try await clock.sleep(untilMonotonic: clock.monotonicNow() + 60)
+            }
+            await #expect(throws: CancellationError.self) { try await sleeper.value }
+        }
+        #expect(clock.sleeperCount == 0)
+    }
+
     /// A paced source under the manual clock delivers exactly the signal time the test lets pass.
     @Test func aPacedOscillatorDeliversExactlyTheAdvancedTime() async throws {
         let clock = ManualClock()
