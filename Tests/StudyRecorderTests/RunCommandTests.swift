@@ -226,7 +226,7 @@ struct RunCommandTests {
         let dir = try TemporaryDirectory("run-errors")
         let notEnrolled = try CLI.run(["run", Self.mynd, "--data", dir.url.path, "--auto"])
         #expect(notEnrolled.status == 66)
-        #expect(notEnrolled.stderr.contains("enroll"))
+        #expect(notEnrolled.stderr.contains("run `study-recorder enroll` first"), "\(notEnrolled.stderr)")
         let missing = try CLI.run(["run", dir.path("nope").path, "--data", dir.url.path, "--auto"])
         #expect(missing.status == 66)
         #expect(try CLI.run(["enroll", Self.mynd, "--data", dir.url.path, "--auto"]).status == 64)  // --auto needs --name

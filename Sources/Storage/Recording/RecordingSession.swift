@@ -207,9 +207,9 @@ public final class RecordingSession: Sendable {
         do {
             summary = try writer.finish(complete: complete, reason: reason)
         } catch {
-            // The journal is still there: `recover` rebuilds the recording from it.
+            // The journal is still there: recovery (``Recovery``) rebuilds the recording from it.
             logger.notice(
-                "recording could not be finished; its journal is kept for `study-recorder recover`",
+                "recording could not be finished; its journal is kept for recovery",
                 metadata: ["file": "\(item.path)", "error": "\(error)"])
             throw failure ?? error
         }

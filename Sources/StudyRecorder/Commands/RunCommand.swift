@@ -76,7 +76,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             try studyTransfer.checkEncryption(for: study)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.configuration
         }
         var announcements: [Announcement] = []
@@ -122,22 +122,22 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error(strings(.stoppedNothingStored))
             throw ExitCode.interrupted
         } catch let error as RunnerError {
-            Terminal.error(error.description(in: strings))
+            Terminal.error(CommandHint.line(error.description(in: strings), for: error))
             if case .notEnrolled = error { throw ExitCode.noInput }
             if case .sourceFailed(let failure) = error { throw ExitCode.forSource(failure) }
             throw ExitCode.failure
         } catch let error as TerminalInputError {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.noInput
         } catch let error as ScriptedAnswerError {
             Terminal.error("\(answers ?? "answers"): \(error)")
             throw ExitCode.dataError
         } catch let error as StorageError {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw RecordCommand.exitCode(for: error)
         } catch _ where FreeSpace.isFull(at: store.root) {
             // The catalog (SQLite) or another layer hit the full disk and said only "I/O error".
-            Terminal.error("\(StorageError.diskFull(path: store.root.path))")
+            Terminal.error(StorageError.diskFull(path: store.root.path))
             throw ExitCode.ioError
         }
         report.announcements = announcements
@@ -165,10 +165,10 @@ struct RunCommand: AsyncParsableCommand {
             file = try store.lockURL("run-\(study)")
             lock = try ExclusiveLock(file: file)
         } catch let error as StorageError {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw RecordCommand.exitCode(for: error)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.cannotCreate
         }
         guard let lock else {
