@@ -175,7 +175,7 @@ public final class RecordingSession: Sendable {
                     if change.state == .disconnected && change.value { endReason = "device disconnected" }
                     if change.state == .reconnected && change.value { endReason = nil }
                 case .battery(let level):
-                    if level < 20 { try writer?.addEvent(code: Marker.deviceStateCode, label: "battery \(Int(level))%") }
+                    if DeviceState.isBatteryLow(level) { try writer?.addEvent(code: Marker.deviceStateCode, label: "battery \(Int(level))%") }
                 case .properties(let facts):
                     for (key, value) in facts.sorted(by: { $0.key < $1.key }) {
                         try writer?.setGroupAttribute(group: "Device", name: key, value: .string(value))
