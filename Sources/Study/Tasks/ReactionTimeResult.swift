@@ -55,7 +55,7 @@ public struct ReactionTimeResult: Sendable, Hashable, Codable {
             outcome = .anticipation
         } else if latency > responseWindow * 1000 {
             outcome = .miss
-        } else if let response, !KeyPress(key: response, at: .now).matches(responseKey) {
+        } else if let response, !KeyPress.key(response, answers: responseKey) {
             outcome = .wrongKey
         } else if latency < anticipationBound * 1000 {
             outcome = .anticipation
