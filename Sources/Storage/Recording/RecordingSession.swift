@@ -69,7 +69,7 @@ public final class RecordingSession: Sendable {
         return RecordingSession(item: item, url: url, state: state, subscription: subscription, task: task)
     }
 
-    /// Ends the recording early: it is stored, marked incomplete with `reason`.
+    /// Ends the recording early: it is stored with the outcome ``RecordingOutcome/incomplete(reason:)``.
     public func stop(reason: String = "stopped") {
         state.stopRequest.withLock { if $0 == nil { $0 = .incomplete(reason: reason) } }
         subscription.cancel()
