@@ -1,6 +1,6 @@
 import Foundation
-import Storage
 import Processing
+import Storage
 
 /// One session of a participant in the participant view: its recordings (blocks) pooled.
 struct SessionRow {

@@ -33,8 +33,9 @@ struct CatalogItemOutcomeTests {
                 db = sqlite3.connect(sys.argv[1])
                 print(json.dumps(db.execute('SELECT path, complete, endReason FROM items ORDER BY path').fetchall()))
                 """, arguments: [url.path])
-        #expect(rows.trimmingCharacters(in: .whitespacesAndNewlines)
-            == #"[["p/a.h5", 0, "interrupted by signal"], ["p/b.h5", 1, null], ["p/c.h5", 0, null]]"#)
+        #expect(
+            rows.trimmingCharacters(in: .whitespacesAndNewlines)
+                == #"[["p/a.h5", 0, "interrupted by signal"], ["p/b.h5", 1, null], ["p/c.h5", 0, null]]"#)
         for item in Self.items() { #expect(try catalog.item(id: item.id)?.outcome == item.outcome) }
     }
 
