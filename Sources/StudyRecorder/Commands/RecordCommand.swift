@@ -124,7 +124,7 @@ struct RecordCommand: AsyncParsableCommand {
             print(
                 String(
                     format: "  %.1f s, %lld bytes, %@, sha256 %@", session.progress.seconds, item.size,
-                    item.complete ? "complete" : "incomplete (\(item.endReason ?? "ended early"))", item.sha256 ?? "-"))
+                    item.outcome.isComplete ? "complete" : "incomplete (\(item.outcome.reason ?? "ended early"))", item.sha256 ?? "-"))
             print("  participant \(item.participant), run \(item.run ?? 0), state \(item.state.rawValue)")
         }
         if interrupted.isSet { throw ExitCode.interrupted }

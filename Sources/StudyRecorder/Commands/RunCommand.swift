@@ -149,10 +149,10 @@ struct RunCommand: AsyncParsableCommand {
         }
         if interrupted.isSet {
             // What the participant is told on Ctrl-C: exactly what this run stored.
-            let stored = report.stored.map { ($0.path as NSString).lastPathComponent + ($0.complete ? "" : " (incomplete)") }
+            let stored = report.stored.map { ($0.path as NSString).lastPathComponent + ($0.outcome.isComplete ? "" : " (incomplete)") }
             Terminal.error(stored.isEmpty ? strings(.stoppedNothingStored) : strings(.stoppedSomethingStored, stored.joined(separator: ", ")))
         }
-        if report.state == .interrupted { throw interrupted.isSet ? ExitCode.interrupted : ExitCode.temporaryFailure }
+        if report.state == .incomplete { throw interrupted.isSet ? ExitCode.interrupted : ExitCode.temporaryFailure }
     }
 
     /// Takes the lock that lets one `run` of `study` work in a data folder at a time (two would both
@@ -207,11 +207,11 @@ struct RunCommand: AsyncParsableCommand {
         var lines: [String] = []
         switch r.state {
         case .completed: lines.append(strings(.summaryCompleted, r.session ?? "?", r.day ?? 0))
-        case .interrupted: lines.append(strings(.summaryInterrupted, r.session ?? "?", r.reason ?? "?"))
+        case .incomplete: lines.append(strings(.summaryInterrupted, r.session ?? "?", r.reason ?? "?"))
         case .waiting: lines.append(strings(.summaryWaiting))
         case .finished: lines.append(strings(.summaryFinished))
         }
-        for item in r.stored { lines.append(strings(.summaryStored, item.path) + (item.complete ? "" : strings(.summaryIncomplete))) }
+        for item in r.stored { lines.append(strings(.summaryStored, item.path) + (item.outcome.isComplete ? "" : strings(.summaryIncomplete))) }
         if let ms = r.medianLatencyMs { lines.append(strings(.summaryMedian, String(format: "%.0f", ms))) }
         if let opens = r.nextDayOpensAt { lines.append(strings(.summaryNextDay, strings.dateTime(opens))) }
         if let upload = r.upload { lines.append(strings(.summaryUpload, upload)) }
