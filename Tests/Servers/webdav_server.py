@@ -13,7 +13,15 @@ client's port, which names its TCP connection), so tests can count uploads, chec
 server and which requests shared a connection. With --close-after N, the Nth answer on a connection
 says "Connection: close", so the client must reconnect.
 
+With --connections FILE, every TCP connection's end is appended to FILE as a JSON line: the client's
+port, how many requests it answered, and when it ended: "exchange" (while reading or answering: the
+client closed it, sent something unreadable, or an answer said "Connection: close") or "idle" (the
+server closed a kept-alive connection that was waiting for the next request: its idle timeout or
+its shutdown). A test that finds more connections than it expects can tell from it which side
+ended the extra one.
+
 usage: webdav_server.py --port P --root DIR --accounts FILE --log FILE [--cert C --key K] [--close-after N]
+                        [--connections FILE]
   FILE (accounts) is JSON: {"name": {"password": "...", "rights": "upload"}, ...}
 """
 import argparse
@@ -22,6 +30,7 @@ import os
 import sys
 import threading
 
+from cheroot import server as cheroot_server
 from cheroot import wsgi
 from wsgidav.wsgidav_app import WsgiDAVApp
 from wsgidav.error_printer import ErrorPrinter
@@ -42,6 +51,34 @@ LOG_LOCK = threading.Lock()
 LOG_FILE = None
 CLOSE_AFTER = 0
 PER_CONNECTION = {}
+CONNECTIONS_FILE = None
+
+
+class LoggedConnection(cheroot_server.HTTPConnection):
+    """cheroot's connection, recording who ended it (see --connections)."""
+
+    answered = 0
+    ended_in_exchange = False
+
+    def communicate(self):
+        keep = super().communicate()
+        if keep:
+            self.answered += 1
+        else:
+            self.ended_in_exchange = True
+        return keep
+
+    def close(self):
+        if CONNECTIONS_FILE:
+            entry = {
+                "remotePort": str(self.remote_port),
+                "requests": self.answered,
+                "ended": "exchange" if self.ended_in_exchange else "idle",
+            }
+            with LOG_LOCK:
+                with open(CONNECTIONS_FILE, "a") as f:
+                    f.write(json.dumps(entry) + "\n")
+        super().close()
 
 
 class RequestLog:
@@ -102,7 +139,7 @@ class AccountRights(BaseMiddleware):
 
 
 def main():
-    global ACCOUNTS, LOG_FILE, CLOSE_AFTER
+    global ACCOUNTS, LOG_FILE, CLOSE_AFTER, CONNECTIONS_FILE
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--root", required=True)
@@ -111,8 +148,10 @@ def main():
     parser.add_argument("--cert")
     parser.add_argument("--key")
     parser.add_argument("--close-after", type=int, default=0)
+    parser.add_argument("--connections")
     args = parser.parse_args()
     CLOSE_AFTER = args.close_after
+    CONNECTIONS_FILE = args.connections
     exit_with_parent()
     with open(args.accounts) as f:
         ACCOUNTS = json.load(f)
@@ -131,6 +170,7 @@ def main():
     }
     app = RequestLog(WsgiDAVApp(config))
     server = wsgi.Server(("127.0.0.1", args.port), app, numthreads=8)
+    server.ConnectionClass = LoggedConnection
     if args.cert:
         from cheroot.ssl.builtin import BuiltinSSLAdapter
         server.ssl_adapter = BuiltinSSLAdapter(args.cert, args.key)

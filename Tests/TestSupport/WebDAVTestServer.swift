@@ -2,7 +2,8 @@ public import Foundation
 
 /// A real wsgidav server on 127.0.0.1 (Tests/Servers/webdav_server.py) with three accounts whose
 /// rights a small middleware enforces: `uploader` (PUT, MKCOL, OPTIONS only: the upload-only account),
-/// `reader` (GET, HEAD, PROPFIND: announcements) and `admin` (everything). Every request is logged.
+/// `reader` (GET, HEAD, PROPFIND: announcements) and `admin` (everything). Every request is logged, and
+/// so is the end of every TCP connection (``connectionEnds()``).
 public final class WebDAVTestServer {
     /// One logged request.
     public struct Request: Decodable, Equatable {
@@ -31,6 +32,7 @@ public final class WebDAVTestServer {
     /// The certificate when serving TLS.
     public let certificate: SelfSignedCertificate?
     private let logURL: URL
+    private let connectionsURL: URL
     private let process: ServerProcess
     private let folder: TemporaryDirectory
 
@@ -50,10 +52,11 @@ public final class WebDAVTestServer {
         ]
         try JSONSerialization.data(withJSONObject: list).write(to: accounts)
         logURL = folder.path("requests.jsonl")
+        connectionsURL = folder.path("connections.jsonl")
         port = try fixedPort ?? FreePort.loopback()
         var arguments = [
             ProjectPaths.root.appendingPathComponent("Tests/Servers/webdav_server.py").path, "--port", "\(port)", "--root", root.path,
-            "--accounts", accounts.path, "--log", logURL.path,
+            "--accounts", accounts.path, "--log", logURL.path, "--connections", connectionsURL.path,
         ]
         if let closeAfter { arguments += ["--close-after", "\(closeAfter)"] }
         if tls {
@@ -71,6 +74,15 @@ public final class WebDAVTestServer {
     public func requests() throws -> [Request] {
         guard let text = try? String(contentsOf: logURL, encoding: .utf8) else { return [] }
         return try text.split(separator: "\n").map { try JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
+    }
+
+    /// How the connections that ended so far ended, oldest first, one JSON line each: the client's
+    /// port, the requests answered on it, and `"ended"`: `"exchange"` (the client closed it, or an
+    /// answer said `Connection: close`) or `"idle"` (the server closed a kept-alive connection that
+    /// was waiting for the next request). For the message of a test that counts connections.
+    public func connectionEnds() -> [String] {
+        guard let text = try? String(contentsOf: connectionsURL, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init)
     }
 
     /// Every file stored on the server, as paths relative to the share root.

@@ -38,6 +38,11 @@ final class CurlEasy {
         var cancellation: CurlCancellation?
     }
 
+    /// `STUDY_RECORDER_CURL_VERBOSE=1` makes libcurl describe every connection and request on standard
+    /// error (connects, reuse, "seems to be dead", the headers sent, including `Authorization`), to see
+    /// what happens on the wire while debugging against a test server; off by default.
+    static let verbose = ProcessInfo.processInfo.environment["STUDY_RECORDER_CURL_VERBOSE"] == "1"
+
     init() throws {
         guard let h = curl_easy_init() else { throw TransferError.configuration("libcurl could not create a handle") }
         handle = h
@@ -63,6 +68,7 @@ final class CurlEasy {
         ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         ccurl_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1)
+        if Self.verbose { ccurl_setopt_long(handle, CURLOPT_VERBOSE, 1) }
         ccurl_setopt_string(handle, CURLOPT_USERAGENT, TransferModule.userAgent)
         ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         let context = Unmanaged.passUnretained(state).toOpaque()
