@@ -1,7 +1,6 @@
 import DataSources
 import Foundation
 import Logging
-import Processing
 import Storage
 
 /// Runs a recording session: starts the EEG source (on the run's host clock) with a quality monitor,
@@ -117,9 +116,11 @@ struct RecordingSessionRunner {
         let request = RecordingRequest(
             participant: participant, study: study.id, day: due.position.day + 1, session: sessionIndex, paradigm: paradigm,
             powerLineFrequency: Double(study.settings.mainsFrequency), locale: locale, extra: extra, lslClock: options.lslClock)
-        let session = try await RecordingSession.start(
-            store: store, controller: controller, request: request, logger: logger,
-            derived: QualitySeriesProducer(configuration: ProcessorConfiguration(mains: .fixed(Double(study.settings.mainsFrequency)))))
+        // One processor at a time: the recording's, whose results are stored, also feeds the
+        // monitor while the block records; the monitor's own runs again once the block is stored.
+        let producer = await monitor.recordingProducer()
+        defer { monitor.recordingEnded() }
+        let session = try await RecordingSession.start(store: store, controller: controller, request: request, logger: logger, derived: producer)
         let player = BlockPlayer(
             context: SessionContext(
                 study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer,
