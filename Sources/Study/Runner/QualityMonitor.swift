@@ -7,13 +7,14 @@ import Synchronization
 /// line-noise quality at 1 Hz) and the device's battery and connection, for preparation steps and
 /// interruption checks.
 ///
-/// One signal processor runs at a time. While nothing records (preparation, fitting, check-ups
-/// between blocks) the monitor runs its own (``LiveProcessor``). While a block records, the monitor
-/// stops it and takes its readings from the recording's processor instead, through the observer of
-/// the ``QualitySeriesProducer`` it hands out (``recordingProducer()``): the readings are then the
-/// very values stored in the recording's `/Quality`, and the signal is processed once, not twice.
-/// ``recordingEnded()`` starts the monitor's own processor again (a fresh one; until its first
-/// window the readings are the recording's last).
+/// A session has one signal processor, and one part runs it at a time. While nothing records
+/// (preparation, fitting, check-ups between blocks) the monitor feeds it from its own lossless
+/// subscription. While a block records, the monitor unsubscribes and the recording's writer feeds
+/// it through the producer the monitor hands out (``recordingProducer()``), which starts it afresh
+/// for the block: the readings are then the very values stored in the recording's `/Quality`, and
+/// the signal is processed once, not twice. After the block (``resume(after:)``) the monitor feeds
+/// the same processor again, from the first sample the recording did not process, so its windows and
+/// averages carry on as if it had never stopped.
 ///
 /// A headband that drops its link reconnects by itself and the recording shows the time away as a
 /// gap, so a block is interrupted only when the link stays down longer than
@@ -33,11 +34,11 @@ final class QualityMonitor: Sendable {
         var batteryLow = false
     }
 
-    /// Which processor the quality readings come from.
+    /// Which part feeds the session's processor.
     enum Feed: Sendable, Equatable {
-        /// The monitor's own processor (nothing records).
+        /// The monitor (nothing records).
         case monitor
-        /// The recording's processor, whose results are stored.
+        /// A recording's writer, which stores the results.
         case recording
     }
 
@@ -50,28 +51,31 @@ final class QualityMonitor: Sendable {
     private let configuration: ProcessorConfiguration
     private let shown: (@Sendable (Readings, Feed) -> Void)?
     private let readings = Mutex(Readings())
-    /// The current feed, its generation (results of an earlier feed are ignored) and the task of the
-    /// monitor's own processor while it runs.
-    private let feed = Mutex((feed: Feed.monitor, generation: 0, task: Task<Void, Never>?.none))
+    /// The session's signal processor (`nil` until the source announced its device).
+    private let processor = Mutex(SignalProcessor?.none)
+    /// Who feeds the processor, the feed's generation (results of an earlier feed are ignored), and
+    /// the monitor's own feeding task with its subscription while it runs.
+    private struct FeedState {
+        var feed = Feed.monitor
+        var generation = 0
+        var task: Task<Void, Never>?
+        var subscription: EventSubscription?
+        var stopped = false
+    }
+    private let feed = Mutex(FeedState())
     private let device = Mutex(Task<Void, Never>?.none)
 
     /// Subscribes to `controller`; call before the controller is started. The disconnection grace is
     /// measured on the controller's clock. `shown` (for a display or a test) is called with the
-    /// readings after every quality or line-noise reading taken, and the processor it came from.
+    /// readings after every quality or line-noise reading taken, and the part that fed the processor.
     init(controller: DataController, mains: Double, shown: (@Sendable (Readings, Feed) -> Void)? = nil) async {
         let clock = controller.clock
         self.clock = clock
         self.controller = controller
         configuration = ProcessorConfiguration(mains: .fixed(mains))
         self.shown = shown
-        let events = await LiveProcessor.events(controller: controller, configuration: configuration)
+        let samples = await controller.events(.lossless(capacity: 1024))
         let states = await controller.events(.latest(capacity: 64))
-        let processing = Task { [weak self] in
-            for await event in events {
-                guard case .update(let update) = event else { continue }
-                self?.take(update, generation: 0)
-            }
-        }
         let device = Task { [weak self] in
             for await event in states {
                 switch event {
@@ -90,14 +94,14 @@ final class QualityMonitor: Sendable {
                 }
             }
         }
-        feed.withLock { $0.task = processing }
         self.device.withLock { $0 = device }
+        start(samples, after: nil)
     }
 
     /// The latest readings.
     var current: Readings { readings.withLock { $0 } }
 
-    /// Which processor the readings come from now.
+    /// Who feeds the processor now.
     var currentFeed: Feed { feed.withLock { $0.feed } }
 
     /// Why a running block must end now (device lost, battery low), or `nil`.
@@ -113,55 +117,114 @@ final class QualityMonitor: Sendable {
         return nil
     }
 
-    /// Hands the processing over to a recording about to start: stops the monitor's own processor
-    /// (returning once it no longer follows the controller) and returns the producer to record with.
-    /// Its observer feeds the readings, so what the monitor holds is what the recording stores.
-    /// Call ``recordingEnded()`` when the recording has ended.
-    func recordingProducer() async -> QualitySeriesProducer {
+    /// Hands the processor to a recording about to start: the monitor unsubscribes (and returns once
+    /// it no longer processes) and returns the producer to record with, which restarts the
+    /// processor for the recording and feeds the readings with what the recording stores. Call
+    /// ``resume(after:)`` once the recording is told to end, and ``recordingEnded()`` in any case
+    /// (it resumes the monitor's feed when ``resume(after:)`` was not reached).
+    func recordingProducer() async -> RecordingQualityProducer {
         let (own, generation) = feed.withLock { state -> (Task<Void, Never>?, Int) in
             let own = state.task
-            state = (.recording, state.generation + 1, nil)
+            state.subscription?.cancel()
+            state.feed = .recording
+            state.generation += 1
+            state.task = nil
+            state.subscription = nil
             return (own, state.generation)
         }
         own?.cancel()
         await own?.value
-        return QualitySeriesProducer(configuration: configuration) { [weak self] observation in
-            guard case .update(let update) = observation else { return }
-            self?.take(update, generation: generation)
-        }
+        return RecordingQualityProducer(monitor: self, generation: generation)
     }
 
-    /// Takes the processing back after a recording ended: starts a fresh own processor on the
-    /// running controller (it is told the device at once). Until its first result the readings are
-    /// the recording's last.
-    func recordingEnded() {
-        feed.withLock { state in
-            guard state.feed == .recording else { return }
-            let generation = state.generation + 1
-            let controller = controller, configuration = configuration
-            let task = Task { [weak self] in
-                let events = await LiveProcessor.events(controller: controller, configuration: configuration)
-                for await event in events {
-                    guard case .update(let update) = event else { continue }
-                    self?.take(update, generation: generation)
-                }
-            }
-            state = (.monitor, generation, task)
-        }
+    /// Takes the processor back from `session`, which has been told to end: subscribes now, so no
+    /// sample after the recording's last is missed, and processes from there once the recording is
+    /// stored (samples the recording processed already are skipped by the processor).
+    func resume(after session: RecordingSession) async {
+        let subscription = await controller.events(.lossless(capacity: 1024))
+        start(subscription, after: Task { _ = try? await session.result() })
+    }
+
+    /// Takes the processor back when a recording could not start or ``resume(after:)`` was not
+    /// reached; does nothing when the monitor feeds it already.
+    func recordingEnded() async {
+        guard feed.withLock({ $0.task == nil && !$0.stopped }) else { return }
+        start(await controller.events(.lossless(capacity: 1024)), after: nil)
     }
 
     /// Stops following the controller.
     func stop() {
         let own = feed.withLock { state -> Task<Void, Never>? in
-            defer { state = (state.feed, state.generation + 1, nil) }
+            defer {
+                state.generation += 1
+                state.task = nil
+                state.subscription = nil
+                state.stopped = true
+            }
+            state.subscription?.cancel()
             return state.task
         }
         own?.cancel()
         device.withLock { $0?.cancel() }
     }
 
+    // MARK: The processor
+
+    /// Restarts the processor for a recording's device (the recording's rows start with it).
+    func restartProcessor(_ descriptor: DeviceDescriptor) {
+        processor.withLock { $0 = SignalProcessor(descriptor: descriptor, configuration: configuration) }
+    }
+
+    /// The processor's method parameters, stored on the recording's `/Quality` group.
+    var processorAttributes: [String: String] {
+        processor.withLock { $0.map { QualitySeries.attributes(for: $0) } ?? [:] }
+    }
+
+    /// Feeds `block` to the processor and takes its results into the readings (for `generation`).
+    func process(_ block: SampleBlock, generation: Int) -> [ProcessingUpdate] {
+        let updates = processor.withLock { $0?.process(block) ?? [] }
+        for update in updates { take(update, generation: generation) }
+        return updates
+    }
+
+    /// Starts the monitor's own feed from `subscription` (processing once `ready` is done), unless it
+    /// runs already or the monitor was stopped.
+    private func start(_ subscription: EventSubscription, after ready: Task<Void, Never>?) {
+        let unused = feed.withLock { state -> EventSubscription? in
+            guard state.task == nil, !state.stopped else { return subscription }
+            state.task = Task { [weak self] in await self?.follow(subscription, after: ready) }
+            state.subscription = subscription
+            return nil
+        }
+        unused?.cancel()
+    }
+
+    /// The monitor's own feed: after `ready` it takes the processor over (a new generation of
+    /// results), then every EEG block of `subscription` goes to the processor (sized when the source
+    /// announces its device, unless it was sized for that device already).
+    private func follow(_ subscription: EventSubscription, after ready: Task<Void, Never>?) async {
+        await ready?.value
+        let generation = feed.withLock { state -> Int? in
+            guard !state.stopped, !Task.isCancelled else { return nil }
+            state.feed = .monitor
+            state.generation += 1
+            return state.generation
+        }
+        guard let generation else { return }
+        for await event in subscription {
+            switch event {
+            case .started(let descriptor, _):
+                processor.withLock { if $0?.descriptor != descriptor { $0 = SignalProcessor(descriptor: descriptor, configuration: configuration) } }
+            case .samples(let block):
+                _ = process(block, generation: generation)
+            default:
+                continue
+            }
+        }
+    }
+
     /// Takes a processor result into the readings, unless it comes from a feed that has been
-    /// replaced (a result the stopped processor had in hand).
+    /// replaced.
     private func take(_ update: ProcessingUpdate, generation: Int) {
         guard let feed = feed.withLock({ $0.generation == generation ? $0.feed : nil }) else { return }
         let taken = readings.withLock { r -> Readings? in

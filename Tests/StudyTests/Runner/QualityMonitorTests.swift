@@ -1,5 +1,6 @@
 import DataSources
 import Foundation
+import Processing
 import Storage
 import Synchronization
 import TestSupport
@@ -70,10 +71,10 @@ struct QualityMonitorTests {
         #expect(await rig.controller.losslessObserverCount == 1)
         #expect(rig.monitor.currentFeed == .recording)
         session.finish()
+        await rig.monitor.resume(after: session)
         _ = try await session.result()
         #expect(rig.shown.count(from: .monitor, after: start) == 0)
 
-        rig.monitor.recordingEnded()
         let after = rig.shown.all.count
         try await rig.waitUntil { rig.shown.count(from: .monitor, after: after) >= 2 }
         #expect(await rig.controller.losslessObserverCount == 1)
@@ -95,7 +96,7 @@ struct QualityMonitorTests {
             store: rig.store, controller: rig.controller, request: RecordingRequest(participant: UUID().uuidString, duration: 8), derived: producer)
         let item = try await session.result()
         let during = Array(rig.shown.all.dropFirst(start))
-        rig.monitor.recordingEnded()
+        await rig.monitor.recordingEnded()
         await rig.stop()
 
         #expect(during.allSatisfy { $0.feed == .recording })
@@ -117,6 +118,58 @@ struct QualityMonitorTests {
             #expect(storedRows.count >= (name == "MyndQuality" ? 10 : 2), "\(name)")
             #expect(shownRows == storedRows, "\(name)")
         }
+    }
+
+    /// After a block the monitor carries on with the processor the block ran, instead of a fresh one
+    /// (whose first MYND averages start over, at 110 % for a quiet signal): its readings after the
+    /// block are those of a reference processor that ran from the block's start without a break.
+    @Test(.timeLimit(.minutes(1)))
+    func afterABlockTheMonitorCarriesOnWithTheBlocksProcessor() async throws {
+        let rig = try await Rig.start()
+        try await rig.waitUntil { rig.shown.count(from: .monitor) >= 1 }
+        let producer = await rig.monitor.recordingProducer()
+        // Everything the source delivers from here on, for a reference processor run afterwards.
+        let delivered = await rig.controller.events(.lossless(capacity: 4096))
+        let collected = Task {
+            var descriptor: DeviceDescriptor?
+            var blocks: [SampleBlock] = []
+            for await event in delivered {
+                if case .started(let d, _) = event { descriptor = d }
+                if case .samples(let block) = event { blocks.append(block) }
+                if case .ended = event { break }
+            }
+            return (descriptor, blocks)
+        }
+        let session = try await RecordingSession.start(
+            store: rig.store, controller: rig.controller, request: RecordingRequest(participant: UUID().uuidString), derived: producer)
+        try await rig.waitUntil { rig.shown.count(from: .recording) >= 12 }
+        session.finish()
+        await rig.monitor.resume(after: session)
+        _ = try await session.result()
+        let after = rig.shown.all.count
+        try await rig.waitUntil { rig.shown.count(from: .monitor, after: after) >= 8 }
+        let first = try #require(session.progress.firstSourceIndex)
+        await rig.stop()
+
+        // The reference: one processor from the recording's first sample on, without a break.
+        let (announced, blocks) = await collected.value
+        let descriptor = try #require(announced)
+        var reference = SignalProcessor(descriptor: descriptor, configuration: ProcessorConfiguration(mains: .fixed(50)))
+        var expected: [Double: [Double]] = [:]
+        for block in blocks where block.stream != descriptor.eeg.name || block.firstIndex >= first {
+            for case .quality(let q) in reference.process(block) { expected[q.time] = q.mynd.quality }
+        }
+        let carried = rig.shown.all.dropFirst(after).filter { $0.feed == .monitor }.compactMap { entry -> (Double, [Double])? in
+            guard let t = entry.readings.qualityTime, let q = entry.readings.quality else { return nil }
+            return (t, q)
+        }
+        var compared = 0
+        for (time, quality) in carried {
+            guard let reference = expected[time] else { continue }
+            compared += 1
+            #expect(zip(quality, reference).allSatisfy { abs($0 - $1) < 0.5 }, "at \(time): \(quality) vs \(reference)")
+        }
+        #expect(compared >= 4)
     }
 
     /// A stored or shown row; NaN equals NaN (a value that could not be computed).
