@@ -120,8 +120,8 @@ final class QualityMonitor: Sendable {
     /// Hands the processor to a recording about to start: the monitor unsubscribes (and returns once
     /// it no longer processes) and returns the producer to record with, which restarts the
     /// processor for the recording and feeds the readings with what the recording stores. Call
-    /// ``resume(after:)`` once the recording is told to end, and ``recordingEnded()`` in any case
-    /// (it resumes the monitor's feed when ``resume(after:)`` was not reached).
+    /// ``resume(after:)`` once the recording is told to end, or ``recordingEnded()`` when it could
+    /// not start.
     func recordingProducer() async -> RecordingQualityProducer {
         let (own, generation) = feed.withLock { state -> (Task<Void, Never>?, Int) in
             let own = state.task
@@ -137,9 +137,10 @@ final class QualityMonitor: Sendable {
         return RecordingQualityProducer(monitor: self, generation: generation)
     }
 
-    /// Takes the processor back from `session`, which has been told to end: subscribes now, so no
-    /// sample after the recording's last is missed, and processes from there once the recording is
-    /// stored (samples the recording processed already are skipped by the processor).
+    /// Takes the processor back from `session`, which has been told to end: subscribes at once (the
+    /// recording's subscription has just closed, so the processor misses at most what the source
+    /// delivered in between, filled as a gap) and processes what comes once the recording is stored,
+    /// so the processor never gets blocks from two parts at a time.
     func resume(after session: RecordingSession) async {
         let subscription = await controller.events(.lossless(capacity: 1024))
         start(subscription, after: Task { _ = try? await session.result() })
