@@ -63,7 +63,7 @@ import Testing
         let (logger, log) = InMemoryLogHandler.logger(label: "kit-test")
         let recorder = try Recorder(dataFolder: folder.url, logger: logger)
         let rebuilt = try #require(recorder.recovery.rebuilt.first, "\(recorder.recovery)")
-        #expect(!rebuilt.complete)
+        #expect(!rebuilt.outcome.isComplete)
         #expect(rebuilt.state == .pending)
         #expect(!log.entries.isEmpty)
         #expect(!log.entries.contains { $0.message.contains("Jane") || $0.metadata.values.contains { $0.contains("Jane") } })

@@ -48,7 +48,7 @@ import Testing
 
         guard case .stored(let item) = events.last else { Issue.record("last event is not stored"); return }
         #expect(item.state == .pending)
-        #expect(item.complete)
+        #expect(item.outcome.isComplete)
         let stored = try await recording.result()
         #expect(stored.path == item.path)
 
@@ -148,7 +148,7 @@ import Testing
         #expect(
             names.filter { $0.hasPrefix("connection.") } == ["connection.connecting", "connection.connected", "connection.disconnected"], "\(names)")
         guard case .stored(let item) = events.last else { Issue.record("not stored: \(names)"); return }
-        #expect(!item.complete)
+        #expect(!item.outcome.isComplete)
     }
 
     @Test func aCleanEndIsConnectedThenDisconnected() async throws {
@@ -202,6 +202,6 @@ import Testing
         #expect(["the headband's link is down", "data missing on TP9, AF7, AF8, TP10"].contains(qa[failure].reason ?? ""))
         #expect(qa[(failure + 1)...].contains { $0.passed }, "\(qa)")
         guard case .stored(let item) = events.last else { Issue.record("not stored"); return }
-        #expect(item.complete)
+        #expect(item.outcome.isComplete)
     }
 }

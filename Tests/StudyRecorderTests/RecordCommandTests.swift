@@ -15,7 +15,7 @@ struct RecordCommandTests {
         #expect(result.stderr.isEmpty)  // quiet when not on a terminal
         let item = try JSONDecoder.iso.decode(CatalogItem.self, from: Data(result.stdout.utf8))
         #expect(item.state == .pending)
-        #expect(item.complete)
+        #expect(item.outcome.isComplete)
         #expect(item.path.hasPrefix(item.participant + "/r_rest_1_0_1_"))
         let reader = try RecordingReader(url: dir.url.appendingPathComponent(item.path))
         #expect(reader.sampleCount == 1024)
@@ -77,7 +77,7 @@ struct RecordCommandTests {
         #expect(items.count == 1)
         let reader = try RecordingReader(url: store.url(of: try #require(items.first).path))
         #expect(reader.sampleCount > 256 * 10)
-        #expect(!reader.complete)
+        #expect(!reader.outcome.isComplete)
     }
 }
 

@@ -55,7 +55,7 @@ struct RecoverCommandTests {
         #expect(try reader.readBlock(from: 0, count: info.n).values == generator.next(info.n)[0].values)
         let store = try DataStore(root: dir.url)
         let item = try #require(try store.catalog.item(path: store.relativePath(of: final)))
-        #expect(item.state == .pending && !item.complete)
+        #expect(item.state == .pending && !item.outcome.isComplete)
     }
 
     /// Starting another recording runs recovery first.
@@ -134,6 +134,6 @@ struct RecoverCommandTests {
         // The recording is stored (this process's claims may already have taken it for "upload").
         let recordings = items.filter { $0.kind == .recording }
         #expect(recordings.count == 1)
-        #expect(recordings.allSatisfy { $0.state != .writing && $0.complete && $0.size > 0 })
+        #expect(recordings.allSatisfy { $0.state != .writing && $0.outcome.isComplete && $0.size > 0 })
     }
 }

@@ -87,7 +87,7 @@ struct RunCommandTests {
         #expect(items.filter { $0.kind == .recording }.count == 6)
         #expect(items.filter { $0.kind == .questionnaire }.count == 3)  // enrolment, initial, motivation
         #expect(items.filter { $0.kind == .consent }.count == 1)
-        #expect(items.allSatisfy { $0.state == .pending && $0.complete && $0.sha256 != nil && $0.size > 0 })
+        #expect(items.allSatisfy { $0.state == .pending && $0.outcome.isComplete && $0.sha256 != nil && $0.size > 0 })
         let counted = items.filter { $0.kind != .consent && $0.title != "enrolment" }
         #expect(Set(counted.compactMap(\.run)).count == counted.count)  // one run index per block or questionnaire
 
@@ -206,7 +206,7 @@ struct RunCommandTests {
         #expect(report.state == "interrupted")
         let store = try DataStore(root: dir.url)
         let first = try #require(report.stored.first)
-        #expect(first.kind == .recording && !first.complete && first.state == .pending)
+        #expect(first.kind == .recording && !first.outcome.isComplete && first.state == .pending)
         let partial = try Self.events(store.url(of: first.path))
         #expect(partial.complete == 0 && partial.block == 1)
         #expect(partial.codes.last == Marker.interruptedCode)
@@ -219,14 +219,14 @@ struct RunCommandTests {
         let blocks = try resumed.stored.map { try Self.events(store.url(of: $0.path)).block }
         #expect(blocks == [1, 2, 3])
         let all = try store.catalog.items().filter { $0.title == "rest" }
-        #expect(all.count == 4 && all.filter { !$0.complete }.count == 1)
+        #expect(all.count == 4 && all.filter { !$0.outcome.isComplete }.count == 1)
     }
 
     @Test func runWithoutEnrolmentAndBrokenStudiesFailClearly() throws {
         let dir = try TemporaryDirectory("run-errors")
         let notEnrolled = try CLI.run(["run", Self.mynd, "--data", dir.url.path, "--auto"])
         #expect(notEnrolled.status == 66)
-        #expect(notEnrolled.stderr.contains("enroll"))
+        #expect(notEnrolled.stderr.contains("run `study-recorder enroll` first"), "\(notEnrolled.stderr)")
         let missing = try CLI.run(["run", dir.path("nope").path, "--data", dir.url.path, "--auto"])
         #expect(missing.status == 66)
         #expect(try CLI.run(["enroll", Self.mynd, "--data", dir.url.path, "--auto"]).status == 64)  // --auto needs --name

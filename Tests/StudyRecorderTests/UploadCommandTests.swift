@@ -67,26 +67,12 @@ struct UploadCommandTests {
 @Suite(.enabled(if: Executables.available(["time"], python: true)))
 struct UploadCommandRobustnessTests {
     @Test func aRunKilledMidUploadLeavesTheItemUnsentAndTheNextRunDeliversIt() throws {
-        let server = try WebDAVTestServer()
-        let proxy = try FaultProxy(upstreamPort: server.port)
         let dir = try TemporaryDirectory("cli-kill")
-        let setup = try TransferCLISetup(folder: dir, webdavURL: proxy.baseURL, password: server.password)
-        let recorded = try CLI.run(["record", "--data", setup.data.path, "--duration", "2s", "--speed", "0", "--json"])
-        let item = try JSONDecoder.iso.decode(CatalogItem.self, from: Data(recorded.stdout.utf8))
-        try proxy.inject(.stall)
-        let process = Process()
-        process.executableURL = try CLI.binary()
-        process.arguments = ["upload", "--data", setup.data.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.runWithTerminationSignals()
-        let store = try DataStore(root: setup.data)
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, try store.catalog.item(id: item.id)?.state != .sending { usleep(50_000) }
-        #expect(try store.catalog.item(id: item.id)?.state == .sending)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(try store.catalog.item(id: item.id)?.transmittedAt == nil)
+        let run = try StalledUpload(folder: dir)
+        let (server, proxy, setup, store, item) = (run.server, run.proxy, run.setup, run.store, run.item)
+        kill(run.process.processIdentifier, SIGKILL)
+        run.waitForExit()
+        #expect(try run.current()?.transmittedAt == nil)
 
         try proxy.inject(.none)
         let next = try CLI.run(["upload", "--data", setup.data.path])
@@ -193,31 +179,14 @@ struct UnattendedUploadTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func sigtermEndsARunHungOnTheServerAndReleasesItsClaims() async throws {
-        let server = try WebDAVTestServer()
-        let proxy = try FaultProxy(upstreamPort: server.port)
+    func sigtermEndsARunHungOnTheServerAndReleasesItsClaims() throws {
         let dir = try TemporaryDirectory("cli-sigterm")
         // A stall limit far beyond the test's: only the signal can end the run in time.
-        let setup = try TransferCLISetup(
-            folder: dir, webdavURL: proxy.baseURL, password: server.password,
-            extra: ["webdav": ["url": proxy.baseURL, "connectTimeout": 2, "stallTimeout": 600]])
-        let recorded = try CLI.run(["record", "--data", setup.data.path, "--duration", "1s", "--speed", "0", "--json"])
-        let item = try JSONDecoder.iso.decode(CatalogItem.self, from: Data(recorded.stdout.utf8))
-        try proxy.inject(.stall)
-        let process = Process()
-        process.executableURL = try CLI.binary()
-        process.arguments = ["upload", "--data", setup.data.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let store = try DataStore(root: setup.data)
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, try store.catalog.item(id: item.id)?.state != .sending { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(try store.catalog.item(id: item.id)?.state == .sending)
-        kill(process.processIdentifier, SIGTERM)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(process.terminationReason == .exit && process.terminationStatus == 143)
-        let released = try #require(try store.catalog.item(id: item.id))
+        let run = try StalledUpload(folder: dir, webdav: ["stallTimeout": 600])
+        kill(run.process.processIdentifier, SIGTERM)
+        run.waitForExit()
+        #expect(run.process.terminationReason == .exit && run.process.terminationStatus == 143)
+        let released = try #require(try run.current())
         #expect(released.state == .pending && released.claimedBy == nil)
     }
 

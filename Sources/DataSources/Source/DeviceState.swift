@@ -16,8 +16,15 @@ public enum DeviceState: String, Sendable, Codable, CaseIterable {
     case reconnected
     /// A preparation step was completed.
     case complete
-    /// The battery is below the device's warning level (20 %).
+    /// The battery is below the device's warning level (``batteryWarningLevel``).
     case batteryLow
+
+    /// The battery level, in per cent, below which ``batteryLow`` holds: one number for the sources
+    /// that report the condition, the recording that notes it and the runner that warns about it.
+    public static let batteryWarningLevel = 20.0
+
+    /// Whether a battery `level` (per cent) is below the warning level.
+    public static func isBatteryLow(_ level: Double) -> Bool { level < batteryWarningLevel }
 }
 
 /// A device condition that became true or false at a given time.

@@ -302,7 +302,7 @@ struct MuseStreamSession {
 
     private mutating func report(battery: Double) async {
         await emit(.battery(battery))
-        let low = battery < 20
+        let low = DeviceState.isBatteryLow(battery)
         if low != batteryLow {
             batteryLow = low
             await emit(.state(.batteryLow, low))

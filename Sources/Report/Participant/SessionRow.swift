@@ -1,5 +1,6 @@
 import Foundation
 import Processing
+import Storage
 
 /// One session of a participant in the participant view: its recordings (blocks) pooled.
 struct SessionRow {
@@ -40,7 +41,7 @@ struct SessionRow {
         if let p = d.paradigm, !paradigms.contains(p) { paradigms.append(p) }
         blocks += 1
         seconds += d.durationSeconds
-        if !d.complete { incomplete += 1 }
+        if !d.outcome.isComplete { incomplete += 1 }
         windows += d.summary.windowCount
         for counts in d.summary.gradeCounts {
             goodChannelWindows += counts[0]

@@ -28,8 +28,8 @@ public struct RecordingDigest: Sendable {
     public var device: String
     public var serial: String?
     public var firmware: String?
-    /// Whether the recording ran its planned course.
-    public var complete: Bool
+    /// Whether the recording ran its planned course, and if not, why it ended.
+    public var outcome: RecordingOutcome
     /// The mains frequency the line-noise measures used.
     public var mains: Double?
     /// Every event (study markers and the software's own).
@@ -78,7 +78,7 @@ public struct RecordingDigest: Sendable {
         if device.isEmpty { device = d.kind }
         serial = d.serial
         firmware = d.firmware
-        complete = reader.complete
+        outcome = reader.outcome
         mains = reader.powerLineFrequency
         events = try reader.events().sorted { $0.sample < $1.sample }
         let fs = reader.samplingRate

@@ -47,7 +47,7 @@ struct SessionSection {
             ("Study", d.study ?? "–"), ("Paradigm", d.paradigm ?? "–"),
             ("Day / session / run", [d.day, d.session, d.run].map { $0.map(String.init) ?? "–" }.joined(separator: " / ")),
             ("Start (UTC)", d.startTime.map(HTML.time) ?? "–"),
-            ("Duration", HTML.duration(d.durationSeconds) + (d.complete ? "" : " (incomplete)")),
+            ("Duration", HTML.duration(d.durationSeconds) + (d.outcome.isComplete ? "" : " (incomplete)")),
             ("Device", d.device + (d.serial.map { " · \($0)" } ?? "")),
             ("Sampling rate", "\(HTML.number(d.samplingRate, d.samplingRate == d.samplingRate.rounded() ? 0 : 2)) Hz"),
             ("Channels", d.channels.joined(separator: ", ")),

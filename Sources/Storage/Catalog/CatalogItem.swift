@@ -3,7 +3,17 @@ public import GRDB
 
 /// One stored item (recording, questionnaire, consent record, trial table) and everything the
 /// software knows about its transmission: the row of the ``Catalog``.
+///
+/// ``outcome`` is stored as the two columns (and JSON keys) it always had: `complete` (a boolean) and
+/// `endReason` (text, `null` unless incomplete); its coding keys map them.
 public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
+    /// The column and JSON key names; `complete` and `endReason` together hold ``outcome``.
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, path, participant, study, title, day, session, run, created, size, sha256, encryption, state
+        case complete, endReason
+        case attempts, lastError, nextAttempt, transmittedAt, transmittedVia, remoteName, claimedBy, claimedAt
+    }
+
     /// A stable identifier (a UUID string), independent of the file's name or position.
     public var id: String
     /// What the item is.
@@ -32,11 +42,10 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
     public var encryption: EncryptionState
     /// Where the item stands on its way to the server.
     public var state: TransmissionState
-    /// False when a recording ended early (interrupted, recovered after a crash).
-    public var complete: Bool
-    /// Why a recording ended early (``complete`` false), e.g. "interrupted by signal"; never an upload
-    /// error, which is ``lastError``.
-    public var endReason: String?
+    /// How the recording ended: complete, or incomplete (interrupted, recovered after a crash) with
+    /// why, e.g. "interrupted by signal". The reason is never an upload error, which is ``lastError``.
+    /// Items that are not recordings are complete.
+    public var outcome: RecordingOutcome
     /// Upload attempts made so far.
     public var attempts: Int
     /// The last upload error, for the experimenter (never contains credentials); `nil` once sent.
@@ -59,7 +68,7 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
         id: String = UUID().uuidString, kind: ItemKind, path: String, participant: String, study: String? = nil,
         title: String? = nil, day: Int? = nil, session: Int? = nil, run: Int? = nil, created: Date = Date(),
         size: Int64 = 0, sha256: String? = nil, encryption: EncryptionState = .none, state: TransmissionState,
-        complete: Bool = true, endReason: String? = nil
+        outcome: RecordingOutcome = .complete
     ) {
         self.id = id
         self.kind = kind
@@ -75,9 +84,37 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
         self.sha256 = sha256
         self.encryption = encryption
         self.state = state
-        self.complete = complete
-        self.endReason = endReason
+        self.outcome = outcome
         self.attempts = 0
+    }
+
+    /// Reads every field; `complete` and `endReason` become ``outcome``.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        kind = try c.decode(ItemKind.self, forKey: .kind)
+        path = try c.decode(String.self, forKey: .path)
+        participant = try c.decode(String.self, forKey: .participant)
+        study = try c.decodeIfPresent(String.self, forKey: .study)
+        title = try c.decodeIfPresent(String.self, forKey: .title)
+        day = try c.decodeIfPresent(Int.self, forKey: .day)
+        session = try c.decodeIfPresent(Int.self, forKey: .session)
+        run = try c.decodeIfPresent(Int.self, forKey: .run)
+        created = try c.decode(Date.self, forKey: .created)
+        size = try c.decode(Int64.self, forKey: .size)
+        sha256 = try c.decodeIfPresent(String.self, forKey: .sha256)
+        encryption = try c.decode(EncryptionState.self, forKey: .encryption)
+        state = try c.decode(TransmissionState.self, forKey: .state)
+        outcome = RecordingOutcome(
+            isComplete: try c.decode(Bool.self, forKey: .complete), reason: try c.decodeIfPresent(String.self, forKey: .endReason))
+        attempts = try c.decode(Int.self, forKey: .attempts)
+        lastError = try c.decodeIfPresent(String.self, forKey: .lastError)
+        nextAttempt = try c.decodeIfPresent(Date.self, forKey: .nextAttempt)
+        transmittedAt = try c.decodeIfPresent(Date.self, forKey: .transmittedAt)
+        transmittedVia = try c.decodeIfPresent(String.self, forKey: .transmittedVia)
+        remoteName = try c.decodeIfPresent(String.self, forKey: .remoteName)
+        claimedBy = try c.decodeIfPresent(String.self, forKey: .claimedBy)
+        claimedAt = try c.decodeIfPresent(Date.self, forKey: .claimedAt)
     }
 
     /// Encodes every field, a missing value as `null`: a JSON reader (`list --json`) sees the same keys
@@ -98,8 +135,8 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
         try c.encode(sha256, forKey: .sha256)
         try c.encode(encryption, forKey: .encryption)
         try c.encode(state, forKey: .state)
-        try c.encode(complete, forKey: .complete)
-        try c.encode(endReason, forKey: .endReason)
+        try c.encode(outcome.isComplete, forKey: .complete)
+        try c.encode(outcome.reason, forKey: .endReason)
         try c.encode(attempts, forKey: .attempts)
         try c.encode(lastError, forKey: .lastError)
         try c.encode(nextAttempt, forKey: .nextAttempt)

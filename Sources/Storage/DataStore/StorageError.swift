@@ -28,7 +28,7 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unwritableFolder(let path, let reason): "cannot write to data folder \(path): \(reason)"
         case .diskFull(let path):
-            "disk full while writing \(path); what was recorded so far is kept: free some space and run `study-recorder recover`"
+            "disk full while writing \(path); what was recorded so far is kept: free some space, and recovery rebuilds it from its journal"
         case .hdf5(let op, let path, let reason): "HDF5 \(op) failed for \(path): \(reason)"
         case .io(let path, let reason): "\(path): \(reason)"
         case .notARecording(let path, let reason): "\(path) is not a readable recording: \(reason)"

@@ -21,9 +21,10 @@ public final class RecordingReader: RecordedSignal, Sendable {
     public let clockAnchor: ClockAnchor?
     /// Rows in `/Recording/Data`.
     public let sampleCount: Int64
-    /// Whether the recording ran its planned course (`false` for interrupted or recovered files;
-    /// `true` for reference-app files, which have no such flag).
-    public let complete: Bool
+    /// Whether the recording ran its planned course and, if not, why it ended (the `Complete` and
+    /// `EndReason` attributes): incomplete for interrupted or recovered files; complete for
+    /// reference-app files, which have no such flag.
+    public let outcome: RecordingOutcome
     /// The participant's UUID (`subjectID`), if stored.
     public let participant: String?
     /// The study, day, session and run, when stored.
@@ -117,7 +118,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
             clockAnchor = nil
         }
         sampleCount = Int64(layout.rows)
-        complete = (group.intAttribute(A.complete) ?? 1) == 1
+        outcome = RecordingOutcome(
+            isComplete: (group.intAttribute(A.complete) ?? 1) == 1, reason: group.stringAttribute(A.endReason))
         participant = group.stringAttribute(A.participantID) ?? group.stringAttribute(A.subjectID)
         study = group.stringAttribute(A.study)
         day = group.intAttribute(A.day)

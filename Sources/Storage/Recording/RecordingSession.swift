@@ -58,7 +58,7 @@ public final class RecordingSession: Sendable {
         let item = CatalogItem(
             kind: .recording, path: store.relativePath(of: url), participant: request.participant, study: request.study,
             title: request.paradigm?.title ?? "noName", day: request.day, session: request.session, run: run,
-            created: created, state: .writing, complete: false)
+            created: created, state: .writing, outcome: .incomplete(reason: nil))
         let opening = RecordingOpening(
             store: store, request: request, run: run, url: url, item: item, created: created, options: options, logger: logger)
         let subscription = await controller.events(.lossless(capacity: 32))
@@ -69,9 +69,9 @@ public final class RecordingSession: Sendable {
         return RecordingSession(item: item, url: url, state: state, subscription: subscription, task: task)
     }
 
-    /// Ends the recording early: it is stored, marked incomplete with `reason`.
+    /// Ends the recording early: it is stored with the outcome ``RecordingOutcome/incomplete(reason:)``.
     public func stop(reason: String = "stopped") {
-        state.stopRequest.withLock { if $0 == nil { $0 = .incomplete(reason) } }
+        state.stopRequest.withLock { if $0 == nil { $0 = .incomplete(reason: reason) } }
         subscription.cancel()
     }
 
@@ -175,7 +175,7 @@ public final class RecordingSession: Sendable {
                     if change.state == .disconnected && change.value { endReason = "device disconnected" }
                     if change.state == .reconnected && change.value { endReason = nil }
                 case .battery(let level):
-                    if level < 20 { try writer?.addEvent(code: Marker.deviceStateCode, label: "battery \(Int(level))%") }
+                    if DeviceState.isBatteryLow(level) { try writer?.addEvent(code: Marker.deviceStateCode, label: "battery \(Int(level))%") }
                 case .properties(let facts):
                     for (key, value) in facts.sorted(by: { $0.key < $1.key }) {
                         try writer?.setGroupAttribute(group: "Device", name: key, value: .string(value))
@@ -201,15 +201,16 @@ public final class RecordingSession: Sendable {
         var stopReason: String? = Task.isCancelled ? "interrupted" : nil
         if case .incomplete(let why) = request { stopReason = why }
         let finishedByCaller = request == .complete && endReason == nil
-        let complete = failure == nil && (reached || finishedByCaller)
-        let reason: String? = complete ? nil : (failure.map { "\($0)" } ?? stopReason ?? endReason ?? "ended early")
+        let outcome: RecordingOutcome =
+            failure == nil && (reached || finishedByCaller)
+            ? .complete : .incomplete(reason: failure.map { "\($0)" } ?? stopReason ?? endReason ?? "ended early")
         let summary: RecordingSummary
         do {
-            summary = try writer.finish(complete: complete, reason: reason)
+            summary = try writer.finish(outcome)
         } catch {
-            // The journal is still there: `recover` rebuilds the recording from it.
+            // The journal is still there: recovery (``Recovery``) rebuilds the recording from it.
             logger.notice(
-                "recording could not be finished; its journal is kept for `study-recorder recover`",
+                "recording could not be finished; its journal is kept for recovery",
                 metadata: ["file": "\(item.path)", "error": "\(error)"])
             throw failure ?? error
         }
@@ -218,11 +219,10 @@ public final class RecordingSession: Sendable {
             $0.state = .pending
             $0.size = fingerprint.size
             $0.sha256 = fingerprint.sha256
-            $0.complete = complete
-            $0.endReason = reason
+            $0.outcome = outcome
         }
         writer.removeJournal()
-        logger.info("recording stored", metadata: ["file": "\(item.path)", "samples": "\(summary.samples)", "complete": "\(complete)"])
+        logger.info("recording stored", metadata: ["file": "\(item.path)", "samples": "\(summary.samples)", "complete": "\(outcome.isComplete)"])
         if let failure { throw failure }
         return stored
     }
@@ -249,7 +249,7 @@ private struct RecordingOpening: Sendable {
         do {
             try store.catalog.insert(item)
         } catch {
-            _ = try? writer.finish(complete: false, reason: "catalog unavailable")
+            _ = try? writer.finish(.incomplete(reason: "catalog unavailable"))
             try? FileManager.default.removeItem(at: url)
             writer.removeJournal()
             throw error
@@ -262,7 +262,8 @@ private struct RecordingOpening: Sendable {
 /// What the session's task and its callers share.
 private final class SessionState: Sendable {
     let progress: Mutex<RecordingProgress>
-    let stopRequest = Mutex<StopRequest?>(nil)
+    /// The outcome the caller asked for (``RecordingSession/stop(reason:)`` or ``RecordingSession/finish()``), if any.
+    let stopRequest = Mutex<RecordingOutcome?>(nil)
     /// Whether the first EEG row is written, and who waits for it (``RecordingSession/firstRowWritten()``).
     let firstRow = Mutex(FirstRow())
 
@@ -271,11 +272,6 @@ private final class SessionState: Sendable {
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var cancelled: Set<Int> = []
         var nextID = 0
-    }
-
-    enum StopRequest: Equatable {
-        case complete
-        case incomplete(String)
     }
 
     init(planned: Double?) {

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// What a finished recording holds, as reported by ``RecordingWriter/finish(complete:reason:)``.
+/// What a finished recording holds, as reported by ``RecordingWriter/finish(_:)``.
 public struct RecordingSummary: Sendable, Equatable {
     /// The finished file.
     public var url: URL
@@ -10,10 +10,8 @@ public struct RecordingSummary: Sendable, Equatable {
     public var gapSamples: Int64
     /// Rows in the events table.
     public var events: Int
-    /// Whether the recording ran its planned course.
-    public var complete: Bool
-    /// Why it ended early, if it did.
-    public var reason: String?
+    /// Whether the recording ran its planned course, and if not, why it ended early.
+    public var outcome: RecordingOutcome
     /// Signal duration in seconds (`samples / samplingRate`).
     public var duration: Double
 }

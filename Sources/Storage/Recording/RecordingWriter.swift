@@ -11,7 +11,7 @@ import Glibc
 /// Samples are buffered for at most ``Options/flushInterval`` (1 s) and then appended, in one go, to
 /// the journal and to the chunked, compressed HDF5 datasets, so memory stays flat however long the
 /// recording runs and a killed process loses at most the last second. The HDF5 file is written as
-/// `<name>.h5.partial` and renamed to `<name>.h5` only when ``finish(complete:reason:)`` has closed
+/// `<name>.h5.partial` and renamed to `<name>.h5` only when ``finish(_:)`` has closed
 /// it, so a file with the final name is always complete and valid. Lost samples (a jump in
 /// ``SampleBlock/firstIndex``) become `NaN` rows plus a gap event; nothing is shifted. A device with
 /// raw codes (the Muse's 12-bit EEG) also gets `/Recording/RawData`, losslessly; auxiliary streams
@@ -49,7 +49,7 @@ public final class RecordingWriter {
     /// How often a new pair of the LSL clock mapping is taken while recording, in seconds.
     public static let lslClockInterval: Double = 10
 
-    /// The final file name (`…h5`); it exists only after ``finish(complete:reason:)``.
+    /// The final file name (`…h5`); it exists only after ``finish(_:)``.
     public let url: URL
     /// What the recording is.
     public let metadata: RecordingMetadata
@@ -192,13 +192,14 @@ public final class RecordingWriter {
 
     // MARK: Finishing
 
-    /// Writes what is buffered, the closing attributes (sample count, duration, completeness), closes
-    /// the HDF5 file, syncs it and renames it to its final name. The journal stays until
-    /// ``removeJournal()``, so that the catalog can be updated first.
+    /// Writes what is buffered, the closing attributes (sample count, duration, `outcome` as the
+    /// `Complete` flag and, when incomplete with a reason, `EndReason`), closes the HDF5 file, syncs it
+    /// and renames it to its final name. An incomplete recording also gets an "interrupted" event at
+    /// its last row. The journal stays until ``removeJournal()``, so that the catalog can be updated first.
     @discardableResult
-    public func finish(complete: Bool, reason: String? = nil) throws -> RecordingSummary {
+    public func finish(_ outcome: RecordingOutcome) throws -> RecordingSummary {
         precondition(!finished, "finish twice")
-        if !complete {
+        if case .incomplete(let reason) = outcome {
             try addEvent(code: Marker.interruptedCode, label: reason.map { "interrupted: \($0)" } ?? "interrupted")
         }
         // Events "at the next row" that never came are at the last row: an event's sample is always
@@ -209,12 +210,12 @@ public final class RecordingWriter {
         let fs = metadata.source.samplingRate
         let rows = buffer.rowCount
         try file.close(
-            rows: rows, gapRows: buffer.gapRows, complete: complete, reason: reason, samplingRate: fs, first: buffer.firstTime,
+            rows: rows, gapRows: buffer.gapRows, outcome: outcome, samplingRate: fs, first: buffer.firstTime,
             last: buffer.lastTime, streamCounts: buffer.streams.mapValues { ($0.rows, $0.gapRows) })
         finished = true
         try AtomicFile.commit(partialURL, to: url)
         return RecordingSummary(
-            url: url, samples: rows, gapSamples: buffer.gapRows, events: buffer.eventCount, complete: complete, reason: reason,
+            url: url, samples: rows, gapSamples: buffer.gapRows, events: buffer.eventCount, outcome: outcome,
             duration: Double(rows) / fs)
     }
 

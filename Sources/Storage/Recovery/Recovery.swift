@@ -95,7 +95,7 @@ public enum Recovery {
             if fm.fileExists(atPath: final.path) {
                 // Finished and renamed; the process died before the catalog update (or a recovery died
                 // after putting the rebuilt file in place, before removing what it replaced).
-                let item = try catalogue(final, store: store, complete: RecordingReader.completeFlag(final))
+                let item = try catalogue(final, store: store, outcome: RecordingReader.storedOutcome(final))
                 try removeLeftovers(of: final)
                 RecordingWriter.removeJournal(for: final)
                 report.completed.append(item)
@@ -115,11 +115,11 @@ public enum Recovery {
                 try writer?.replay(record)
             }
             guard let w = writer else { return }
-            let summary = try w.finish(complete: false, reason: "recovered after the recording process ended unexpectedly")
+            let summary = try w.finish(.incomplete(reason: "recovered after the recording process ended unexpectedly"))
             try AtomicFile.commit(summary.url, to: final)
             let item = try catalogue(
-                final, store: store, complete: false, metadata: metadata,
-                reason: "recovered after a crash; \(summary.samples) samples kept")
+                final, store: store, outcome: .incomplete(reason: "recovered after a crash; \(summary.samples) samples kept"),
+                metadata: metadata)
             unlink(partial.path)
             RecordingWriter.removeJournal(for: final)
             report.rebuilt.append(item)
@@ -204,17 +204,18 @@ public enum Recovery {
             return
         }
         do {
-            let complete = url.pathExtension == "h5" ? RecordingReader.completeFlag(url) : true
-            let item = try catalogue(url, store: store, complete: complete)
+            let outcome = url.pathExtension == "h5" ? RecordingReader.storedOutcome(url) : .complete
+            let item = try catalogue(url, store: store, outcome: outcome)
             report.adopted.append(item)
         } catch {
             report.problems.append("\(relative): found without a catalog entry and could not be adopted (\(error))")
         }
     }
 
-    /// Creates or updates the catalog entry of a finished file as `pending`.
+    /// Creates or updates the catalog entry of a finished file as `pending`, with `outcome`. An
+    /// existing entry keeps its end reason when `outcome` is incomplete without one.
     private static func catalogue(
-        _ url: URL, store: DataStore, complete: Bool, metadata: RecordingMetadata? = nil, reason: String? = nil
+        _ url: URL, store: DataStore, outcome: RecordingOutcome, metadata: RecordingMetadata? = nil
     ) throws -> CatalogItem {
         let relative = store.relativePath(of: url)
         let fingerprint = try FileFingerprint(of: url)
@@ -224,28 +225,27 @@ public enum Recovery {
                 $0.state = .pending
                 $0.size = fingerprint.size
                 $0.sha256 = fingerprint.sha256
-                $0.complete = complete
+                $0.outcome = outcome == .incomplete(reason: nil) ? .incomplete(reason: $0.outcome.reason) : outcome
                 $0.encryption = encryption
-                if let reason { $0.endReason = reason }
             }
         }
         let parsed = FileNaming.parse(url.lastPathComponent)
-        var item = CatalogItem(
+        let item = CatalogItem(
             kind: parsed?.kind ?? .recording, path: relative,
             participant: metadata?.participant ?? parsed?.participant ?? url.deletingLastPathComponent().lastPathComponent,
             study: metadata?.study, title: metadata?.paradigm?.title ?? parsed?.title, day: metadata?.day ?? parsed?.day,
             session: metadata?.session ?? parsed?.session, run: metadata?.run ?? parsed?.run,
             created: metadata?.created ?? ((try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? Date()),
-            size: fingerprint.size, sha256: fingerprint.sha256, encryption: encryption, state: .pending, complete: complete)
-        item.endReason = reason
+            size: fingerprint.size, sha256: fingerprint.sha256, encryption: encryption, state: .pending, outcome: outcome)
         try store.catalog.insert(item)
         return item
     }
 }
 
 extension RecordingReader {
-    /// The `Complete` flag of a recording file (`true` when absent or unreadable as such).
-    static func completeFlag(_ url: URL) -> Bool {
-        (try? RecordingReader(url: url).complete) ?? true
+    /// The outcome a recording file stores (complete when it has no `Complete` flag or is
+    /// unreadable as such).
+    static func storedOutcome(_ url: URL) -> RecordingOutcome {
+        (try? RecordingReader(url: url).outcome) ?? .complete
     }
 }

@@ -42,7 +42,7 @@ extension RuntimeStrings {
         .stoppedNothingStored: "Stopped. Nothing of this session was stored; it starts again next time.",
         .stoppedSomethingStored: "Stopped. Stored so far: {0}. The session resumes at the unfinished part next time.",
         .stoppedEnrolment: "Stopped. You are not enrolled; run enroll again to start over.",
-        .errorNotEnrolled: "nobody is enrolled in {0} in this data folder; run `study-recorder enroll` first",
+        .errorNotEnrolled: "nobody is enrolled in {0} in this data folder; enroll a participant first",
         .errorAlreadyEnrolled: "participant {1} is already enrolled in {0} in this data folder",
         .errorConsentDeclined: "consent was not given; nothing was stored",
         .errorSignatureMissing: "a name is needed as the signature",

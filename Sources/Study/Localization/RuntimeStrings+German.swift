@@ -42,7 +42,7 @@ extension RuntimeStrings {
         .stoppedNothingStored: "Abgebrochen. Von dieser Sitzung wurde nichts gespeichert; sie beginnt beim nächsten Mal von vorn.",
         .stoppedSomethingStored: "Abgebrochen. Bisher gespeichert: {0}. Die Sitzung geht beim nächsten Mal beim unfertigen Teil weiter.",
         .stoppedEnrolment: "Abgebrochen. Du bist nicht eingeschrieben; starte enroll noch einmal, um neu zu beginnen.",
-        .errorNotEnrolled: "in diesem Datenordner ist niemand in {0} eingeschrieben; zuerst `study-recorder enroll` ausführen",
+        .errorNotEnrolled: "in diesem Datenordner ist niemand in {0} eingeschrieben; zuerst eine Person einschreiben",
         .errorAlreadyEnrolled: "Teilnehmende Person {1} ist in diesem Datenordner bereits in {0} eingeschrieben",
         .errorConsentDeclined: "keine Einwilligung gegeben; nichts wurde gespeichert",
         .errorSignatureMissing: "ein Name wird als Unterschrift gebraucht",

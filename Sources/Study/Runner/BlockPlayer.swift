@@ -4,8 +4,10 @@ import Foundation
 /// Plays one block of a recording session: every trial's phases in order, each phase's marker set for
 /// its onset (a moment on the recording clock, placed by the ``DataController`` on the sample nearest
 /// it), its text shown and cued, its duration waited (scaled by the run's speed), and reaction-time
-/// tasks measured. Waits run on the pacer's host clock; reaction-time trials time key presses on the
-/// participant interface's `ContinuousClock` instants.
+/// tasks measured. Everything runs on the pacer's host clock (the run's ``RunnerOptions/hostClock``):
+/// phase waits, and in reaction-time trials the onset, the stimulus, the deadlines the participant
+/// interface waits for a key until and the instants it times keys at, so latencies and marker
+/// moments are exact on a test's manual clock.
 struct BlockPlayer {
     let context: SessionContext
     let automatic: Bool
@@ -55,18 +57,20 @@ struct BlockPlayer {
     }
 
     /// One reaction-time trial. Every moment (phase onset, stimulus shown, key read, window over) is
-    /// taken on the recording clock where it happens and its marker set for that moment, so markers
-    /// and the trial table agree to the sample whatever the delivery latency of the source.
+    /// read on the run's host clock where it happens, its latency measured between such readings and
+    /// its marker set for its moment on the recording clock, so markers and the trial table agree to
+    /// the sample whatever the delivery latency of the source.
     private func reaction(_ task: ExpandedTask, phase: ExpandedPhase, trial: ExpandedTrial, values: [String: String]) async throws -> ReactionTrial {
         let spec = task.reactionTime
+        let host = context.pacer.clock
         let clock = RecordingClockReader(controller: context.controller, anchor: await context.controller.anchor)
-        let onset = ContinuousClock.now
-        let startedAt = Date()
+        let onset = host.monotonicNow()
+        let startedAt = Date(timeIntervalSince1970: clock.moment(of: onset))
         await context.controller.mark(Marker(code: phase.marker, label: "\(trial.type)/foreperiod"), at: clock.moment(of: onset))
         await context.interface.show("+", title: nil)
         let stimulusText = context.render(spec.stimulus, values: values)
-        let foreperiodEnd = onset.advanced(by: .seconds(context.pacer.real(task.foreperiod)))
-        let early = await context.interface.key(until: foreperiodEnd, beforeStimulus: true)
+        let foreperiodEnd = onset + context.pacer.real(task.foreperiod)
+        let early = await context.interface.key(until: foreperiodEnd, on: host, beforeStimulus: true)
         try checkInterruption()
         if let early {
             let at = clock.moment(of: early.at)
@@ -82,11 +86,11 @@ struct BlockPlayer {
             return ReactionTrial(result: result, stimulus: nil, response: ticket)
         }
         await context.interface.show(stimulusText, title: nil)
-        let shown = ContinuousClock.now
+        let shown = host.monotonicNow()
         let shownAt = clock.moment(of: shown)
         let stimulus = await context.controller.mark(Marker(code: spec.stimulusMarker, label: "\(trial.type)/stimulus"), at: shownAt)
-        let windowEnd = shown.advanced(by: .seconds(context.pacer.real(spec.responseWindow)))
-        let press = await context.interface.key(until: windowEnd, beforeStimulus: false)
+        let windowEnd = shown + context.pacer.real(spec.responseWindow)
+        let press = await context.interface.key(until: windowEnd, on: host, beforeStimulus: false)
         try checkInterruption()
         var result = ReactionTimeResult(
             trial: trial.index, stimulus: stimulusText, response: press?.key, foreperiod: task.foreperiod,

@@ -37,9 +37,9 @@ struct Pacer: Sendable {
         (clock.monotonicNow() - start) * speed
     }
 
-    /// Study seconds between two real instants (the participant interface's key times).
-    func studySeconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> Double {
-        let d = end - start
-        return (Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18) * speed
+    /// Study seconds between two monotonic readings of the clock (a stimulus's onset and a key's
+    /// ``KeyPress/at``).
+    func studySeconds(from start: Double, to end: Double) -> Double {
+        (end - start) * speed
     }
 }

@@ -1,3 +1,4 @@
+public import DataSources
 import Foundation
 
 /// How the runner talks to the participant. The command line implements it on the terminal; tests
@@ -16,11 +17,14 @@ public protocol ParticipantInterface: Sendable {
     func ask(_ prompt: String, id: String, problem: String?) async throws -> String
     /// A cue for phases the participant may not watch (eyes closed): speech or the terminal bell.
     func cue(_ text: String, mode: CueMode) async
-    /// Waits for a single key press (raw: no Enter needed) until `deadline`; returns which key and
-    /// when it was read, or `nil` when the deadline passed or the task was cancelled. `beforeStimulus`
-    /// tells whether the stimulus is still to come (a press then is an anticipation, and keys pressed
-    /// before the wait began are discarded).
-    func key(until deadline: ContinuousClock.Instant, beforeStimulus: Bool) async -> KeyPress?
+    /// Waits for a single key press (raw: no Enter needed) until `clock` reads `deadline` (monotonic
+    /// seconds); returns which key and when it was read on `clock` (``KeyPress/at``, read the moment
+    /// the key arrived), or `nil` when the deadline passed or the task was cancelled. `clock` is the
+    /// run's host clock (``RunnerOptions/hostClock``): the deadline is waited and the press timed on
+    /// it, so a test's manual clock decides when a key comes and a reaction time is exact.
+    /// `beforeStimulus` tells whether the stimulus is still to come (a press then is an
+    /// anticipation, and keys pressed before the wait began are discarded).
+    func key(until deadline: Double, on clock: any HostClock, beforeStimulus: Bool) async -> KeyPress?
     /// Waits until the participant presses any key ("Press any key to continue"); throws
     /// `CancellationError` when cancelled.
     func anyKey(_ prompt: String) async throws

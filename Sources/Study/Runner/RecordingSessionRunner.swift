@@ -59,15 +59,15 @@ struct RecordingSessionRunner {
                 let fitting = try await preparation.run(firstBlock || plan.checkUp.isEmpty ? plan.preparation : plan.checkUp)
                 firstBlock = false
                 let earlier = progress.items.first { $0.position == due.position }?.validLatenciesMs ?? []
-                let outcome = try await recordBlock(
+                let recorded = try await recordBlock(
                     plan, due: due, seed: seed, sessionIndex: sessionIndex, participant: participant, values: values,
                     controller: controller, monitor: monitor, pacer: pacer, fitting: fitting, cues: cues(progress),
                     earlierLatencies: earlier)
-                report.stored += outcome.items
+                report.stored += recorded.items
                 progress = try schedule.recording(
-                    outcome.complete ? .complete : .incomplete, of: due.position, block: due.resumeBlock, in: progress, at: options.clock.now,
-                    startedAt: outcome.startedAt, file: outcome.items.first?.path, reason: outcome.reason)
-                if let latencies = outcome.validLatencies, let item = progress.items.firstIndex(where: { $0.position == due.position }),
+                    recorded.outcome, of: due.position, block: due.resumeBlock, in: progress, at: options.clock.now,
+                    startedAt: recorded.startedAt, file: recorded.items.first?.path)
+                if let latencies = recorded.validLatencies, let item = progress.items.firstIndex(where: { $0.position == due.position }),
                     !progress.items[item].runs.isEmpty
                 {
                     progress.items[item].runs[progress.items[item].runs.count - 1].validLatenciesMs = latencies
@@ -75,9 +75,9 @@ struct RecordingSessionRunner {
                     report.medianLatencyMs = progress.items[item].sessionMedianLatencyMs
                 }
                 try progressStore.save(progress)
-                if !outcome.complete {
-                    report.state = .interrupted
-                    report.reason = outcome.reason
+                if case .incomplete(let reason) = recorded.outcome {
+                    report.state = .incomplete
+                    report.reason = reason
                     break
                 }
                 guard case .due(let next) = schedule.status(of: progress, at: options.clock.now), next.position == due.position else { break }
@@ -92,10 +92,10 @@ struct RecordingSessionRunner {
         await controller.stop()
     }
 
-    private struct BlockOutcome {
+    /// What recording one block stored, and how the block ended.
+    private struct RecordedBlock {
         var items: [CatalogItem]
-        var complete: Bool
-        var reason: String?
+        var outcome: RecordingOutcome
         var startedAt: Date
         /// The latencies of the block's valid (correct) trials, when it ran a reaction-time task.
         var validLatencies: [Double]?
@@ -105,7 +105,7 @@ struct RecordingSessionRunner {
         _ plan: PlannedRecording, due: DueItem, seed: UInt64, sessionIndex: Int, participant: String, values: [String: String],
         controller: DataController, monitor: QualityMonitor, pacer: Pacer, fitting: PreparationRunner.Outcome, cues: CueMode,
         earlierLatencies: [Double]
-    ) async throws -> BlockOutcome {
+    ) async throws -> RecordedBlock {
         let startedAt = options.clock.now
         var extra: [String: MetadataValue] = [
             "block": .int(Int64(plan.block.index + 1)), "blockCount": .int(Int64(plan.blockCount)), "seed": .int(Int64(bitPattern: plan.block.seed)),
@@ -167,7 +167,8 @@ struct RecordingSessionRunner {
             latencies = valid
             let table = TrialTable(
                 study: study.id, participant: participant, day: due.position.day + 1, session: sessionIndex, run: recording.run ?? 0,
-                block: plan.block.index + 1, recording: (recording.path as NSString).lastPathComponent, complete: reason == nil,
+                block: plan.block.index + 1, recording: (recording.path as NSString).lastPathComponent,
+                outcome: reason.map { .incomplete(reason: $0) } ?? .complete,
                 medianCorrectLatencyMs: ReactionTimeResult.median(valid), sessionMedianLatencyMs: ReactionTimeResult.median(earlierLatencies + valid),
                 trials: results)
             var stored = try QuestionnaireStore.storeJSON(
@@ -180,9 +181,10 @@ struct RecordingSessionRunner {
             if let afterStore { stored = try afterStore(stored) }
             items.append(stored)
         }
-        return BlockOutcome(
-            items: items, complete: reason == nil && recording.complete, reason: reason ?? (recording.complete ? nil : recording.endReason),
-            startedAt: startedAt, validLatencies: latencies)
+        // The block's own end (the participant or the study interrupted it) wins over the recording's.
+        return RecordedBlock(
+            items: items, outcome: reason.map { .incomplete(reason: $0) } ?? recording.outcome, startedAt: startedAt,
+            validLatencies: latencies)
     }
 
     /// The trials with the recording rows their stimulus and response markers were placed on. At real

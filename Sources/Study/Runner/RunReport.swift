@@ -4,12 +4,14 @@ public import Transfer
 
 /// What a call of ``StudyRunner/runNextSession()`` did.
 public struct RunReport: Sendable, Encodable {
-    /// What the run found.
+    /// What the run found: how the session went (`completed`, or `incomplete` when a block ended
+    /// ``RecordingOutcome/incomplete(reason:)``), or where the schedule stands (`waiting`,
+    /// `finished`). The JSON words are unchanged: `incomplete` is written `"interrupted"`.
     public enum State: String, Sendable, Encodable {
         /// A session was run to its end.
         case completed
-        /// A block was interrupted; it was stored as incomplete and is due again.
-        case interrupted
+        /// A block ended incomplete (``reason`` says why); it was stored so and is due again.
+        case incomplete = "interrupted"
         /// Nothing is due now; the next day opens later.
         case waiting
         /// The study is finished.
@@ -26,7 +28,7 @@ public struct RunReport: Sendable, Encodable {
     public var stored: [CatalogItem] = []
     /// When the next day opens (state `waiting`, or after completing a day).
     public var nextDayOpensAt: Date?
-    /// Why the run was interrupted.
+    /// Why the block ended incomplete (state `incomplete`): the reason of its ``RecordingOutcome``.
     public var reason: String?
     /// The reaction-time score (median latency of correct trials, ms), for reaction-time sessions.
     public var medianLatencyMs: Double?

@@ -18,8 +18,9 @@ public struct RunnerOptions: Sendable {
     public var clock: any StudyClock
     /// Upload pending items after the session, when the study's transfer policy says so.
     public var uploadAfterSession: Bool
-    /// The host clock the run reads time and waits on: phase and block timing, fitting timeouts,
-    /// the disconnection grace and the data controller it creates. A test passes a manual clock
+    /// The host clock the run reads time and waits on: phase and block timing, reaction-time trials
+    /// (onset, stimulus, response deadline, the instants keys are read at), fitting timeouts, the
+    /// disconnection grace and the data controller it creates. A test passes a manual clock
     /// (StudyRecorderTesting's `ManualClock`) to run minutes of a session in milliseconds.
     public var hostClock: any HostClock
     /// Store every time on Lab Streaming Layer's clock too, through this mapping (`--clock lsl`).

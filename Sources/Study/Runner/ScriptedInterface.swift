@@ -1,10 +1,11 @@
-import DataSources
+public import DataSources
 import Foundation
 import Synchronization
 
 /// A participant who needs no terminal: acknowledges every prompt, answers from a table (question id →
-/// text, e.g. from `--answers FILE`), and presses keys after seeded, human-like reaction times. For
-/// demos, CI and end-to-end tests (`--auto`). What it is shown is kept in ``transcript``.
+/// text, e.g. from `--answers FILE`), and presses keys after seeded, human-like reaction times, or
+/// exactly as scripted (``ScriptedReaction``). For demos, CI and end-to-end tests (`--auto`). What it
+/// is shown is kept in ``transcript``.
 public final class ScriptedInterface: ParticipantInterface, Sendable {
     /// Answers by question id, or by prompt for free-form asks (`consent`, `name`).
     public let answers: [String: String]
@@ -18,17 +19,25 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
     private struct State {
         var rng: SplitMix64
         var transcript: [String] = []
+        /// The scripted reactions of the trials still to come, first first.
+        var reactions: [ScriptedReaction]
+        /// The current trial's scripted reaction, taken at its foreperiod and used in its response
+        /// window; `nil` when the trial's keys are drawn.
+        var current: ScriptedReaction?
     }
 
     /// Creates a scripted participant; `echo` receives every line shown (for `--auto` on a terminal).
+    /// `reactions` script the reaction-time trials in order, one each (a test's exact latencies,
+    /// anticipations and misses); trials after them get drawn, human-like reactions.
     public init(
-        answers: [String: String] = [:], seed: UInt64 = 1, speed: Double = 1, responseKey: String = "space", echo: (@Sendable (String) -> Void)? = nil
+        answers: [String: String] = [:], seed: UInt64 = 1, speed: Double = 1, responseKey: String = "space",
+        reactions: [ScriptedReaction] = [], echo: (@Sendable (String) -> Void)? = nil
     ) {
         self.answers = answers
         self.responseKey = responseKey
         self.speed = max(speed, 1e-9)
         self.echo = echo
-        state = Mutex(State(rng: SplitMix64(seed: seed ^ 0x5DEE_CE66_D1CE_4E5B)))
+        state = Mutex(State(rng: SplitMix64(seed: seed ^ 0x5DEE_CE66_D1CE_4E5B), reactions: reactions))
     }
 
     /// Everything shown so far, one entry per screen or status.
@@ -68,24 +77,47 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
         }
     }
 
-    /// Reacts like a participant: 220–450 ms after the stimulus (in study time: divided by the run's
-    /// speed), sometimes too early (an anticipation in 4 % of foreperiods) or not at all (a miss, 2 %).
-    /// The key pressed is ``responseKey``.
-    public func key(until deadline: ContinuousClock.Instant, beforeStimulus: Bool) async -> KeyPress? {
-        let now = ContinuousClock.now
-        let (draw, fraction) = state.withLock { s -> (Double, Double) in (s.rng.uniform(), s.rng.uniform()) }
-        let press: ContinuousClock.Instant?
-        if beforeStimulus {
-            press = draw < 0.04 ? now + (deadline - now) * fraction : nil
-        } else {
-            press = draw < 0.02 ? nil : now.advanced(by: .seconds((0.22 + 0.23 * fraction) / speed))
+    /// Reacts like a participant, on `clock` (the run's host clock: a manual clock decides when the
+    /// key comes). A trial with a ``ScriptedReaction`` presses exactly as scripted; any other draws:
+    /// 220–450 ms after the stimulus (in study time: divided by the run's speed), sometimes too early
+    /// (an anticipation in 4 % of foreperiods) or not at all (a miss, 2 %), pressing
+    /// ``responseKey``. A press due after `deadline` is no press: the wait ends at the deadline.
+    public func key(until deadline: Double, on clock: any HostClock, beforeStimulus: Bool) async -> KeyPress? {
+        let now = clock.monotonicNow()
+        let scripted = state.withLock { s -> ScriptedReaction? in
+            if beforeStimulus { s.current = s.reactions.isEmpty ? nil : s.reactions.removeFirst() }
+            return s.current
         }
-        guard let press, press <= deadline else {
-            try? await Task.sleep(until: deadline)
+        let press: KeyPress?
+        if let scripted {
+            press = Self.press(scripted, at: now, deadline: deadline, beforeStimulus: beforeStimulus, speed: speed)
+        } else {
+            let (draw, fraction) = state.withLock { s -> (Double, Double) in (s.rng.uniform(), s.rng.uniform()) }
+            let at: Double? =
+                if beforeStimulus {
+                    draw < 0.04 ? now + (deadline - now) * fraction : nil
+                } else {
+                    draw < 0.02 ? nil : now + (0.22 + 0.23 * fraction) / speed
+                }
+            press = at.map { KeyPress(key: responseKey, at: $0) }
+        }
+        guard let press, press.at <= deadline else {
+            try? await clock.sleep(untilMonotonic: deadline)
             return nil
         }
-        try? await Task.sleep(until: press)
-        return KeyPress(key: responseKey, at: press)
+        try? await clock.sleep(untilMonotonic: press.at)
+        return press
+    }
+
+    /// When a scripted reaction presses its key in a wait that began at `now`: in the foreperiod (it
+    /// ends at `deadline`, when the stimulus is due) for a negative offset, no sooner than the wait
+    /// began; in the response window (it began with the stimulus) for the others.
+    private static func press(_ reaction: ScriptedReaction, at now: Double, deadline: Double, beforeStimulus: Bool, speed: Double) -> KeyPress? {
+        guard case .press(let key, let offset) = reaction else { return nil }
+        if beforeStimulus {
+            return offset < 0 ? KeyPress(key: key, at: max(now, deadline + offset / speed)) : nil
+        }
+        return offset >= 0 ? KeyPress(key: key, at: now + offset / speed) : nil
     }
 }
 

@@ -112,7 +112,7 @@ public struct StudyRunner: Sendable {
                     ).run(due: due, seed: seed, sessionIndex: index, participant: participant, values: names, progress: &progress, report: &report)
                 }
             } catch is CancellationError {
-                report.state = .interrupted
+                report.state = .incomplete
                 report.reason = "interrupted by the participant"
                 return report
             }

@@ -1,8 +1,11 @@
+public import Storage
+
 /// A task block's trial table as stored in `t_<paradigm>_<day>_<session>_<run>_<uuid>.json`, next to the
 /// block's recording: every trial (stimulus, response, latency, foreperiod, classification, and the
 /// recording-clock times and recording rows of stimulus and response) and the block's and session's
-/// scores. An interrupted block's table holds the trials done so far (`complete: false`). Missing
-/// values are written as `null`.
+/// scores. An incomplete block's table holds the trials done so far (`complete: false`; the
+/// reason is the recording's and the schedule's to keep, not written here). Missing values are
+/// written as `null`.
 public struct TrialTable: Sendable, Encodable {
     private enum CodingKeys: String, CodingKey {
         case format, formatVersion, study, participant, day, session, run, block, recording, complete, medianCorrectLatencyMs, sessionMedianLatencyMs,
@@ -27,8 +30,8 @@ public struct TrialTable: Sendable, Encodable {
     public var block: Int
     /// The file name of the recording made during the block (its markers match these trials).
     public var recording: String
-    /// Whether the block ran to its end.
-    public var complete: Bool
+    /// Whether the block ran to its end (written as the key `complete`).
+    public var outcome: RecordingOutcome
     /// The block's score: median latency of its correct trials in milliseconds (`null` if none).
     public var medianCorrectLatencyMs: Double?
     /// The session's score so far: the median latency over the correct trials of every stored run
@@ -49,7 +52,7 @@ public struct TrialTable: Sendable, Encodable {
         try c.encode(run, forKey: .run)
         try c.encode(block, forKey: .block)
         try c.encode(recording, forKey: .recording)
-        try c.encode(complete, forKey: .complete)
+        try c.encode(outcome.isComplete, forKey: .complete)
         try c.encode(medianCorrectLatencyMs, forKey: .medianCorrectLatencyMs)
         try c.encode(sessionMedianLatencyMs, forKey: .sessionMedianLatencyMs)
         try c.encode(trials, forKey: .trials)

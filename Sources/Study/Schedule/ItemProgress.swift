@@ -1,4 +1,5 @@
 public import Foundation
+import Storage
 
 /// The progress of one protocol item (a session on a day).
 public struct ItemProgress: Sendable, Hashable, Codable {
@@ -41,7 +42,7 @@ public struct ItemProgress: Sendable, Hashable, Codable {
     }
 
     /// The number of completed blocks, which is also the block to resume at.
-    public var completedBlocks: Int { runs.filter { $0.outcome == .complete }.count }
+    public var completedBlocks: Int { runs.filter(\.outcome.isComplete).count }
 
     /// Whether the item still has work (pending or in progress).
     public var isOpen: Bool { state == .pending || state == .inProgress }

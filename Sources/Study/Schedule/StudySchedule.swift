@@ -1,4 +1,5 @@
 public import Foundation
+public import Storage
 
 /// The multi-day schedule as pure functions over ``StudyProgress`` and a given time:
 ///
@@ -115,11 +116,11 @@ public struct StudySchedule: Sendable {
     /// `time`. Only the item and block that were due when the run started (`startedAt`, default
     /// `time`) are accepted, so a block that began just before the window closed still counts. A
     /// complete run advances the protocol (and opens the day's window if it is the day's first); an
-    /// incomplete one is logged and due again. Call this only after the run was stored: a failed
-    /// store must not advance the study.
+    /// incomplete one is logged with its reason and due again. Call this only after the run was
+    /// stored: a failed store must not advance the study.
     public func recording(
-        _ outcome: BlockOutcome, of position: ItemPosition, block: Int, in progress: StudyProgress, at time: Date,
-        startedAt: Date? = nil, file: String? = nil, reason: String? = nil
+        _ outcome: RecordingOutcome, of position: ItemPosition, block: Int, in progress: StudyProgress, at time: Date,
+        startedAt: Date? = nil, file: String? = nil
     ) throws(ScheduleError) -> StudyProgress {
         let start = min(startedAt ?? time, time)
         var progress = advanced(progress, to: start)
@@ -133,9 +134,9 @@ public struct StudySchedule: Sendable {
         }
         let day = position.day
         progress.items[index].runs.append(
-            BlockRecord(block: block, outcome: outcome, finishedAt: time, file: file, reason: reason))
+            BlockRecord(block: block, outcome: outcome, finishedAt: time, file: file))
         switch outcome {
-        case .incomplete:
+        case .incomplete(let reason):
             progress.events.append(
                 ProgressEvent(kind: .runIncomplete, time: time, day: day, position: position, block: block, detail: reason))
         case .complete:

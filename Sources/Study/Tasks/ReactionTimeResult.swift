@@ -20,7 +20,7 @@ public struct ReactionTimeResult: Sendable, Hashable, Codable {
     public var latencyMs: Double?
     /// How the trial is classified.
     public var outcome: ReactionTimeOutcome
-    /// When the task phase began.
+    /// When the task phase began: its moment on the recording clock (read on the run's host clock).
     public var timestamp: Date
     /// When the stimulus appeared (ISO 8601 UTC, ms); `null` when a key before it ended the trial.
     public var stimulusTime: String?
@@ -55,7 +55,7 @@ public struct ReactionTimeResult: Sendable, Hashable, Codable {
             outcome = .anticipation
         } else if latency > responseWindow * 1000 {
             outcome = .miss
-        } else if let response, !KeyPress(key: response, at: .now).matches(responseKey) {
+        } else if let response, !KeyPress.key(response, answers: responseKey) {
             outcome = .wrongKey
         } else if latency < anticipationBound * 1000 {
             outcome = .anticipation

@@ -76,7 +76,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         do {
             reader = try RecordingReader(url: URL(fileURLWithPath: recording))
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.dataError
         }
         let info = reader.descriptor

@@ -41,7 +41,7 @@ struct AnnouncementsCommand: AsyncParsableCommand {
         do {
             checker = try AnnouncementChecker(store: store, settings: settings, credentials: secrets.announcements)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.configuration
         }
         let result = try await checker.check(participant: who, locale: language)

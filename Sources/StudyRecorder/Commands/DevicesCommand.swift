@@ -33,7 +33,7 @@ struct DevicesCommand: AsyncParsableCommand {
             if !json { Terminal.note(String(format: "scanning for %g s …", duration)) }
             found = try await HeadbandScanner(duration: duration).scan()
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             switch error {
             case .scanPermissionDenied, .permissionDenied: throw ExitCode.permissionDenied
             case .bluetoothUnavailable, .noAdapter, .busy: throw ExitCode.unavailable

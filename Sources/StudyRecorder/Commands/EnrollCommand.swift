@@ -54,7 +54,7 @@ struct EnrollCommand: AsyncParsableCommand {
         do {
             try studyTransfer.checkEncryption(for: study)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.configuration
         }
         var runner = StudyRunner(
@@ -87,7 +87,7 @@ struct EnrollCommand: AsyncParsableCommand {
             Terminal.error(RuntimeStrings(locale: locale)(.stoppedEnrolment))
             throw ExitCode.interrupted
         } catch let error as TerminalInputError {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.noInput
         }
     }

@@ -66,7 +66,7 @@ struct ExportCommand: ParsableCommand {
         do {
             destination = try ExportDestination(folder: URL(fileURLWithPath: out), dataFolder: store.root)
         } catch let error as ExportError {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             if case .insideDataFolder = error { throw ExitCode.usage }
             throw ExitCode.cannotCreate
         }
@@ -84,7 +84,7 @@ struct ExportCommand: ParsableCommand {
                 results.append(result)
             } catch let error as ExportError {
                 bar.finish()
-                Terminal.error("\(error)")
+                Terminal.error(error)
                 switch error {
                 case .missing: throw ExitCode.noInput
                 case .unsupported: throw ExitCode.dataError
@@ -99,7 +99,7 @@ struct ExportCommand: ParsableCommand {
             extra = try exporter.finish()
         } catch {
             bar.finish()
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.cannotCreate
         }
         bar.update(fraction: 1, status: "done", force: true)

@@ -56,11 +56,11 @@ struct ListCommand: ParsableCommand {
         let row = [
             // An item kept on this device by policy is not waiting for upload: it says so.
             cell(listed.keptLocal == nil ? item.state.rawValue : "kept-local", 12), cell(item.kind.rawValue, 14), cell(String(item.run ?? 0), 4),
-            cell(item.complete ? "yes" : "no", 9), cell(String(item.size), 11), cell(UTCTimestamp.iso8601(item.created), 21),
+            cell(item.outcome.isComplete ? "yes" : "no", 9), cell(String(item.size), 11), cell(UTCTimestamp.iso8601(item.created), 21),
             cell(String(item.attempts), 6), cell(item.nextAttempt.map { UTCTimestamp.iso8601($0) } ?? "-", 21), item.path,
         ].joined(separator: " ")
         var lines = [row]
-        if let reason = item.endReason { lines.append("             ended early: \(reason)") }
+        if let reason = item.outcome.reason { lines.append("             ended early: \(reason)") }
         if let error = item.lastError { lines.append("             last error:  \(error)") }
         if let reason = listed.keptLocal { lines.append("             stays here:  \(reason)") }
         return lines

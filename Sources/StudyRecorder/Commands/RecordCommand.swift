@@ -79,7 +79,7 @@ struct RecordCommand: AsyncParsableCommand {
         do {
             recording = try await recorder.record(request, on: controller, options: options)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw Self.exitCode(for: error)
         }
         let interrupted = InterruptFlag()
@@ -110,7 +110,7 @@ struct RecordCommand: AsyncParsableCommand {
         await streamer?.finish()
         _ = trap
         if let failure {
-            Terminal.error("\(failure)")
+            Terminal.error(failure)
             // Encryption at rest failed: the item is stored but stays local until it is sealed.
             if let error = failure as? RecorderError, error.code == .sealing { throw ExitCode.configuration }
             throw Self.exitCode(for: failure)
@@ -124,7 +124,7 @@ struct RecordCommand: AsyncParsableCommand {
             print(
                 String(
                     format: "  %.1f s, %lld bytes, %@, sha256 %@", session.progress.seconds, item.size,
-                    item.complete ? "complete" : "incomplete (\(item.endReason ?? "ended early"))", item.sha256 ?? "-"))
+                    item.outcome.isComplete ? "complete" : "incomplete (\(item.outcome.reason ?? "ended early"))", item.sha256 ?? "-"))
             print("  participant \(item.participant), run \(item.run ?? 0), state \(item.state.rawValue)")
         }
         if interrupted.isSet { throw ExitCode.interrupted }

@@ -71,7 +71,7 @@ struct ReportCommand: ParsableCommand {
             try ReportBuilder.write(html, to: target)
         } catch let error as ReportError {
             bar.finish()
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw Self.exitCode(for: error)
         }
         bar.finish()

@@ -76,7 +76,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             try studyTransfer.checkEncryption(for: study)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.configuration
         }
         var announcements: [Announcement] = []
@@ -122,22 +122,22 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error(strings(.stoppedNothingStored))
             throw ExitCode.interrupted
         } catch let error as RunnerError {
-            Terminal.error(error.description(in: strings))
+            Terminal.error(CommandHint.line(error.description(in: strings), for: error))
             if case .notEnrolled = error { throw ExitCode.noInput }
             if case .sourceFailed(let failure) = error { throw ExitCode.forSource(failure) }
             throw ExitCode.failure
         } catch let error as TerminalInputError {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.noInput
         } catch let error as ScriptedAnswerError {
             Terminal.error("\(answers ?? "answers"): \(error)")
             throw ExitCode.dataError
         } catch let error as StorageError {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw RecordCommand.exitCode(for: error)
         } catch _ where FreeSpace.isFull(at: store.root) {
             // The catalog (SQLite) or another layer hit the full disk and said only "I/O error".
-            Terminal.error("\(StorageError.diskFull(path: store.root.path))")
+            Terminal.error(StorageError.diskFull(path: store.root.path))
             throw ExitCode.ioError
         }
         report.announcements = announcements
@@ -149,10 +149,10 @@ struct RunCommand: AsyncParsableCommand {
         }
         if interrupted.isSet {
             // What the participant is told on Ctrl-C: exactly what this run stored.
-            let stored = report.stored.map { ($0.path as NSString).lastPathComponent + ($0.complete ? "" : " (incomplete)") }
+            let stored = report.stored.map { ($0.path as NSString).lastPathComponent + ($0.outcome.isComplete ? "" : " (incomplete)") }
             Terminal.error(stored.isEmpty ? strings(.stoppedNothingStored) : strings(.stoppedSomethingStored, stored.joined(separator: ", ")))
         }
-        if report.state == .interrupted { throw interrupted.isSet ? ExitCode.interrupted : ExitCode.temporaryFailure }
+        if report.state == .incomplete { throw interrupted.isSet ? ExitCode.interrupted : ExitCode.temporaryFailure }
     }
 
     /// Takes the lock that lets one `run` of `study` work in a data folder at a time (two would both
@@ -165,10 +165,10 @@ struct RunCommand: AsyncParsableCommand {
             file = try store.lockURL("run-\(study)")
             lock = try ExclusiveLock(file: file)
         } catch let error as StorageError {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw RecordCommand.exitCode(for: error)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.cannotCreate
         }
         guard let lock else {
@@ -207,11 +207,11 @@ struct RunCommand: AsyncParsableCommand {
         var lines: [String] = []
         switch r.state {
         case .completed: lines.append(strings(.summaryCompleted, r.session ?? "?", r.day ?? 0))
-        case .interrupted: lines.append(strings(.summaryInterrupted, r.session ?? "?", r.reason ?? "?"))
+        case .incomplete: lines.append(strings(.summaryInterrupted, r.session ?? "?", r.reason ?? "?"))
         case .waiting: lines.append(strings(.summaryWaiting))
         case .finished: lines.append(strings(.summaryFinished))
         }
-        for item in r.stored { lines.append(strings(.summaryStored, item.path) + (item.complete ? "" : strings(.summaryIncomplete))) }
+        for item in r.stored { lines.append(strings(.summaryStored, item.path) + (item.outcome.isComplete ? "" : strings(.summaryIncomplete))) }
         if let ms = r.medianLatencyMs { lines.append(strings(.summaryMedian, String(format: "%.0f", ms))) }
         if let opens = r.nextDayOpensAt { lines.append(strings(.summaryNextDay, strings.dateTime(opens))) }
         if let upload = r.upload { lines.append(strings(.summaryUpload, upload)) }

@@ -106,7 +106,7 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
         do {
             try headband.start()
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.cannotCreate
         }
         let stopped = AsyncStream<Void>.makeStream()

@@ -58,7 +58,7 @@ struct UploadCommand: AsyncParsableCommand {
         do {
             uploader = try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.configuration
         }
         let bar = ProgressState(enabled: Terminal.stderrIsTTY && !json)
@@ -79,7 +79,7 @@ struct UploadCommand: AsyncParsableCommand {
             throw ExitCode(128 + number)
         } catch {
             bar.finish()
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.ioError
         }
         withExtendedLifetime(trap) {}

@@ -36,10 +36,10 @@ struct DataOptions: ParsableArguments {
         do {
             return try DataStore(root: url)
         } catch let error as StorageError {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw RecordCommand.exitCode(for: error)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.cannotCreate
         }
     }

@@ -20,7 +20,7 @@ enum ParticipantOptions {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.usage
         }
     }

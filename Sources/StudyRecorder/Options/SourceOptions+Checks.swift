@@ -39,7 +39,7 @@ extension SourceOptions {
             try reader.checkReadable()
             return ReplaySource(recording: reader, configuration: .init(pacing: pacing))
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.dataError
         }
     }

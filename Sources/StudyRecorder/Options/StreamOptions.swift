@@ -51,7 +51,7 @@ struct StreamOptions: ParsableArguments {
             let library = try LSLLibrary.load(path: lslLibrary)
             return LSLMarkerInlet.start(library: library, streamName: name == "any" ? nil : name, controller: controller)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.unavailable
         }
     }
@@ -64,7 +64,7 @@ struct StreamOptions: ParsableArguments {
             if targets.contains(.lsl) || lslMarkers != nil { _ = try LSLLibrary.load(path: lslLibrary) }
             for case .osc(let host, let port) in targets { _ = try OSCSender(host: host, port: port) }
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.unavailable
         }
     }
@@ -82,7 +82,7 @@ struct StreamOptions: ParsableArguments {
             if let library = streamer.lslLibrary { Terminal.note("streaming to LSL (liblsl \(library.version) from \(library.path))") }
             return streamer
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.unavailable
         }
     }

@@ -31,7 +31,7 @@ struct TransferOptions: ParsableArguments {
         do {
             _ = try TransferConfiguration.load(from: url)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.configuration
         }
         return url
@@ -44,7 +44,7 @@ struct TransferOptions: ParsableArguments {
         do {
             return try Self.load(configuration: url, data: data)
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(error)
             throw ExitCode.configuration
         }
     }

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Study
 import Synchronization
@@ -89,11 +90,12 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         }
     }
 
-    /// A single key in raw mode (``RawKeyboard``); keys typed before a foreperiod are discarded.
-    func key(until deadline: ContinuousClock.Instant, beforeStimulus: Bool) async -> KeyPress? {
+    /// A single key in raw mode (``RawKeyboard``), timed on `clock` the moment its bytes are read;
+    /// keys typed before a foreperiod are discarded.
+    func key(until deadline: Double, on clock: any HostClock, beforeStimulus: Bool) async -> KeyPress? {
         RawKeyboard.enter()
         if beforeStimulus { RawKeyboard.discardPending() }
-        return await Self.readKey(until: deadline).press
+        return await Self.readKey(until: deadline, on: clock).press
     }
 
     /// Any key, in raw mode: "Press any key" means any key, not only Enter.
@@ -102,21 +104,21 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         screen.write(Data("[\(prompt)]".utf8))
         RawKeyboard.enter()
         RawKeyboard.discardPending()
-        let read = await Self.readKey(until: nil)
+        let read = await Self.readKey(until: nil, on: SystemHostClock())
         screen.write(Data("\n".utf8))
         try Task.checkCancellation()
         if read.endOfInput { throw TerminalInputError.endOfInput }
     }
 
-    /// Reads a key on a thread of its own (never blocking the tasks that record); a cancelled task
-    /// stops the wait within 50 ms.
-    private static func readKey(until deadline: ContinuousClock.Instant?) async -> (press: KeyPress?, endOfInput: Bool) {
+    /// Reads a key on a thread of its own (never blocking the tasks that record), until `clock` reads
+    /// `deadline` (none: `nil`); a cancelled task stops the wait within 50 ms.
+    private static func readKey(until deadline: Double?, on clock: any HostClock) async -> (press: KeyPress?, endOfInput: Bool) {
         let cancelled = CancelFlag()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread {
                     var end = false
-                    let press = RawKeyboard.readKey(until: deadline, cancelled: { cancelled.isSet }, endOfInput: &end)
+                    let press = RawKeyboard.readKey(until: deadline, on: clock, cancelled: { cancelled.isSet }, endOfInput: &end)
                     continuation.resume(returning: (press, end))
                 }
             }

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Study
 import Synchronization
@@ -59,21 +60,24 @@ enum RawKeyboard {
         if isatty(STDIN_FILENO) == 1 { tcflush(STDIN_FILENO, TCIFLUSH) }
     }
 
-    /// Waits for one key until `deadline` (`nil`: no deadline) or until `cancelled` says so; the key
-    /// and the moment it was read, or `nil`. `endOfInput` is set when standard input is closed.
-    static func readKey(until deadline: ContinuousClock.Instant?, cancelled: () -> Bool, endOfInput: inout Bool) -> KeyPress? {
+    /// Waits for one key until `clock` reads `deadline` (monotonic seconds; `nil`: no deadline) or
+    /// until `cancelled` says so; the key and the moment it was read on `clock` (taken as soon as
+    /// `poll` reports it, before the bytes are read), or `nil`. Polls in steps of at most 50 ms, so
+    /// the deadline and `cancelled` are noticed within that. `endOfInput` is set when standard input
+    /// is closed.
+    static func readKey(until deadline: Double?, on clock: any HostClock, cancelled: () -> Bool, endOfInput: inout Bool) -> KeyPress? {
         let fd = STDIN_FILENO
         while !cancelled() {
-            var wait: Duration = .milliseconds(50)
+            var wait = 0.05
             if let deadline {
-                let left = deadline - .now
-                if left <= .zero { return nil }
+                let left = deadline - clock.monotonicNow()
+                if left <= 0 { return nil }
                 wait = min(wait, left)
             }
-            let ms = Int32(max(1, wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
+            let ms = Int32(max(1, (wait * 1000).rounded(.down)))
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&pfd, 1, ms) > 0 else { continue }
-            let at = ContinuousClock.now
+            let at = clock.monotonicNow()
             var bytes = [UInt8](repeating: 0, count: 16)
             let n = read(fd, &bytes, bytes.count)
             if n <= 0 {

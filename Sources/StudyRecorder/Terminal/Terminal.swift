@@ -41,6 +41,12 @@ enum Terminal {
         writeError("study-recorder: \(message)\n")
     }
 
+    /// Prints `error` as one line to standard error, with the command to run next when there is one
+    /// (``CommandHint``).
+    static func error(_ error: any Error) {
+        self.error(CommandHint.line("\(error)", for: error))
+    }
+
     /// Prints a note to standard error (not on stdout, so `--json` output stays clean).
     static func note(_ message: String) {
         writeError("\(message)\n")

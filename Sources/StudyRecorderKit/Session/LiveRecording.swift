@@ -43,12 +43,13 @@ public final class LiveRecording: Sendable {
         await controller.mark(marker, at: moment)
     }
 
-    /// Ends the recording early: what was recorded is stored, marked incomplete with `reason`.
+    /// Ends the recording early: what was recorded is stored with the outcome
+    /// `.incomplete(reason: reason)` (``RecordingOutcome``).
     public func stop(reason: String = "stopped") {
         session.stop(reason: reason)
     }
 
-    /// Ends an open-ended recording (one without a planned duration) as complete.
+    /// Ends an open-ended recording (one without a planned duration) with the outcome `.complete`.
     public func finish() {
         session.finish()
     }

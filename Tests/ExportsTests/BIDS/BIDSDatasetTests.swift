@@ -122,7 +122,7 @@ struct BIDSReactionTimeTests {
         let recording = fixture.item.path.split(separator: "/").last.map(String.init) ?? ""
         let table = TrialTable(
             study: "export-test", participant: RecordingFixture.participant, day: 1, session: 1, run: 1, block: 1, recording: recording,
-            complete: true,
+            outcome: .complete,
             medianCorrectLatencyMs: ReactionTimeResult.medianCorrectLatency(trials), trials: trials)
         _ = try QuestionnaireStore.storeJSON(
             table, kind: .trials, fileName: FileNaming.trials(title: "rest", day: 1, session: 1, run: 1, participant: RecordingFixture.participant),

@@ -111,7 +111,7 @@ struct StreamCSVTests {
         try writer.append(generator.next(256)[0])
         let values: [Double] = [0.0, 0.5, -1.0, 0.01, 0.51, -0.99]
         try writer.append(SampleBlock(stream: "accelerometer", firstIndex: 0, channelCount: 3, values: values, times: [100, 100 + 1 / 52.0]))
-        try writer.finish(complete: true)
+        try writer.finish(.complete)
         writer.removeJournal()
         let out = try ExportDestination(folder: dir.path("out"), dataFolder: dir.path("data"))
         let files = try RecordingCSV(reader: try RecordingReader(url: url)).export(to: out, folder: "r")

@@ -23,7 +23,7 @@ struct TrialTableCSVTests {
         let table = TrialTable(
             study: "reaction-time", participant: participant, day: 2, session: 3, run: 4, block: 1,
             recording: "r_reactionTime_2_3_4_\(participant).h5",
-            complete: true, medianCorrectLatencyMs: ReactionTimeResult.medianCorrectLatency(trials), trials: trials)
+            outcome: .complete, medianCorrectLatencyMs: ReactionTimeResult.medianCorrectLatency(trials), trials: trials)
         let item = try QuestionnaireStore.storeJSON(
             table, kind: .trials, fileName: FileNaming.trials(title: "reactionTime", day: 2, session: 3, run: 4, participant: participant),
             participant: participant, study: "reaction-time", title: "reactionTime", day: 2, session: 3, run: 4, in: store)

@@ -27,7 +27,7 @@ struct ExportFixture {
         let size = (try FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? NSNumber)?.int64Value ?? 0
         item = CatalogItem(
             kind: .recording, path: store.relativePath(of: stored), participant: participant, study: "export-test", title: "rest", day: 1,
-            session: 1, run: 1, size: size, state: .pending, complete: true)
+            session: 1, run: 1, size: size, state: .pending, outcome: .complete)
         try store.catalog.insert(item)
         out = dir.path("out")
     }

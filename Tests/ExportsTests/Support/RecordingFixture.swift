@@ -54,7 +54,7 @@ enum RecordingFixture {
             written = generator.nextIndex
         }
         try writer.addEvent(code: 900, label: "goodbye")
-        try writer.finish(complete: true)
+        try writer.finish(.complete)
         writer.removeJournal()
         return url
     }

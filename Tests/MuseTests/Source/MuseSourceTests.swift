@@ -38,7 +38,7 @@ struct MuseSourceTests {
         try await controller.start()
         let item = try await session.result()
         await controller.stop()
-        #expect(item.complete)
+        #expect(item.outcome.isComplete)
 
         let reader = try RecordingReader(url: store.url(of: item.path))
         #expect(reader.descriptor.kind == "muse" && reader.descriptor.serial == "2031-TZRW-1324" && reader.descriptor.firmware == "1.2.13")

@@ -55,12 +55,12 @@ struct ReportFixture {
                 try writer.append(block)
             }
         }
-        try writer.finish(complete: true)
+        try writer.finish(.complete)
         writer.removeJournal()
         let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
         let item = CatalogItem(
             kind: .recording, path: store.relativePath(of: url), participant: Self.participant, study: "report-test", title: paradigm, day: day,
-            session: session, run: run, size: size, state: .pending, complete: true)
+            session: session, run: run, size: size, state: .pending, outcome: .complete)
         try store.catalog.insert(item)
         if !latencies.isEmpty { try trialTable(for: name, day: day, session: session, run: run, latencies: latencies) }
         return item
@@ -94,7 +94,7 @@ struct ReportFixture {
             CatalogItem(
                 kind: .trials, path: store.relativePath(of: url), participant: Self.participant, study: "report-test", title: "reactionTime",
                 day: day,
-                session: session, run: run, size: 0, state: .pending, complete: true))
+                session: session, run: run, size: 0, state: .pending, outcome: .complete))
     }
 
     /// Writes `html` to a file in the test folder and returns it.

@@ -17,7 +17,7 @@ struct GapTimeTests {
         let samples = generator.next(1000)[0]
         try writer.append(samples.slice(0..<300))
         try writer.append(samples.slice(350..<1000))
-        try writer.finish(complete: true)
+        try writer.finish(.complete)
         let reader = try RecordingReader(url: url)
         let times = try reader.readBlock(from: 0, count: 1000).times
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "times go backwards")

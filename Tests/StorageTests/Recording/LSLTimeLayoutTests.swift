@@ -49,7 +49,7 @@ struct LSLTimeLayoutTests {
         let writer = try RecordingWriter(
             url: direct, metadata: RecordingStructureTests.metadata(), options: .init(chunkSeconds: 1), lslClock: directMapping)
         try RecordingStructureTests.feed(writer) { directClock.advance(by: 22.5) }
-        try writer.finish(complete: true)
+        try writer.finish(.complete)
         writer.removeJournal()
 
         let crashed = dir.path("crashed.h5")
@@ -68,7 +68,7 @@ struct LSLTimeLayoutTests {
                 replaying = try RecordingWriter(url: rebuilt, metadata: metadata, options: .init(chunkSeconds: 1, journaling: false))
             }
         ) { record in try replaying?.replay(record) }
-        try #require(replaying).finish(complete: false, reason: "recovered")
+        try #require(replaying).finish(.incomplete(reason: "recovered"))
 
         let listing = try PythonTool.run(script: RecordingStructureTests.dump, arguments: [direct.path, rebuilt.path])
         let expected = try String(contentsOf: RecordingStructureTests.fixture, encoding: .utf8)

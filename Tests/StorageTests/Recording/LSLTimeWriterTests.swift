@@ -50,7 +50,7 @@ struct LSLTimeWriterTests {
             participant: participant, fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 0, run: 1, participant: participant))
         let item = CatalogItem(
             kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 0, run: 1, state: .writing,
-            complete: false)
+            outcome: .incomplete(reason: nil))
         try store.catalog.insert(item)
         let clock = SystemHostClock()
         let mapping = LSLClockMapping { clock.monotonicNow() * 1.001 + 50 }

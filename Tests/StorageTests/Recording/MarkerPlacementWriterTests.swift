@@ -33,7 +33,7 @@ struct MarkerPlacementWriterTests {
         try writer.place(placed(3, at: 1650))  // buffered row 650
         try writer.append(b[3])
         try writer.place(placed(4, at: 5000))  // after the last row: lands on row 1199
-        let summary = try writer.finish(complete: true)
+        let summary = try writer.finish(.complete)
         #expect(summary.events == 4)
         let (s, _) = try RecordingWriterTests.inspect(url, in: dir)
         #expect(s.markers == [[0, 1], [10, 2], [650, 3], [1199, 4]])
@@ -51,7 +51,7 @@ struct MarkerPlacementWriterTests {
             participant: participant, fileName: FileNaming.recording(paradigm: "rt", day: 1, session: 0, run: 1, participant: participant))
         let item = CatalogItem(
             kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rt", day: 1, session: 0, run: 1, state: .writing,
-            complete: false)
+            outcome: .incomplete(reason: nil))
         try store.catalog.insert(item)
         do {
             let writer = try RecordingWriter(url: url, metadata: RecordingWriterTests.metadata())

@@ -22,7 +22,7 @@ struct RecordingReaderTests {
         try writer.appendSeries(group: "Quality", name: "Grade", time: 1, values: [1, 2, 4, 1], columns: ["TP9", "AF7", "AF8", "TP10"])
         try writer.appendSeries(group: "Quality", name: "MainsFrequency", time: 1, values: [50], columns: ["Hz"])
         try writer.setGroupAttribute(group: "Quality", name: "QualityWindowSeconds", value: .string("2"))
-        try writer.finish(complete: true)
+        try writer.finish(.complete)
         writer.removeJournal()
 
         let reader = try RecordingReader(url: url)

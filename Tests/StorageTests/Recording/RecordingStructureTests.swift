@@ -114,7 +114,7 @@ struct RecordingStructureTests {
         let direct = dir.path("direct.h5")
         let writer = try RecordingWriter(url: direct, metadata: Self.metadata(), options: .init(chunkSeconds: 1))
         try Self.feed(writer)
-        try writer.finish(complete: true)
+        try writer.finish(.complete)
         writer.removeJournal()
 
         // The same input, abandoned before finish and rebuilt from its journal as recovery does.
@@ -133,7 +133,7 @@ struct RecordingStructureTests {
             }
         ) { record in try replaying?.replay(record) }
         let replayer = try #require(replaying)
-        try replayer.finish(complete: false, reason: "recovered")
+        try replayer.finish(.incomplete(reason: "recovered"))
 
         let listing = try PythonTool.run(script: Self.dump, arguments: [direct.path, rebuilt.path])
         if ProcessInfo.processInfo.environment["STUDY_RECORDER_WRITE_FIXTURE"] == "1" {

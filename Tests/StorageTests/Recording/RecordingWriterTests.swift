@@ -83,7 +83,7 @@ struct RecordingWriterTests {
             try writer.append(samples)
         }
         try writer.addEvent(code: 999, label: "custom")
-        let summary = try writer.finish(complete: true)
+        let summary = try writer.finish(.complete)
         writer.removeJournal()
         #expect(summary.samples == 5120)
         #expect(FileManager.default.fileExists(atPath: url.path))
@@ -129,7 +129,7 @@ struct RecordingWriterTests {
         try writer.append(samples.slice(0..<300))
         try writer.append(samples.slice(350..<1000))  // 50 samples lost
         try writer.append(samples.slice(990..<1000))  // duplicates are ignored
-        let summary = try writer.finish(complete: true)
+        let summary = try writer.finish(.complete)
         #expect(summary.samples == 1000)
         #expect(summary.gapSamples == 50)
         let (s, values) = try Self.inspect(url, in: dir)
@@ -155,7 +155,7 @@ struct RecordingWriterTests {
         samples.times = samples.times.enumerated().map { $0.offset >= 24 ? $0.element - slew : $0.element }
         try writer.append(samples.slice(0..<12))
         try writer.append(samples.slice(24..<48))  // rows 12–23 lost
-        try writer.finish(complete: true)
+        try writer.finish(.complete)
         let times = try RecordingReader(url: url).readBlock(from: 0, count: 48).times
         let steps = zip(times.dropFirst(), times).map { $0 - $1 }
         #expect(steps.allSatisfy { $0 >= 0.98 / 256 - 2e-6 && $0 <= 1.0 / 256 + 2e-6 }, "\(steps)")
@@ -181,13 +181,13 @@ struct RecordingWriterTests {
         try writer.appendSeries(
             group: "Quality", name: "Variance", time: 100.5, values: [1, 2, 3, 4, 5], columns: ["TP9", "AF7", "AF8", "TP10", "AUX"])
         try writer.appendSeries(group: "Quality", name: "Variance", time: 101.0, values: [6, 7, 8, 9, 10])
-        try writer.finish(complete: true)
+        try writer.finish(.complete)
         let reader = try RecordingReader(url: url)
         #expect(reader.channelNames == ["TP9", "AF7", "AF8", "TP10", "AUX"])
         #expect(reader.samplingRate == 256)
         #expect(reader.sampleCount == 700)
         #expect(reader.participant == "3F2504E0-4F89-11D3-9A0C-0305E82C3301")
-        #expect(reader.complete)
+        #expect(reader.outcome.isComplete)
         let back = try reader.readBlock(from: 600, count: 200)
         #expect(back.count == 100 && back.firstIndex == 600)
         #expect(back.values == samples.slice(600..<700).values)

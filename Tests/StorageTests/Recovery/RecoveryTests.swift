@@ -17,7 +17,7 @@ struct RecoveryTests {
             source: OscillatorConfiguration().descriptor)
         let item = CatalogItem(
             kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 2, run: 3, state: .writing,
-            complete: false)
+            outcome: .incomplete(reason: nil))
         try store.catalog.insert(item)
         var generator = OscillatorGenerator(configuration: .init(seed: 1, startTime: 50))
         var frames = generator.next(rows)[0]
@@ -53,7 +53,7 @@ struct RecoveryTests {
 
         let reader = try RecordingReader(url: url)
         #expect(reader.sampleCount == 1000)
-        #expect(!reader.complete)
+        #expect(!reader.outcome.isComplete)
         #expect(try reader.readBlock(from: 0, count: 1000).values == frames.values)
         let events = try reader.events()
         #expect(events.first?.code == 310 && events.first?.sample == 100)
@@ -62,7 +62,7 @@ struct RecoveryTests {
 
         let stored = try #require(try store.catalog.item(id: item.id))
         #expect(stored.state == .pending)
-        #expect(!stored.complete)
+        #expect(stored.outcome == .incomplete(reason: "recovered after a crash; 1000 samples kept"))
         #expect(stored.sha256 == (try SHA256.hex(ofFile: url)))
         // A second run finds nothing to do.
         #expect(Recovery.run(store: store).isEmpty)
@@ -86,6 +86,23 @@ struct RecoveryTests {
         #expect(try store.catalog.items().count == 1)
     }
 
+    /// A finished incomplete recording that never reached the catalog is adopted with the outcome
+    /// its file stores, reason included.
+    @Test func anAdoptedRecordingKeepsItsStoredOutcome() throws {
+        let dir = try TemporaryDirectory("adopt-outcome")
+        let store = try DataStore(root: dir.url)
+        let url = try store.unusedURL(participant: "P", fileName: "r_x_1_1_1_P.h5")
+        let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "P", source: OscillatorConfiguration().descriptor))
+        var generator = OscillatorGenerator(configuration: .init())
+        try writer.append(generator.next(300)[0])
+        try writer.finish(.incomplete(reason: "device disconnected"))
+        writer.removeJournal()
+        let report = Recovery.run(store: store)
+        #expect(report.adopted.map(\.path) == [store.relativePath(of: url)])
+        #expect(report.adopted.first?.outcome == .incomplete(reason: "device disconnected"))
+        #expect(try store.catalog.item(path: store.relativePath(of: url))?.outcome == .incomplete(reason: "device disconnected"))
+    }
+
     @Test func aRecordingInProgressIsLeftAlone() throws {
         let dir = try TemporaryDirectory("busy")
         let store = try DataStore(root: dir.url)
@@ -97,7 +114,7 @@ struct RecoveryTests {
         let report = Recovery.run(store: store)
         #expect(report.inProgress == [store.relativePath(of: url)])
         #expect(report.rebuilt.isEmpty)
-        try writer.finish(complete: true)
+        try writer.finish(.complete)
         writer.removeJournal()
     }
 
@@ -119,7 +136,7 @@ struct RecoveryTests {
             ])
         let item = CatalogItem(
             kind: .recording, path: store.relativePath(of: url), participant: participant, title: "rest", day: 1, session: 1, run: 1, state: .writing,
-            complete: false)
+            outcome: .incomplete(reason: nil))
         try store.catalog.insert(item)
         let codes: [UInt16] = (0..<512).map { UInt16(($0 * 37) % 4096) }
         var raw = codes

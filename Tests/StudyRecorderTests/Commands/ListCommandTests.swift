@@ -13,7 +13,7 @@ struct ListCommandTests {
         let next = Date(timeIntervalSince1970: 1_900_000_000)
         var failing = CatalogItem(
             kind: .recording, path: "\(participant)/r_rest_1_1_1_\(participant).h5", participant: participant, run: 1, size: 10,
-            state: .pending, complete: false, endReason: "interrupted by signal")
+            state: .pending, outcome: .incomplete(reason: "interrupted by signal"))
         failing.attempts = 3
         failing.lastError = "PUT /x: HTTP 507 Insufficient Storage (the server is full)"
         failing.nextAttempt = next

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Study
 import TestSupport
 import Testing
@@ -15,7 +16,9 @@ struct ScoresCommandTests {
         var progress = schedule.enroll(participant: UUID(), at: t0)
         progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 0), block: 0, in: progress, at: t0)
         let reaction = ItemPosition(day: 0, item: 1)
-        let runs: [(BlockOutcome, Int, [Double])] = [(.complete, 0, [300, 320, 280]), (.incomplete, 1, [400]), (.complete, 1, [310, 290])]
+        let runs: [(RecordingOutcome, Int, [Double])] = [
+            (.complete, 0, [300, 320, 280]), (.incomplete(reason: nil), 1, [400]), (.complete, 1, [310, 290]),
+        ]
         for (n, (outcome, block, latencies)) in runs.enumerated() {
             progress = try schedule.recording(outcome, of: reaction, block: block, in: progress, at: t0.addingTimeInterval(Double(60 * (n + 1))))
             let item = try #require(progress.items.firstIndex { $0.position == reaction })

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Study
 import TestSupport
 import Testing

@@ -16,15 +16,15 @@ struct ManualClockSession {
     let interface: ScriptedInterface
 
     /// Starts `script` on a fresh manual clock (the source's first samples arrive when the clock moves,
-    /// as `paced` scripts deliver them).
-    static func start(_ script: [ScriptedSource.Step]) async throws -> ManualClockSession {
+    /// as `paced` scripts deliver them), with `interface` as the participant.
+    static func start(_ script: [ScriptedSource.Step], interface: ScriptedInterface = ScriptedInterface()) async throws -> ManualClockSession {
         let clock = ManualClock()
         let controller = DataController(source: ScriptedSource(script: script), clock: clock)
         let monitor = await QualityMonitor(controller: controller, mains: 50)
         try await controller.start()
         _ = await controller.waitUntilStarted()
         let study = try StudyLoader.load(folder: FixturePaths.studies.appendingPathComponent("mynd-example"))
-        return ManualClockSession(clock: clock, controller: controller, monitor: monitor, study: study, interface: ScriptedInterface())
+        return ManualClockSession(clock: clock, controller: controller, monitor: monitor, study: study, interface: interface)
     }
 
     /// The context the preparation and the block player run in, paced at real speed on the clock.

@@ -40,15 +40,15 @@ struct StudyRunnerTests {
         let writer = try RecordingWriter(url: short, metadata: RecordingMetadata(participant: "X", source: OscillatorConfiguration().descriptor))
         var generator = OscillatorGenerator(configuration: .init(seed: 3))
         try writer.append(generator.next(256 * 55)[0])
-        try writer.finish(complete: true)
+        try writer.finish(.complete)
         let reader = try RecordingReader(url: short)
         let lost = try await Self.runner(study, store: store, at: t0) {
             ReplaySource(recording: reader, configuration: .init(pacing: .speed(100)))
         }.runNextSession()
-        #expect(lost.state == .interrupted)
+        #expect(lost.state == .incomplete)
         #expect(lost.reason == "device disconnected" || lost.reason?.contains("stopped sending") == true)
         let incomplete = try #require(lost.stored.first)
-        #expect(!incomplete.complete && incomplete.state == .pending)
+        #expect(!incomplete.outcome.isComplete && incomplete.state == .pending)
         let events = try RecordingReader(url: store.url(of: incomplete.path)).events()
         #expect(events.last?.code == Marker.interruptedCode)
 
@@ -58,7 +58,7 @@ struct StudyRunnerTests {
 
         let again = try await Self.runner(study, store: store, at: t0).runNextSession()
         #expect(again.state == .completed && again.session == "rest")
-        #expect(again.stored.count == 3 && again.stored.allSatisfy(\.complete))
+        #expect(again.stored.count == 3 && again.stored.allSatisfy(\.outcome.isComplete))
     }
 
     /// A recording session processes the signal once: at no moment, fitting or block, do two

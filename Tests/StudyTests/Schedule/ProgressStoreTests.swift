@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Testing
 
 @testable import Study
@@ -46,17 +47,17 @@ struct StudyScheduleTests {
         var progress = schedule.enroll(participant: participant, at: t0)
         progress = try schedule.recording(.complete, of: mood, block: 0, in: progress, at: hours(1))
         progress = try schedule.recording(.complete, of: rest1, block: 0, in: progress, at: hours(2))
-        progress = try schedule.recording(.incomplete, of: rest1, block: 1, in: progress, at: hours(3), file: "b.h5", reason: "disconnected")
+        progress = try schedule.recording(.incomplete(reason: "disconnected"), of: rest1, block: 1, in: progress, at: hours(3), file: "b.h5")
         let item = due(schedule.status(of: progress, at: hours(3)))
         #expect(item?.position == rest1)
         #expect(item?.resumeBlock == 1)
         #expect(progress.item(at: rest1)?.state == .inProgress)
         #expect(
             progress.item(at: rest1)?.runs.last
-                == BlockRecord(block: 1, outcome: .incomplete, finishedAt: hours(3), file: "b.h5", reason: "disconnected"))
+                == BlockRecord(block: 1, outcome: .incomplete(reason: "disconnected"), finishedAt: hours(3), file: "b.h5"))
         // An incomplete first run of a day does not open its window either.
         var fresh = schedule.enroll(participant: participant, at: t0)
-        fresh = try schedule.recording(.incomplete, of: mood, block: 0, in: fresh, at: hours(1), reason: "interrupted")
+        fresh = try schedule.recording(.incomplete(reason: "interrupted"), of: mood, block: 0, in: fresh, at: hours(1))
         #expect(fresh.dayOpenedAt == nil)
         #expect(fresh.item(at: mood)?.state == .pending)
     }

@@ -151,20 +151,20 @@ final class HDF5RecordingFile {
     /// Stores the closing attributes and closes the file. `streamCounts` gives each auxiliary
     /// stream's rows and gap rows; `first`/`last` are the first and last EEG row times.
     func close(
-        rows: Int64, gapRows: Int64, complete: Bool, reason: String?, samplingRate fs: Double, first: Double?, last: Double?,
+        rows: Int64, gapRows: Int64, outcome: RecordingOutcome, samplingRate fs: Double, first: Double?, last: Double?,
         streamCounts: [String: (rows: Int64, gapRows: Int64)]
     ) throws {
         HDF5Library.prepareThread()
         try recording.setAttribute(A.sampleCount, rows)
         try recording.setAttribute(A.gapSampleCount, gapRows)
-        try recording.setAttribute(A.complete, Int64(complete ? 1 : 0))
-        if let reason { try recording.setAttribute(A.endReason, reason) }
+        try recording.setAttribute(A.complete, Int64(outcome.isComplete ? 1 : 0))
+        if let reason = outcome.reason { try recording.setAttribute(A.endReason, reason) }
         try recording.setAttribute(A.recordingTime, Double(rows) / fs)
         if let first {
             try recording.setAttribute(A.recordingStartTime, Self.iso(first))
             try recording.setAttribute(A.recordingEndTime, Self.iso((last ?? first) + 1 / fs))
         }
-        try file.setAttribute(RecordingFormat.Root.complete, Int64(complete ? 1 : 0))
+        try file.setAttribute(RecordingFormat.Root.complete, Int64(outcome.isComplete ? 1 : 0))
         groups.removeAll()
         seriesSets.removeAll()
         seriesLSLTimes.removeAll()

@@ -1,0 +1,22 @@
+import Storage
+import Study
+import StudyRecorderKit
+
+/// The command to run next, added by the CLI to a library error's line. The libraries describe what
+/// happened and what is kept in their own words (another program using them has no
+/// `study-recorder` commands); only the CLI knows its commands.
+enum CommandHint {
+    /// The hint for `error`, e.g. "run `study-recorder recover`" after a full disk, or `nil`.
+    static func hint(for error: any Error) -> String? {
+        if let error = error as? RecorderError, let underlying = error.underlying { return hint(for: underlying) }
+        if case .diskFull? = error as? StorageError { return "then run `study-recorder recover`" }
+        if case .notEnrolled? = error as? RunnerError { return "run `study-recorder enroll` first" }
+        return nil
+    }
+
+    /// `message` with the hint for `error` appended, as one line.
+    static func line(_ message: String, for error: any Error) -> String {
+        guard let hint = hint(for: error) else { return message }
+        return "\(message) — \(hint)"
+    }
+}
