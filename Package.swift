@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strictSettings),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Storage", "Transfer", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "Transfer", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(

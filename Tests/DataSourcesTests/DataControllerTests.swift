@@ -81,4 +81,20 @@ struct DataControllerTests {
         #expect(error == nil)
         #expect(await controller.samplesDelivered == 256 * 100)
     }
+
+    /// The lossless-observer count counts lossless subscriptions that are open: not displays
+    /// (`latest`), not an observer that left.
+    @Test func losslessObserverCountCountsOpenLosslessObservers() async throws {
+        let controller = DataController(source: OscillatorSource())
+        #expect(await controller.losslessObserverCount == 0)
+        let recorder = await controller.events(.lossless())
+        let processor = await controller.events(.lossless())
+        let display = await controller.events(.latest())
+        #expect(await controller.losslessObserverCount == 2)
+        processor.cancel()
+        #expect(await controller.losslessObserverCount == 1)
+        display.cancel()
+        recorder.cancel()
+        #expect(await controller.losslessObserverCount == 0)
+    }
 }

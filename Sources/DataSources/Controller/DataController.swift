@@ -47,6 +47,16 @@ public actor DataController {
     /// Whether the source is running.
     public var isRunning: Bool { task != nil }
 
+    /// How many lossless observers are subscribed now (recorders, signal processors: each one sees
+    /// every sample and holds the source back when it falls behind). A diagnostic: it tells how many
+    /// parts process the signal, e.g. that a study block runs one processor, not two.
+    public var losslessObserverCount: Int {
+        subscriptions.filter { subscription in
+            guard case .lossless = subscription.policy else { return false }
+            return !subscription.isClosed
+        }.count
+    }
+
     /// Whether the run is ending: the source returned, failed or was stopped, and its closing events
     /// (the final `disconnected` flip, ``DataEvent/ended(_:)``) are being delivered. An observer that
     /// sees `disconnected` can ask this to tell the end of the run from a link loss the source will

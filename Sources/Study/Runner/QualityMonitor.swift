@@ -1,10 +1,20 @@
 import DataSources
 import Processing
+import Storage
 import Synchronization
 
 /// Keeps the latest signal-quality readings of a running ``DataController`` (MYND quality at 2 Hz,
 /// line-noise quality at 1 Hz) and the device's battery and connection, for preparation steps and
 /// interruption checks.
+///
+/// A session has one signal processor, and one part runs it at a time. While nothing records
+/// (preparation, fitting, check-ups between blocks) the monitor feeds it from its own lossless
+/// subscription. While a block records, the monitor unsubscribes and the recording's writer feeds
+/// it through the producer the monitor hands out (``recordingProducer()``), which starts it afresh
+/// for the block: the readings are then the very values stored in the recording's `/Quality`, and
+/// the signal is processed once, not twice. After the block (``resume(after:)``) the monitor feeds
+/// the same processor again, from the first sample the recording did not process, so its windows and
+/// averages carry on as if it had never stopped.
 ///
 /// A headband that drops its link reconnects by itself and the recording shows the time away as a
 /// gap, so a block is interrupted only when the link stays down longer than
@@ -12,7 +22,11 @@ import Synchronization
 final class QualityMonitor: Sendable {
     struct Readings: Sendable {
         var quality: [Double]?
+        /// The time (recording clock) of the newest sample `quality` covers.
+        var qualityTime: Double?
         var lineNoise: [Double]?
+        /// The time (recording clock) of the newest sample `lineNoise` covers.
+        var lineNoiseTime: Double?
         /// When the link went down (monotonic seconds on the monitor's clock), while it is down.
         var disconnectedSince: Double?
         /// The source ended: nothing more will come.
@@ -20,31 +34,48 @@ final class QualityMonitor: Sendable {
         var batteryLow = false
     }
 
+    /// Which part feeds the session's processor.
+    enum Feed: Sendable, Equatable {
+        /// The monitor (nothing records).
+        case monitor
+        /// A recording's writer, which stores the results.
+        case recording
+    }
+
     /// How long a lost link may stay down before a running block is interrupted (10 s).
     static let disconnectionGrace: Double = 10
 
     /// The clock the grace is measured on (the controller's: the system's, or a test's manual clock).
     let clock: any HostClock
+    private let controller: DataController
+    private let configuration: ProcessorConfiguration
+    private let shown: (@Sendable (Readings, Feed) -> Void)?
     private let readings = Mutex(Readings())
-    private let tasks: Mutex<[Task<Void, Never>]> = Mutex([])
+    /// The session's signal processor (`nil` until the source announced its device).
+    private let processor = Mutex(SignalProcessor?.none)
+    /// Who feeds the processor, the feed's generation (results of an earlier feed are ignored), and
+    /// the monitor's own feeding task with its subscription while it runs.
+    private struct FeedState {
+        var feed = Feed.monitor
+        var generation = 0
+        var task: Task<Void, Never>?
+        var subscription: EventSubscription?
+        var stopped = false
+    }
+    private let feed = Mutex(FeedState())
+    private let device = Mutex(Task<Void, Never>?.none)
 
     /// Subscribes to `controller`; call before the controller is started. The disconnection grace is
-    /// measured on the controller's clock.
-    init(controller: DataController, mains: Double) async {
+    /// measured on the controller's clock. `shown` (for a display or a test) is called with the
+    /// readings after every quality or line-noise reading taken, and the part that fed the processor.
+    init(controller: DataController, mains: Double, shown: (@Sendable (Readings, Feed) -> Void)? = nil) async {
         let clock = controller.clock
         self.clock = clock
-        let events = await LiveProcessor.events(controller: controller, configuration: ProcessorConfiguration(mains: .fixed(mains)))
+        self.controller = controller
+        configuration = ProcessorConfiguration(mains: .fixed(mains))
+        self.shown = shown
+        let samples = await controller.events(.lossless(capacity: 1024))
         let states = await controller.events(.latest(capacity: 64))
-        let processing = Task { [weak self] in
-            for await event in events {
-                guard case .update(let update) = event else { continue }
-                switch update {
-                case .quality(let q): self?.readings.withLock { $0.quality = q.mynd.quality }
-                case .lineNoise(let l): self?.readings.withLock { $0.lineNoise = l.reading.quality }
-                case .bandPower: continue
-                }
-            }
-        }
         let device = Task { [weak self] in
             for await event in states {
                 switch event {
@@ -55,7 +86,7 @@ final class QualityMonitor: Sendable {
                 case .state(let change) where change.state == .batteryLow:
                     self?.readings.withLock { $0.batteryLow = change.value }
                 case .battery(let level):
-                    self?.readings.withLock { $0.batteryLow = level < 20 }
+                    self?.readings.withLock { $0.batteryLow = DeviceState.isBatteryLow(level) }
                 case .ended:
                     self?.readings.withLock { $0.ended = true }
                 default:
@@ -63,11 +94,15 @@ final class QualityMonitor: Sendable {
                 }
             }
         }
-        tasks.withLock { $0 = [processing, device] }
+        self.device.withLock { $0 = device }
+        start(samples, after: nil)
     }
 
     /// The latest readings.
     var current: Readings { readings.withLock { $0 } }
+
+    /// Who feeds the processor now.
+    var currentFeed: Feed { feed.withLock { $0.feed } }
 
     /// Why a running block must end now (device lost, battery low), or `nil`.
     var interruption: String? {
@@ -82,8 +117,130 @@ final class QualityMonitor: Sendable {
         return nil
     }
 
+    /// Hands the processor to a recording about to start: the monitor unsubscribes (and returns once
+    /// it no longer processes) and returns the producer to record with, which restarts the
+    /// processor for the recording and feeds the readings with what the recording stores. Call
+    /// ``resume(after:)`` once the recording is told to end, or ``recordingEnded()`` when it could
+    /// not start.
+    func recordingProducer() async -> RecordingQualityProducer {
+        let (own, generation) = feed.withLock { state -> (Task<Void, Never>?, Int) in
+            let own = state.task
+            state.subscription?.cancel()
+            state.feed = .recording
+            state.generation += 1
+            state.task = nil
+            state.subscription = nil
+            return (own, state.generation)
+        }
+        own?.cancel()
+        await own?.value
+        return RecordingQualityProducer(monitor: self, generation: generation)
+    }
+
+    /// Takes the processor back from `session`, which has been told to end: subscribes at once (the
+    /// recording's subscription has just closed, so the processor misses at most what the source
+    /// delivered in between, filled as a gap) and processes what comes once the recording is stored,
+    /// so the processor never gets blocks from two parts at a time.
+    func resume(after session: RecordingSession) async {
+        let subscription = await controller.events(.lossless(capacity: 1024))
+        start(subscription, after: Task { _ = try? await session.result() })
+    }
+
+    /// Takes the processor back when a recording could not start or ``resume(after:)`` was not
+    /// reached; does nothing when the monitor feeds it already.
+    func recordingEnded() async {
+        guard feed.withLock({ $0.task == nil && !$0.stopped }) else { return }
+        start(await controller.events(.lossless(capacity: 1024)), after: nil)
+    }
+
     /// Stops following the controller.
     func stop() {
-        tasks.withLock { $0.forEach { $0.cancel() } }
+        let own = feed.withLock { state -> Task<Void, Never>? in
+            defer {
+                state.generation += 1
+                state.task = nil
+                state.subscription = nil
+                state.stopped = true
+            }
+            state.subscription?.cancel()
+            return state.task
+        }
+        own?.cancel()
+        device.withLock { $0?.cancel() }
+    }
+
+    // MARK: The processor
+
+    /// Restarts the processor for a recording's device (the recording's rows start with it).
+    func restartProcessor(_ descriptor: DeviceDescriptor) {
+        processor.withLock { $0 = SignalProcessor(descriptor: descriptor, configuration: configuration) }
+    }
+
+    /// The processor's method parameters, stored on the recording's `/Quality` group.
+    var processorAttributes: [String: String] {
+        processor.withLock { $0.map { QualitySeries.attributes(for: $0) } ?? [:] }
+    }
+
+    /// Feeds `block` to the processor and takes its results into the readings (for `generation`).
+    func process(_ block: SampleBlock, generation: Int) -> [ProcessingUpdate] {
+        let updates = processor.withLock { $0?.process(block) ?? [] }
+        for update in updates { take(update, generation: generation) }
+        return updates
+    }
+
+    /// Starts the monitor's own feed from `subscription` (processing once `ready` is done), unless it
+    /// runs already or the monitor was stopped.
+    private func start(_ subscription: EventSubscription, after ready: Task<Void, Never>?) {
+        let unused = feed.withLock { state -> EventSubscription? in
+            guard state.task == nil, !state.stopped else { return subscription }
+            state.task = Task { [weak self] in await self?.follow(subscription, after: ready) }
+            state.subscription = subscription
+            return nil
+        }
+        unused?.cancel()
+    }
+
+    /// The monitor's own feed: after `ready` it takes the processor over (a new generation of
+    /// results), then every EEG block of `subscription` goes to the processor (sized when the source
+    /// announces its device, unless it was sized for that device already).
+    private func follow(_ subscription: EventSubscription, after ready: Task<Void, Never>?) async {
+        await ready?.value
+        let generation = feed.withLock { state -> Int? in
+            guard !state.stopped, !Task.isCancelled else { return nil }
+            state.feed = .monitor
+            state.generation += 1
+            return state.generation
+        }
+        guard let generation else { return }
+        for await event in subscription {
+            switch event {
+            case .started(let descriptor, _):
+                processor.withLock { if $0?.descriptor != descriptor { $0 = SignalProcessor(descriptor: descriptor, configuration: configuration) } }
+            case .samples(let block):
+                _ = process(block, generation: generation)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Takes a processor result into the readings, unless it comes from a feed that has been
+    /// replaced.
+    private func take(_ update: ProcessingUpdate, generation: Int) {
+        guard let feed = feed.withLock({ $0.generation == generation ? $0.feed : nil }) else { return }
+        let taken = readings.withLock { r -> Readings? in
+            switch update {
+            case .quality(let q):
+                r.quality = q.mynd.quality
+                r.qualityTime = q.time
+            case .lineNoise(let l):
+                r.lineNoise = l.reading.quality
+                r.lineNoiseTime = l.time
+            case .bandPower:
+                return nil
+            }
+            return r
+        }
+        if let taken, let shown { shown(taken, feed) }
     }
 }

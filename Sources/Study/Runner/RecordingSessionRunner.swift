@@ -1,7 +1,6 @@
 import DataSources
 import Foundation
 import Logging
-import Processing
 import Storage
 
 /// Runs a recording session: starts the EEG source (on the run's host clock) with a quality monitor,
@@ -117,9 +116,17 @@ struct RecordingSessionRunner {
         let request = RecordingRequest(
             participant: participant, study: study.id, day: due.position.day + 1, session: sessionIndex, paradigm: paradigm,
             powerLineFrequency: Double(study.settings.mainsFrequency), locale: locale, extra: extra, lslClock: options.lslClock)
-        let session = try await RecordingSession.start(
-            store: store, controller: controller, request: request, logger: logger,
-            derived: QualitySeriesProducer(configuration: ProcessorConfiguration(mains: .fixed(Double(study.settings.mainsFrequency)))))
+        // One processor at a time: while the block records, the recording's writer runs the
+        // session's processor (its results are stored and are the monitor's readings); the monitor
+        // runs it again from the block's end.
+        let producer = await monitor.recordingProducer()
+        let session: RecordingSession
+        do {
+            session = try await RecordingSession.start(store: store, controller: controller, request: request, logger: logger, derived: producer)
+        } catch {
+            await monitor.recordingEnded()
+            throw error
+        }
         let player = BlockPlayer(
             context: SessionContext(
                 study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer,
@@ -149,6 +156,7 @@ struct RecordingSessionRunner {
         // The last markers wait for their samples (at most a block of the source) before the file ends.
         await controller.markersPlaced()
         if let reason { session.stop(reason: reason) } else { session.finish() }
+        await monitor.resume(after: session)
         var recording = try await session.result()
         let results = await placed(trials, in: session, controller: controller)
         if let afterStore { recording = try afterStore(recording) }

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Storage
+import Synchronization
 import TestSupport
 import Testing
 
@@ -58,6 +59,42 @@ struct StudyRunnerTests {
         let again = try await Self.runner(study, store: store, at: t0).runNextSession()
         #expect(again.state == .completed && again.session == "rest")
         #expect(again.stored.count == 3 && again.stored.allSatisfy(\.outcome.isComplete))
+    }
+
+    /// A recording session processes the signal once: at no moment, fitting or block, do two
+    /// lossless observers (the quality monitor's processor, the recording's writer with its
+    /// processor) follow the source. Were the monitor's processor left running beside the writer's
+    /// during a block, the count would reach 2 for the whole of each block.
+    @Test func aRecordingSessionRunsOneProcessorAtATime() async throws {
+        let dir = try TemporaryDirectory("runner-one-processor")
+        let store = try DataStore(root: dir.url)
+        let study = try Self.study("mynd-example")
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = try await Self.runner(study, store: store, at: t0).enroll(name: "Gus")
+        for _ in 0..<2 { _ = try await Self.runner(study, store: store, at: t0).runNextSession() }  // questionnaires
+
+        let controllers = Mutex<[DataController]>([])
+        var runner = Self.runner(study, store: store, at: t0)
+        runner.willStart = { controller in controllers.withLock { $0.append(controller) } }
+        let session = Task { try await runner.runNextSession() }
+        // Watches the count until the session is over (a sample every millisecond of a run of seconds).
+        let watcher = Task {
+            var counts: [Int: Int] = [:]
+            while !Task.isCancelled {
+                if let controller = controllers.withLock({ $0.last }), await controller.isRunning {
+                    counts[await controller.losslessObserverCount, default: 0] += 1
+                }
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            return counts
+        }
+        let report = try await session.value
+        watcher.cancel()
+        let counts = await watcher.value
+        #expect(report.state == .completed && report.session == "rest")
+        #expect(report.stored.filter { $0.kind == .recording }.count == 3)
+        #expect((counts[1] ?? 0) > 100, "\(counts)")
+        #expect(counts.keys.allSatisfy { $0 <= 1 }, "\(counts)")
     }
 
     /// A store that fails (here: the hook after storing throws, as a failed encryption would) never
