@@ -60,6 +60,28 @@ struct DataControllerTests {
         #expect(await controller.isRunning == false)
     }
 
+    /// The closing `disconnected` flip is known as such however late an observer reads it: it equals
+    /// ``DataController/closingFlip``; a source's own mid-run flip does not, and a new run forgets it.
+    @Test func theClosingFlipIsRecognisableAfterTheRunEnded() async throws {
+        let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .asFastAsPossible, sampleLimit: 512)))
+        let events = await controller.events(.lossless(capacity: 1024))
+        #expect(await controller.closingFlip == nil)
+        try await controller.start()
+        _ = await controller.waitUntilEnded()
+        var flips: [DeviceStateChange] = []
+        for await event in events {
+            if case .state(let change) = event, change.state == .disconnected, change.value { flips.append(change) }
+            if case .ended = event { break }
+        }
+        // Read only now, after the run: the one closing flip is still recognised.
+        #expect(flips.count == 1)
+        #expect(await controller.closingFlip == flips.first)
+        #expect(await controller.closingFlip != DeviceStateChange(state: .disconnected, value: true, time: (flips.first?.time ?? 0) - 1))
+        try await controller.start()
+        #expect(await controller.closingFlip == nil)
+        await controller.stop()
+    }
+
     @Test func stopEndsObserversAndStartTwiceFails() async throws {
         let controller = DataController(source: OscillatorSource())
         let events = await controller.events(.latest())

@@ -63,6 +63,13 @@ public actor DataController {
     /// recover from.
     public private(set) var isEnding = false
 
+    /// The `disconnected` flip the controller itself sends when a run ends while the device is
+    /// connected (see ``isEnding``), exactly as broadcast; `nil` until then, and again when a run
+    /// starts. An observer that reads its events behind the source compares a `disconnected` change
+    /// with it: equal means the end of the run, however late the observer reads it; anything else is
+    /// a link loss — which asking ``isEnding`` at reading time cannot tell once the run has ended.
+    public private(set) var closingFlip: DeviceStateChange?
+
     private var subscriptions: [EventSubscription] = []
     private var pendingMarkers: [(ticket: MarkerTicket, moment: Double, marker: Marker)] = []
     private var placements: [MarkerTicket: PlacedMarker?] = [:]
@@ -109,6 +116,7 @@ public actor DataController {
         guard task == nil else { throw DataSourceError.alreadyRunning }
         samplesDelivered = 0
         isEnding = false
+        closingFlip = nil
         history = []
         historyRows = 0
         placements = [:]
@@ -356,7 +364,9 @@ public actor DataController {
             deviceState[.connected] = false
             deviceState[.onHead] = false
             deviceState[.disconnected] = true
-            await broadcast(.state(DeviceStateChange(state: .disconnected, value: true, time: now())))
+            let flip = DeviceStateChange(state: .disconnected, value: true, time: now())
+            closingFlip = flip
+            await broadcast(.state(flip))
         }
         await broadcast(.ended(failure))
         task = nil

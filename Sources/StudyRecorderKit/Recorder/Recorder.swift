@@ -112,7 +112,7 @@ public final class Recorder: Sendable {
         let deviceTask = Task {
             for await event in device {
                 var ending = false
-                if case .state(let change) = event, change.state == .disconnected, change.value { ending = await controller.isEnding }
+                if case .state(let change) = event, change.state == .disconnected, change.value { ending = await controller.closingFlip == change }
                 bridge.device(event, ending: ending)
                 if case .ended = event { break }
             }
@@ -131,7 +131,7 @@ public final class Recorder: Sendable {
             let stored: Result<CatalogItem, any Error>
             do {
                 stored = .success(try await session.result())
-                bridge.finishing()
+                bridge.finishing(recorded: session.progress)
             } catch {
                 stored = .failure(error)
             }

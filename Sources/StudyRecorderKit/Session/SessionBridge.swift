@@ -14,7 +14,13 @@ final class SessionBridge: Sendable {
         var reportedProgressAt: Double?
         var connection: ConnectionState?
         var started = false
-        var finishing = false
+        /// The source's EEG stream, once started.
+        var eegStream: String?
+        /// One past the source index of the newest EEG sample this subscription has seen.
+        var seenEnd: Int64 = 0
+        /// Set when the recording is stored: one past the source index of its last row (`nil` when it
+        /// holds no row).
+        var recordedEnd: Int64??
     }
 
     private let continuation: AsyncThrowingStream<SessionEvent, any Error>.Continuation
@@ -45,6 +51,7 @@ final class SessionBridge: Sendable {
     /// precedes every processor result and every device flip.
     private func started(_ descriptor: DeviceDescriptor) {
         let first = state.withLock { s -> Bool in
+            s.eegStream = descriptor.eeg.name
             guard !s.started else { return false }
             s.started = true
             s.judge.start(descriptor)
@@ -56,10 +63,24 @@ final class SessionBridge: Sendable {
         }
     }
 
-    /// The session is ending on purpose (the recording is stored): the controller's closing
-    /// "disconnected" flip is the end, not a link loss.
-    func finishing() {
-        state.withLock { $0.finishing = true }
+    /// The session is ending on purpose (the recording is stored, up to `recorded`): a
+    /// "disconnected" flip that came after its last row is the end, not a link loss. One that came
+    /// before it is a link loss during the recording, even when this subscription reads it only now
+    /// (an unpaced source can finish the whole recording before the device events are read).
+    func finishing(recorded: RecordingProgress) {
+        finishing(recordedEnd: recorded.firstSourceIndex.map { $0 + recorded.samples })
+    }
+
+    /// ``finishing(recorded:)`` with the recording's end as a source index (`nil`: no row).
+    func finishing(recordedEnd: Int64?) {
+        state.withLock { $0.recordedEnd = .some(recordedEnd) }
+    }
+
+    /// Whether a flip read now came after the stored recording's last row.
+    private func afterTheRecording(_ s: State) -> Bool {
+        guard let recordedEnd = s.recordedEnd else { return false }
+        guard let end = recordedEnd else { return true }
+        return s.seenEnd >= end
     }
 
     /// From the writer's processor: results in sample order.
@@ -87,15 +108,16 @@ final class SessionBridge: Sendable {
         }
     }
 
-    /// From the controller: device conditions and battery (samples are the writer's business).
-    /// `ending` says the controller's run is ending, so a `disconnected` flip is the end of the run,
-    /// not a link loss to recover from.
+    /// From the controller: device conditions and battery (samples are the writer's business; only
+    /// how far they have come is noted, to place a late-read flip before or after the recording's
+    /// end). `ending` says the flip is the controller's closing one (``DataController/closingFlip``),
+    /// so it is the end of the run, not a link loss to recover from.
     func device(_ event: DataEvent, ending: Bool = false) {
         switch event {
         case .started(let descriptor, _):
             started(descriptor)
         case .state(let change):
-            if change.state == .disconnected, change.value, ending || state.withLock({ $0.finishing }) { return }
+            if change.state == .disconnected, change.value, ending || state.withLock({ afterTheRecording($0) }) { return }
             continuation.yield(.device(change))
             if change.state == .disconnected, change.value { connection(.reconnecting) }
             if change.state == .reconnected, change.value { connection(.connected) }
@@ -104,7 +126,11 @@ final class SessionBridge: Sendable {
             continuation.yield(.battery(percent))
         case .ended:
             connection(.disconnected)
-        case .samples, .marker, .properties:
+        case .samples(let block):
+            state.withLock { s in
+                if block.stream == s.eegStream { s.seenEnd = max(s.seenEnd, block.endIndex) }
+            }
+        case .marker, .properties:
             break
         }
     }
