@@ -65,9 +65,8 @@ struct EnrollCommand: AsyncParsableCommand {
         runner.afterStore = { item in try studyTransfer.seal(item) }
         let ready = runner
         let (name, helper) = (name, helper)
-        let task = Task { try await ready.enroll(name: name, helperName: helper) }
         // Ctrl-C ends any prompt at once (the task is cancelled); the participant is then not enrolled.
-        let trap = SignalTrap { _ in task.cancel() }
+        let (task, trap) = SignalTrap.cancelling { try await ready.enroll(name: name, helperName: helper) }
         defer { _ = trap }
         do {
             let participant = try await task.value

@@ -6,6 +6,7 @@ import Processing
 import Storage
 import Streaming
 import StudyRecorderKit
+import Synchronization
 
 /// `study-recorder record`: records from a source into the data folder, crash-safe, and catalogues
 /// the file for upload.
@@ -75,6 +76,14 @@ struct RecordCommand: AsyncParsableCommand {
         // One processor: the quality and band power stored in /Quality are the values the session
         // reports (the kit's record), unless --no-quality.
         let options = RecordOptions(processing: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)), storeQuality: !noQuality)
+        // The trap is in place before the recording starts: a signal the moment it has begun stops
+        // it and stores what was recorded, never the default action that ends the process mid-write.
+        let interrupted = InterruptFlag()
+        let live = Mutex<LiveRecording?>(nil)
+        let trap = SignalTrap { _ in
+            interrupted.set()
+            live.withLock { $0?.stop(reason: "interrupted by signal") }
+        }
         let recording: LiveRecording
         do {
             recording = try await recorder.record(request, on: controller, options: options)
@@ -82,11 +91,8 @@ struct RecordCommand: AsyncParsableCommand {
             Terminal.error(error)
             throw Self.exitCode(for: error)
         }
-        let interrupted = InterruptFlag()
-        let trap = SignalTrap { _ in
-            interrupted.set()
-            recording.stop(reason: "interrupted by signal")
-        }
+        live.withLock { $0 = recording }
+        if interrupted.isSet { recording.stop(reason: "interrupted by signal") }
         var bar = ProgressBar(label: "recording")
         func draw(_ p: RecordingProgress, force: Bool) {
             bar.update(fraction: p.fraction, status: String(format: "%.1f / %.1f s", p.seconds, p.plannedSeconds ?? 0), force: force)

@@ -104,13 +104,11 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let ready = runner
-        let task = Task { try await ready.runNextSession() }
         let interrupted = InterruptFlag()
-        let trap = SignalTrap { _ in
+        let (task, trap) = SignalTrap.cancelling(onSignal: { _ in
             interrupted.set()
             RawKeyboard.restore()
-            task.cancel()
-        }
+        }) { try await ready.runNextSession() }
         defer {
             _ = trap
             RawKeyboard.restore()

@@ -63,11 +63,9 @@ struct UploadCommand: AsyncParsableCommand {
         }
         let bar = ProgressState(enabled: Terminal.stderrIsTTY && !json)
         let options = UploadOptions(dryRun: dryRun, ignoreBackoff: now, limit: limit ?? .max)
-        let task = Task { try await uploader.run(options) { progress in bar.update(progress) } }
         let signalled = Mutex<Int32?>(nil)
-        let trap = SignalTrap { number in
-            signalled.withLock { $0 = number }
-            task.cancel()
+        let (task, trap) = SignalTrap.cancelling(onSignal: { number in signalled.withLock { $0 = number } }) {
+            try await uploader.run(options) { progress in bar.update(progress) }
         }
         var report: UploadReport
         do {

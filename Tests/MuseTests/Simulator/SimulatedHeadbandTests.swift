@@ -56,7 +56,10 @@ struct SimulatedHeadbandTests {
         }
         // Arrival order within a block as on real headbands: TP10, AF8, TP9, AF7; no AUX at preset 21.
         #expect(eeg.prefix(4).map(\.channel) == [3, 2, 0, 1])
-        // The record of what was sent matches what arrived.
+        // The record of what was sent matches what arrived. The simulator notes a packet once its
+        // write returned, which can be just after the client has read it: wait for the 48th note.
+        let noted = ContinuousClock.now + .seconds(5)
+        while connection.headband.log.sentEEG.count < 48 && ContinuousClock.now < noted { try await Task.sleep(for: .milliseconds(1)) }
         let sent = connection.headband.log.sentEEG.prefix(48).map { [$0.channel, Int($0.counter)] }
         #expect(sent == eeg.map { [$0.channel, Int($0.counter)] })
         #expect(connection.headband.log.droppedEEG.isEmpty)
