@@ -29,4 +29,11 @@ struct LSLLibraryTests {
         let after = SystemHostClock().monotonicNow()
         #expect(lsl >= before - 0.001 && lsl <= after + 0.001)
     }
+
+    /// Streaming, the marker inlet and the LSL clock each ask for the library: one process holds one.
+    @Test func loadingAgainGivesTheSameLibrary() throws {
+        let first = try LSLLibrary.load()
+        #expect(try LSLLibrary.load() === first)
+        #expect(try LSLLibrary.load(path: first.path) === first)
+    }
 }

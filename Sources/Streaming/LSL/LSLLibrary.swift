@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -128,17 +129,31 @@ public final class LSLLibrary: Sendable {
         return paths
     }
 
+    /// The libraries loaded so far in this process, by the path they were opened from: a run that
+    /// streams, reads markers and records on the LSL clock asks three times and gets one library (one
+    /// `dlopen`, one set of looked-up functions).
+    private static let loaded = Mutex<[String: LSLLibrary]>([:])
+
     /// Loads liblsl from the first candidate that opens and has every function used; the error names
-    /// every place tried and how to provide the library.
+    /// every place tried and how to provide the library. A candidate loaded before is not opened again.
     public static func load(path explicit: String? = nil) throws(LSLError) -> LSLLibrary {
         var tried: [String] = []
         for path in candidates(explicit: explicit) {
+            if let library = loaded.withLock({ $0[path] }) { return library }
             guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
                 tried.append(path)
                 continue
             }
             do {
-                return try LSLLibrary(path: path, handle: handle)
+                let library = try LSLLibrary(path: path, handle: handle)
+                return loaded.withLock { libraries in
+                    if let earlier = libraries[path] {
+                        dlclose(handle)
+                        return earlier
+                    }
+                    libraries[path] = library
+                    return library
+                }
             } catch {
                 dlclose(handle)
                 throw error
