@@ -91,7 +91,7 @@ def write_config(args, accounts):
         '\\"remotePort\\": \\"%{remote}p\\"}" requests',
         f'CustomLog "{args.log}" requests',
         "StartServers 1", "ServerLimit 1", "ThreadsPerChild 16", "MaxRequestWorkers 16",
-        "KeepAlive On", "MaxKeepAliveRequests 0", "KeepAliveTimeout 30",
+        "KeepAlive On", "MaxKeepAliveRequests 0", "KeepAliveTimeout 120",  # see webdav_server.py: no idle expiry mid-run under load
         f'DAVLockDB "{work}/lock/DAVLock"',
         f'DocumentRoot "{args.root}"',
         f'<Directory "{args.root}">',

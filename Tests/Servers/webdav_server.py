@@ -169,7 +169,11 @@ def main():
         "lock_storage": True,
     }
     app = RequestLog(WsgiDAVApp(config))
-    server = wsgi.Server(("127.0.0.1", args.port), app, numthreads=8)
+    # A kept-alive connection waits up to 120 s for its next request (cheroot's default is 10 s): on a
+    # loaded test machine one upload run has been seen to pause longer than 10 s between its MKCOL and
+    # its first PUT, and the server's idle expiry then closed the connection under the client (logged
+    # "idle" in --connections), which tests that count one connection per run took for a client fault.
+    server = wsgi.Server(("127.0.0.1", args.port), app, numthreads=8, timeout=120)
     server.ConnectionClass = LoggedConnection
     if args.cert:
         from cheroot.ssl.builtin import BuiltinSSLAdapter

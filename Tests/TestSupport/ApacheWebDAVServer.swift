@@ -4,23 +4,8 @@ public import Foundation
 /// `apache2-bin`), with the same three accounts as ``WebDAVTestServer`` — `uploader` (PUT, MKCOL,
 /// OPTIONS), `reader` (GET, HEAD, PROPFIND) and `admin` — enforced by `<Limit>` blocks the way a lab's
 /// operator configures them. Every request is logged with the client's port.
-///
-/// Sendable so that a suite can share one server: everything but the process handle is immutable,
-/// and the handle is only used to stop it.
-public final class ApacheWebDAVServer: @unchecked Sendable {
-    /// The folder served as the root of the share.
-    public let root: URL
-    /// The port.
-    public let port: Int
-    /// `http://127.0.0.1:PORT/` or `https://…` with TLS.
-    public let baseURL: String
-    /// The password of every account.
-    public let password = "test-password-\(UUID().uuidString.prefix(6))"
-    /// The certificate when serving TLS.
-    public let certificate: SelfSignedCertificate?
-    private let logURL: URL
-    private let process: ServerProcess
-    private let folder: TemporaryDirectory
+public final class ApacheWebDAVServer: WebDAVTestShare, @unchecked Sendable {
+    private var process: ServerProcess?
 
     /// Whether Apache is installed (scripts/bootstrap installs `apache2-bin`; Debian keeps it in
     /// /usr/sbin, which is not on every user's PATH).
@@ -33,38 +18,19 @@ public final class ApacheWebDAVServer: @unchecked Sendable {
     public init(tls: Bool = false, uploaderRights: String = "upload") throws {
         guard let python = ProjectPaths.python else { throw TestToolError.missing(".venv python") }
         guard Self.isInstalled else { throw TestToolError.missing("apache2 (Debian package apache2-bin)") }
-        folder = try TemporaryDirectory("apache")
-        root = folder.path("share")
+        let folder = try TemporaryDirectory("apache")
+        try super.init(folder: folder, tls: tls, uploaderRights: uploaderRights)
         let work = folder.path("httpd")
-        for url in [root, work] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        let accounts = folder.path("accounts.json")
-        let list: [String: [String: String]] = [
-            "uploader": ["password": password, "rights": uploaderRights],
-            "reader": ["password": password, "rights": "read"],
-            "admin": ["password": password, "rights": "all"],
-        ]
-        try JSONSerialization.data(withJSONObject: list).write(to: accounts)
-        logURL = folder.path("requests.jsonl")
-        port = try FreePort.loopback()
-        var arguments = [
-            ProjectPaths.root.appendingPathComponent("Tests/Servers/apache_server.py").path, "--port", "\(port)", "--root", root.path,
-            "--accounts", accounts.path, "--log", logURL.path, "--workdir", work.path,
-        ]
-        if tls {
-            let cert = try SelfSignedCertificate(in: folder.url)
-            certificate = cert
-            arguments += ["--cert", cert.certificate.path, "--key", cert.key.path]
-        } else {
-            certificate = nil
-        }
-        baseURL = "\(tls ? "https" : "http")://127.0.0.1:\(port)/"
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let arguments =
+            [ProjectPaths.root.appendingPathComponent("Tests/Servers/apache_server.py").path] + scriptArguments + ["--workdir", work.path]
         process = try ServerProcess(python, arguments, port: port, logFile: folder.path("server.log"))
     }
 
     /// The requests the server answered, oldest first, once at least `count` are logged (Apache logs
     /// a request after answering it, so the last entry can trail the client by a moment); gives what
     /// is there after 5 s otherwise.
-    public func requests(atLeast count: Int = 0) throws -> [WebDAVTestServer.Request] {
+    public func requests(atLeast count: Int = 0) throws -> [Request] {
         let deadline = Date().addingTimeInterval(5)
         var entries = try readLog()
         while entries.count < count && Date() < deadline {
@@ -91,12 +57,11 @@ public final class ApacheWebDAVServer: @unchecked Sendable {
     }
 
     /// Stops the server (also done when the value is dropped).
-    public func stop() { process.stop() }
+    public func stop() { process?.stop() }
 
-    private func readLog() throws -> [WebDAVTestServer.Request] {
-        guard let text = try? String(contentsOf: logURL, encoding: .utf8) else { return [] }
-        return try text.split(separator: "\n").map { line in
-            var request = try JSONDecoder().decode(WebDAVTestServer.Request.self, from: Data(line.utf8))
+    private func readLog() throws -> [Request] {
+        try loggedRequests().map { logged in
+            var request = logged
             // Apache writes "-" for an absent header or user.
             if request.ifNoneMatch == "-" { request.ifNoneMatch = nil }
             if request.user == "-" { request.user = "" }
