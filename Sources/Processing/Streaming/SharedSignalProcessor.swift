@@ -46,12 +46,12 @@ public final class SharedSignalProcessor: Sendable {
     /// accelerometer window, the newest motion judgement (`moving`, else `nil`). Nothing before the
     /// processor was sized.
     public func process(_ block: SampleBlock) -> (updates: [ProcessingUpdate], moving: Bool?) {
+        // Processed in place: a copy taken out of the lock would copy the processor's buffers on
+        // every block (copy on write).
         processor.withLock { processor -> (updates: [ProcessingUpdate], moving: Bool?) in
-            guard var p = processor else { return ([], nil) }
-            let before = p.summary.accelerometerWindows
-            let updates = p.process(block)
-            let moving = p.summary.accelerometerWindows != before ? p.moving : nil
-            processor = p
+            let before = processor?.summary.accelerometerWindows
+            guard let updates = processor?.process(block) else { return ([], nil) }
+            let moving = processor?.summary.accelerometerWindows != before ? processor?.moving : nil
             return (updates, moving)
         }
     }
