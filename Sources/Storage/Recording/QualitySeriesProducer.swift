@@ -7,6 +7,13 @@ public import Processing
 /// The processor runs inside the recording's writer, so every stored sample is processed exactly
 /// once. A caller that also shows the results (a terminal view, an SDK client's QA callback) passes
 /// `observer` and sees the very updates that are stored, instead of running a second processor.
+///
+/// The producer either makes its own processor (``init(configuration:stores:observer:)``, the kit's
+/// `Recorder.record`) or runs one that another part keeps and feeds while nothing records
+/// (``init(processor:stores:observer:)``, the study runner's quality monitor, which hands its
+/// session processor to each block's recording and takes it back afterwards). Either way the
+/// processor is restarted when the recording's source starts, so a recording's series are the same
+/// rows whoever keeps the processor.
 public struct QualitySeriesProducer: DerivedSeriesProducer {
     /// What the observer receives: each processor update, and after an accelerometer block the
     /// newest motion judgement.
@@ -19,17 +26,25 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
         case motion(Bool)
     }
 
-    private let configuration: ProcessorConfiguration
+    /// The processor the recording's writer feeds (this producer's own, or a shared one).
+    public let processor: SharedSignalProcessor
     private let observer: (@Sendable (Observation) -> Void)?
     private let stores: Bool
-    private var processor: SignalProcessor?
     private var channelNames: [String] = []
 
-    /// A producer with the processor's settings; it sizes itself when the source starts. `observer`
-    /// is called on the writer's task: it must return quickly (hand the value on, never wait). With
-    /// `stores` false the results only go to the observer and nothing is written.
+    /// A producer with its own processor of the given settings; it sizes itself when the source
+    /// starts. `observer` is called on the writer's task: it must return quickly (hand the value on,
+    /// never wait). With `stores` false the results only go to the observer and nothing is written.
     public init(configuration: ProcessorConfiguration, stores: Bool = true, observer: (@Sendable (Observation) -> Void)? = nil) {
-        self.configuration = configuration
+        self.init(processor: SharedSignalProcessor(configuration: configuration), stores: stores, observer: observer)
+    }
+
+    /// A producer that runs `processor`, which another part keeps: the recording restarts it when
+    /// its source starts and feeds it every recorded block; afterwards the keeper may feed it on
+    /// (it holds the recording's windows and averages). The keeper must not feed it while the
+    /// recording does. `stores` and `observer` as in ``init(configuration:stores:observer:)``.
+    public init(processor: SharedSignalProcessor, stores: Bool = true, observer: (@Sendable (Observation) -> Void)? = nil) {
+        self.processor = processor
         self.stores = stores
         self.observer = observer
     }
@@ -37,27 +52,24 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
     public var group: String { RecordingFormat.Quality.group }
 
     /// The session's quality summary so far (`nil` before the source started).
-    public var summary: SessionQualitySummary? { processor?.summary }
+    public var summary: SessionQualitySummary? { processor.summary }
 
     public mutating func start(_ descriptor: DeviceDescriptor) {
-        processor = SignalProcessor(descriptor: descriptor, configuration: configuration)
+        processor.restart(descriptor)
         channelNames = descriptor.channelNames
         observer?(.started(descriptor))
     }
 
     public var groupAttributes: [String: MetadataValue] {
         guard stores else { return [:] }
-        return processor.map { QualitySeries.attributes(for: $0).mapValues { .string($0) } } ?? [:]
+        return processor.attributes.mapValues { .string($0) }
     }
 
     public mutating func process(_ block: SampleBlock) -> [DerivedSeriesRow] {
-        guard var processor else { return [] }
-        defer { self.processor = processor }
-        let before = processor.summary.accelerometerWindows
-        let updates = processor.process(block)
+        let (updates, moving) = processor.process(block)
         if let observer {
             for update in updates { observer(.update(update)) }
-            if processor.summary.accelerometerWindows != before, let moving = processor.moving { observer(.motion(moving)) }
+            if let moving { observer(.motion(moving)) }
         }
         guard stores else { return [] }
         return updates.flatMap { update in

@@ -10,7 +10,8 @@ import Synchronization
 /// A session has one signal processor, and one part runs it at a time. While nothing records
 /// (preparation, fitting, check-ups between blocks) the monitor feeds it from its own lossless
 /// subscription. While a block records, the monitor unsubscribes and the recording's writer feeds
-/// it through the producer the monitor hands out (``recordingProducer()``), which starts it afresh
+/// it through the producer the monitor hands out (``recordingProducer()``: Storage's
+/// `QualitySeriesProducer` running the monitor's `SharedSignalProcessor`), which starts it afresh
 /// for the block: the readings are then the very values stored in the recording's `/Quality`, and
 /// the signal is processed once, not twice. After the block (``resume(after:)``) the monitor feeds
 /// the same processor again, from the first sample the recording did not process, so its windows and
@@ -48,11 +49,10 @@ final class QualityMonitor: Sendable {
     /// The clock the grace is measured on (the controller's: the system's, or a test's manual clock).
     let clock: any HostClock
     private let controller: DataController
-    private let configuration: ProcessorConfiguration
     private let shown: (@Sendable (Readings, Feed) -> Void)?
     private let readings = Mutex(Readings())
-    /// The session's signal processor (`nil` until the source announced its device).
-    private let processor = Mutex(SignalProcessor?.none)
+    /// The session's signal processor (unsized until the source announced its device).
+    private let processor: SharedSignalProcessor
     /// Who feeds the processor, the feed's generation (results of an earlier feed are ignored), and
     /// the monitor's own feeding task with its subscription while it runs.
     private struct FeedState {
@@ -72,7 +72,7 @@ final class QualityMonitor: Sendable {
         let clock = controller.clock
         self.clock = clock
         self.controller = controller
-        configuration = ProcessorConfiguration(mains: .fixed(mains))
+        processor = SharedSignalProcessor(configuration: ProcessorConfiguration(mains: .fixed(mains)))
         self.shown = shown
         let samples = await controller.events(.lossless(capacity: 1024))
         let states = await controller.events(.latest(capacity: 64))
@@ -119,10 +119,11 @@ final class QualityMonitor: Sendable {
 
     /// Hands the processor to a recording about to start: the monitor unsubscribes (and returns once
     /// it no longer processes) and returns the producer to record with, which restarts the
-    /// processor for the recording and feeds the readings with what the recording stores. Call
+    /// processor for the recording and whose observer feeds the readings with what the recording
+    /// stores (results of this generation only). Call
     /// ``resume(after:)`` once the recording is told to end, or ``recordingEnded()`` when it could
     /// not start.
-    func recordingProducer() async -> RecordingQualityProducer {
+    func recordingProducer() async -> QualitySeriesProducer {
         let (own, generation) = feed.withLock { state -> (Task<Void, Never>?, Int) in
             let own = state.task
             state.subscription?.cancel()
@@ -134,7 +135,9 @@ final class QualityMonitor: Sendable {
         }
         own?.cancel()
         await own?.value
-        return RecordingQualityProducer(monitor: self, generation: generation)
+        return QualitySeriesProducer(processor: processor) { observation in
+            if case .update(let update) = observation { self.take(update, generation: generation) }
+        }
     }
 
     /// Takes the processor back from `session`, which has been told to end: subscribes at once (the
@@ -169,25 +172,6 @@ final class QualityMonitor: Sendable {
         device.withLock { $0?.cancel() }
     }
 
-    // MARK: The processor
-
-    /// Restarts the processor for a recording's device (the recording's rows start with it).
-    func restartProcessor(_ descriptor: DeviceDescriptor) {
-        processor.withLock { $0 = SignalProcessor(descriptor: descriptor, configuration: configuration) }
-    }
-
-    /// The processor's method parameters, stored on the recording's `/Quality` group.
-    var processorAttributes: [String: String] {
-        processor.withLock { $0.map { QualitySeries.attributes(for: $0) } ?? [:] }
-    }
-
-    /// Feeds `block` to the processor and takes its results into the readings (for `generation`).
-    func process(_ block: SampleBlock, generation: Int) -> [ProcessingUpdate] {
-        let updates = processor.withLock { $0?.process(block) ?? [] }
-        for update in updates { take(update, generation: generation) }
-        return updates
-    }
-
     /// Starts the monitor's own feed from `subscription` (processing once `ready` is done), unless it
     /// runs already or the monitor was stopped.
     private func start(_ subscription: EventSubscription, after ready: Task<Void, Never>?) {
@@ -215,9 +199,9 @@ final class QualityMonitor: Sendable {
         for await event in subscription {
             switch event {
             case .started(let descriptor, _):
-                processor.withLock { if $0?.descriptor != descriptor { $0 = SignalProcessor(descriptor: descriptor, configuration: configuration) } }
+                processor.size(for: descriptor)
             case .samples(let block):
-                _ = process(block, generation: generation)
+                for update in processor.process(block).updates { take(update, generation: generation) }
             default:
                 continue
             }
