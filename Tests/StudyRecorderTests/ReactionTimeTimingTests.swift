@@ -153,7 +153,9 @@ struct ReactionTimeTimingTests {
             }
         }
         if behind > 0 {
-            print("the machine could not keep pace at speed \(speed): the source fell behind around \(behind) correct trials (their latency checked on moments only)")
+            print(
+                "the machine could not keep pace at speed \(speed): the source fell behind around \(behind) correct trials (their latency checked on moments only)"
+            )
         }
         if speed == 1 {
             // The moments are written in ms (truncated), so allow a millisecond on top of half a sample.

@@ -96,7 +96,11 @@ struct LSLTimeWriterTests {
         // between the first two pairs, 5 pairs). Every pair taken is stored, whoever took it.
         let taken = mapping.points.count
         #expect(result.points == taken && taken >= 4 && result.offsets_differ, "\(result.points) pairs stored, \(taken) taken")
-        if taken > 4 { print("the machine could not keep pace: a write came \(RecordingWriter.lslClockInterval) s after a pair, so the writer took \(taken - 4) more") }
+        if taken > 4 {
+            print(
+                "the machine could not keep pace: a write came \(RecordingWriter.lslClockInterval) s after a pair, so the writer took \(taken - 4) more"
+            )
+        }
         #expect(result.stream_rows == 78 && result.stream_lsl == 78)
         #expect(result.deviation < 1e-7, "\(result.deviation)")
         let reader = try RecordingReader(url: url)

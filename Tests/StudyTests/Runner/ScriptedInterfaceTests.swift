@@ -35,7 +35,9 @@ struct ScriptedInterfaceTests {
     /// One trial at speed 100: a foreperiod of 10 ms, the stimulus, `markingDelay` seconds before
     /// the response window's wait begins, a window of 10 ms. Returns the press and when the stimulus
     /// was shown.
-    static func trial(_ interface: ScriptedInterface, on clock: ManualClock, markingDelay: Double) async -> (early: KeyPress?, press: KeyPress?, shown: Double) {
+    static func trial(
+        _ interface: ScriptedInterface, on clock: ManualClock, markingDelay: Double
+    ) async -> (early: KeyPress?, press: KeyPress?, shown: Double) {
         let foreperiodEnd = clock.monotonicNow() + 0.01
         let early = await drive(clock, step: 0.0001) { await interface.key(until: foreperiodEnd, on: clock, beforeStimulus: true) }
         if early != nil { return (early, nil, clock.monotonicNow()) }
