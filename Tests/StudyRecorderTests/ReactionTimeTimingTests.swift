@@ -91,7 +91,27 @@ struct ReactionTimeTimingTests {
         let block = try reader.readBlock(from: 0, count: Int(reader.sampleCount))
         #expect(table.trials.count == 10)
 
+        // Sample times where the source kept its pace follow each other by one paced step; a source
+        // that fell behind at speed N shifted a later block's times forward by at least a block (a
+        // jump, see PacedSchedule), at real time never.
+        let step = 1 / (fs * speed)
+        func keptPace(from a: Int, to b: Int) -> Bool {
+            let low = max(0, a), high = min(block.times.count - 1, b)
+            guard low < high else { return true }
+            return (low..<high).allSatisfy { abs(block.times[$0 + 1] - block.times[$0] - step) < step / 2 }
+        }
+        if speed == 1 { #expect(keptPace(from: 0, to: block.times.count - 1), "at real time no sample time is shifted") }
+        // The moment a marker was set for lies nearer its sample than either neighbour (the table's
+        // moments are ms, truncated: a millisecond of slack), also where a jump borders the sample.
+        func isNearest(_ sample: Int64, to moment: Double) -> Bool {
+            let i = Int(sample), t = block.times
+            let low = i > 0 ? (t[i - 1] + t[i]) / 2 : -Double.infinity
+            let high = i + 1 < t.count ? (t[i] + t[i + 1]) / 2 : Double.infinity
+            return moment >= low - 0.001 && moment <= high + 0.001
+        }
+
         var errors: [Double] = []
+        var behind = 0
         for trial in table.trials {
             if trial.outcome != "anticipation" || trial.stimulusSample != nil {
                 let s = try #require(trial.stimulusSample)
@@ -99,6 +119,7 @@ struct ReactionTimeTimingTests {
                 // The marker's sample time is within half a sample of the moment the runner took
                 // (checked below for stimuli and responses).
                 let moment = try #require(trial.stimulusTime.flatMap(UTCTimestamp.date(fromISO8601:))).timeIntervalSince1970
+                #expect(isNearest(s, to: moment), "stimulus of trial at sample \(s): its moment is nearer another sample")
                 errors.append((block.times[Int(s)] - moment) * speed)
             }
             guard trial.outcome == "correct" else { continue }
@@ -106,20 +127,35 @@ struct ReactionTimeTimingTests {
             #expect(events.contains { $0.code == 520 && $0.sample == r })
             let markerLatency = Double(r - s) / fs
             let tableLatency = try #require(trial.latencyMs) / 1000
-            // At speed N a source that could not keep its pace shifted its times forward (a jump in
-            // the time stamps): its rows then hold less signal than the study time passed, so the
-            // comparison holds where the source kept its pace, as it always must at real time.
-            let keptPace = abs((block.times[Int(r)] - block.times[Int(s)]) * fs * speed - Double(r - s)) < 1.5
-            if speed == 1 || keptPace {
-                #expect(abs(markerLatency - tableLatency) <= 1 / fs, "marker latency \(markerLatency) s vs table \(tableLatency) s")
-            }
             let pressed = try #require(trial.responseTime.flatMap(UTCTimestamp.date(fromISO8601:))).timeIntervalSince1970
             let shown = try #require(trial.stimulusTime.flatMap(UTCTimestamp.date(fromISO8601:))).timeIntervalSince1970
+            #expect(isNearest(r, to: pressed), "response at sample \(r): its moment is nearer another sample")
+            // At speed N a source that could not keep its pace shifted its times forward (a jump in
+            // the time stamps): its rows then hold less signal than the study time passed, so the
+            // latency on the signal matches the table's only where the source kept its pace from the
+            // sample before the stimulus to the one after the response. Failure mode seen under load
+            // (load ~10, speed 8): this used to look only from stimulus to response, so a moment in a
+            // jump just before the stimulus's sample or just after the response's (a marker is then
+            // on the sample bordering the jump, up to half the jump from its moment) passed as kept
+            // pace and the latencies differed by several samples (1 of 3 loaded runs: marker 0.383 s
+            // vs table 0.418 s, the moment 34 ms of study time from its sample). The jump's neighbours
+            // are included now, every marker is checked to be on the sample nearest its moment, and a
+            // trial the machine could not keep pace for is counted and reported.
+            if speed == 1 || keptPace(from: Int(s) - 1, to: Int(r) + 1) {
+                #expect(abs(markerLatency - tableLatency) <= 1 / fs, "marker latency \(markerLatency) s vs table \(tableLatency) s")
+            } else {
+                behind += 1
+            }
             errors.append((block.times[Int(r)] - pressed) * speed)
             if speed == 1 {
                 // At real time the latency is the time between the two moments (written in whole ms).
                 #expect(abs(tableLatency - (pressed - shown)) <= 0.002, "table \(tableLatency) s vs moments \(pressed - shown) s")
             }
+        }
+        if behind > 0 {
+            print(
+                "the machine could not keep pace at speed \(speed): the source fell behind around \(behind) correct trials (their latency checked on moments only)"
+            )
         }
         if speed == 1 {
             // The moments are written in ms (truncated), so allow a millisecond on top of half a sample.

@@ -102,7 +102,14 @@ struct RecoverCommandTests {
 
     /// A recorder process and a second process (this test, plus repeated `list` runs) use the catalog at
     /// the same time; nothing fails and every change lands.
-    @Test func recorderAndSecondProcessShareTheCatalog() async throws {
+    ///
+    /// The loop holds its thread (a synchronous test, `usleep`). Failure mode seen under load (suites
+    /// in parallel, load ~10): it slept with `Task.sleep`, whose wake-ups waited for a free thread of
+    /// the cooperative pool (2 threads on 2 cores) while other tests held them blocked on child
+    /// processes, so the loop ran 2–10 times in the recorder's 4 s (reproduced 3 of 3 loaded runs:
+    /// "inserted 2, listings 0", "inserted 5", "inserted 10, listings 1"), not because the catalog
+    /// was slow to share.
+    @Test func recorderAndSecondProcessShareTheCatalog() throws {
         let dir = try TemporaryDirectory("cli-shared")
         let store = try DataStore(root: dir.url)
         let recorder = Process()
@@ -124,7 +131,7 @@ struct RecoverCommandTests {
                 #expect(listed.status == 0)
                 listings += 1
             }
-            try await Task.sleep(for: .milliseconds(5))
+            usleep(5_000)
         }
         recorder.waitUntilExit()
         #expect(recorder.terminationStatus == 0)

@@ -24,6 +24,10 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
         /// The current trial's scripted reaction, taken at its foreperiod and used in its response
         /// window; `nil` when the trial's keys are drawn.
         var current: ScriptedReaction?
+        /// The run's host clock, from the current trial's foreperiod wait (to time ``show(_:title:)``).
+        var clock: (any HostClock)?
+        /// When the last screen of the current trial was shown (its stimulus) on ``clock``.
+        var shownAt: Double?
     }
 
     /// Creates a scripted participant; `echo` receives every line shown (for `--auto` on a terminal).
@@ -48,8 +52,11 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
         echo?(line)
     }
 
+    /// Records the screen; within a reaction-time trial also the moment it appeared (the stimulus),
+    /// which the participant's reaction is timed from.
     public func show(_ text: String, title: String?) async {
         record(title.map { "\($0)\n\(text)" } ?? text)
+        state.withLock { s in s.shownAt = s.clock?.monotonicNow() }
     }
 
     public func status(_ line: String) async {
@@ -83,11 +90,21 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
     /// (an anticipation in 4 % of foreperiods) or not at all (a miss, 2 %), pressing
     /// ``responseKey``. A press due after `deadline` is no press: the wait ends at the deadline.
     public func key(until deadline: Double, on clock: any HostClock, beforeStimulus: Bool) async -> KeyPress? {
-        let now = clock.monotonicNow()
-        let scripted = state.withLock { s -> ScriptedReaction? in
-            if beforeStimulus { s.current = s.reactions.isEmpty ? nil : s.reactions.removeFirst() }
-            return s.current
+        let waitBegan = clock.monotonicNow()
+        let (scripted, shownAt) = state.withLock { s -> (ScriptedReaction?, Double?) in
+            if beforeStimulus {
+                s.current = s.reactions.isEmpty ? nil : s.reactions.removeFirst()
+                s.clock = clock
+                s.shownAt = nil
+            }
+            return (s.current, s.shownAt)
         }
+        // A reaction is timed from the stimulus, as a person's is: the moment it was shown, not when
+        // this wait began. The runner marks the stimulus in between (an actor hop to the data
+        // controller), which under load can take milliseconds: at --speed 100 each one adds 100 ms
+        // of study time to the latency (the suspected cause of a RunCommandTests failure under
+        // load, which wants correct latencies within 150–600 ms while 220–450 ms are drawn).
+        let now = beforeStimulus ? waitBegan : min(waitBegan, shownAt ?? waitBegan)
         let press: KeyPress?
         if let scripted {
             press = Self.press(scripted, at: now, deadline: deadline, beforeStimulus: beforeStimulus, speed: speed)

@@ -88,7 +88,19 @@ struct LSLTimeWriterTests {
         let result = try Self.check(url)
         #expect(result.rows == 512 && result.lsl_rows == 512)
         #expect(result.events >= 3 && result.event_lsl == result.events)
-        #expect(result.points == 4 && result.offsets_differ)
+        // The test takes one pair at the start and three while writing; the writer takes one more
+        // itself when the last is ``RecordingWriter/lslClockInterval`` old at a flush. Failure mode
+        // seen under load (debug, suites in parallel): this was `points == 4`, but a stall of 10 s
+        // between two of the test's pairs (its sleeps resumed on a starved cooperative pool) made the
+        // writer take its own pair, as it must (1 of 3 loaded runs beside RunCommandTests: 44 s
+        // between the first two pairs, 5 pairs). Every pair taken is stored, whoever took it.
+        let taken = mapping.points.count
+        #expect(result.points == taken && taken >= 4 && result.offsets_differ, "\(result.points) pairs stored, \(taken) taken")
+        if taken > 4 {
+            print(
+                "the machine could not keep pace: a write came \(RecordingWriter.lslClockInterval) s after a pair, so the writer took \(taken - 4) more"
+            )
+        }
         #expect(result.stream_rows == 78 && result.stream_lsl == 78)
         #expect(result.deviation < 1e-7, "\(result.deviation)")
         let reader = try RecordingReader(url: url)
