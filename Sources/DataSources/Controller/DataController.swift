@@ -57,17 +57,12 @@ public actor DataController {
         }.count
     }
 
-    /// Whether the run is ending: the source returned, failed or was stopped, and its closing events
-    /// (the final `disconnected` flip, ``DataEvent/ended(_:)``) are being delivered. An observer that
-    /// sees `disconnected` can ask this to tell the end of the run from a link loss the source will
-    /// recover from.
-    public private(set) var isEnding = false
-
     /// The `disconnected` flip the controller itself sends when a run ends while the device is
-    /// connected (see ``isEnding``), exactly as broadcast; `nil` until then, and again when a run
-    /// starts. An observer that reads its events behind the source compares a `disconnected` change
-    /// with it: equal means the end of the run, however late the observer reads it; anything else is
-    /// a link loss — which asking ``isEnding`` at reading time cannot tell once the run has ended.
+    /// connected (the source returned, failed or was stopped), exactly as broadcast; `nil` until
+    /// then, and again when a run starts. An observer that reads its events behind the source
+    /// compares a `disconnected` change with it: equal means the end of the run, however late the
+    /// observer reads it; anything else is a link loss the source recovers from. (Asking at reading
+    /// time whether the run is ending cannot tell them apart once the run has ended.)
     public private(set) var closingFlip: DeviceStateChange?
 
     private var subscriptions: [EventSubscription] = []
@@ -115,7 +110,6 @@ public actor DataController {
     public func start() throws {
         guard task == nil else { throw DataSourceError.alreadyRunning }
         samplesDelivered = 0
-        isEnding = false
         closingFlip = nil
         history = []
         historyRows = 0
@@ -357,7 +351,6 @@ public actor DataController {
     }
 
     private func finishRun(_ failure: (any Error)?) async {
-        isEnding = true
         // Markers still waiting for their sample land on the last one delivered.
         await placeWaitingOnNewest()
         if deviceState[.connected] == true {
