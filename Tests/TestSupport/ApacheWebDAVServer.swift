@@ -27,15 +27,16 @@ public final class ApacheWebDAVServer: WebDAVTestShare, @unchecked Sendable {
         process = try ServerProcess(python, arguments, port: port, logFile: folder.path("server.log"))
     }
 
-    /// The requests the server answered, oldest first, once at least `count` are logged (Apache logs
-    /// a request after answering it, so the last entry can trail the client by a moment); gives what
-    /// is there after 5 s otherwise.
-    public func requests(atLeast count: Int = 0) throws -> [Request] {
+    /// The requests the server answered that `matching` accepts (all by default), oldest first, once
+    /// at least `count` of them are logged (Apache logs a request after answering it, so the last
+    /// entry can trail the client by a moment); gives what is there after 5 s otherwise. A suite
+    /// sharing one server passes its tests' own paths as `matching`.
+    public func requests(atLeast count: Int = 0, matching: (Request) -> Bool = { _ in true }) throws -> [Request] {
         let deadline = Date().addingTimeInterval(5)
-        var entries = try readLog()
+        var entries = try readLog().filter(matching)
         while entries.count < count && Date() < deadline {
             usleep(10_000)
-            entries = try readLog()
+            entries = try readLog().filter(matching)
         }
         return entries
     }

@@ -22,16 +22,9 @@ struct ApacheWebDAVDestinationTests {
     static func requests(
         _ server: ApacheWebDAVServer, for participants: [String], rootFiles: [String] = [], atLeast count: Int = 0
     ) throws -> [WebDAVTestServer.Request] {
-        let mine = { (r: WebDAVTestServer.Request) in
+        try server.requests(atLeast: count) { r in
             participants.contains { r.path.hasPrefix("/\($0)/") } || rootFiles.contains { r.path == "/\($0)" }
         }
-        let deadline = Date().addingTimeInterval(5)
-        var found = try server.requests().filter(mine)
-        while found.count < count && Date() < deadline {
-            usleep(10_000)
-            found = try server.requests().filter(mine)
-        }
-        return found
     }
 
     @Test(arguments: [false, true])
