@@ -7,12 +7,22 @@ import Testing
 
 /// `firstRowWritten()`: the condition a study block waits on before its first "now" marker.
 struct RecordingSessionFirstRowTests {
-    @Test func returnsOnceTheFirstRowIsWrittenAndAtOnceAfterwards() async throws {
+    /// A recording of `duration` s started on an oscillator that is not started yet (keep `data`
+    /// alive for the test).
+    static func session(
+        oscillator: OscillatorConfiguration = .init(), duration: Double
+    ) async throws -> (data: TemporaryDirectory, controller: DataController, session: RecordingSession) {
         let data = try TemporaryDirectory("first-row")
         let store = try DataStore(root: data.url)
-        let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .speed(10))))
+        let controller = DataController(source: OscillatorSource(configuration: oscillator))
         let session = try await RecordingSession.start(
-            store: store, controller: controller, request: RecordingRequest(participant: UUID().uuidString, duration: 2))
+            store: store, controller: controller, request: RecordingRequest(participant: UUID().uuidString, duration: duration))
+        return (data, controller, session)
+    }
+
+    @Test func returnsOnceTheFirstRowIsWrittenAndAtOnceAfterwards() async throws {
+        let (data, controller, session) = try await Self.session(oscillator: .init(pacing: .speed(10)), duration: 2)
+        defer { _ = data }
         try await controller.start()
         await session.firstRowWritten()
         #expect(session.progress.samples > 0)
@@ -23,11 +33,8 @@ struct RecordingSessionFirstRowTests {
     }
 
     @Test func aRecordingThatEndsWithoutARowReleasesItsWaiters() async throws {
-        let data = try TemporaryDirectory("first-row")
-        let store = try DataStore(root: data.url)
-        let controller = DataController(source: OscillatorSource())
-        let session = try await RecordingSession.start(
-            store: store, controller: controller, request: RecordingRequest(participant: UUID().uuidString, duration: 1))
+        let (data, _, session) = try await Self.session(duration: 1)
+        defer { _ = data }
         let waiting = Task { await session.firstRowWritten() }
         session.stop(reason: "before any sample")
         await waiting.value
@@ -36,11 +43,8 @@ struct RecordingSessionFirstRowTests {
     }
 
     @Test func aCancelledWaitReturns() async throws {
-        let data = try TemporaryDirectory("first-row")
-        let store = try DataStore(root: data.url)
-        let controller = DataController(source: OscillatorSource())
-        let session = try await RecordingSession.start(
-            store: store, controller: controller, request: RecordingRequest(participant: UUID().uuidString, duration: 1))
+        let (data, _, session) = try await Self.session(duration: 1)
+        defer { _ = data }
         let waiting = Task { await session.firstRowWritten() }
         waiting.cancel()
         await waiting.value
