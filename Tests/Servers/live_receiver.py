@@ -81,7 +81,7 @@ def main():
         entry = {
             "name": info.name(), "source_id": info.source_id(), "srate": info.nominal_srate(),
             "channel_count": info.channel_count(), "labels": labels, "units": units,
-            "samples": [], "timestamps": [],
+            "samples": [], "timestamps": [], "max_ahead": None, "lags": [],
         }
         with lock:
             result["lsl"][kind] = entry
@@ -90,8 +90,13 @@ def main():
             return
         while time.time() < deadline:
             samples, stamps = inlet.pull_chunk(timeout=0.2, max_samples=4096)
+            now = pylsl.local_clock()
             with lock:
                 if stamps:
+                    # How far the chunk's newest time stamp lies ahead of LSL's clock when it was
+                    # pulled: a sample is never stamped after the moment it reached the recorder.
+                    entry["max_ahead"] = max(entry["max_ahead"] if entry["max_ahead"] is not None else -1e9, max(stamps) - now)
+                    entry["lags"].append(now - max(stamps))
                     entry["samples"] += [s if isinstance(s[0], str) else [x if x == x else "NaN" for x in s] for s in samples]
                     entry["timestamps"] += stamps
                     last[0] = time.time()

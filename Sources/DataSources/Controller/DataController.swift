@@ -44,6 +44,9 @@ public actor DataController {
     /// How many EEG samples the current or last run delivered.
     public private(set) var samplesDelivered: Int64 = 0
 
+    /// How many packets the source discarded as corrupt in the current or last run.
+    public private(set) var discardedPackets = 0
+
     /// Whether the source is running.
     public var isRunning: Bool { task != nil }
 
@@ -110,6 +113,7 @@ public actor DataController {
     public func start() throws {
         guard task == nil else { throw DataSourceError.alreadyRunning }
         samplesDelivered = 0
+        discardedPackets = 0
         closingFlip = nil
         history = []
         historyRows = 0
@@ -340,6 +344,9 @@ public actor DataController {
             guard !facts.isEmpty else { return }
             properties.merge(facts) { _, new in new }
             await broadcast(.properties(facts))
+        case .discarded(let report):
+            discardedPackets = report.total
+            await broadcast(.discarded(report))
         }
     }
 

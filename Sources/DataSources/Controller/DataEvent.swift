@@ -14,6 +14,8 @@ public enum DataEvent: Sendable {
     case battery(Double)
     /// Device facts that are new or changed (see ``SourceEvent/properties(_:)``).
     case properties([String: String])
+    /// The source threw packets away as corrupt (see ``SourceEvent/discarded(_:)``).
+    case discarded(DiscardedPackets)
     /// The source ended: `nil` when it was stopped or ran out, the error when it failed. Observers
     /// that record should finish their file on this event.
     case ended((any Error)?)

@@ -15,6 +15,9 @@ public enum DataSourceError: Error, Sendable, Equatable, CustomStringConvertible
     case alreadyRunning
     /// The device answered but is of a kind or generation this source does not support.
     case unsupportedDevice(String)
+    /// The device delivers data that cannot be true (e.g. samples much faster than its rate): it is
+    /// faulty; the value says what was seen.
+    case deviceFault(String)
 
     public var description: String {
         switch self {
@@ -25,6 +28,7 @@ public enum DataSourceError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidConfiguration(let why): "invalid source configuration: \(why)"
         case .alreadyRunning: "the data controller is already running"
         case .unsupportedDevice(let why): "unsupported device: \(why)"
+        case .deviceFault(let what): "device fault: \(what)"
         }
     }
 }

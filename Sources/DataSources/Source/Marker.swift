@@ -20,4 +20,7 @@ public struct Marker: Sendable, Hashable, Codable {
     public static let deviceStateCode: Int32 = -2
     /// Written when a recording ended before its planned duration (interrupted, device lost).
     public static let interruptedCode: Int32 = -3
+    /// Written when the source discarded corrupt packets (never samples, never a gap; see
+    /// ``DiscardedPackets``).
+    public static let discardedCode: Int32 = -4
 }

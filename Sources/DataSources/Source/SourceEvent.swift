@@ -12,4 +12,6 @@ public enum SourceEvent: Sendable {
     /// Device facts that are new or changed during the run (a status reply, the refined sample-clock
     /// fit); recordings store the latest value of each.
     case properties([String: String])
+    /// Packets were received and thrown away as corrupt (never samples, never a gap).
+    case discarded(DiscardedPackets)
 }

@@ -11,13 +11,18 @@ public struct SimulatedEEGPacket: Equatable, Sendable {
     /// When it was written to the socket (CLOCK_MONOTONIC nanoseconds); 0 for a dropped packet. The
     /// latency benchmark measures from here to the sample block a ``DataController`` delivers.
     public var sentAt: UInt64
+    /// When its last sample was taken (CLOCK_MONOTONIC nanoseconds): the true moment of sample
+    /// `sequence × 12 + 11`; sample `k` was taken `(11 − k) / (256 × speed)` s earlier. The packet
+    /// waits from here for the next BLE connection event (``sentAt``).
+    public var takenAt: UInt64
 
     /// A packet record.
-    public init(channel: Int, counter: UInt16, sequence: Int64, connection: Int, sentAt: UInt64 = 0) {
+    public init(channel: Int, counter: UInt16, sequence: Int64, connection: Int, sentAt: UInt64 = 0, takenAt: UInt64 = 0) {
         self.channel = channel
         self.counter = counter
         self.sequence = sequence
         self.connection = connection
         self.sentAt = sentAt
+        self.takenAt = takenAt
     }
 }

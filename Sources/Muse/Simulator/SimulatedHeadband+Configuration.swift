@@ -16,7 +16,22 @@ extension SimulatedHeadband {
         /// Battery level in percent, reported by `s` and telemetry (default 82; 15 tests "battery low").
         public var batteryPercent: Double = 82
         /// Pacing: 1 is real time against CLOCK_MONOTONIC; 20 runs twenty times faster (default 1).
+        /// Everything the headband and its link do runs N× faster: sampling, connection events.
         public var speed: Double = 1
+        /// The BLE connection interval in seconds (default 0.030; centrals choose 7.5 ms–4 s, BlueZ
+        /// and phones typically 15–30 ms for a Muse). Notifications leave only at connection events,
+        /// several per event, as a BLE controller sends them.
+        public var connectionInterval = 0.030
+        /// At most this many notifications per connection event (default 6); the rest wait for the
+        /// next event.
+        public var notificationsPerEvent = 6
+        /// The probability that a connection event is missed (a retransmission, interference), so
+        /// what waits goes one interval later (default 0.02).
+        public var missedEventProbability = 0.02
+        /// How much faster (positive) the BLE controller's clock runs than the headband's sample
+        /// clock, relative (default 40e-6: the phases of packets and events sweep slowly, as on a
+        /// real link).
+        public var controllerSkew = 40e-6
         /// The first EEG packet counter (default 0; 65530 tests the 16-bit wrap).
         public var startCounter: UInt16 = 0
 
@@ -43,11 +58,26 @@ extension SimulatedHeadband {
         /// EEG sample indexes (256 Hz, from the first block) during which the electrodes are off the
         /// skin and the codes rail (default nil: always worn).
         public var offHead: Range<Int64>?
+        /// EEG sample indexes (256 Hz, from the first block) during which the eyes are closed: alpha
+        /// rises 2.5-fold and there are no blinks (default none).
+        public var eyesClosed: [Range<Int64>] = []
         /// IMU sample indexes (52 Hz) during which the head moves strongly (default nil: still).
         public var motion: Range<Int64>?
         /// Whether the EEG counter restarts at ``startCounter`` after a reconnect instead of continuing
         /// (default false: it continues).
         public var restartsCounterAfterReconnect = false
+        /// EEG counters after whose block one extra TP9 packet is sent with the counter 30 000 ahead
+        /// and otherwise well-formed (a bit error in the counter, a replayed packet; default none).
+        public var corruptCounterAfter: Set<UInt16> = []
+        /// The fraction of EEG packets whose payload is replaced by random bytes, counter included
+        /// (default 0).
+        public var garbageFraction = 0.0
+        /// How many times faster than its nominal rate the headband samples while claiming 256 Hz (a
+        /// faulty headband, or one replaying data; default 1).
+        public var clockFactor = 1.0
+        /// The serial number the headband reports (default nil: one derived from the socket path, so
+        /// every simulated headband on a machine has its own, as real ones do).
+        public var serialNumber: String?
         /// Whether to keep a ``SimulatorLog`` of every packet (default true; switch off for long demos,
         /// where it would grow by about 100 entries a second).
         public var keepsLog = true

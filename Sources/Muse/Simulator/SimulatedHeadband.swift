@@ -48,7 +48,8 @@ public final class SimulatedHeadband: Sendable {
         self.path = path
         self.configuration = configuration
         table = SimulatedGATTTable(deviceName: configuration.deviceName, includesAthena: configuration.includesAthena)
-        signal = SimulatedSignal(seed: configuration.seed, offHead: configuration.offHead, motion: configuration.motion)
+        signal = SimulatedSignal(
+            seed: configuration.seed, offHead: configuration.offHead, motion: configuration.motion, eyesClosed: configuration.eyesClosed)
         var log = SimulatorLog()
         log.preset = configuration.preset
         shared = Mutex(Shared(log: log, batteryPercent: configuration.batteryPercent))
@@ -56,6 +57,28 @@ public final class SimulatedHeadband: Sendable {
 
     /// What happened so far.
     public var log: SimulatorLog { shared.withLock { $0.log } }
+
+    /// The serial number reported: the configured one, else `SIM-` and eight hex digits of a hash of
+    /// the socket path and device name, so two simulated headbands on a machine differ (an LSL
+    /// source id is made from it) while one headband keeps its serial across runs.
+    public var serialNumber: String {
+        configuration.serialNumber ?? "SIM-" + String(String(identity, radix: 16, uppercase: true).suffix(8))
+    }
+
+    /// The MAC address reported, derived like ``serialNumber`` (a locally administered address).
+    public var macAddress: String {
+        let bytes = (0..<5).map { UInt8(truncatingIfNeeded: identity >> (8 * UInt64($0))) }
+        return (["02"] + bytes.map { String(format: "%02x", $0) }).joined(separator: "-")
+    }
+
+    /// FNV-1a of the path and the device name.
+    private var identity: UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in (path + "\u{0}" + configuration.deviceName).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return hash | 0x1_0000_0000
+    }
 
     /// The EEG code sent for `channel` (0 TP9 … 4 right AUX) at `sampleIndex` (block sequence × 12 + k).
     public func eegCode(channel: Int, sampleIndex: Int64) -> UInt16 {

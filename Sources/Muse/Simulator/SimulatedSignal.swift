@@ -1,8 +1,19 @@
 import Foundation
 
-/// The deterministic signal of the simulated headband: per EEG channel a sine of its own frequency
-/// around mid-scale (code 2048) plus seeded noise, and slow sines for IMU and PPG. Every value is a
-/// pure function of the seed and the sample index, so a test can recompute each code that was sent.
+/// The deterministic signal of the simulated headband: resting EEG as a head gives it, and slow
+/// sines for IMU and PPG. Every value is a pure function of the seed and the sample index, so a test
+/// can recompute each code that was sent.
+///
+/// Each EEG channel carries, around mid-scale (code 2048):
+/// - a **1/f background**: 30 sines from 1 to 45 Hz with amplitudes ∝ 1/√f (power ∝ 1/f) and phases
+///   drawn from the seed per channel, about 7 µV SD, as in resting-state recordings;
+/// - **alpha** near 10 Hz whose amplitude waxes and wanes (a 0.1–0.2 Hz envelope), strongest at the
+///   temporal-posterior sites (TP9, TP10) and weak at the frontal ones (AF7, AF8), and 2.5 times
+///   stronger while the eyes are closed (``eyesClosed`` stretches);
+/// - **blinks** on the frontal channels AF7 and AF8 (about 60 µV, 250 ms, every 5–9 s) while the
+///   eyes are open;
+/// - a little seeded white noise (amplifier noise).
+/// The whole stays within the quality module's "good" amplitude (1–40 Hz SD ≤ 18 µV) outside blinks.
 ///
 /// Two conditions of a worn headband can be switched on for stretches of the signal: electrodes off
 /// the skin (EEG codes railed at 0 and 4095, as real headbands deliver them) and head movement (a
@@ -14,24 +25,32 @@ public struct SimulatedSignal: Sendable {
     public let offHead: Range<Int64>?
     /// IMU sample indexes (52 Hz) during which the head moves strongly.
     public let motion: Range<Int64>?
+    /// EEG sample indexes (256 Hz) during which the eyes are closed (more alpha, no blinks).
+    public let eyesClosed: [Range<Int64>]
 
-    /// Sine frequencies (Hz) of TP9, AF7, AF8, TP10 and right AUX.
-    public static let frequencies: [Double] = [10, 6, 20, 8, 3]
-    /// Sine amplitude in codes (about 10 µV at 0.48828125 µV per code: resting EEG, which the quality
-    /// module grades good, so a study's fitting step passes on the simulated headband).
-    public static let amplitude: Double = 20
-    /// Half-width of the uniform noise in codes.
-    public static let noise: Double = 8
+    /// Microvolts per code of the Muse's 12-bit EEG.
+    static let microvoltsPerCode = 0.48828125
+    /// Alpha amplitude (µV) with the eyes open, per channel (TP9, AF7, AF8, TP10, right AUX).
+    public static let alphaAmplitude: [Double] = [6, 3, 3, 6, 2]
+    /// How much stronger alpha is with the eyes closed.
+    public static let eyesClosedAlphaGain = 2.5
+    /// Peak of a blink on AF7/AF8 in µV.
+    public static let blinkAmplitude = 60.0
+    /// Half-width of the uniform amplifier noise in codes.
+    public static let noise: Double = 3
+    /// Frequencies of the background's sines (Hz), 1 … 45.
+    static let backgroundFrequencies: [Double] = (0..<30).map { 1 + 44 * Double($0) / 29 }
+    /// Amplitude (µV) of the 1 Hz background sine; the others fall as 1/√f.
+    static let backgroundAmplitude = 4.6
 
-    /// A signal with `seed`, off the head during `offHead` and moving during `motion`.
-    public init(seed: UInt64, offHead: Range<Int64>? = nil, motion: Range<Int64>? = nil) {
+    /// A signal with `seed`, off the head during `offHead`, moving during `motion`, eyes closed
+    /// during `eyesClosed`.
+    public init(seed: UInt64, offHead: Range<Int64>? = nil, motion: Range<Int64>? = nil, eyesClosed: [Range<Int64>] = []) {
         self.seed = seed
         self.offHead = offHead
         self.motion = motion
+        self.eyesClosed = eyesClosed
     }
-
-    /// Acceleration of the 2 Hz head sway while moving, in raw int16 units (about 0.5 g).
-    public static let motionAmplitude: Double = 8000
 
     /// The 12-bit code of EEG `channel` (0 TP9 … 4 right AUX) at `sampleIndex` (256 Hz; block
     /// sequence × 12 + position in the packet).
@@ -40,13 +59,52 @@ public struct SimulatedSignal: Sendable {
             // Unconnected electrodes rail: the amplifier sits at one end or the other of its range.
             return uniform(channel, sampleIndex) < 0.5 ? 0 : 4095
         }
-        let f = Self.frequencies[((channel % 5) + 5) % 5]
-        let t = Double(sampleIndex) / 256
         let value =
-            2048 + Self.amplitude * sin(2 * Double.pi * f * t + Double(channel))
+            2048 + microvolts(channel: channel, sampleIndex: sampleIndex) / Self.microvoltsPerCode
             + Self.noise * (2 * uniform(channel, sampleIndex) - 1)
         return UInt16(min(4095, max(0, value.rounded())))
     }
+
+    /// Whether the eyes are closed at EEG sample `index`.
+    public func eyesAreClosed(at index: Int64) -> Bool { eyesClosed.contains { $0.contains(index) } }
+
+    /// The physiological part of channel `channel` at `sampleIndex`, in µV (no noise, no offset).
+    func microvolts(channel: Int, sampleIndex: Int64) -> Double {
+        let c = ((channel % 5) + 5) % 5
+        let t = Double(sampleIndex) / 256
+        var v = 0.0
+        for (j, f) in Self.backgroundFrequencies.enumerated() {
+            v += Self.backgroundAmplitude / f.squareRoot() * sin(2 * .pi * f * t + phase(c, j))
+        }
+        let closed = eyesAreClosed(at: sampleIndex)
+        let envelope = 0.75 + 0.25 * sin(2 * .pi * (0.1 + 0.02 * Double(c)) * t + phase(c, 100))
+        let alphaFrequency = 9.6 + 0.8 * unit(c, 101)
+        v += Self.alphaAmplitude[c] * (closed ? Self.eyesClosedAlphaGain : 1) * envelope * sin(2 * .pi * alphaFrequency * t + phase(c, 102))
+        if c == 1 || c == 2, !closed { v += blink(at: sampleIndex) }
+        return v
+    }
+
+    /// The blink potential at `sampleIndex`: one 250 ms half-sine per 7 s slot, at a seeded place
+    /// that keeps blinks 5–9 s apart.
+    func blink(at sampleIndex: Int64) -> Double {
+        let slot = 7 * 256, width = 64
+        let k = sampleIndex >= 0 ? sampleIndex / Int64(slot) : (sampleIndex - Int64(slot) + 1) / Int64(slot)
+        let start = k * Int64(slot) + Int64(unit(7, Int(truncatingIfNeeded: k)) * Double(2 * 256))
+        let offset = sampleIndex - start
+        guard offset >= 0, offset < Int64(width) else { return 0 }
+        return Self.blinkAmplitude * sin(.pi * Double(offset) / Double(width))
+    }
+
+    /// A phase in [0, 2π) fixed by seed, channel and component.
+    private func phase(_ channel: Int, _ component: Int) -> Double { 2 * .pi * unit(channel, component) }
+
+    /// A value in [0, 1) fixed by seed, channel and `key`.
+    private func unit(_ channel: Int, _ key: Int) -> Double {
+        uniform(channel + 16, Int64(key) &- 0x4000_0000)
+    }
+
+    /// Acceleration of the 2 Hz head sway while moving, in raw int16 units (about 0.5 g).
+    public static let motionAmplitude: Double = 8000
 
     /// Accelerometer sample `index` (52 Hz) in raw int16 units: about 1 g on z, small sway on x and y.
     public func accelerometer(index: Int64) -> (Int16, Int16, Int16) {

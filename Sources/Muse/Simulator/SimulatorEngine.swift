@@ -6,6 +6,15 @@ import Synchronization
 /// The simulated headband's ATT server and streaming state machine. Confined to the simulator's
 /// thread; state that outlives a connection (the EEG counter, one-shot faults, the preset) lives here,
 /// per-connection state is reset by ``serve(_:)``.
+///
+/// **When a packet leaves**, as on a real Muse: a packet is complete once its last sample was taken
+/// (EEG: the 12th of 12 at 256 Hz, IMU: the 3rd at 52 Hz, PPG: the 6th at 64 Hz); it then waits in
+/// the BLE controller for the next connection event (every ``SimulatedHeadband/Configuration/connectionInterval``
+/// on the controller's own clock, which runs ``SimulatedHeadband/Configuration/controllerSkew`` off the
+/// sample clock), which carries at most ``SimulatedHeadband/Configuration/notificationsPerEvent``
+/// notifications in order; an event is missed now and then (a retransmission), so what waits goes
+/// later. The host then sees packets a varying, one-sided time after their last sample, in bursts,
+/// which is what the recorder's clock fit must undo.
 final class SimulatorEngine {
     private let headband: SimulatedHeadband
     private let configuration: SimulatedHeadband.Configuration
@@ -37,6 +46,11 @@ final class SimulatorEngine {
     private var carryDeadline: UInt64?
     private var blocksThisConnection = 0
     private var failed = false
+    // The BLE link: notifications waiting for a connection event, and the next event.
+    private var linkQueue: [(kind: MuseCharacteristic, bytes: [UInt8], record: SimulatedEEGPacket?)] = []
+    private var connectionEvent: Int64 = 0
+    private var connectionOrigin: UInt64 = 0
+    private var random: SplitMix64
 
     init(headband: SimulatedHeadband) {
         self.headband = headband
@@ -44,6 +58,7 @@ final class SimulatorEngine {
         table = headband.table
         nextSequence = Int64(configuration.startCounter)
         preset = configuration.preset
+        random = SplitMix64(seed: configuration.seed &+ 0x5EED)
     }
 
     /// Serves one connection until the client leaves, a fault disconnects, or the headband stops.
@@ -61,9 +76,13 @@ final class SimulatorEngine {
         carryDeadline = nil
         blocksThisConnection = 0
         failed = false
+        linkQueue = []
+        connectionOrigin = SystemHostClock.monotonicNanoseconds() + UInt64(random.uniform() * connectionPeriod)
+        connectionEvent = 0
         while !headband.isStopping, !failed {
             let now = SystemHostClock.monotonicNanoseconds()
             if streaming, emitDue(now: now) == false { return }
+            transmit(now: now)
             if let deadline = carryDeadline, now >= deadline { flushCarry() }
             let wait = millisecondsUntilNextEvent(now: SystemHostClock.monotonicNanoseconds())
             let revents = Socket.poll([fd], timeoutMs: wait)[0]
@@ -84,12 +103,58 @@ final class SimulatorEngine {
 
     // MARK: Timing
 
-    private var eegPeriod: Double { 46_875_000 / configuration.speed }
-    private var imuPeriod: Double { 3e9 / 52 / configuration.speed }
-    private var ppgPeriod: Double { 93_750_000 / configuration.speed }
+    // Sample periods (ns at the configured speed), and samples per packet.
+    private var eegSample: Double { 1e9 / 256 / configuration.speed / max(configuration.clockFactor, 0.01) }
+    private var imuSamplePeriod: Double { 1e9 / 52 / configuration.speed }
+    private var ppgSamplePeriod: Double { 1e9 / 64 / configuration.speed }
     private var telemetryPeriod: Double { 1e9 / configuration.speed }
+    private var connectionPeriod: Double {
+        max(configuration.connectionInterval, 0.000_5) * 1e9 / configuration.speed * (1 - configuration.controllerSkew)
+    }
 
-    private func due(_ index: Int64, _ period: Double) -> UInt64 { origin + UInt64(Double(index) * period) }
+    /// When packet `index` of `samples` samples `period` ns apart is complete: its last sample is taken.
+    private func due(_ index: Int64, samples: Int64, _ period: Double) -> UInt64 {
+        origin + UInt64(Double(index * samples + samples - 1) * period)
+    }
+    private func eegDueAt(_ k: Int64) -> UInt64 { due(k, samples: 12, eegSample) }
+    private func imuDueAt(_ k: Int64) -> UInt64 { due(k, samples: 3, imuSamplePeriod) }
+    private func ppgDueAt(_ k: Int64) -> UInt64 { due(k, samples: 6, ppgSamplePeriod) }
+    private func telemetryDueAt(_ k: Int64) -> UInt64 { origin + UInt64(Double(k) * telemetryPeriod) }
+    private var nextConnectionEventAt: UInt64 { connectionOrigin + UInt64(Double(connectionEvent) * connectionPeriod) }
+
+    /// Sends what waits in the link at every connection event due by `now`: at most
+    /// ``SimulatedHeadband/Configuration/notificationsPerEvent`` each, none at a missed event.
+    private func transmit(now: UInt64) {
+        while nextConnectionEventAt <= now {
+            guard !linkQueue.isEmpty else {
+                // Nothing waits: skip to the first event after now (events go on on their own clock).
+                connectionEvent += 1 + Int64(Double(now - nextConnectionEventAt) / connectionPeriod)
+                continue
+            }
+            connectionEvent += 1
+            if random.uniform() < configuration.missedEventProbability { continue }
+            sendQueued(max(1, configuration.notificationsPerEvent))
+        }
+    }
+
+    /// Sends up to `count` notifications from the head of the link's queue, logging EEG packets as sent.
+    private func sendQueued(_ count: Int) {
+        for _ in 0..<count {
+            guard !linkQueue.isEmpty, !failed else { break }
+            let (kind, bytes, record) = linkQueue.removeFirst()
+            guard let placement = table.characteristic(kind), subscribed.contains(placement.valueHandle) else { continue }
+            send(.notification(handle: placement.valueHandle, value: bytes))
+            guard configuration.keepsLog, !failed else { continue }
+            let sentAt = SystemHostClock.monotonicNanoseconds()
+            headband.shared.withLock { shared in
+                shared.log.sentCounts[kind, default: 0] += 1
+                if var record {
+                    record.sentAt = sentAt
+                    shared.log.sentEEG.append(record)
+                }
+            }
+        }
+    }
 
     private var hasPPG: Bool { preset == "50" || preset == "51" }
     private var hasAux: Bool { preset == "20" || preset == "50" }
@@ -97,9 +162,10 @@ final class SimulatorEngine {
     private func millisecondsUntilNextEvent(now: UInt64) -> Int32 {
         var next = now + 50_000_000
         if streaming {
-            next = min(next, due(eegDue, eegPeriod), due(imuDue, imuPeriod), due(telemetryDue, telemetryPeriod))
-            if hasPPG { next = min(next, due(ppgDue, ppgPeriod)) }
+            next = min(next, eegDueAt(eegDue), imuDueAt(imuDue), telemetryDueAt(telemetryDue))
+            if hasPPG { next = min(next, ppgDueAt(ppgDue)) }
         }
+        if !linkQueue.isEmpty { next = min(next, nextConnectionEventAt) }
         if let deadline = carryDeadline { next = min(next, deadline) }
         guard next > now else { return 0 }
         return Int32(min(50, (next - now + 999_999) / 1_000_000))
@@ -107,22 +173,25 @@ final class SimulatorEngine {
 
     /// Sends everything due by `now`; false when the connection is to end.
     private func emitDue(now: UInt64) -> Bool {
-        while streaming, !failed, due(telemetryDue, telemetryPeriod) <= now {
+        while streaming, !failed, telemetryDueAt(telemetryDue) <= now {
             telemetryDue += 1
             sendTelemetry()
         }
-        while streaming, !failed, due(imuDue, imuPeriod) <= now {
+        while streaming, !failed, imuDueAt(imuDue) <= now {
             imuDue += 1
             sendIMU()
         }
-        while streaming, !failed, hasPPG, due(ppgDue, ppgPeriod) <= now {
+        while streaming, !failed, hasPPG, ppgDueAt(ppgDue) <= now {
             ppgDue += 1
             sendPPG()
         }
-        while streaming, !failed, due(eegDue, eegPeriod) <= now {
+        while streaming, !failed, eegDueAt(eegDue) <= now {
+            let takenAt = eegDueAt(eegDue)
             eegDue += 1
-            sendEEGBlock()
+            sendEEGBlock(takenAt: takenAt)
             if let limit = configuration.disconnectAfterBlocks, connectionNumber == 1, blocksThisConnection >= limit {
+                // The link drops after the event that carried block `limit`.
+                sendQueued(linkQueue.count)
                 return false
             }
             if let limit = configuration.silentAfterBlocks, connectionNumber == 1, blocksThisConnection >= limit {
@@ -136,7 +205,7 @@ final class SimulatorEngine {
 
     // MARK: Streams
 
-    private func sendEEGBlock() {
+    private func sendEEGBlock(takenAt: UInt64) {
         let sequence = nextSequence
         nextSequence += 1
         blocksThisConnection += 1
@@ -146,7 +215,7 @@ final class SimulatorEngine {
         var packets: [(channel: Int, record: SimulatedEEGPacket, bytes: [UInt8])] = []
         var dropped: [SimulatedEEGPacket] = []
         for channel in order {
-            let record = SimulatedEEGPacket(channel: channel, counter: counter, sequence: sequence, connection: connectionNumber)
+            let record = SimulatedEEGPacket(channel: channel, counter: counter, sequence: sequence, connection: connectionNumber, takenAt: takenAt)
             if configuration.droppedBlocks.contains(counter)
                 || configuration.droppedChannelPackets.contains(ChannelPacket(counter: counter, channel: channel))
             {
@@ -154,7 +223,22 @@ final class SimulatorEngine {
                 continue
             }
             let codes = (0..<12).map { headband.eegCode(channel: channel, sampleIndex: sequence * 12 + Int64($0)) }
-            packets.append((channel, record, MusePacketEncoder.eeg(counter: counter, codes: codes)))
+            var bytes = MusePacketEncoder.eeg(counter: counter, codes: codes)
+            if configuration.garbageFraction > 0, random.uniform() < configuration.garbageFraction {
+                bytes = bytes.map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            }
+            packets.append((channel, record, bytes))
+        }
+        if configuration.corruptCounterAfter.contains(counter) {
+            // Well-formed, but its counter is 30 000 ahead: nothing the headband took.
+            let codes = (0..<12).map { headband.eegCode(channel: 0, sampleIndex: sequence * 12 + Int64($0)) }
+            packets.append(
+                (
+                    0,
+                    SimulatedEEGPacket(
+                        channel: 0, counter: counter &+ 30_000, sequence: sequence + 30_000, connection: connectionNumber, takenAt: takenAt),
+                    MusePacketEncoder.eeg(counter: counter &+ 30_000, codes: codes)
+                ))
         }
         if !dropped.isEmpty, configuration.keepsLog {
             headband.shared.withLock { $0.log.droppedEEG += dropped }
@@ -176,11 +260,7 @@ final class SimulatorEngine {
                 let kind = MuseCharacteristic.eegChannels.indices.contains(packet.channel)
                     ? MuseCharacteristic.eegChannels[packet.channel] : nil
             else { continue }
-            if notify(kind, packet.bytes), configuration.keepsLog {
-                var record = packet.record
-                record.sentAt = SystemHostClock.monotonicNanoseconds()
-                headband.shared.withLock { $0.log.sentEEG.append(record) }
-            }
+            notify(kind, packet.bytes, record: packet.record)
         }
     }
 
@@ -215,15 +295,17 @@ final class SimulatorEngine {
                 sequence: sequence, batteryPercent: battery, fuelMillivolts: 3700 + 5 * battery, adc: 3967, temperature: 27))
     }
 
-    /// Sends a notification of `kind` if the client subscribed to it; whether it was sent.
-    @discardableResult
-    private func notify(_ kind: MuseCharacteristic, _ value: [UInt8]) -> Bool {
-        guard let placement = table.characteristic(kind), subscribed.contains(placement.valueHandle) else { return false }
-        send(.notification(handle: placement.valueHandle, value: value))
-        if configuration.keepsLog || kind == .control {
+    /// Sends a notification of `kind` if the client subscribed to it: control replies at once, data
+    /// through the link's queue at the next connection event (``transmit(now:)``); `record` is logged
+    /// when it leaves.
+    private func notify(_ kind: MuseCharacteristic, _ value: [UInt8], record: SimulatedEEGPacket? = nil) {
+        guard let placement = table.characteristic(kind), subscribed.contains(placement.valueHandle) else { return }
+        if kind == .control {
+            send(.notification(handle: placement.valueHandle, value: value))
             headband.shared.withLock { $0.log.sentCounts[kind, default: 0] += 1 }
+        } else {
+            linkQueue.append((kind, value, record))
         }
-        return !failed
     }
 
     private func send(_ pdu: ATTPDU) {
@@ -379,7 +461,7 @@ final class SimulatorEngine {
             let battery = headband.shared.withLock { $0.batteryPercent }
             let presetNumber = Int(preset, radix: 16) ?? 0
             reply(
-                "{\"hn\":\"\(configuration.deviceName)\",\"sn\":\"2031-TZRW-1324\",\"ma\":\"00-55-da-b0-13-24\","
+                "{\"hn\":\"\(configuration.deviceName)\",\"sn\":\"\(headband.serialNumber)\",\"ma\":\"\(headband.macAddress)\","
                     + "\"id\":\"00000000 00000000 00000000\",\"bp\":\(Int(battery.rounded())),\"ts\":0,\"ps\":\(presetNumber),\"rc\":0}")
         case "h":
             streaming = false

@@ -7,9 +7,17 @@ struct AuxiliaryStream {
     private var counter = PacketCounter()
     private var timeline: StreamTimeline
 
-    init(name: String, samplesPerPacket: Int, rate: Double) {
+    /// The bound on counter steps (``PacketAdvanceLimit``).
+    let advanceLimit: PacketAdvanceLimit
+    /// Packets dropped as corrupt over every segment (their counter jumped further than time allows).
+    private(set) var corruptPackets = 0
+
+    /// A stream of packets of `samplesPerPacket` samples at `rate` Hz; `slack` (ns of signal time)
+    /// is the late arrival tolerated before a counter step counts as corrupt.
+    init(name: String, samplesPerPacket: Int, rate: Double, slack: UInt64) {
         self.name = name
         timeline = StreamTimeline(samplesPerPacket: samplesPerPacket, rate: rate)
+        advanceLimit = PacketAdvanceLimit(packetPeriod: UInt64(Double(samplesPerPacket) / rate * 1e9), slack: slack)
     }
 
     /// Starts a new segment (after a reconnect the headband's counter may restart).
@@ -22,9 +30,12 @@ struct AuxiliaryStream {
     mutating func block(
         counter raw: UInt16, values: [Double], channels: Int, receivedAt: UInt64, utc: (Double) -> Double
     ) -> SampleBlock? {
-        guard values.count == timeline.samplesPerPacket * channels,
-            let placed = timeline.place(sequence: counter.unwrap(raw), receivedAt: receivedAt, utc: utc)
-        else { return nil }
+        guard values.count == timeline.samplesPerPacket * channels else { return nil }
+        guard let sequence = counter.unwrap(raw, at: receivedAt, limit: advanceLimit) else {
+            corruptPackets += 1
+            return nil
+        }
+        guard let placed = timeline.place(sequence: sequence, receivedAt: receivedAt, utc: utc) else { return nil }
         return SampleBlock(stream: name, firstIndex: placed.first, channelCount: channels, values: values, times: placed.times)
     }
 }

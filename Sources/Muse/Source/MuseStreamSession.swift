@@ -18,10 +18,15 @@ struct MuseStreamSession {
     private var railedFraction = 0.0
     private var onHead: Bool?
     // Other streams
-    private var accelerometer = AuxiliaryStream(
-        name: "accelerometer", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate)
-    private var gyroscope = AuxiliaryStream(name: "gyroscope", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate)
+    private var accelerometer: AuxiliaryStream
+    private var gyroscope: AuxiliaryStream
     private var ppg: [AuxiliaryStream] = []
+    // Corrupt packets and the rate check
+    private var corruptReported = 0
+    private var lastCorruptReport = -Double.infinity
+    private var rateReference: (blockIndex: Int64, receivedAt: UInt64)?
+    private var fault: String?
+    private var corruptInEarlierSegments = 0
     private var telemetryIndex: Int64 = 0
     private var batteryLow: Bool?
     // Timing of the link
@@ -33,8 +38,32 @@ struct MuseStreamSession {
         self.configuration = configuration
         self.context = context
         self.emit = emit
-        assembler = EEGBlockAssembler(channelCount: configuration.preset.eegChannelCount, timeout: UInt64(Self.assemblyTimeout(configuration) * 1e9))
+        assembler = Self.assembler(configuration)
+        let slack = Self.advanceSlack(configuration)
+        accelerometer = AuxiliaryStream(
+            name: "accelerometer", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate, slack: slack)
+        gyroscope = AuxiliaryStream(name: "gyroscope", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate, slack: slack)
     }
+
+    /// A new EEG block assembler: the configured timeout, and counter steps bounded by the elapsed time.
+    static func assembler(_ c: MuseSource.Configuration) -> EEGBlockAssembler {
+        EEGBlockAssembler(
+            channelCount: c.preset.eegChannelCount, timeout: UInt64(assemblyTimeout(c) * 1e9),
+            advanceLimit: PacketAdvanceLimit(
+                packetPeriod: UInt64(Double(MuseScale.eegSamplesPerPacket) / MuseScale.eegNominalRate * 1e9), slack: advanceSlack(c)))
+    }
+
+    /// How late a packet may have arrived before a counter step after it counts as corrupt, in
+    /// signal-time ns: 0.5 s of host time (a BLE stall, a loaded machine).
+    static func advanceSlack(_ c: MuseSource.Configuration) -> UInt64 {
+        UInt64(0.5 * max(1, c.timeScale) * 1e9)
+    }
+
+    /// How much faster than nominal a headband may deliver EEG, measured over at least
+    /// ``rateCheckSeconds`` of host time, before it is a device fault.
+    static let maximumRateRatio = 1.5
+    /// The host time over which the EEG rate is checked before a verdict.
+    static let rateCheckSeconds = 2.0
 
     /// Host seconds below which no timeout shrinks when a simulated headband runs faster than real
     /// time: a loaded machine stalls a process for tens of milliseconds, and a hang or a lost packet
@@ -55,9 +84,11 @@ struct MuseStreamSession {
     /// Signal-time seconds now (host monotonic seconds × time scale).
     private func now() -> Double { context.clock.monotonicNow() * configuration.timeScale }
 
-    /// The recording-clock time of a signal-time moment.
+    /// The recording-clock time of a signal-time moment. The recording clock is the host's clock at
+    /// every speed (as for the oscillator): a simulated headband at `--speed N` takes its samples N×
+    /// faster in host time, so a signal-time moment is the host moment `signal / N`.
     private func utc(_ signalSeconds: Double) -> Double {
-        context.anchor.utc + (signalSeconds - context.anchor.monotonic * configuration.timeScale)
+        context.anchor.utc + (signalSeconds / configuration.timeScale - context.anchor.monotonic)
     }
 
     mutating func run() async throws {
@@ -121,8 +152,9 @@ struct MuseStreamSession {
             lastKeepAlive = t
             // A new segment: the assembler and the auxiliary counters start over; indices continue
             // from where the elapsed time puts them.
-            assembler = EEGBlockAssembler(
-                channelCount: configuration.preset.eegChannelCount, timeout: UInt64(Self.assemblyTimeout(configuration) * 1e9))
+            corruptInEarlierSegments += assembler.corruptPackets
+            assembler = Self.assembler(configuration)
+            rateReference = nil
             eeg.newSegment()
             accelerometer.newSegment()
             gyroscope.newSegment()
@@ -132,7 +164,11 @@ struct MuseStreamSession {
                 descriptor = d
                 ppg =
                     configuration.preset.includesPPG
-                    ? [AuxiliaryStream(name: "ppg", samplesPerPacket: MuseScale.ppgSamplesPerPacket, rate: MuseScale.ppgNominalRate)] : []
+                    ? [
+                        AuxiliaryStream(
+                            name: "ppg", samplesPerPacket: MuseScale.ppgSamplesPerPacket, rate: MuseScale.ppgNominalRate,
+                            slack: Self.advanceSlack(configuration))
+                    ] : []
                 await emit(.started(d))
             }
             await emit(.state(.connected, true))
@@ -188,6 +224,7 @@ struct MuseStreamSession {
             switch input {
             case .notification(let n):
                 await handle(n)
+                if let fault { throw DataSourceError.deviceFault(fault) }
             case .tick:
                 let t = now()
                 for event in assembler.flush(now: UInt64(max(0, t * 1e9))) { await deliver(event) }
@@ -221,12 +258,18 @@ struct MuseStreamSession {
             return
         }
         // Receive times are signal-time ns on the same clock as now() (the link's receive clock).
-        lastData = Double(n.receivedAt) / 1e9
+        // Only data that is taken counts against the silence timeout: a headband sending nothing but
+        // corrupt packets is silent, and is reconnected.
+        let corruptBefore = corruptPackets
+        defer {
+            if corruptPackets == corruptBefore { lastData = Double(n.receivedAt) / 1e9 }
+        }
         if let slot = characteristic.eegSlot {
             guard slot < configuration.preset.eegChannelCount, let packet = try? EEGPacket(payload: n.value) else { return }
             for event in assembler.add(channelSlot: slot, counter: packet.counter, codes: packet.codes, receivedAt: n.receivedAt) {
                 await deliver(event)
             }
+            await reportCorruption(at: n.receivedAt)
             return
         }
         switch characteristic {
@@ -241,6 +284,7 @@ struct MuseStreamSession {
             } else if let block = gyroscope.block(counter: packet.sequence, values: values, channels: 3, receivedAt: n.receivedAt, utc: utc) {
                 await emit(.samples(block))
             }
+            await reportCorruption(at: n.receivedAt)
         case .ppg1, .ppg2, .ppg3:
             // The three PPG characteristics carry one channel each with a shared counter. Only PPG2
             // (infrared on the Muse 2, green on the Muse S) is stored: the others are ambient light or
@@ -253,6 +297,7 @@ struct MuseStreamSession {
             {
                 await emit(.samples(block))
             }
+            await reportCorruption(at: n.receivedAt)
         case .telemetry:
             guard let packet = try? TelemetryPacket(payload: n.value) else { return }
             await report(battery: packet.batteryPercent)
@@ -267,11 +312,34 @@ struct MuseStreamSession {
         }
     }
 
+    /// Packets dropped as corrupt so far, over every stream and segment.
+    private var corruptPackets: Int {
+        assembler.corruptPackets + accelerometer.corruptPackets + gyroscope.corruptPackets + ppg.reduce(0) { $0 + $1.corruptPackets }
+            + corruptInEarlierSegments
+    }
+
+    /// Reports corrupt packets dropped since the last report, at most once a second of signal time,
+    /// so a headband sending garbage is on record without an event per packet.
+    private mutating func reportCorruption(at receivedAt: UInt64) async {
+        let total = corruptPackets
+        let t = Double(receivedAt) / 1e9
+        guard total > corruptReported, t - lastCorruptReport >= 1 else { return }
+        let new = total - corruptReported
+        corruptReported = total
+        lastCorruptReport = t
+        await emit(
+            .discarded(
+                DiscardedPackets(
+                    count: new, total: total, time: utc(t), reason: "counter jumped further ahead than the time since the previous packet allows")))
+        await emit(.properties(["CorruptPackets": "\(total)"]))
+    }
+
     private mutating func deliver(_ event: EEGAssemblyEvent) async {
         guard case .block(let block) = event, let descriptor else { return }
         // The assembler numbers a segment's blocks from 0; the timeline places them (after a reconnect
         // where the elapsed time puts them) and times their samples.
         guard let (first, times) = eeg.place(sequence: block.blockIndex, receivedAt: block.receivedAt, utc: utc) else { return }
+        checkRate(blockIndex: block.blockIndex, receivedAt: block.receivedAt)
         let channels = descriptor.channelCount
         let rows = MuseScale.eegSamplesPerPacket
         var values = [Double](repeating: .nan, count: rows * channels)
@@ -300,6 +368,26 @@ struct MuseStreamSession {
         }
     }
 
+    /// A headband must not deliver EEG blocks much faster than the host's clock lets it take them:
+    /// over at least ``rateCheckSeconds`` of host time since the segment's first block, more than
+    /// ``maximumRateRatio`` times the nominal rate is a device fault (a firmware fault or a replay), said
+    /// in one line, instead of a recording that ends early with time compressed.
+    private mutating func checkRate(blockIndex: Int64, receivedAt: UInt64) {
+        guard let reference = rateReference else {
+            rateReference = (blockIndex, receivedAt)
+            return
+        }
+        let elapsed = Double(Int64(bitPattern: receivedAt &- reference.receivedAt)) / 1e9
+        guard elapsed >= Self.rateCheckSeconds * configuration.timeScale else { return }
+        let covered = Double(blockIndex - reference.blockIndex) * Double(MuseScale.eegSamplesPerPacket) / MuseScale.eegNominalRate
+        let ratio = covered / elapsed
+        if ratio > Self.maximumRateRatio, fault == nil {
+            fault = String(
+                format: "the headband sends EEG %.1f× faster than its %.0f Hz (%.1f s of samples in %.1f s); it is faulty or not a Muse",
+                ratio, MuseScale.eegNominalRate, covered / configuration.timeScale, elapsed / configuration.timeScale)
+        }
+    }
+
     private mutating func report(battery: Double) async {
         await emit(.battery(battery))
         let low = DeviceState.isBatteryLow(battery)
@@ -313,8 +401,8 @@ struct MuseStreamSession {
         guard let p = eeg.parameters else { return [:] }
         return [
             "SampleClockOffsetUTC": String(format: "%.6f", utc(p.offset)),
-            "SampleClockSecondsPerSample": String(format: "%.12g", p.secondsPerSample),
-            "SampleClockRateHz": String(format: "%.6f", p.samplingRate),
+            "SampleClockSecondsPerSample": String(format: "%.12g", p.secondsPerSample / configuration.timeScale),
+            "SampleClockRateHz": String(format: "%.6f", p.samplingRate * configuration.timeScale),
             "SampleClockPoints": "\(p.pointsUsed)",
             "SampleClockSlopeFitted": p.slopeIsFitted ? "yes" : "no (nominal 256 Hz until 120 s of data)",
         ]

@@ -5,6 +5,19 @@ import DataSources
 /// delivered), so the time away stays missing indices. EEG and the other streams share it; they
 /// differ only in how they number packets (EEG blocks by the assembler, the others by their own
 /// counters).
+///
+/// **A packet's arrival is paired with its last sample.** The headband sends a packet once its last
+/// sample was taken (EEG: the 12th, IMU: the 3rd, PPG: the 6th), so the earliest possible arrival is
+/// that sample's moment plus the minimal transport latency, and the lower envelope of
+/// `(last sample, arrival)` lies on the sampling moments. Pairing arrival with the first sample (as
+/// this did before) put every sample `samplesPerPacket − 1` periods late (43 ms for EEG); muselsl
+/// pairs the same way as here.
+///
+/// **No time lies ahead of its arrival.** An issued time is never later than the arrival of the
+/// packet holding the sample (the moment it could first be written), so a headband whose clock runs
+/// fast cannot push stored times into the future; the slew of ``SampleClockFit`` yields to that: when
+/// a packet arrives earlier than the slewing times would put its samples (the first packet came
+/// late), its samples share the time between the last issued one and its arrival.
 struct StreamTimeline {
     let samplesPerPacket: Int
     private var fit: SampleClockFit
@@ -33,14 +46,27 @@ struct StreamTimeline {
             segmentFirst = sequence
             var start = next
             if let p = fit.parameters, next > 0 {
-                start = max(next, Int64(((Double(receivedAt) / 1e9 - p.offset) / p.secondsPerSample).rounded(.down)) - spp)
+                start = max(next, Int64(((Double(receivedAt) / 1e9 - p.offset) / p.secondsPerSample).rounded(.down)) - (spp - 1))
             }
             base = start
         }
         let first = base + (sequence - (segmentFirst ?? sequence)) * spp
         guard first >= next else { return nil }
-        fit.add(sampleIndex: first, receivedAt: receivedAt)
-        let times = (0..<samplesPerPacket).map { utc(fit.time(ofSample: first + Int64($0)) ?? Double(receivedAt) / 1e9) }
+        let last = first + spp - 1
+        fit.add(sampleIndex: last, receivedAt: receivedAt)
+        let arrival = Double(receivedAt) / 1e9
+        // Held back by the arrival, the packet's samples share what lies between the last time issued
+        // and the arrival evenly (at most the slew's spacing).
+        var spacing = fit.minimumIssuedSpacing
+        if let previous = fit.lastIssued, arrival > previous {
+            spacing = min(spacing, (arrival - previous) / Double(spp))
+        }
+        var times: [Double] = []
+        times.reserveCapacity(samplesPerPacket)
+        for k in 0..<spp {
+            let latest: Double = arrival - Double(spp - 1 - k) * spacing
+            times.append(utc(fit.time(ofSample: first + k, notAfter: latest) ?? latest))
+        }
         next = first + spp
         return (first, times)
     }

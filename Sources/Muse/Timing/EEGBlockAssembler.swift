@@ -19,7 +19,10 @@
 /// packets of one block to straddle a few BLE connection events (7.5–30 ms apart), short enough that
 /// a lost channel costs little delay. A packet for a block that was already released (or that lies
 /// before the first block) is dropped and counted in ``latePackets``; a second packet for the same
-/// channel and block is dropped and counted in ``duplicatePackets``; a packet with a slot outside
+/// channel and block is dropped and counted in ``duplicatePackets``; with an advance limit, a packet
+/// whose counter jumps further ahead than the elapsed time allows is dropped and counted in
+/// ``corruptPackets`` (it would otherwise declare every block in between lost and push the following
+/// blocks' real packets out as late); a packet with a slot outside
 /// `0..<channelCount` or without exactly 12 codes is counted in ``invalidPackets``.
 ///
 /// Memory is bounded: when more than ``maximumPendingBlocks`` blocks wait (for example while one
@@ -55,6 +58,11 @@ public struct EEGBlockAssembler: Sendable {
     public private(set) var incompleteBlocks: Int64 = 0
     /// Blocks reported lost so far.
     public private(set) var lostBlocks: Int64 = 0
+    /// Packets dropped because their counter stepped further forward than the time since the latest
+    /// packet allows (``PacketAdvanceLimit``): corrupt, never a gap and never time.
+    public private(set) var corruptPackets = 0
+    /// The bound on counter steps, `nil` for none.
+    public let advanceLimit: PacketAdvanceLimit?
 
     private var counter = PacketCounter()
     private var origin: Int64?
@@ -71,10 +79,13 @@ public struct EEGBlockAssembler: Sendable {
     /// Creates an assembler for `channelCount` channels (4, or 5 with AUX; clamped to 1…8), releasing
     /// incomplete blocks after `timeout` nanoseconds (default 100 ms) and holding at most
     /// `maximumPendingBlocks` blocks (default 64, three seconds of EEG).
-    public init(channelCount: Int, timeout: UInt64 = 100_000_000, maximumPendingBlocks: Int = 64) {
+    /// With an `advanceLimit`, a packet whose counter steps further forward than the time since the
+    /// latest packet allows is dropped and counted in ``corruptPackets``.
+    public init(channelCount: Int, timeout: UInt64 = 100_000_000, maximumPendingBlocks: Int = 64, advanceLimit: PacketAdvanceLimit? = nil) {
         self.channelCount = min(max(channelCount, 1), 8)
         self.timeout = timeout
         self.maximumPendingBlocks = max(maximumPendingBlocks, 1)
+        self.advanceLimit = advanceLimit
     }
 
     /// The number of blocks waiting for channels or for an earlier block.
@@ -87,7 +98,16 @@ public struct EEGBlockAssembler: Sendable {
             invalidPackets += 1
             return release(now: receivedAt, force: false)
         }
-        let unwrapped = counter.unwrap(raw)
+        let unwrapped: Int64
+        if let advanceLimit {
+            guard let value = counter.unwrap(raw, at: receivedAt, limit: advanceLimit) else {
+                corruptPackets += 1
+                return release(now: receivedAt, force: false)
+            }
+            unwrapped = value
+        } else {
+            unwrapped = counter.unwrap(raw)
+        }
         if origin == nil { origin = unwrapped }
         let index = unwrapped - (origin ?? unwrapped)
         if index < nextBlock {

@@ -25,9 +25,36 @@ public struct PacketCounter: Sendable, Equatable {
 
     /// The highest unwrapped value so far, `nil` before the first packet.
     public private(set) var latest: Int64?
+    /// When the packet that set ``latest`` arrived (ns), for ``unwrap(_:at:limit:)``.
+    public private(set) var latestArrival: UInt64 = 0
+    /// Packets refused by ``unwrap(_:at:limit:)`` as stepping further forward than time allows.
+    public private(set) var implausiblePackets = 0
 
     /// Creates a counter that has seen nothing.
     public init() {}
+
+    /// Returns the unwrapped value of `raw`, received at `receivedAt` (ns), or `nil` when it would step
+    /// ``latest`` further forward than `limit` allows for the time since the latest packet arrived: a
+    /// corrupt packet, counted in ``implausiblePackets``, which leaves the counter as it was. Late and
+    /// duplicate packets are unwrapped as by ``unwrap(_:)``.
+    public mutating func unwrap(_ raw: UInt16, at receivedAt: UInt64, limit: PacketAdvanceLimit) -> Int64? {
+        if let latest {
+            let forward = Int64(raw &- UInt16(truncatingIfNeeded: latest))
+            let backward = 0x10000 - forward
+            let isLate = forward != 0 && backward <= Self.lateWindow
+            if !isLate, forward > 1 {
+                let elapsed = receivedAt > latestArrival ? receivedAt - latestArrival : 0
+                if forward > limit.maximumSteps(after: elapsed) {
+                    implausiblePackets += 1
+                    return nil
+                }
+            }
+        }
+        let before = latest
+        let value = unwrap(raw)
+        if latest != before { latestArrival = receivedAt }
+        return value
+    }
 
     /// Returns the unwrapped value of `raw` and advances ``latest`` when it moves forward.
     public mutating func unwrap(_ raw: UInt16) -> Int64 {

@@ -12,7 +12,9 @@
 /// slope, by least squares on arrivals.)
 ///
 /// **Method: a lower-hull line over a sliding window of per-bucket minima.**
-/// 1. Each point is `(sample index of a block's first sample, earliest receive time of the block)`.
+/// 1. Each point is `(sample index of a block's last sample, earliest receive time of the block)`: a
+///    packet leaves the headband once its last sample was taken, so that pairing has the constant
+///    minimal latency (pairing the first sample adds `samplesPerPacket − 1` periods to every time).
 ///    Points are grouped into buckets of ``bucketSamples`` samples (default 256, one second); a bucket
 ///    keeps only its point of smallest residual against the nominal rate. That keeps the envelope,
 ///    discards the late points, and bounds the work and memory (one point per second).
@@ -107,8 +109,8 @@ public struct SampleClockFit: Sendable {
         )
     }
 
-    /// Adds the arrival of a block: the sample index of its first sample and its earliest receive time
-    /// (monotonic ns), then refits.
+    /// Adds the arrival of a packet: the sample index of its last sample (the one taken just before
+    /// it was sent) and its earliest receive time (monotonic ns), then refits.
     public mutating func add(sampleIndex: Int64, receivedAt: UInt64) {
         if originIndex == nil {
             originIndex = sampleIndex
@@ -142,21 +144,42 @@ public struct SampleClockFit: Sendable {
     /// Requests in non-decreasing index order thus get non-decreasing times across refits, spaced as
     /// the line within ``maximumSlew``. `nil` before the first point.
     public mutating func time(ofSample index: Int64) -> Double? {
+        time(ofSample: index, notAfter: .infinity)
+    }
+
+    /// ``time(ofSample:)``, but never later than `latest` (host monotonic seconds: the moment the
+    /// sample's packet arrived, before which it cannot have been taken) unless that would not advance
+    /// on the last issued time, which then advances by ``minimumStep``. The bound bites when arrivals
+    /// run ahead of the issued times: while they still slew after a first packet that came late, or
+    /// with a headband whose clock runs fast; it keeps stored times out of the future.
+    public mutating func time(ofSample index: Int64, notAfter latest: Double) -> Double? {
         guard let estimate = estimatedTime(ofSample: index) else { return nil }
         guard let lastIndex = lastIssuedIndex else {
+            let issued = min(estimate, latest)
             lastIssuedIndex = index
-            lastIssuedTime = estimate
-            return estimate
+            lastIssuedTime = issued
+            return issued
         }
         if index >= lastIndex {
             let earliest = lastIssuedTime + b * Double(index &- lastIndex) * (1 - maximumSlew)
-            let issued = max(estimate, earliest)
+            var issued = min(max(estimate, earliest), latest)
+            if index > lastIndex { issued = max(issued, lastIssuedTime + Self.minimumStep) }
             lastIssuedIndex = index
             lastIssuedTime = issued
             return issued
         }
         return min(estimate, lastIssuedTime)
     }
+
+    /// The shortest step between consecutive issued times while they slew (seconds per sample).
+    public var minimumIssuedSpacing: Double { b * (1 - maximumSlew) }
+
+    /// The step by which an issued time that an arrival holds back still advances: 2 µs, so times
+    /// stored in whole microseconds stay strictly increasing.
+    public static let minimumStep = 2e-6
+
+    /// The last time issued, `nil` before the first.
+    public var lastIssued: Double? { lastIssuedIndex == nil ? nil : lastIssuedTime }
 
     /// The unclamped time of sample `index` on the current line, in host monotonic seconds; `nil`
     /// before the first point.

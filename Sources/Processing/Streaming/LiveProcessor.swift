@@ -57,7 +57,7 @@ public enum LiveProcessor {
                     continuation.yield(.ended(summary: summary(), error: error))
                     continuation.finish()
                     return
-                case .properties, .marker:
+                case .properties, .marker, .discarded:
                     continue
                 }
             }

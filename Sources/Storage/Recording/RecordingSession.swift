@@ -176,6 +176,9 @@ public final class RecordingSession: Sendable {
                     if change.state == .reconnected && change.value { endReason = nil }
                 case .battery(let level):
                     if DeviceState.isBatteryLow(level) { try writer?.addEvent(code: Marker.deviceStateCode, label: "battery \(Int(level))%") }
+                case .discarded(let report):
+                    try writer?.addEvent(
+                        code: Marker.discardedCode, label: "discarded \(report.count) corrupt packets (\(report.total) in all)", time: report.time)
                 case .properties(let facts):
                     for (key, value) in facts.sorted(by: { $0.key < $1.key }) {
                         try writer?.setGroupAttribute(group: "Device", name: key, value: .string(value))

@@ -152,7 +152,7 @@ public final class LiveStreamer: Sendable {
                     }
                 case .marker(let placed):
                     for sink in sinks { sink.send(marker: placed.marker, time: placed.sampleTime) }
-                case .properties:
+                case .properties, .discarded:
                     continue
                 case .ended:
                     return

@@ -54,11 +54,40 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How long the electrodes stay off (with --off-head-at).", valueName: "seconds"))
     var offHeadFor: Double = 10
 
+    @Option(
+        help: ArgumentHelp(
+            "Eyes closed (alpha rises, no blinks) from this second of signal on, for --eyes-closed-for seconds, then every --eyes-closed-every seconds.",
+            valueName: "seconds"))
+    var eyesClosedAt: Double?
+
+    @Option(help: ArgumentHelp("How long the eyes stay closed (with --eyes-closed-at).", valueName: "seconds"))
+    var eyesClosedFor: Double = 30
+
+    @Option(help: ArgumentHelp("Close the eyes again this many seconds after each closing (with --eyes-closed-at).", valueName: "seconds"))
+    var eyesClosedEvery: Double?
+
     @Option(help: ArgumentHelp("Strong head movement from this second of signal on, for --motion-for seconds.", valueName: "seconds"))
     var motionAt: Double?
 
     @Option(help: ArgumentHelp("How long the movement lasts (with --motion-at).", valueName: "seconds"))
     var motionFor: Double = 10
+
+    @Option(help: ArgumentHelp("The BLE connection interval (default 30ms): notifications leave at its events.", valueName: "duration"))
+    var connectionInterval: SignalDuration?
+
+    @Option(help: ArgumentHelp("Serial number to report (default: one of its own, derived from the socket path).", valueName: "serial"))
+    var serial: String?
+
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("After the block with this EEG counter, send one packet whose counter is 30000 ahead (corrupt).", valueName: "counter"))
+    var corruptCounterAfter: [UInt16] = []
+
+    @Option(help: ArgumentHelp("Fraction of EEG packets sent as random bytes (0-1).", valueName: "fraction"))
+    var garbage: Double = 0
+
+    @Option(help: ArgumentHelp("Sample this many times faster than the 256 Hz the headband claims (a faulty headband).", valueName: "factor"))
+    var clockFactor: Double = 1
 
     @Flag(help: "Present as a Muse S \"Athena\" (which the recorder refuses as not supported yet).")
     var athena = false
@@ -66,10 +95,23 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
     func validate() throws {
         guard speed.isFinite, speed > 0, speed <= 1000 else { throw ValidationError("--speed must be between 0 and 1000") }
         guard battery.isFinite, (0...100).contains(battery) else { throw ValidationError("--battery must be between 0 and 100") }
+        guard garbage.isFinite, (0...1).contains(garbage) else { throw ValidationError("--garbage must be between 0 and 1") }
+        guard clockFactor.isFinite, clockFactor >= 0.1, clockFactor <= 100 else {
+            throw ValidationError("--clock-factor must be between 0.1 and 100")
+        }
+        if let connectionInterval, !(connectionInterval.seconds >= 0.0075 && connectionInterval.seconds <= 4) {
+            throw ValidationError("--connection-interval must be between 7.5ms and 4s")
+        }
         for (flag, value) in [("--off-head-at", offHeadAt), ("--motion-at", motionAt)] {
             if let value, !(value.isFinite && value >= 0 && value < 1e7) { throw ValidationError("\(flag) must be a number of seconds, 0 or more") }
         }
-        for (flag, value) in [("--off-head-for", offHeadFor), ("--motion-for", motionFor)] {
+        if let eyesClosedAt, !(eyesClosedAt.isFinite && eyesClosedAt >= 0 && eyesClosedAt < 1e7) {
+            throw ValidationError("--eyes-closed-at must be a number of seconds, 0 or more")
+        }
+        if let eyesClosedEvery, !(eyesClosedEvery.isFinite && eyesClosedEvery > eyesClosedFor && eyesClosedEvery < 1e7) {
+            throw ValidationError("--eyes-closed-every must be longer than --eyes-closed-for")
+        }
+        for (flag, value) in [("--off-head-for", offHeadFor), ("--motion-for", motionFor), ("--eyes-closed-for", eyesClosedFor)] {
             guard value.isFinite, value > 0, value < 1e7 else { throw ValidationError("\(flag) must be a positive number of seconds") }
         }
         for (flag, value) in [("--disconnect-after", disconnectAfter), ("--silent-after", silentAfter)] {
@@ -98,9 +140,23 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
         settings.disconnectAfterBlocks = disconnectAfter
         settings.silentAfterBlocks = silentAfter
         settings.includesAthena = athena
+        if let connectionInterval { settings.connectionInterval = connectionInterval.seconds }
+        settings.serialNumber = serial
+        settings.corruptCounterAfter = Set(corruptCounterAfter)
+        settings.garbageFraction = garbage
+        settings.clockFactor = clockFactor
         settings.keepsLog = false
         settings.offHead = offHeadAt.map { Self.samples($0, $0 + offHeadFor, rate: 256) }
         settings.motion = motionAt.map { Self.samples($0, $0 + motionFor, rate: 52) }
+        if let eyesClosedAt {
+            // Repeated closings are listed for a day of signal at most.
+            let every = eyesClosedEvery ?? .infinity
+            var start = eyesClosedAt
+            while start < 86_400, settings.eyesClosed.count < 10_000 {
+                settings.eyesClosed.append(Self.samples(start, start + eyesClosedFor, rate: 256))
+                start += every
+            }
+        }
         let path = try socketPath()
         let headband = SimulatedHeadband(path: path, configuration: settings)
         do {

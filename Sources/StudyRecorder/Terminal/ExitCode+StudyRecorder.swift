@@ -29,7 +29,7 @@ extension ExitCode {
     /// 65 for an unreadable recording, 78 for a configuration the source refused, else 1.
     static func forSource(_ error: any Error) -> ExitCode {
         switch error as? DataSourceError {
-        case .noBluetoothAdapter, .deviceNotFound, .disconnected, .unsupportedDevice: .unavailable
+        case .noBluetoothAdapter, .deviceNotFound, .disconnected, .unsupportedDevice, .deviceFault: .unavailable
         case .unreadableRecording: .dataError
         case .invalidConfiguration: .configuration
         default: .failure

@@ -130,7 +130,7 @@ final class SessionBridge: Sendable {
             state.withLock { s in
                 if block.stream == s.eegStream { s.seenEnd = max(s.seenEnd, block.endIndex) }
             }
-        case .marker, .properties:
+        case .marker, .properties, .discarded:
             break
         }
     }

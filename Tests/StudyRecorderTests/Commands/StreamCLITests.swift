@@ -59,6 +59,10 @@ struct StreamCLITests {
             var units: [String]
             var samples: [[Number]]
             var timestamps: [Double]
+            /// The largest `timestamp − local_clock()` of any chunk when pulled (nil: none came).
+            var max_ahead: Double?
+            /// `local_clock() − newest timestamp` of every chunk when pulled.
+            var lags: [Double]?
         }
         struct OSCPath: Decodable {
             var count: Int
