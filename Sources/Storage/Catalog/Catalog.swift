@@ -66,6 +66,15 @@ public final class Catalog: Sendable {
             try db.alter(table: "items") { t in t.add(column: "endReason", .text) }
             try db.execute(sql: "UPDATE items SET endReason = lastError, lastError = NULL WHERE complete = 0 AND attempts = 0")
         }
+        // v3: run numbers are handed out by ``allocateRun(participant:)``, which remembers the last one
+        // per participant here (a recording's row is inserted only once its device is known, so the
+        // items table alone let two processes take the same number).
+        migrator.registerMigration("v3") { db in
+            try db.create(table: "runs") { t in
+                t.primaryKey("participant", .text)
+                t.column("last", .integer).notNull()
+            }
+        }
         return migrator
     }
 
@@ -143,6 +152,25 @@ public final class Catalog: Sendable {
                 claimed.append(item)
             }
             return claimed
+        }
+    }
+
+    /// Takes the next run index of `participant`: one more than any catalogued or allocated before,
+    /// in one immediate (write-locked) transaction, so two processes recording into one data folder
+    /// at once never get the same number (and so never the same file name).
+    public func allocateRun(participant: String) throws -> Int {
+        try pool.writeWithoutTransaction { db in
+            var run = 0
+            try db.inTransaction(.immediate) {
+                let catalogued = try Int.fetchOne(db, sql: "SELECT MAX(run) FROM items WHERE participant = ?", arguments: [participant]) ?? 0
+                let allocated = try Int.fetchOne(db, sql: "SELECT last FROM runs WHERE participant = ?", arguments: [participant]) ?? 0
+                run = max(catalogued, allocated) + 1
+                try db.execute(
+                    sql: "INSERT INTO runs (participant, last) VALUES (?, ?) ON CONFLICT(participant) DO UPDATE SET last = excluded.last",
+                    arguments: [participant, run])
+                return .commit
+            }
+            return run
         }
     }
 
