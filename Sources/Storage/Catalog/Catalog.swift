@@ -1,6 +1,10 @@
 public import Foundation
 import GRDB
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The list of every stored item with its transmission state: the single source of truth for what
 /// exists and what still has to be sent.
 ///
@@ -24,10 +28,30 @@ public final class Catalog: Sendable {
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "catalog"
         do {
-            pool = try DatabasePool(path: url.path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            pool = try Self.open(url, configuration: configuration)
         } catch {
             throw CatalogError.unavailable(path: url.path, reason: "\(error)")
+        }
+    }
+
+    /// Opens the pool and brings the schema up to date. Two processes opening a new data folder at
+    /// once (two `record`s) race twice: switching the new file to WAL fails with "database is locked"
+    /// (SQLite's busy timeout does not cover that switch), and both find a migration not applied and
+    /// run it, where the second to commit fails ("table items already exists"). Either failure means
+    /// the other process got further, so opening is tried again from what is there now, for up to
+    /// about two seconds; any other lasting failure is thrown as it was.
+    private static func open(_ url: URL, configuration: Configuration) throws -> DatabasePool {
+        var tries = 0
+        while true {
+            do {
+                let pool = try DatabasePool(path: url.path, configuration: configuration)
+                try migrator.migrate(pool)
+                return pool
+            } catch {
+                tries += 1
+                if tries >= 40 { throw error }
+                usleep(50_000)
+            }
         }
     }
 
