@@ -20,14 +20,19 @@ public enum MalformedRecordings {
         Case(name: "rate_zero", reason: "sampling rate"), Case(name: "rate_negative", reason: "sampling rate"),
         Case(name: "rate_nan", reason: "sampling rate"), Case(name: "rate_inf", reason: "sampling rate"),
         Case(name: "rate_huge", reason: "sampling rate"), Case(name: "rate_tiny", reason: "sampling rate"),
-        Case(name: "rate_missing", reason: "no sampling rate"), Case(name: "rate_text", reason: "no sampling rate"),
+        Case(name: "rate_missing", reason: "no sampling rate"), Case(name: "rate_text", reason: "SamplingRate) is not a number"),
+        Case(name: "rate_text_reference_256", reason: "SamplingRate) is not a number"),
+        Case(name: "rate_list", reason: "SamplingRate) is not a number"),
         Case(name: "data_1d", reason: "1-D"), Case(name: "data_3d", reason: "3-D"),
         Case(name: "data_text", reason: "does not hold numbers"), Case(name: "data_compound", reason: "does not hold numbers"),
         Case(name: "data_no_columns", reason: "0 channels"), Case(name: "data_group", reason: "no /Recording/Data"),
         Case(name: "names_too_few", reason: "ChannelNames"), Case(name: "names_too_many", reason: "ChannelNames"),
         Case(name: "names_numbers", reason: "ChannelNames"), Case(name: "names_huge", reason: "ChannelNames"),
         Case(name: "rows_huge", reason: "more than 31 days"), Case(name: "columns_huge", reason: "channels"),
-        Case(name: "timestamps_text", reason: "TimeStamp"), Case(name: "markers_wide", reason: "Marker"),
+        Case(name: "timestamps_text", reason: "TimeStamp"), Case(name: "timestamps_short", reason: "TimeStamp has 100 times"),
+        Case(name: "events_outside", reason: "SampleIndex of event 2 is 4611686018427387904"),
+        Case(name: "events_negative", reason: "SampleIndex of event 1 is -1"),
+        Case(name: "names_control", reason: "control character in the name of channel 2"), Case(name: "markers_wide", reason: "Marker"),
         Case(name: "raw_wrong_columns", reason: "RawData"), Case(name: "stream_rate_nan", reason: "stream"),
         Case(name: "truncated", reason: "not an HDF5 file"), Case(name: "empty", reason: "not an HDF5 file"),
         Case(name: "chunk_bytes_corrupt", reason: "cannot be read"),
@@ -56,6 +61,17 @@ public enum MalformedRecordings {
         rec('rate_zero', rate=0.0); rec('rate_negative', rate=-256.0); rec('rate_nan', rate=float('nan'))
         rec('rate_inf', rate=float('inf')); rec('rate_huge', rate=1e300); rec('rate_tiny', rate=1e-300)
         rec('rate_missing', rate=None); rec('rate_text', rate='fast')
+        rec('rate_text_reference_256', rate='fast', extra=lambda f, g: g.attrs.create('samplingRate', 256.0))
+        rec('rate_list', rate=np.array([256.0, 512.0]))
+        def events(samples):
+            def make(f, g):
+                e = f.create_group('Events'); n = len(samples)
+                e.create_dataset('SampleIndex', data=np.array(samples, dtype='i8')); e.create_dataset('Time', data=np.zeros(n))
+                e.create_dataset('Code', data=np.full(n, 100, dtype='i8')); e.create_dataset('Label', data=np.array(['x'] * n, dtype=S))
+            return make
+        rec('events_outside', extra=events([10, 2**62])); rec('events_negative', extra=events([-1]))
+        rec('timestamps_short', extra=lambda f, g: g.create_dataset('TimeStamp', data=np.arange(100, dtype='i8')))
+        rec('names_control', names=np.array(['TP9', 'AF7\\nX', 'AF8', 'TP10'], dtype=S))
         rec('data_1d', data=np.zeros(512)); rec('data_3d', data=np.zeros((8, 4, 2)))
         rec('data_text', data=np.array([['a', 'b'], ['c', 'd']], dtype=S))
         rec('data_compound', data=np.zeros(8, dtype=[('a', 'f8'), ('b', 'i4')]))

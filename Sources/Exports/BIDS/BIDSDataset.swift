@@ -21,6 +21,10 @@ final class BIDSDataset {
     let destination: ExportDestination
     private var participants: Set<String> = []
     private var studies: Set<String> = []
+    /// The file stems (`sub-…_ses-…_task-…_run-…`) this export has written.
+    private var stems: Set<String> = []
+    /// Per subject, the last run label given to a legacy duplicate.
+    private var substituteRuns: [String: Int] = [:]
 
     /// Files of the dataset, relative to the destination (the BIDS root).
     static let descriptionFile = "dataset_description.json"
@@ -39,15 +43,26 @@ final class BIDSDataset {
     /// EDF details.
     /// `responseTimes` (seconds, `nil` for misses), from the block's reaction-time trial table, fill
     /// the `response_time` column of the stimulus events (code 510) in order.
+    /// `lastRun` is the participant's highest catalogued run: a recording whose subject, session, task
+    /// and run this export has written already (two recordings an older version gave one run) gets
+    /// the run after it (and after any given so before), so no name is written twice and no real
+    /// run's name is taken.
     func add(
-        _ reader: RecordingReader, item: CatalogItem, source: URL, responseTimes: [Double?]? = nil, progress: (Double) -> Void
+        _ reader: RecordingReader, item: CatalogItem, source: URL, responseTimes: [Double?]? = nil, lastRun: Int = 0,
+        progress: (Double) -> Void
     ) throws -> ([String], EDFExport) {
         let subject = "sub-" + Self.label(reader.participant ?? item.participant)
         let session = "ses-\(max(0, reader.session ?? item.session ?? 0))"
         let task = "task-" + Self.taskLabel((reader.paradigm?.title).flatMap { $0.isEmpty ? nil : $0 } ?? item.title ?? "recording")
-        let run = "run-\(max(0, reader.run ?? item.run ?? 1))"
+        var runIndex = max(0, reader.run ?? item.run ?? 1)
+        var stem = "\(subject)_\(session)_\(task)_run-\(runIndex)"
+        while stems.contains(stem) {
+            runIndex = max(substituteRuns[subject] ?? 0, lastRun, runIndex) + 1
+            substituteRuns[subject] = runIndex
+            stem = "\(subject)_\(session)_\(task)_run-\(runIndex)"
+        }
+        stems.insert(stem)
         let folder = "\(subject)/\(session)/eeg"
-        let stem = "\(subject)_\(session)_\(task)_\(run)"
         var files: [String] = []
 
         let edf = try destination.write("\(stem)_eeg.edf", in: folder) { try EDFWriter().write(reader, to: $0, progress: { progress(0.9 * $0) }) }

@@ -75,7 +75,8 @@ public final class Exporter {
             let reader = try Self.open(url, item: item)
             guard let bids else { preconditionFailure("BIDS exporter without a dataset") }
             let trials = try responseTimes(for: item, recording: stem)
-            let (files, edf) = try bids.add(reader, item: item, source: url, responseTimes: trials, progress: progress)
+            let lastRun = try store.catalog.lastRun(participant: item.participant)
+            let (files, edf) = try bids.add(reader, item: item, source: url, responseTimes: trials, lastRun: lastRun, progress: progress)
             return ExportedItem(item: item.path, format: format, files: files, edf: edf)
         }
     }

@@ -1,6 +1,10 @@
 public import Foundation
 import GRDB
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The list of every stored item with its transmission state: the single source of truth for what
 /// exists and what still has to be sent.
 ///
@@ -24,10 +28,30 @@ public final class Catalog: Sendable {
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "catalog"
         do {
-            pool = try DatabasePool(path: url.path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            pool = try Self.open(url, configuration: configuration)
         } catch {
             throw CatalogError.unavailable(path: url.path, reason: "\(error)")
+        }
+    }
+
+    /// Opens the pool and brings the schema up to date. Two processes opening a new data folder at
+    /// once (two `record`s) race twice: switching the new file to WAL fails with "database is locked"
+    /// (SQLite's busy timeout does not cover that switch), and both find a migration not applied and
+    /// run it, where the second to commit fails ("table items already exists"). Either failure means
+    /// the other process got further, so opening is tried again from what is there now, for up to
+    /// about two seconds; any other lasting failure is thrown as it was.
+    private static func open(_ url: URL, configuration: Configuration) throws -> DatabasePool {
+        var tries = 0
+        while true {
+            do {
+                let pool = try DatabasePool(path: url.path, configuration: configuration)
+                try migrator.migrate(pool)
+                return pool
+            } catch {
+                tries += 1
+                if tries >= 40 { throw error }
+                usleep(50_000)
+            }
         }
     }
 
@@ -65,6 +89,15 @@ public final class Catalog: Sendable {
         migrator.registerMigration("v2") { db in
             try db.alter(table: "items") { t in t.add(column: "endReason", .text) }
             try db.execute(sql: "UPDATE items SET endReason = lastError, lastError = NULL WHERE complete = 0 AND attempts = 0")
+        }
+        // v3: run numbers are handed out by ``allocateRun(participant:)``, which remembers the last one
+        // per participant here (a recording's row is inserted only once its device is known, so the
+        // items table alone let two processes take the same number).
+        migrator.registerMigration("v3") { db in
+            try db.create(table: "runs") { t in
+                t.primaryKey("participant", .text)
+                t.column("last", .integer).notNull()
+            }
         }
         return migrator
     }
@@ -143,6 +176,25 @@ public final class Catalog: Sendable {
                 claimed.append(item)
             }
             return claimed
+        }
+    }
+
+    /// Takes the next run index of `participant`: one more than any catalogued or allocated before,
+    /// in one immediate (write-locked) transaction, so two processes recording into one data folder
+    /// at once never get the same number (and so never the same file name).
+    public func allocateRun(participant: String) throws -> Int {
+        try pool.writeWithoutTransaction { db in
+            var run = 0
+            try db.inTransaction(.immediate) {
+                let catalogued = try Int.fetchOne(db, sql: "SELECT MAX(run) FROM items WHERE participant = ?", arguments: [participant]) ?? 0
+                let allocated = try Int.fetchOne(db, sql: "SELECT last FROM runs WHERE participant = ?", arguments: [participant]) ?? 0
+                run = max(catalogued, allocated) + 1
+                try db.execute(
+                    sql: "INSERT INTO runs (participant, last) VALUES (?, ?) ON CONFLICT(participant) DO UPDATE SET last = excluded.last",
+                    arguments: [participant, run])
+                return .commit
+            }
+            return run
         }
     }
 

@@ -18,16 +18,42 @@ public final class ExclusiveLock: Sendable {
     /// Takes the lock on `file` (created 0600 when missing), or returns `nil` when another process
     /// holds it. Throws ``StorageError/io(path:reason:)`` when the file cannot be opened.
     public init?(file: URL) throws {
-        let fd = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw errno == ENOSPC || errno == EDQUOT
-                ? StorageError.diskFull(path: file.path) : StorageError.io(path: file.path, reason: String(cString: strerror(errno)))
-        }
+        let fd = try Self.open(file)
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
             return nil
         }
         self.fd = fd
+        Self.writePID(fd)
+    }
+
+    /// Takes the lock on `file` (created 0600 when missing), waiting for as long as another process
+    /// holds it: for work that must run once at a time but may not be skipped (recovery of a data
+    /// folder). A holder that dies releases it, so the wait always ends with the holder. Throws
+    /// ``StorageError/io(path:reason:)`` when the file cannot be opened or locked.
+    public init(waitingFor file: URL) throws {
+        let fd = try Self.open(file)
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                throw StorageError.io(path: file.path, reason: reason)
+            }
+        }
+        self.fd = fd
+        Self.writePID(fd)
+    }
+
+    private static func open(_ file: URL) throws -> Int32 {
+        let fd = Glibc.open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw errno == ENOSPC || errno == EDQUOT
+                ? StorageError.diskFull(path: file.path) : StorageError.io(path: file.path, reason: String(cString: strerror(errno)))
+        }
+        return fd
+    }
+
+    private static func writePID(_ fd: Int32) {
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
         _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }

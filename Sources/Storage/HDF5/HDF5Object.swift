@@ -244,6 +244,26 @@ final class HDF5Object {
         return values.first
     }
 
+    /// Whether the attribute `name` exists at all (of any type).
+    func hasAttribute(_ name: String) -> Bool {
+        H5Aexists(id, name) > 0
+    }
+
+    /// Whether the attribute `name` holds exactly one number (an integer or a float, scalar or one
+    /// element): a rate stored as text or as a list is not one, and must not read as its first element.
+    func isSingleNumberAttribute(_ name: String) -> Bool {
+        guard H5Aexists(id, name) > 0 else { return false }
+        let aid = H5Aopen(id, name, chdf5_default())
+        guard aid >= 0 else { return false }
+        defer { H5Aclose(aid) }
+        let ftype = H5Aget_type(aid)
+        defer { H5Tclose(ftype) }
+        let cls = H5Tget_class(ftype)
+        let space = H5Aget_space(aid)
+        defer { H5Sclose(space) }
+        return (cls == H5T_INTEGER || cls == H5T_FLOAT) && H5Sget_simple_extent_npoints(space) == 1
+    }
+
     /// Reads a numeric attribute as an integer, or `nil` when absent, not numeric, not finite or
     /// beyond ±2⁵³ (where a double no longer holds every integer): a damaged file's NaN or 1e300
     /// reads as "not stored" instead of trapping in the conversion.

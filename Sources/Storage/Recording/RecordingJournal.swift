@@ -243,9 +243,14 @@ final class JournalFile {
         self.url = url
         fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw JournalFile.error(errno, url) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            throw StorageError.io(path: url.path, reason: "journal is locked by another recorder")
+        // The file is new (O_EXCL), so only a recovery's probe (``isLocked(_:)``) can hold its lock,
+        // and only for an instant: wait for it instead of failing the recording's start.
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let error = JournalFile.error(errno, url)
+                close(fd)
+                throw error
+            }
         }
         try write(try RecordingJournal.header(metadata))
         try sync()

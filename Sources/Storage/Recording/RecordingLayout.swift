@@ -31,8 +31,13 @@ struct RecordingLayout {
         guard (1...RecordingLimits.maxChannels).contains(columns) else {
             throw refuse("/Recording/Data has \(columns) channels (1 to \(RecordingLimits.maxChannels) are read)")
         }
-        guard let rate = group.doubleAttribute(R.Attribute.samplingRate) ?? group.doubleAttribute(R.Attribute.samplingRateV3) else {
+        // `SamplingRate` wins over the reference app's `samplingRate`; whichever is stored must be one
+        // number (text or a list once read as "absent" and fell through to a default).
+        guard let rateName = [R.Attribute.samplingRate, R.Attribute.samplingRateV3].first(where: group.hasAttribute) else {
             throw refuse("no sampling rate is stored (/Recording attribute SamplingRate)")
+        }
+        guard group.isSingleNumberAttribute(rateName), let rate = group.doubleAttribute(rateName) else {
+            throw refuse("the sampling rate (/Recording attribute \(rateName)) is not a number")
         }
         if let problem = RecordingLimits.problem(samplingRate: rate) { throw refuse(problem) }
         samplingRate = rate
@@ -49,12 +54,19 @@ struct RecordingLayout {
             guard let read = try? DatasetReader.readStrings(names, limit: columns), read.count == columns else {
                 throw refuse("/Recording/ChannelNames cannot be read")
             }
+            // A tab, newline or other control character would split a row of channels.tsv or the CSV header.
+            if let bad = read.firstIndex(where: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+                throw refuse("/Recording/ChannelNames holds a control character in the name of channel \(bad + 1)")
+            }
             channelNames = read
         } else {
             channelNames = (0..<columns).map { "Channel\($0 + 1)" }
         }
         marker = try Self.column(group, R.marker, path: path)
         timestamp = try Self.column(group, R.timeStamp, path: path)
+        if let timestamp, let times = try? DatasetReader.dims(timestamp).first, times < rows {
+            throw refuse("/Recording/TimeStamp has \(times) times for the \(rows) samples of /Recording/Data")
+        }
         if group.exists(R.rawData) {
             guard let raw = try? group.openDataset(R.rawData), Self.isNumeric(raw),
                 let rawDims = try? DatasetReader.dims(raw), rawDims.count == 2, rawDims[1] == columns
@@ -79,7 +91,7 @@ struct RecordingLayout {
         return dataset
     }
 
-    private static func isNumeric(_ dataset: HDF5Object) -> Bool {
+    static func isNumeric(_ dataset: HDF5Object) -> Bool {
         let kind = DatasetReader.valueClass(dataset)
         return kind == .integer || kind == .float
     }

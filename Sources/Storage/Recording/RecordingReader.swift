@@ -68,6 +68,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
             throw StorageError.notARecording(path: url.path, reason: "no /Recording/Data dataset")
         }
         let layout = try RecordingLayout(path: url.path, group: group, data: data)
+        try RecordingLayout.checkEvents(in: file, rows: layout.rows, path: url.path)
         let names = layout.channelNames
         let rate = layout.samplingRate
         let raw = layout.raw

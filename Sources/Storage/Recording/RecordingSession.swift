@@ -50,7 +50,7 @@ public final class RecordingSession: Sendable {
         options: RecordingWriter.Options = .init(), logger: Logger = Logger(label: "study-recorder.recording"),
         derived: (any DerivedSeriesProducer)? = nil
     ) async throws -> RecordingSession {
-        let run = try request.run ?? (store.catalog.lastRun(participant: request.participant) + 1)
+        let run = try request.run ?? store.catalog.allocateRun(participant: request.participant)
         let name = FileNaming.recording(
             paradigm: request.paradigm?.title, day: request.day, session: request.session, run: run, participant: request.participant)
         let url = try store.unusedURL(participant: request.participant, fileName: name)

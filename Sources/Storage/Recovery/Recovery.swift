@@ -18,13 +18,37 @@ import Glibc
 /// - What cannot be recovered at all (a journal whose header is damaged or empty, a `.h5` that is
 ///   not a readable recording) is renamed to `<name>.damaged` with one line in the report, instead of
 ///   failing this and every later recovery.
+/// - A pending item whose file has another size than the catalog holds is re-verified: healed when
+///   the file reads, else reported for a person (never left pending silently).
 /// - What an interrupted recovery itself left (its `.recovering` staging file, the crashed recording's
 ///   `.partial` once the rebuilt file is in place) is removed, so a `recover` killed mid-way leaves no
 ///   orphan behind after the next one.
 public enum Recovery {
     /// Recovers everything in `store`'s data folder.
+    ///
+    /// One recovery of a data folder runs at a time: it holds an exclusive lock
+    /// (`private/recovery.lock`, released by the kernel when the process ends in any way), and a
+    /// second one (`recover` while `upload` or `record` recovers first) waits for it and then finds
+    /// what the first left. Two recoveries of one journal would each rebuild it into the same staging
+    /// file and overwrite the other's result, leaving a false "could not be recovered" or a catalog
+    /// entry whose size is that of the other file.
     public static func run(store: DataStore, logger: Logger = Logger(label: "study-recorder.recovery")) -> RecoveryReport {
         var report = RecoveryReport()
+        let lock: ExclusiveLock
+        do {
+            let file = try store.lockURL("recovery")
+            if let free = try ExclusiveLock(file: file) {
+                lock = free
+            } else {
+                let holder = ExclusiveLock.holder(of: file).map { " (pid \($0))" } ?? ""
+                logger.notice("waiting for another recovery of this data folder\(holder)")
+                lock = try ExclusiveLock(waitingFor: file)
+            }
+        } catch {
+            report.problems.append("recovery did not run: its lock could not be taken (\(error))")
+            return report
+        }
+        defer { withExtendedLifetime(lock) {} }
         let fm = FileManager.default
         let folders = (try? fm.contentsOfDirectory(at: store.root, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
         for folder in folders.sorted(by: { $0.path < $1.path }) {
@@ -50,7 +74,47 @@ public enum Recovery {
                 report.problems.append("\(item.path): catalogued as being written, but neither the file nor its journal exists")
             }
         }
+        for item in (try? store.catalog.items(state: .pending)) ?? [] {
+            reverify(item, store: store, report: &report, logger: logger)
+        }
         return report
+    }
+
+    /// Checks that a pending item's file still has the size the catalog holds (the upload refuses it
+    /// otherwise, for good). When it does not, the file is re-verified: a readable recording or a
+    /// questionnaire that parses is catalogued anew with its size and checksum (healed); anything
+    /// else is reported for a person, never left pending silently. A missing file is the upload's
+    /// to report. Only sizes are compared (a `stat` each): hashing every pending file at every start
+    /// would read gigabytes after a few offline weeks.
+    private static func reverify(_ item: CatalogItem, store: DataStore, report: inout RecoveryReport, logger: Logger) {
+        let url = store.url(of: item.path)
+        var st = stat()
+        // A size of 0 means "not known" (the upload does not compare it either).
+        guard item.size > 0, stat(url.path, &st) == 0, Int64(st.st_size) != item.size else { return }
+        let problem: String?
+        switch url.pathExtension {
+        case "h5": problem = unreadable(url)
+        case "json":
+            problem = (try? JSONSerialization.jsonObject(with: Data(contentsOf: url))) == nil ? "not valid JSON" : nil
+        default: problem = "an encrypted file cannot be checked here"
+        }
+        if let problem {
+            report.problems.append(
+                "\(item.path): \(st.st_size) bytes on disk, but the catalog says \(item.size), and the file cannot be verified (\(problem)); "
+                    + "it is not uploaded until a person checks it")
+            return
+        }
+        do {
+            let fingerprint = try FileFingerprint(of: url)
+            try store.catalog.update(id: item.id) {
+                $0.size = fingerprint.size
+                $0.sha256 = fingerprint.sha256
+            }
+            report.healed.append("\(item.path): the catalog said \(item.size) bytes, the verified file has \(fingerprint.size); catalogued anew")
+            logger.notice("catalog entry healed", metadata: ["file": "\(item.path)", "catalogued": "\(item.size)", "size": "\(fingerprint.size)"])
+        } catch {
+            report.problems.append("\(item.path): its size differs from the catalog's and it could not be catalogued anew (\(error))")
+        }
     }
 
     /// The files ``run(store:logger:)`` would act on, relative to the data folder, without changing

@@ -16,6 +16,12 @@ public struct RecoveryReport: Sendable, Equatable {
     /// later runs neither retry nor report them.
     public var quarantined: [String] = []
 
+    /// Pending items whose file had another size than the catalog held and was verified as readable,
+    /// one line each: the catalog now holds the file's size and checksum, so the upload sends it.
+    public var healed: [String] = []
+
     /// Whether nothing needed doing.
-    public var isEmpty: Bool { rebuilt.isEmpty && completed.isEmpty && adopted.isEmpty && problems.isEmpty && quarantined.isEmpty }
+    public var isEmpty: Bool {
+        rebuilt.isEmpty && completed.isEmpty && adopted.isEmpty && problems.isEmpty && quarantined.isEmpty && healed.isEmpty
+    }
 }

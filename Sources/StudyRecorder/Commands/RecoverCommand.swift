@@ -30,6 +30,7 @@ struct RecoverCommand: ParsableCommand {
             for path in report.inProgress { print("busy      \(path) (being recorded by another process)") }
             for problem in report.problems { print("problem   \(problem)") }
             for line in report.quarantined { print("damaged   \(line)") }
+            for line in report.healed { print("healed    \(line)") }
         }
         if !report.problems.isEmpty { throw ExitCode.failure }
     }
@@ -38,6 +39,7 @@ struct RecoverCommand: ParsableCommand {
 /// The JSON shape of a recovery report.
 struct RecoverySummary: Encodable {
     var rebuilt: [String], completed: [String], adopted: [String], inProgress: [String], problems: [String], quarantined: [String]
+    var healed: [String]
 
     init(_ r: RecoveryReport) {
         rebuilt = r.rebuilt.map(\.path)
@@ -46,5 +48,6 @@ struct RecoverySummary: Encodable {
         inProgress = r.inProgress
         problems = r.problems
         quarantined = r.quarantined
+        healed = r.healed
     }
 }

@@ -31,6 +31,7 @@ enum CommandLogging {
         for item in report.adopted { Terminal.note("catalogued \(item.path), found without an entry") }
         for problem in report.problems { Terminal.note("recovery problem: \(problem)") }
         for line in report.quarantined { Terminal.note("recovery: \(line)") }
+        for line in report.healed { Terminal.note("recovery healed \(line)") }
     }
 }
 
