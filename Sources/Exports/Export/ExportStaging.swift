@@ -13,7 +13,8 @@ import Glibc
 ///
 /// Publishing first writes a manifest (`publishing.json`, the items and how to merge) into the
 /// staging folder, then moves its content into the destination — new folders in one rename, files
-/// with `link` + `unlink` so an existing name is never replaced (except the BIDS files that are
+/// with `link` + `unlink` so an existing name is never replaced (a rename onto a name checked to be
+/// free where the filesystem has no hard links, e.g. a FAT stick; except the BIDS files that are
 /// merged: `participants.tsv`, `participants.json`), the dataset's `dataset_description.json` last —
 /// and then removes the staging folder. The next export into the same destination finds what a killed
 /// one left (``recover(in:)``): a staging folder without a manifest is removed, one with a manifest
@@ -163,11 +164,20 @@ final class ExportStaging: Sendable {
             } else {
                 // link fails when the name exists: an export never replaces a file, even one another
                 // process put there meanwhile.
-                guard link(from.path, to.path) == 0 || sameFile(from, to) else {
+                if link(from.path, to.path) != 0 && !sameFile(from, to) {
                     let code = errno
-                    throw code == EEXIST
-                        ? ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
-                        : failure(to, "cannot move it into place", code)
+                    if code == EEXIST {
+                        throw ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
+                    }
+                    // No hard links here (FAT and exFAT sticks, some network mounts): a rename onto a
+                    // name checked to be free.
+                    guard code == EPERM || code == EOPNOTSUPP || code == EXDEV || code == EMLINK, !exists(to) else {
+                        throw exists(to)
+                            ? ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
+                            : failure(to, "cannot move it into place", code)
+                    }
+                    guard rename(from.path, to.path) == 0 else { throw failure(to, "cannot move it into place", errno) }
+                    continue
                 }
                 unlink(from.path)
             }

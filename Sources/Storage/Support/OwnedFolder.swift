@@ -11,7 +11,8 @@ import Glibc
 /// copies (``PlaintextScratch``) and for exports built before they are published.
 ///
 /// A folder is abandoned when its lock is free *and* the process named in it is gone: a process
-/// that has made its folder but not yet locked it still exists, so it is never swept in between.
+/// that has made its folder but not yet locked it still exists, so it is never swept in between. On a
+/// filesystem without locks the process id alone decides.
 public final class OwnedFolder: @unchecked Sendable {
     /// The folder.
     public let url: URL
@@ -30,7 +31,9 @@ public final class OwnedFolder: @unchecked Sendable {
             throw Self.failure(url, "cannot set the folder's mode", code)
         }
         let fd = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+        // A filesystem without locks (some FUSE and network mounts) leaves the pid in the name as the
+        // only sign of life; the folder is still made.
+        guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) == 0 || Self.locksUnsupported(errno) else {
             let code = errno
             if fd >= 0 { close(fd) }
             rmdir(url.path)
@@ -90,11 +93,22 @@ public final class OwnedFolder: @unchecked Sendable {
         let probe = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard probe >= 0 else { return false }
         defer { close(probe) }
-        guard flock(probe, LOCK_EX | LOCK_NB) == 0 else { return false }
-        flock(probe, LOCK_UN)
+        var lockable = true
+        if flock(probe, LOCK_EX | LOCK_NB) == 0 {
+            flock(probe, LOCK_UN)
+        } else if locksUnsupported(errno) {
+            lockable = false
+        } else {
+            return false
+        }
         let digits = url.lastPathComponent.dropFirst(prefix.count).prefix { $0.isNumber }
         guard let pid = pid_t(digits), pid > 0, kill(pid, 0) == 0 || errno == EPERM else { return true }
-        return Double(info.st_mtim.tv_sec) < Date().timeIntervalSince1970 - 60
+        return lockable && Double(info.st_mtim.tv_sec) < Date().timeIntervalSince1970 - 60
+    }
+
+    /// Whether `code` from `flock` means the filesystem has no locks (rather than a lock held).
+    private static func locksUnsupported(_ code: Int32) -> Bool {
+        code == EOPNOTSUPP || code == ENOLCK || code == ENOSYS || code == EINVAL
     }
 
     private static func failure(_ url: URL, _ step: String, _ code: Int32) -> StorageError {
