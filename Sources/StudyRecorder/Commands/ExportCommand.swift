@@ -70,6 +70,13 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Ctrl-C or SIGTERM: no half export and no decrypted copy stays behind.
+        let out = self.out
+        TerminationSignals.install { number in
+            Exporter.discardAllOfThisProcess()
+            Terminal.error("export interrupted: no half export and no decrypted copy is left; run it again to export into \(out)")
+            Glibc.exit(128 + number)
+        }
         let store = try data.openStore()
         let (selected, notReady) = try select(in: store)
         if selected.isEmpty && notReady.isEmpty {
@@ -87,14 +94,6 @@ struct ExportCommand: ParsableCommand {
         }
         let exporter = Exporter(store: store, destination: destination, format: format, patientCode: !anonymous, permissions: access)
         exporter.decryptor = OpenPGPDecryptor(home: gnupgHome.map { URL(fileURLWithPath: $0) })
-        // Ctrl-C or SIGTERM: no half export and no decrypted copy stays behind.
-        let trap = SignalTrap.blockingOnThisThread { number in
-            Exporter.discardAllOfThisProcess()
-            Terminal.error(
-                "export interrupted: no half export and no decrypted copy is left; run it again to export into \(destination.published.path)")
-            Glibc.exit(128 + number)
-        }
-        defer { withExtendedLifetime(trap) {} }
         var skipped = notReady
         var bar = ProgressBar(label: "export")
         var results: [ExportedItem] = []
@@ -120,6 +119,7 @@ struct ExportCommand: ParsableCommand {
             }
             extra = try exporter.finish()
         } catch let error as ExportError {
+            TerminationSignals.parkIfSignalled()
             bar.finish()
             exporter.discard()
             Terminal.error(error)

@@ -62,6 +62,12 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Ctrl-C or SIGTERM: no decrypted copy stays behind.
+        TerminationSignals.install { number in
+            PlaintextScratch.removeAllOfThisProcess()
+            Terminal.error("report interrupted: nothing was written")
+            Glibc.exit(128 + number)
+        }
         let store = try data.openExistingStore()
         let selected = try select(in: store)
         let target = URL(fileURLWithPath: out ?? defaultName(selected)).standardizedFileURL
@@ -77,13 +83,6 @@ struct ReportCommand: ParsableCommand {
             throw ExitCode.cannotCreate
         }
         let access = permissions ?? .default(encrypted: encrypted)
-        // Ctrl-C or SIGTERM: no decrypted copy stays behind.
-        let trap = SignalTrap.blockingOnThisThread { number in
-            PlaintextScratch.removeAllOfThisProcess()
-            Terminal.error("report interrupted: nothing was written")
-            Glibc.exit(128 + number)
-        }
-        defer { withExtendedLifetime(trap) {} }
         let builder = ReportBuilder(store: store, decryptor: OpenPGPDecryptor(home: gnupgHome.map { URL(fileURLWithPath: $0) }))
         var bar = ProgressBar(label: "report")
         bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
@@ -92,6 +91,7 @@ struct ReportCommand: ParsableCommand {
             html = try participant.map { try builder.participantReport(participant: $0.uppercased()) } ?? builder.sessionReport(for: selected)
             try ReportBuilder.write(html, to: target, permissions: access)
         } catch let error as ReportError {
+            TerminationSignals.parkIfSignalled()
             bar.finish()
             Terminal.error(error)
             throw Self.exitCode(for: error)

@@ -138,6 +138,47 @@ struct ExportInterruptionTests {
         }
     }
 
+    /// A CSV export of unencrypted recordings killed while its second recording is written: nothing
+    /// (no `.part` folder, no first recording alone) in `--out`; the same command again exits 0 with
+    /// every recording's folder complete.
+    @Test func aKilledCSVExportIsCompletedByTheNextRun() throws {
+        let dir = try TemporaryDirectory("cli-export-kill-csv")
+        let data = dir.path("data")
+        for seed in 1...3 {
+            let recorded = try CLI.run(["record", "--data", data.path, "--duration", "120s", "--speed", "0", "--seed", "\(seed)"])
+            #expect(recorded.status == 0, "\(recorded.stderr)")
+        }
+        let out = dir.path("csv")
+        let arguments = ["export", "--data", data.path, "--all", "--format", "csv", "--out", out.path, "--json"]
+        let process = Process()
+        process.executableURL = try CLI.binary()
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.runWithTerminationSignals()
+        // The second recording's eeg.csv is being written (wherever the export keeps it meanwhile).
+        let second = Self.wait(for: process) { Self.everything(below: out).filter { $0.hasSuffix("/eeg.csv") }.count >= 2 }
+        #expect(second)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        let visible = Self.everything(below: out).filter { !$0.hasPrefix(".") }
+        #expect(visible.isEmpty, "nothing published by the killed export: \(visible)")
+
+        let again = try CLI.run(arguments)
+        #expect(again.status == 0, "\(again.stderr)")
+        let after = Self.everything(below: out)
+        #expect(!after.contains { $0.hasPrefix(".") || $0.contains("/.") }, "nothing hidden stays: \(after)")
+        let folders = after.filter { !$0.contains("/") }
+        #expect(folders.count == 3)
+        for folder in folders {
+            let files = Self.everything(below: out.appendingPathComponent(folder))
+            #expect(files.contains("eeg.csv") && files.contains("verdict.csv") && files.count > 10, "\(folder): \(files)")
+            let rows = try String(contentsOf: out.appendingPathComponent("\(folder)/eeg.csv"), encoding: .utf8).split(separator: "\n").count
+            #expect(rows == 120 * 256 + 1, "\(folder): every sample and the header")
+        }
+    }
+
     /// SIGTERM (and Ctrl-C) during an encrypted export: exit 143, no decrypted copy and no staging
     /// folder stay, without waiting for a next run.
     @Test func aTerminatedExportRemovesItsPlaintextAndPublishesNothing() throws {
@@ -156,7 +197,9 @@ struct ExportInterruptionTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.runWithTerminationSignals()
-        let decrypting = Self.wait(for: process) { Self.everything(below: scratchParent).contains { $0.hasSuffix(".h5") } }
+        let decrypting = Self.wait(for: process) {
+            (Self.everything(below: scratchParent) + Self.everything(below: out)).contains { $0.hasSuffix(".h5") }
+        }
         #expect(decrypting, "the export was decrypting")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
