@@ -26,8 +26,8 @@ struct ReportCommand: ParsableCommand {
             private folder under $TMPDIR, removed as soon as they are read; their report is readable only by \
             you unless --permissions shared. Reports never overwrite. Exit codes: 0 done, 64 bad usage or \
             --out inside the data folder, 65 an item that is not a readable recording, 66 no such item or \
-            data folder, 73 cannot write the report (e.g. it exists), 77 an encrypted item without its \
-            secret key.
+            data folder, 73 cannot write the report (e.g. it exists), 75 a recording still being recorded, \
+            77 an encrypted item without its secret key.
             """)
 
     @OptionGroup var data: DataOptions
@@ -138,6 +138,11 @@ struct ReportCommand: ParsableCommand {
         }
         var selected: [CatalogItem] = []
         for path in items {
+            let entry = try ItemArgument.resolve(path, in: store, requireFile: false)
+            if let reason = Exporter.notReady(entry, in: store) {
+                Terminal.error("\(entry.path) has no report yet: \(reason.replacingOccurrences(of: "export it", with: "report on it"))")
+                throw ExitCode.temporaryFailure
+            }
             let item = try ItemArgument.resolve(path, in: store)
             guard item.kind == .recording else {
                 Terminal.error("\(item.path): a \(item.kind.rawValue) item has no report (name a recording)")

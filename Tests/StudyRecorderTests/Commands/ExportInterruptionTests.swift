@@ -90,6 +90,7 @@ struct ExportInterruptionTests {
             process.waitUntilExit()
             let killed = process.terminationReason == .uncaughtSignal
             #expect(hit || moment.name == "publishing", "the kill landed \(moment.name)")
+            #expect(killed || moment.name == "publishing", "\(moment.name): the export was killed, not finished")
             guard killed else {
                 // Publication is a few renames: the export may end before the kill can land there.
                 #expect(process.terminationStatus == 0 && Self.everything(below: out).contains("dataset_description.json"))
@@ -290,6 +291,10 @@ struct ExportInterruptionTests {
         #expect(output.skipped.map(\.item) == [recording] && output.skipped.first?.reason.contains("being recorded") == true)
         let text = try CLI.run(["export", "--data", data.path, "--all", "--format", "edf", "--out", dir.path("o3").path])
         #expect(text.status == 0 && text.stdout.contains("skipped \(recording): it is being recorded"), "\(text.stdout)")
+
+        let report = try CLI.run(["report", "--data", data.path, recording, "--out", dir.path("r.html").path])
+        #expect(
+            report.status == 75 && report.stderr.contains("being recorded") && report.stderr.split(separator: "\n").count == 1, "\(report.stderr)")
 
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
