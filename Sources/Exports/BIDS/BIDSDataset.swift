@@ -96,12 +96,18 @@ final class BIDSDataset {
         return (files, edf.result)
     }
 
-    /// Writes (or rewrites, merging what an earlier export put there) the dataset-level files.
+    /// The dataset-level files an export replaces in the published dataset (merged with what is there).
+    static let mergedFiles = ["participants.tsv", "participants.json"]
+
+    /// Writes (or rewrites, merging what an earlier export put into the published dataset) the
+    /// dataset-level files. `dataset_description.json` is published last (``ExportStaging``), so a
+    /// dataset is only a dataset once every recording is in it.
     func finish() throws -> [String] {
         let root = destination.folder
+        let published = destination.published
         var written: [String] = []
         let description = root.appendingPathComponent(Self.descriptionFile)
-        if !FileManager.default.fileExists(atPath: description.path) {
+        if !FileManager.default.fileExists(atPath: published.appendingPathComponent(Self.descriptionFile).path) {
             let name = studies.isEmpty ? "StudyRecorder export" : "StudyRecorder export: " + studies.sorted().joined(separator: ", ")
             let object: [String: Any] = [
                 "Name": name, "BIDSVersion": "1.9.0", "DatasetType": "raw",
@@ -116,7 +122,7 @@ final class BIDSDataset {
         // participants.tsv: the labels already there plus the new ones, sorted.
         let table = root.appendingPathComponent("participants.tsv")
         var all = participants
-        if let old = try? String(contentsOf: table, encoding: .utf8) {
+        if let old = try? String(contentsOf: published.appendingPathComponent("participants.tsv"), encoding: .utf8) {
             for line in old.split(separator: "\n").dropFirst() { all.insert(String(line.split(separator: "\t").first ?? "")) }
         }
         try ExportDestination.commit(Data((["participant_id"] + all.sorted()).map { $0 + "\n" }.joined().utf8), to: table)
@@ -129,7 +135,7 @@ final class BIDSDataset {
             to: meta)
         written.append("participants.json")
         let readme = root.appendingPathComponent("README")
-        if !FileManager.default.fileExists(atPath: readme.path) {
+        if !FileManager.default.fileExists(atPath: published.appendingPathComponent("README").path) {
             let text = """
                 EEG recorded with study-recorder and exported with `study-recorder export --format bids`.
                 Raw data are EDF+ (µV, scaled to each device's physical range); lost samples are 0 µV spans marked

@@ -37,8 +37,9 @@ public struct RecordingCSV {
     /// relative to the destination.
     public func export(to destination: ExportDestination, folder: String, progress: (Double) -> Void = { _ in }) throws -> [String] {
         let target = destination.folder.appendingPathComponent(folder, isDirectory: true)
-        if FileManager.default.fileExists(atPath: target.path) {
-            throw ExportError.io(path: target.path, reason: "exists already; exports never overwrite (choose another --out)")
+        let final = destination.published.appendingPathComponent(folder, isDirectory: true)
+        for url in [final, target] where FileManager.default.fileExists(atPath: url.path) {
+            throw ExportError.io(path: final.path, reason: "exists already; exports never overwrite (choose another --out)")
         }
         let temporary = destination.folder.appendingPathComponent(".\(folder).\(UUID().uuidString.prefix(8)).part", isDirectory: true)
         do {

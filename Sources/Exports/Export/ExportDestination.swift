@@ -2,25 +2,43 @@ public import Foundation
 import Storage
 
 /// Where exports go: a folder that must lie outside the data folder, so recovery, upload and the
-/// catalog never see an export (and a decrypted copy never lands among the originals).
+/// catalog never see an export. An ``Exporter`` writes into a staging folder inside it (a destination
+/// whose ``folder`` is the staging folder and whose ``published`` is this one) and publishes at the
+/// end; names taken in either are refused, since exports never overwrite.
 public struct ExportDestination: Sendable {
-    /// The folder, resolved (symbolic links followed).
+    /// The folder files are written into, resolved (symbolic links followed).
     public let folder: URL
+    /// The folder the files end up in: ``folder`` itself, or for a staged export the destination it is
+    /// published into.
+    public let published: URL
 
     /// Checks that `folder` is not the data folder `dataFolder` or inside it (after following symbolic
-    /// links, also of the parts that do not exist yet) and creates it.
-    public init(folder: URL, dataFolder: URL) throws {
+    /// links, also of the parts that do not exist yet) and creates it (mode 0700 with `.private`
+    /// permissions).
+    public init(folder: URL, dataFolder: URL, permissions: ExportPermissions = .shared) throws {
         let resolved = Self.resolve(folder)
         let data = Self.resolve(dataFolder)
         if resolved.path == data.path || resolved.path.hasPrefix(data.path.hasSuffix("/") ? data.path : data.path + "/") {
             throw ExportError.insideDataFolder(path: folder.path, dataFolder: dataFolder.path)
         }
         do {
-            try FileManager.default.createDirectory(at: resolved, withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: resolved.path) {
+                try FileManager.default.createDirectory(at: resolved.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: resolved, withIntermediateDirectories: true,
+                    attributes: permissions.folderMode.map { [.posixPermissions: Int($0)] } ?? [:])
+            }
         } catch {
             throw ExportError.io(path: folder.path, reason: "cannot create the folder (\(error.localizedDescription))")
         }
         self.folder = resolved
+        self.published = resolved
+    }
+
+    /// A destination writing into `staging` whose files are published into `published`.
+    init(staging: URL, published: URL) {
+        self.folder = staging
+        self.published = published
     }
 
     /// `url` made absolute and standardised, with the symbolic links of its longest existing prefix
@@ -55,18 +73,6 @@ public struct ExportDestination: Sendable {
         }
     }
 
-    /// A new private folder (mode 0700) in the destination for decrypted originals; the caller removes
-    /// it when done.
-    public func scratchFolder() throws -> URL {
-        let url = folder.appendingPathComponent(".decrypted-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw ExportError.io(path: url.path, reason: "cannot create a private folder (\(error.localizedDescription))")
-        }
-        return url
-    }
-
     /// Writes a file through `body` (given a temporary URL next to the target) and commits it as
     /// `name` with ``AtomicFile/commit(_:to:replacing:)`` when `body` succeeds (fsync, rename, fsync
     /// of the folder), so an interrupted export leaves no half file under the final name. Refuses to
@@ -76,8 +82,9 @@ public struct ExportDestination: Sendable {
         if let subfolder { dir.appendPathComponent(subfolder, isDirectory: true) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let target = dir.appendingPathComponent(name)
-        if FileManager.default.fileExists(atPath: target.path) {
-            throw ExportError.io(path: target.path, reason: "exists already; exports never overwrite (choose another --out)")
+        let final = published.appendingPathComponent(subfolder.map { "\($0)/\(name)" } ?? name)
+        for url in [final, target] where FileManager.default.fileExists(atPath: url.path) {
+            throw ExportError.io(path: final.path, reason: "exists already; exports never overwrite (choose another --out)")
         }
         let temporary = dir.appendingPathComponent(".\(name).\(UUID().uuidString.prefix(8)).part")
         do {

@@ -10,6 +10,9 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
     case encrypted(path: String, reason: String)
     /// Writing the export failed.
     case io(path: String, reason: String)
+    /// The item cannot be exported yet: it is being recorded, or was interrupted and waits for
+    /// recovery (`reason` says which and what to do).
+    case notReady(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -18,6 +21,7 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
         case .insideDataFolder(let path, let data): "refusing to export into the data folder: \(path) is inside \(data)"
         case .encrypted(let path, let reason): "\(path) is encrypted and cannot be decrypted here: \(reason)"
         case .io(let path, let reason): "writing \(path) failed: \(reason)"
+        case .notReady(let path, let reason): "\(path) cannot be exported yet: \(reason)"
         }
     }
 }

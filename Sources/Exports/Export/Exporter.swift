@@ -1,8 +1,16 @@
-import Foundation
+public import Foundation
 public import Storage
 
 /// Exports stored items of a data folder into a destination outside it, in one format. The command
-/// line is one client; the order of calls is ``export(_:progress:)`` per item, then ``finish()``.
+/// line is one client; the order of calls is ``prepare()`` (optional), ``export(_:progress:)`` per
+/// item, then ``finish()``, which publishes the export.
+///
+/// Nothing appears in the destination before ``finish()``: the items are written into a hidden
+/// staging folder in it (``ExportStaging``) and published together, so a killed export leaves no
+/// half export that looks finished, and the next export into the same folder removes what it left
+/// (or completes a publication it was killed in). Encrypted items are decrypted one at a time into
+/// the process's ``PlaintextScratch`` under the temporary directory — never into the data folder or
+/// the destination — and each copy is removed as soon as it is exported.
 public final class Exporter {
     /// The data folder.
     public let store: DataStore
@@ -12,19 +20,31 @@ public final class Exporter {
     public let format: ExportFormat
     /// Whether EDF files name the participant's pseudonymous UUID in the patient field (else `X X X X`).
     public var patientCode: Bool
-    /// Decrypts encrypted items (with the user's GnuPG and its agent) into a private scratch folder in
-    /// the destination, removed after the item is exported: a plaintext never lands in the data folder.
+    /// Who may read the published files (``ExportPermissions/private`` for exports of encrypted items).
+    public var permissions: ExportPermissions
+    /// Decrypts encrypted items (with the user's GnuPG and its agent).
     public var decryptor = OpenPGPDecryptor()
+    /// The private folder under which decrypted copies are kept while an item is exported.
+    public var scratchParent = PlaintextScratch.defaultParent
+    private var staging: ExportStaging?
+    private var staged: ExportDestination?
     private var bids: BIDSDataset?
+    private var scratch: PlaintextScratch?
+    private var items: [ExportedItem] = []
+    private var recovered = false
 
     /// Prepares an export of `store`'s items into `destination`.
-    public init(store: DataStore, destination: ExportDestination, format: ExportFormat, patientCode: Bool = true) {
+    public init(
+        store: DataStore, destination: ExportDestination, format: ExportFormat, patientCode: Bool = true, permissions: ExportPermissions = .shared
+    ) {
         self.store = store
         self.destination = destination
         self.format = format
         self.patientCode = patientCode
-        if format == .bids { bids = BIDSDataset(destination: destination) }
+        self.permissions = permissions
     }
+
+    deinit { discard() }
 
     /// Whether `kind` can be exported in `format`: recordings always, reaction-time trial tables as CSV;
     /// questionnaires and consent records never (a consent record holds a name).
@@ -36,55 +56,140 @@ public final class Exporter {
         }
     }
 
-    /// Exports `item`, calling `progress` with the fraction done. Throws ``ExportError`` with a
-    /// one-line description naming the file.
+    /// Why `item` cannot be exported now, or `nil` when it can: a recording still being written by a
+    /// live process, or one whose process ended before it was finished (recovery rebuilds it).
+    public static func notReady(_ item: CatalogItem, in store: DataStore) -> String? {
+        guard item.state == .writing else { return nil }
+        if RecordingWriter.isBeingWritten(store.url(of: item.path)) {
+            return "it is being recorded (export it when the recording has ended)"
+        }
+        return "its recording was interrupted and is not recovered yet (run `study-recorder recover`)"
+    }
+
+    /// Completes or removes what killed exports left in the destination, removes the decrypted
+    /// copies killed processes left (``PlaintextScratch/sweep(parent:)``) and makes this export's
+    /// staging folder; returns the items of interrupted exports it completed (their files are now in
+    /// the destination). ``export(_:progress:)`` calls it when it has not run.
+    @discardableResult
+    public func prepare() throws -> [ExportedItem] {
+        var completed: [ExportedItem] = []
+        if !recovered {
+            completed = ExportStaging.recover(in: destination.published)
+            PlaintextScratch.sweep(parent: scratchParent)
+            recovered = true
+        }
+        if staging == nil {
+            let new = try ExportStaging(in: destination.published)
+            let target = ExportDestination(staging: new.content, published: destination.published)
+            staging = new
+            staged = target
+            if format == .bids { bids = BIDSDataset(destination: target) }
+        }
+        return completed
+    }
+
+    /// Exports `item` into the staging folder, calling `progress` with the fraction done. Throws
+    /// ``ExportError`` with a one-line description naming the file.
     public func export(_ item: CatalogItem, progress: (Double) -> Void = { _ in }) throws -> ExportedItem {
         guard Self.canExport(item.kind, as: format) else {
             throw ExportError.unsupported(path: item.path, reason: "a \(item.kind.rawValue) item cannot be exported as \(format.rawValue)")
         }
-        var url = store.url(of: item.path)
+        if let reason = Self.notReady(item, in: store) { throw ExportError.notReady(path: item.path, reason: reason) }
+        let url = store.url(of: item.path)
         guard FileManager.default.fileExists(atPath: url.path) else { throw ExportError.missing(path: item.path) }
-        var scratch: URL?
-        defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+        try prepare()
+        guard let staged else { throw ExportError.io(path: destination.published.path, reason: "no staging folder") }
+        let exported: ExportedItem
         if item.encryption != .none {
-            let folder = try destination.scratchFolder()
-            scratch = folder
-            let plain = folder.appendingPathComponent(url.deletingPathExtension().lastPathComponent)
             do {
-                try decryptor.decrypt(url, to: plain)
-            } catch {
-                throw ExportError.encrypted(path: item.path, reason: "\(error)")
+                exported = try plaintextScratch().withPlaintext(of: url) { try export(item, from: $0, into: staged, progress: progress) }
+            } catch let error as PlaintextScratchError {
+                if case .decryption(_, let reason) = error { throw ExportError.encrypted(path: item.path, reason: reason) }
+                throw ExportError.io(path: destination.published.path, reason: "\(error)")
             }
-            url = plain
+        } else {
+            exported = try export(item, from: url, into: staged, progress: progress)
         }
+        items.append(exported)
+        return exported
+    }
+
+    /// Completes the export (BIDS: `dataset_description.json`, `participants.tsv`, `README`), sets
+    /// the permissions, publishes it into the destination and returns the dataset-level files it
+    /// wrote; with no item exported, publishes nothing. Later exports start a new staging folder.
+    public func finish() throws -> [String] {
+        try prepare()
+        guard let staging else { return [] }
+        guard !items.isEmpty else {
+            // Nothing was exported: publish nothing (not even an empty BIDS dataset).
+            discard()
+            return []
+        }
+        // Every item is written: no decrypted copy is needed any more.
+        scratch?.close()
+        scratch = nil
+        let extra = try bids?.finish() ?? []
+        let manifest = ExportStaging.Manifest(
+            items: items, replacing: format == .bids ? BIDSDataset.mergedFiles : [], last: format == .bids ? [BIDSDataset.descriptionFile] : [])
+        defer {
+            self.staging = nil
+            staged = nil
+            bids = nil
+            items = []
+        }
+        try staging.publish(into: destination.published, manifest: manifest, permissions: permissions)
+        return extra
+    }
+
+    /// Removes the staging folder (unless its publication has begun) and the decrypted scratch: what
+    /// an export that fails or is abandoned calls (also on deinit).
+    public func discard() {
+        staging?.discard()
+        staging = nil
+        staged = nil
+        scratch?.close()
+        scratch = nil
+    }
+
+    /// Removes every staging folder (not yet being published) and decrypted scratch copy of this
+    /// process: what a SIGINT/SIGTERM handler calls before the process exits, so an interrupted
+    /// export leaves neither a half export nor plaintext behind.
+    public static func discardAllOfThisProcess() {
+        ExportStaging.discardAllOfThisProcess()
+        PlaintextScratch.removeAllOfThisProcess()
+    }
+
+    private func plaintextScratch() throws -> PlaintextScratch {
+        if let scratch { return scratch }
+        let made = try PlaintextScratch(decryptor: decryptor, dataFolder: store.root, parent: scratchParent)
+        scratch = made
+        return made
+    }
+
+    /// Exports `item`, whose readable file is `url`, into `target`.
+    private func export(_ item: CatalogItem, from url: URL, into target: ExportDestination, progress: (Double) -> Void) throws -> ExportedItem {
         let stem = Self.stem(of: url)
         switch (format, item.kind) {
         case (.csv, .trials):
-            let written = try TrialTableCSV.export(url, to: destination, name: stem + ".csv")
+            let written = try TrialTableCSV.export(url, to: target, name: stem + ".csv")
             return ExportedItem(item: item.path, format: format, files: [written], edf: nil)
         case (.csv, _):
             let reader = try Self.open(url, item: item)
-            let files = try RecordingCSV(reader: reader).export(to: destination, folder: stem, progress: progress)
+            let files = try RecordingCSV(reader: reader).export(to: target, folder: stem, progress: progress)
             return ExportedItem(item: item.path, format: format, files: files, edf: nil)
         case (.edf, _):
             let reader = try Self.open(url, item: item)
             let writer = EDFWriter(patientCode: patientCode ? reader.participant ?? item.participant : nil)
-            let written = try destination.write(stem + ".edf") { try writer.write(reader, to: $0, progress: progress) }
+            let written = try target.write(stem + ".edf") { try writer.write(reader, to: $0, progress: progress) }
             return ExportedItem(item: item.path, format: format, files: [written.url.lastPathComponent], edf: written.result)
         case (.bids, _):
             let reader = try Self.open(url, item: item)
-            guard let bids else { preconditionFailure("BIDS exporter without a dataset") }
+            guard let bids else { throw ExportError.io(path: target.published.path, reason: "no BIDS dataset to add to") }
             let trials = try responseTimes(for: item, recording: stem)
             let lastRun = try store.catalog.lastRun(participant: item.participant)
             let (files, edf) = try bids.add(reader, item: item, source: url, responseTimes: trials, lastRun: lastRun, progress: progress)
             return ExportedItem(item: item.path, format: format, files: files, edf: edf)
         }
-    }
-
-    /// Completes the export (BIDS: `dataset_description.json`, `participants.tsv`, `README`) and returns
-    /// the files it wrote.
-    public func finish() throws -> [String] {
-        try bids?.finish() ?? []
     }
 
     /// The response times (seconds, `nil` for a miss) of the reaction-time trial table stored with the

@@ -1,4 +1,4 @@
-import Exports
+public import Exports
 public import Foundation
 public import Storage
 
@@ -7,9 +7,9 @@ public import Storage
 /// script, no network; see ``HTMLPage``).
 ///
 /// Encrypted items are decrypted with the secret key the user's GnuPG holds (its agent asks for the
-/// passphrase) into a private scratch folder under the temporary directory, which must lie outside
-/// the data folder, and removed as soon as they are read: a plaintext copy never lands among the
-/// originals. The report never names the participant, only the pseudonymous UUID.
+/// passphrase) into the process's ``PlaintextScratch`` under the temporary directory, which must lie
+/// outside the data folder, and removed as soon as they are read: a plaintext copy never lands among
+/// the originals. The report never names the participant, only the pseudonymous UUID.
 ///
 /// ```swift
 /// let builder = ReportBuilder(store: store)
@@ -21,14 +21,14 @@ public struct ReportBuilder: Sendable {
     public let store: DataStore
     /// Decrypts encrypted items.
     public var decryptor: OpenPGPDecryptor
-    /// Where decrypted copies are kept while they are read (default: the temporary directory).
+    /// The private folder under which decrypted copies are kept while they are read.
     public var scratchParent: URL
     /// The moment the footer names (default: now).
     public var generated: Date
 
     /// A builder for `store`'s items.
     public init(
-        store: DataStore, decryptor: OpenPGPDecryptor = OpenPGPDecryptor(), scratchParent: URL = FileManager.default.temporaryDirectory,
+        store: DataStore, decryptor: OpenPGPDecryptor = OpenPGPDecryptor(), scratchParent: URL = PlaintextScratch.defaultParent,
         generated: Date = Date()
     ) {
         self.store = store
@@ -38,8 +38,10 @@ public struct ReportBuilder: Sendable {
     }
 
     /// The session view of `items` (recordings; a reaction-time block's trial table is found by its
-    /// `recording` field). Throws ``ReportError``.
+    /// `recording` field). Throws ``ReportError``. Like every report, it first removes the decrypted
+    /// copies killed processes left (``PlaintextScratch/sweep(parent:)``).
     public func sessionReport(for items: [CatalogItem]) throws -> String {
+        PlaintextScratch.sweep(parent: scratchParent)
         var sections: [String] = []
         var tables: [String: [String: TrialTable]] = [:]
         for item in items {
@@ -64,6 +66,7 @@ public struct ReportBuilder: Sendable {
     /// The participant view: every session of `participant` with EEG, over the days. Throws
     /// ``ReportError/missing(path:)`` when the participant has no recordings.
     public func participantReport(participant: String) throws -> String {
+        PlaintextScratch.sweep(parent: scratchParent)
         let items = try store.catalog.items(participant: participant).filter { $0.kind == .recording && $0.state != .writing }
         guard !items.isEmpty else { throw ReportError.missing(path: "recordings of participant \(participant)") }
         let tables = try trialTables(participant: participant)
@@ -86,9 +89,22 @@ public struct ReportBuilder: Sendable {
             body: body)
     }
 
-    /// Writes `html` to `url` atomically (a temporary file in the same folder, then a rename) with
-    /// mode 0644; refuses to overwrite unless `overwrite`.
-    public static func write(_ html: String, to url: URL, overwrite: Bool = false) throws {
+    /// Refuses a report at `url` inside `dataFolder` (symbolic links of both resolved) with
+    /// ``ReportError/insideDataFolder(path:dataFolder:)``: a report is a derived, uncatalogued file
+    /// that recovery, upload and the catalog must never see, and one of an encrypted item would be
+    /// plaintext among sealed originals. (`run`'s own post-session reports go to `<data>/reports/`.)
+    public static func checkOutside(_ url: URL, dataFolder: URL) throws {
+        let path = resolve(url.deletingLastPathComponent()).appendingPathComponent(url.lastPathComponent).standardizedFileURL.path
+        let root = resolve(dataFolder).path
+        if path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+            throw ReportError.insideDataFolder(path: url.path, dataFolder: dataFolder.path)
+        }
+    }
+
+    /// Writes `html` to `url` atomically (a temporary file in the same folder, fsynced, then a
+    /// rename) with mode 0600 for ``ExportPermissions/private`` (folders it makes: 0700), else 0644;
+    /// refuses to overwrite unless `overwrite`.
+    public static func write(_ html: String, to url: URL, overwrite: Bool = false, permissions: ExportPermissions = .shared) throws {
         let fm = FileManager.default
         if !overwrite, fm.fileExists(atPath: url.path) {
             throw ReportError.io(path: url.path, reason: "exists already; reports never overwrite (choose another --out)")
@@ -96,16 +112,15 @@ public struct ReportBuilder: Sendable {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).part")
         do {
-            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(html.utf8).write(to: temporary)
-            if overwrite, fm.fileExists(atPath: url.path) {
-                _ = try fm.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try fm.moveItem(at: temporary, to: url)
+            if !fm.fileExists(atPath: folder.path) {
+                try fm.createDirectory(
+                    at: folder, withIntermediateDirectories: true, attributes: permissions.folderMode.map { [.posixPermissions: Int($0)] } ?? [:])
             }
+            try AtomicFile.write(Data(html.utf8), to: temporary, permissions: mode_t(permissions.fileMode ?? 0o644))
+            try AtomicFile.commit(temporary, to: url, replacing: overwrite)
         } catch {
             try? fm.removeItem(at: temporary)
-            throw ReportError.io(path: url.path, reason: error.localizedDescription)
+            throw ReportError.io(path: url.path, reason: (error as? StorageError)?.reason ?? error.localizedDescription)
         }
     }
 
@@ -139,29 +154,37 @@ public struct ReportBuilder: Sendable {
         return out
     }
 
-    /// Calls `body` with the item's file, or with a decrypted copy in a private scratch folder
-    /// outside the data folder (removed afterwards) when the item is encrypted.
+    /// Calls `body` with the item's file, or, when the item is encrypted, with a decrypted copy in
+    /// this process's ``PlaintextScratch`` (outside the data folder; removed as soon as `body` returns).
     func withPlaintext<T>(of item: CatalogItem, _ body: (URL) throws -> T) throws -> T {
         let url = store.url(of: item.path)
         guard FileManager.default.fileExists(atPath: url.path) else { throw ReportError.missing(path: item.path) }
         guard item.encryption != .none else { return try body(url) }
-        let scratch: URL
         do {
-            let destination = try ExportDestination(
-                folder: scratchParent.appendingPathComponent("study-recorder-report", isDirectory: true), dataFolder: store.root)
-            scratch = try destination.scratchFolder()
-        } catch let error as ExportError {
-            if case .insideDataFolder(let path, let data) = error { throw ReportError.insideDataFolder(path: path, dataFolder: data) }
-            throw ReportError.io(path: scratchParent.path, reason: "\(error)")
+            let scratch = try PlaintextScratch(decryptor: decryptor, dataFolder: store.root, parent: scratchParent)
+            defer { scratch.close() }
+            return try scratch.withPlaintext(of: url, body)
+        } catch let error as PlaintextScratchError {
+            switch error {
+            case .insideDataFolder(let path, let data): throw ReportError.insideDataFolder(path: path, dataFolder: data)
+            case .io: throw ReportError.io(path: scratchParent.path, reason: "\(error)")
+            case .decryption(_, let reason): throw ReportError.encrypted(path: item.path, reason: reason)
+            }
         }
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let plain = scratch.appendingPathComponent(url.deletingPathExtension().lastPathComponent)
-        do {
-            try decryptor.decrypt(url, to: plain)
-        } catch {
-            throw ReportError.encrypted(path: item.path, reason: "\(error)")
+    }
+
+    /// `url` made absolute and standardised, with the symbolic links of its longest existing prefix
+    /// resolved.
+    static func resolve(_ url: URL) -> URL {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
         }
-        return try body(plain)
+        var resolved = existing.resolvingSymlinksInPath()
+        for part in rest { resolved.appendPathComponent(part) }
+        return resolved.standardizedFileURL
     }
 
     /// The file name without directories and extensions (`r_rest_1_2_3_<uuid>`).

@@ -6,7 +6,8 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case unsupported(path: String, reason: String)
     /// The item is encrypted and no secret key (gpg-agent) could decrypt it.
     case encrypted(path: String, reason: String)
-    /// The report of an encrypted item would land in the data folder (plaintext at rest).
+    /// The report would land in the data folder (uncatalogued there; plaintext at rest for encrypted
+    /// items).
     case insideDataFolder(path: String, dataFolder: String)
     /// Writing the report failed (or the file exists: reports never overwrite).
     case io(path: String, reason: String)
@@ -17,7 +18,8 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
         case .missing(let path): "no such item: \(path)"
         case .unsupported(let path, let reason): "\(path): \(reason)"
         case .encrypted(let path, let reason): "\(path) is encrypted and cannot be decrypted here: \(reason)"
-        case .insideDataFolder(let path, let data): "refusing to write a report of encrypted data into the data folder: \(path) is inside \(data)"
+        case .insideDataFolder(let path, let data):
+            "refusing to write a report into the data folder: \(path) is inside \(data) (choose --out elsewhere)"
         case .io(let path, let reason): "writing \(path) failed: \(reason)"
         }
     }

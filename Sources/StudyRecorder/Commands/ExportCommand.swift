@@ -3,6 +3,10 @@ import Exports
 import Foundation
 import Storage
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `study-recorder export`: stored recordings as CSV, EDF+ or an EEG-BIDS dataset, for analysis in
 /// MNE, EEGLAB, MATLAB or a spreadsheet (docs/analysis.md). Exports go to a folder outside the data
 /// folder and never overwrite.
@@ -16,11 +20,15 @@ struct ExportCommand: ParsableCommand {
             band power and quality measure with a reason column where values are NaN, verdict.csv) and one \
             file per reaction-time trial table. edf: one EDF+ file per recording (device range, every event \
             annotated, gaps as BAD_ACQ_SKIP). bids: an EEG-BIDS dataset with the HDF5 originals under \
-            sourcedata/. --out must lie outside the data folder. Encrypted items are decrypted with the \
-            secret key in GnuPG (--gnupg-home; its agent asks for the passphrase) into a private folder in \
-            --out, removed afterwards. Exit codes: 0 done, 64 bad usage or --out inside the data folder, 65 \
-            an item that cannot be exported, 66 no such item, 73 cannot write the export (e.g. it exists \
-            already), 77 an encrypted item without its secret key.
+            sourcedata/. --out must lie outside the data folder. The export is built in a hidden folder in \
+            --out and published when complete; the next export into --out removes what a killed one left \
+            (or completes its publication). Encrypted items are decrypted with the secret key in GnuPG \
+            (--gnupg-home; its agent asks for the passphrase) into a private folder under $TMPDIR, removed \
+            after each item; their export is readable only by you unless --permissions shared. Items being \
+            recorded are left out of --all and --participant (listed as skipped). Exit codes: 0 done, 64 \
+            bad usage or --out inside the data folder, 65 an item that cannot be exported, 66 no such item, \
+            73 cannot write the export (e.g. it exists already), 75 an item is still being recorded, 77 an \
+            encrypted item without its secret key, 130/143 interrupted (nothing published).
             """)
 
     @OptionGroup var data: DataOptions
@@ -47,7 +55,13 @@ struct ExportCommand: ParsableCommand {
         help: ArgumentHelp("The GnuPG home holding the study's secret key, for encrypted items (default: $GNUPGHOME or ~/.gnupg).", valueName: "dir"))
     var gnupgHome: String?
 
-    @Flag(help: "Print what was written as JSON on standard output.")
+    @Option(
+        help: ArgumentHelp(
+            "private: only you can read the export (files 0600, folders 0700; the default for encrypted items); shared: as your umask allows.",
+            valueName: "private|shared"))
+    var permissions: ExportPermissions?
+
+    @Flag(help: "Print what was written (and the items left out, with why) as JSON on standard output.")
     var json = false
 
     func validate() throws {
@@ -56,62 +70,77 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Ctrl-C or SIGTERM: no half export and no decrypted copy stays behind.
+        let out = self.out
+        TerminationSignals.install { number in
+            Exporter.discardAllOfThisProcess()
+            Terminal.error("export interrupted: no half export and no decrypted copy is left; run it again to export into \(out)")
+            Glibc.exit(128 + number)
+        }
         let store = try data.openStore()
-        let selected = try select(in: store)
-        if selected.isEmpty {
+        let (selected, notReady) = try select(in: store)
+        if selected.isEmpty && notReady.isEmpty {
             Terminal.error("nothing to export in \(store.root.path)")
             throw ExitCode.noInput
         }
+        let access = permissions ?? .default(encrypted: selected.contains { $0.encryption != .none })
         let destination: ExportDestination
         do {
-            destination = try ExportDestination(folder: URL(fileURLWithPath: out), dataFolder: store.root)
+            destination = try ExportDestination(folder: URL(fileURLWithPath: out), dataFolder: store.root, permissions: access)
         } catch let error as ExportError {
             Terminal.error(error)
             if case .insideDataFolder = error { throw ExitCode.usage }
             throw ExitCode.cannotCreate
         }
-        let exporter = Exporter(store: store, destination: destination, format: format, patientCode: !anonymous)
+        let exporter = Exporter(store: store, destination: destination, format: format, patientCode: !anonymous, permissions: access)
         exporter.decryptor = OpenPGPDecryptor(home: gnupgHome.map { URL(fileURLWithPath: $0) })
+        var skipped = notReady
         var bar = ProgressBar(label: "export")
         var results: [ExportedItem] = []
-        for (i, item) in selected.enumerated() {
-            do {
-                let result = try exporter.export(item) { fraction in
-                    bar.update(
-                        fraction: (Double(i) + fraction) / Double(selected.count),
-                        status: "\(i + 1)/\(selected.count) " + (item.path as NSString).lastPathComponent)
-                }
-                results.append(result)
-            } catch let error as ExportError {
-                bar.finish()
-                Terminal.error(error)
-                switch error {
-                case .missing: throw ExitCode.noInput
-                case .unsupported: throw ExitCode.dataError
-                case .encrypted: throw ExitCode.permissionDenied
-                case .insideDataFolder: throw ExitCode.usage
-                case .io: throw ExitCode.cannotCreate
-                }
-            }
-        }
         let extra: [String]
         do {
+            let completed = try exporter.prepare()
+            let done = Set(completed.map(\.item))
+            var remaining: [CatalogItem] = []
+            for item in selected {
+                if done.contains(item.path) {
+                    skipped.append(ExportSkip(item: item.path, reason: "an interrupted export into this folder had written it; completed now"))
+                } else {
+                    remaining.append(item)
+                }
+            }
+            for (i, item) in remaining.enumerated() {
+                let result = try exporter.export(item) { fraction in
+                    bar.update(
+                        fraction: (Double(i) + fraction) / Double(remaining.count),
+                        status: "\(i + 1)/\(remaining.count) " + (item.path as NSString).lastPathComponent)
+                }
+                results.append(result)
+            }
             extra = try exporter.finish()
-        } catch {
+        } catch let error as ExportError {
+            TerminationSignals.parkIfSignalled()
             bar.finish()
+            exporter.discard()
             Terminal.error(error)
-            throw ExitCode.cannotCreate
+            throw Self.exitCode(for: error)
         }
         bar.update(fraction: 1, status: "done", force: true)
         bar.finish()
+        if access == .private && permissions == nil {
+            Terminal.note("the export holds decrypted data and is readable only by you (files 0600, folders 0700; --permissions shared to widen)")
+        }
         if json {
             struct Output: Encodable {
                 var folder: String
                 var format: ExportFormat
+                var permissions: ExportPermissions
                 var items: [ExportedItem]
                 var files: [String]
+                var skipped: [ExportSkip]
             }
-            try Terminal.printJSON(Output(folder: destination.folder.path, format: format, items: results, files: extra))
+            try Terminal.printJSON(
+                Output(folder: destination.folder.path, format: format, permissions: access, items: results, files: extra, skipped: skipped))
             return
         }
         for result in results {
@@ -123,26 +152,54 @@ struct ExportCommand: ParsableCommand {
             }
             print(line)
         }
+        for skip in skipped { print("skipped \(skip.item): \(skip.reason)") }
         print("exported \(results.count) item(s) as \(format.rawValue) to \(destination.folder.path)")
     }
 
-    /// The catalog items to export: the named ones (each must exist and be exportable), or every
-    /// exportable item (of the participant).
-    private func select(in store: DataStore) throws -> [CatalogItem] {
+    /// The exit code of an export failure (sysexits).
+    static func exitCode(for error: ExportError) -> ExitCode {
+        switch error {
+        case .missing: .noInput
+        case .unsupported: .dataError
+        case .encrypted: .permissionDenied
+        case .insideDataFolder: .usage
+        case .io: .cannotCreate
+        case .notReady: .temporaryFailure
+        }
+    }
+
+    /// The catalog items to export: the named ones (each must exist, be exportable and not be
+    /// recorded right now), or every exportable item (of the participant), with those that are not
+    /// ready (being recorded, waiting for recovery) left out and listed.
+    private func select(in store: DataStore) throws -> (items: [CatalogItem], skipped: [ExportSkip]) {
         if !items.isEmpty {
             var selected: [CatalogItem] = []
             for path in items {
-                let item = try ItemArgument.resolve(path, in: store)
+                let item = try ItemArgument.resolve(path, in: store, requireFile: false)
                 guard Exporter.canExport(item.kind, as: format) else {
                     Terminal.error("\(item.path): a \(item.kind.rawValue) item cannot be exported as \(format.rawValue)")
                     throw ExitCode.dataError
                 }
+                if let reason = Exporter.notReady(item, in: store) {
+                    Terminal.error(ExportError.notReady(path: item.path, reason: reason))
+                    throw ExitCode.temporaryFailure
+                }
+                selected.append(try ItemArgument.resolve(path, in: store))
+            }
+            return (selected, [])
+        }
+        var selected: [CatalogItem] = []
+        var skipped: [ExportSkip] = []
+        for item in try store.catalog.items(participant: participant) where Exporter.canExport(item.kind, as: format) {
+            if let reason = Exporter.notReady(item, in: store) {
+                skipped.append(ExportSkip(item: item.path, reason: reason))
+            } else {
                 selected.append(item)
             }
-            return selected
         }
-        return try store.catalog.items(participant: participant).filter { $0.state != .writing && Exporter.canExport($0.kind, as: format) }
+        return (selected, skipped)
     }
 }
 
 extension ExportFormat: ExpressibleByArgument {}
+extension ExportPermissions: ExpressibleByArgument {}

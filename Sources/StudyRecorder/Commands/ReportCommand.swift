@@ -1,7 +1,12 @@
 import ArgumentParser
+import Exports
 import Foundation
 import Report
 import Storage
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `study-recorder report`: the post-session report of stored recordings, or the participant view
 /// over the days, as one self-contained HTML page (inline SVG and CSS, no script, no network) that
@@ -16,12 +21,13 @@ struct ReportCommand: ParsableCommand {
             events and gaps, the Welch spectrum, the verdict with its reasons, reaction times per trial), one \
             section per recording. --participant UUID: every session over the days (quality per session, \
             reaction-time score trend). One HTML file with no script and nothing from the network; it names \
-            the participant only by the UUID. Encrypted items are decrypted with the secret key in GnuPG \
-            (--gnupg-home; its agent asks for the passphrase) into a private temporary folder, removed \
-            afterwards; their report must be written outside the data folder. Reports never overwrite. Exit \
-            codes: 0 done, 64 bad usage or an encrypted item's report inside the data folder, 65 an item \
-            that is not a readable recording, 66 no such item or data folder, 73 cannot write the report \
-            (e.g. it exists), 77 an encrypted item without its secret key.
+            the participant only by the UUID; --out must lie outside the data folder. Encrypted items are \
+            decrypted with the secret key in GnuPG (--gnupg-home; its agent asks for the passphrase) into a \
+            private folder under $TMPDIR, removed as soon as they are read; their report is readable only by \
+            you unless --permissions shared. Reports never overwrite. Exit codes: 0 done, 64 bad usage or \
+            --out inside the data folder, 65 an item that is not a readable recording, 66 no such item or \
+            data folder, 73 cannot write the report (e.g. it exists), 75 a recording still being recorded, \
+            77 an encrypted item without its secret key.
             """)
 
     @OptionGroup var data: DataOptions
@@ -41,6 +47,12 @@ struct ReportCommand: ParsableCommand {
         help: ArgumentHelp("The GnuPG home holding the study's secret key, for encrypted items (default: $GNUPGHOME or ~/.gnupg).", valueName: "dir"))
     var gnupgHome: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "private: only you can read the report (file 0600; the default for encrypted items); shared: as your umask allows.",
+            valueName: "private|shared"))
+    var permissions: ExportPermissions?
+
     @Flag(help: "Print what was written as JSON on standard output.")
     var json = false
 
@@ -50,31 +62,44 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Ctrl-C or SIGTERM: no decrypted copy stays behind.
+        TerminationSignals.install { number in
+            PlaintextScratch.removeAllOfThisProcess()
+            Terminal.error("report interrupted: nothing was written")
+            Glibc.exit(128 + number)
+        }
         let store = try data.openExistingStore()
         let selected = try select(in: store)
         let target = URL(fileURLWithPath: out ?? defaultName(selected)).standardizedFileURL
         let encrypted = selected.contains { $0.encryption != .none }
-        if encrypted, Self.isInside(target, folder: store.root) {
-            Terminal.error("\(ReportError.insideDataFolder(path: target.path, dataFolder: store.root.path)) (choose --out elsewhere)")
+        do {
+            try ReportBuilder.checkOutside(target, dataFolder: store.root)
+        } catch let error as ReportError {
+            Terminal.error(error)
             throw ExitCode.usage
         }
         if FileManager.default.fileExists(atPath: target.path) {
             Terminal.error("\(ReportError.io(path: target.path, reason: "exists already; reports never overwrite (choose another --out)"))")
             throw ExitCode.cannotCreate
         }
+        let access = permissions ?? .default(encrypted: encrypted)
         let builder = ReportBuilder(store: store, decryptor: OpenPGPDecryptor(home: gnupgHome.map { URL(fileURLWithPath: $0) }))
         var bar = ProgressBar(label: "report")
         bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
         let html: String
         do {
             html = try participant.map { try builder.participantReport(participant: $0.uppercased()) } ?? builder.sessionReport(for: selected)
-            try ReportBuilder.write(html, to: target)
+            try ReportBuilder.write(html, to: target, permissions: access)
         } catch let error as ReportError {
+            TerminationSignals.parkIfSignalled()
             bar.finish()
             Terminal.error(error)
             throw Self.exitCode(for: error)
         }
         bar.finish()
+        if access == .private && permissions == nil {
+            Terminal.note("the report holds decrypted data and is readable only by you (file 0600; --permissions shared to widen)")
+        }
         if json {
             struct Output: Encodable {
                 var file: String
@@ -113,6 +138,11 @@ struct ReportCommand: ParsableCommand {
         }
         var selected: [CatalogItem] = []
         for path in items {
+            let entry = try ItemArgument.resolve(path, in: store, requireFile: false)
+            if let reason = Exporter.notReady(entry, in: store) {
+                Terminal.error("\(entry.path) has no report yet: \(reason.replacingOccurrences(of: "export it", with: "report on it"))")
+                throw ExitCode.temporaryFailure
+            }
             let item = try ItemArgument.resolve(path, in: store)
             guard item.kind == .recording else {
                 Terminal.error("\(item.path): a \(item.kind.rawValue) item has no report (name a recording)")
@@ -130,10 +160,4 @@ struct ReportCommand: ParsableCommand {
         return "report-\(name).html"
     }
 
-    /// Whether `url` lies in `folder` (symbolic links of both resolved).
-    static func isInside(_ url: URL, folder: URL) -> Bool {
-        let path = url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
-        let root = folder.resolvingSymlinksInPath().path
-        return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
-    }
 }

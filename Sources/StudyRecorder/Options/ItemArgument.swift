@@ -4,14 +4,15 @@ import Storage
 
 /// An item named on the command line (its path relative to the data folder, or absolute).
 enum ItemArgument {
-    /// The catalog entry of `path`, whose file must exist; exits 66 with one line otherwise.
-    static func resolve(_ path: String, in store: DataStore) throws -> CatalogItem {
+    /// The catalog entry of `path`, whose file must exist (unless not `requireFile`); exits 66 with
+    /// one line otherwise.
+    static func resolve(_ path: String, in store: DataStore, requireFile: Bool = true) throws -> CatalogItem {
         let relative = path.hasPrefix("/") ? store.relativePath(of: URL(fileURLWithPath: path)) : path
         guard let item = try store.catalog.item(path: relative) else {
             Terminal.error("no such item in the catalog of \(store.root.path): \(path)")
             throw ExitCode.noInput
         }
-        guard FileManager.default.fileExists(atPath: store.url(of: item.path).path) else {
+        guard !requireFile || FileManager.default.fileExists(atPath: store.url(of: item.path).path) else {
             Terminal.error("no such item: \(item.path) (in the catalog, but the file is missing)")
             throw ExitCode.noInput
         }

@@ -61,7 +61,9 @@ struct RecordingCSVTests {
 
     @Test func eegEventsAndEveryMetricMatchTheRecording() throws {
         let fixture = try ExportFixture("csv", seconds: 30, dropouts: 4)
-        let exported = try fixture.exporter(.csv).export(fixture.item)
+        let exporter = try fixture.exporter(.csv)
+        let exported = try exporter.export(fixture.item)
+        _ = try exporter.finish()
         let folder = fixture.out.appendingPathComponent("r_rest_1_1_1_\(RecordingFixture.participant)")
         #expect(exported.files.contains("r_rest_1_1_1_\(RecordingFixture.participant)/eeg.csv"))
         #expect(

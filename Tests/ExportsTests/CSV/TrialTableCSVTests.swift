@@ -30,6 +30,7 @@ struct TrialTableCSVTests {
         let out = dir.path("out")
         let exporter = Exporter(store: store, destination: try ExportDestination(folder: out, dataFolder: store.root), format: .csv)
         let exported = try exporter.export(item)
+        _ = try exporter.finish()
         let file = out.appendingPathComponent(try #require(exported.files.first))
         let rows = try PythonTool.json(
             [[String]].self, script: "import csv, sys, json; print(json.dumps(list(csv.reader(open(sys.argv[1], encoding='utf-8', newline='')))))",

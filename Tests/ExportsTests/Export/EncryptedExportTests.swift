@@ -38,17 +38,20 @@ struct EncryptedExportTests {
         withoutKey.decryptor = OpenPGPDecryptor(home: emptyRing)
         let error = try #require(throws: ExportError.self) { try withoutKey.export(item) }
         #expect(error.description.contains(sealed.lastPathComponent) && !error.description.contains("\n"))
+        withoutKey.discard()
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.out.path).isEmpty)
 
         // With it: the EDF of the decrypted recording, and the BIDS sourcedata holds the plaintext original.
         let withKey = try fixture.exporter(.edf)
         withKey.decryptor = OpenPGPDecryptor(home: gpg.url)
         let exported = try withKey.export(item)
+        _ = try withKey.finish()
         #expect(exported.files == ["r_rest_1_1_1_\(RecordingFixture.participant).edf"] && exported.edf?.recordCount == 6)
         let bids = Exporter(
             store: fixture.store, destination: try ExportDestination(folder: fixture.dir.path("bids"), dataFolder: fixture.store.root), format: .bids)
         bids.decryptor = OpenPGPDecryptor(home: gpg.url)
         let dataset = try bids.export(item)
+        _ = try bids.finish()
         #expect(try Data(contentsOf: fixture.dir.path("bids").appendingPathComponent(dataset.files.last ?? "")) == original)
 
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.out.path) == exported.files, "the decrypted scratch copy is gone")

@@ -101,6 +101,19 @@ struct ReportCommandTests {
         #expect(view.status == 0 && view.stdout.hasPrefix("wrote "), "\(view.stderr)")
         #expect(try CLI.run(["report", "--help"]).stdout.contains("--participant"))
 
+        // Inside the data folder (also of an unencrypted recording, also through a symbolic link): 64, one
+        // line, nothing written; the catalog, recovery and upload never see a report.
+        let link = dir.path("data-link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: data)
+        for target in [
+            data.appendingPathComponent(item).deletingLastPathComponent().appendingPathComponent("r.html"), link.appendingPathComponent("r.html"),
+        ] {
+            let inside = try CLI.run(["report", "--data", data.path, item, "--out", target.path])
+            #expect(
+                inside.status == 64 && inside.stderr.contains("data folder") && inside.stderr.split(separator: "\n").count == 1, "\(inside.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: target.path))
+        }
+
         // A catalogued file that is not a readable recording: one line naming it, 65, nothing written.
         try Data("not HDF5 at all".utf8).write(to: data.appendingPathComponent(item))
         let broken = try CLI.run(["report", "--data", data.path, item, "--out", dir.path("broken.html").path])

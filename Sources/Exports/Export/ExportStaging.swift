@@ -1,0 +1,222 @@
+import Foundation
+import Storage
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An export built in a hidden folder of its destination (`<out>/.study-recorder-export-<pid>-…/`,
+/// mode 0700, an ``OwnedFolder``) and published into the destination only when every item is
+/// written, so a killed export never leaves something in `--out` that looks finished (a BIDS dataset
+/// missing recordings, a `.part` file).
+///
+/// Publishing first writes a manifest (`publishing.json`, the items and how to merge) into the
+/// staging folder, then moves its content into the destination — new folders in one rename, files
+/// with `link` + `unlink` so an existing name is never replaced (a rename onto a name checked to be
+/// free where the filesystem has no hard links, e.g. a FAT stick; except the BIDS files that are
+/// merged: `participants.tsv`, `participants.json`), the dataset's `dataset_description.json` last —
+/// and then removes the staging folder. The next export into the same destination finds what a killed
+/// one left (``recover(in:)``): a staging folder without a manifest is removed, one with a manifest
+/// is published to the end (its items are then complete in the destination).
+final class ExportStaging: Sendable {
+    /// What a publication moves and how; written before the first move.
+    struct Manifest: Codable {
+        /// The items of the export.
+        var items: [ExportedItem]
+        /// Top-level names that replace what the destination holds (merged BIDS tables).
+        var replacing: [String]
+        /// Top-level names moved last, in this order (`dataset_description.json`).
+        var last: [String]
+    }
+
+    /// The prefix of staging folders in a destination.
+    static let prefix = ".study-recorder-export-"
+    /// Folders of the old decrypt-to-`--out` scheme (`.decrypted-XXXXXXXX`), removed on sight.
+    static let legacyScratchPrefix = ".decrypted-"
+
+    private enum Phase { case building, publishing, finished }
+
+    private static let live = Mutex<[ObjectIdentifier: ExportStaging]>([:])
+
+    private let owned: OwnedFolder
+    /// Where the export's files are written before publication.
+    let content: URL
+    private let phase = Mutex<Phase>(.building)
+
+    /// Makes a staging folder in `destination`. Throws ``ExportError/io(path:reason:)``.
+    init(in destination: URL) throws {
+        do {
+            owned = try OwnedFolder(in: destination, prefix: Self.prefix)
+        } catch {
+            throw ExportError.io(path: destination.path, reason: "cannot make the staging folder (\(error))")
+        }
+        content = owned.url.appendingPathComponent("content", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: content, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            owned.remove()
+            throw ExportError.io(path: content.path, reason: "cannot make the staging folder (\(error.localizedDescription))")
+        }
+        Self.live.withLock { $0[ObjectIdentifier(self)] = self }
+    }
+
+    deinit { discard() }
+
+    /// Publishes the content into `destination` with `permissions` (see the type's description).
+    /// Once the manifest is written, a failure or a kill leaves the staging folder for the next run
+    /// to complete.
+    func publish(into destination: URL, manifest: Manifest, permissions: ExportPermissions) throws {
+        let started = phase.withLock { phase in
+            guard phase == .building else { return false }
+            phase = .publishing
+            return true
+        }
+        guard started else { throw ExportError.io(path: destination.path, reason: "the export was interrupted") }
+        do {
+            if let fileMode = permissions.fileMode, let folderMode = permissions.folderMode {
+                try Self.restrict(content, file: mode_t(fileMode), folder: mode_t(folderMode))
+            }
+            let data = try JSONEncoder().encode(manifest)
+            try AtomicFile.write(data, to: owned.url.appendingPathComponent("publishing.json"), permissions: 0o600)
+        } catch {
+            phase.withLock { $0 = .building }
+            throw (error as? ExportError) ?? ExportError.io(path: destination.path, reason: "\(error)")
+        }
+        do {
+            try Self.merge(content, into: destination, replacing: Set(manifest.replacing), last: manifest.last)
+        } catch {
+            // Leave the staging folder with its manifest: the next export into this folder completes it.
+            phase.withLock { $0 = .finished }
+            owned.abandon()
+            _ = Self.live.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
+            throw error
+        }
+        phase.withLock { $0 = .finished }
+        owned.remove()
+        _ = Self.live.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
+    }
+
+    /// Removes the staging folder unless its publication has begun (then it stays for the next run).
+    func discard() {
+        let remove = phase.withLock { phase in
+            defer { if phase == .building { phase = .finished } }
+            return phase == .building
+        }
+        if remove { owned.remove() }
+        _ = Self.live.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
+    }
+
+    /// Discards every staging folder of this process that is not being published: what a
+    /// SIGINT/SIGTERM handler calls before the process exits.
+    static func discardAllOfThisProcess() {
+        let all = live.withLock { Array($0.values) }
+        for staging in all { staging.discard() }
+    }
+
+    /// Completes or removes what killed exports left in `destination` (and the old scheme's
+    /// decrypted scratch folders), returning the items of the exports it completed.
+    static func recover(in destination: URL) -> [ExportedItem] {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: destination.path)) ?? [] where name.hasPrefix(legacyScratchPrefix) {
+            try? fm.removeItem(at: destination.appendingPathComponent(name))
+        }
+        var completed: [ExportedItem] = []
+        for folder in OwnedFolder.abandoned(in: destination, prefix: prefix) {
+            let manifestURL = folder.appendingPathComponent("publishing.json")
+            if let data = try? Data(contentsOf: manifestURL), let manifest = try? JSONDecoder().decode(Manifest.self, from: data) {
+                let content = folder.appendingPathComponent("content", isDirectory: true)
+                if (try? merge(content, into: destination, replacing: Set(manifest.replacing), last: manifest.last)) != nil {
+                    completed += manifest.items
+                }
+            }
+            try? fm.removeItem(at: folder)
+        }
+        return completed
+    }
+
+    // MARK: Moving
+
+    /// Moves the entries of `source` into `destination`: a folder missing there in one rename, a
+    /// folder present there entry by entry, a file only when its name is free (or, at the top, in
+    /// `replacing`); `last` at the end, in order. Folders are fsynced after their entries moved.
+    private static func merge(_ source: URL, into destination: URL, replacing: Set<String>, last: [String], top: Bool = true) throws {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: source.path) else { return }
+        var names = try fm.contentsOfDirectory(atPath: source.path).sorted()
+        if top {
+            names = names.filter { !last.contains($0) } + last.filter { names.contains($0) }
+        }
+        for name in names {
+            let from = source.appendingPathComponent(name)
+            let to = destination.appendingPathComponent(name)
+            if isFolder(from) {
+                if !exists(to) {
+                    guard rename(from.path, to.path) == 0 else { throw failure(to, "cannot move it into place", errno) }
+                } else if isFolder(to) {
+                    try merge(from, into: to, replacing: [], last: [], top: false)
+                    rmdir(from.path)
+                } else {
+                    throw ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
+                }
+            } else if top && replacing.contains(name) {
+                guard rename(from.path, to.path) == 0 else { throw failure(to, "cannot move it into place", errno) }
+            } else {
+                // link fails when the name exists: an export never replaces a file, even one another
+                // process put there meanwhile.
+                if link(from.path, to.path) != 0 && !sameFile(from, to) {
+                    let code = errno
+                    if code == EEXIST {
+                        throw ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
+                    }
+                    // No hard links here (FAT and exFAT sticks, some network mounts): a rename onto a
+                    // name checked to be free.
+                    guard code == EPERM || code == EOPNOTSUPP || code == EXDEV || code == EMLINK, !exists(to) else {
+                        throw exists(to)
+                            ? ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
+                            : failure(to, "cannot move it into place", code)
+                    }
+                    guard rename(from.path, to.path) == 0 else { throw failure(to, "cannot move it into place", errno) }
+                    continue
+                }
+                unlink(from.path)
+            }
+        }
+        do {
+            try AtomicFile.syncFolder(destination)
+        } catch {
+            throw ExportError.io(path: destination.path, reason: "\(error)")
+        }
+    }
+
+    /// Sets every file below `folder` to `file` and every folder (and `folder`) to `folder`.
+    private static func restrict(_ root: URL, file: mode_t, folder: mode_t) throws {
+        guard chmod(root.path, folder) == 0 else { throw failure(root, "cannot set its mode", errno) }
+        let walker = FileManager.default.enumerator(atPath: root.path)
+        while let relative = walker?.nextObject() as? String {
+            let url = root.appendingPathComponent(relative)
+            guard chmod(url.path, isFolder(url) ? folder : file) == 0 else { throw failure(url, "cannot set its mode", errno) }
+        }
+    }
+
+    private static func isFolder(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether `a` and `b` are one file (a publication killed between its `link` and `unlink`).
+    private static func sameFile(_ a: URL, _ b: URL) -> Bool {
+        var first = stat()
+        var second = stat()
+        return lstat(a.path, &first) == 0 && lstat(b.path, &second) == 0 && first.st_ino == second.st_ino && first.st_dev == second.st_dev
+    }
+
+    private static func exists(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0
+    }
+
+    private static func failure(_ url: URL, _ step: String, _ code: Int32) -> ExportError {
+        .io(path: url.path, reason: "\(step): \(String(cString: strerror(code)))")
+    }
+}

@@ -1,0 +1,135 @@
+public import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one place decrypted copies of encrypted items live while an export or a report reads them: a
+/// folder of this process (``OwnedFolder``, mode 0700) inside a private folder of the user (mode
+/// 0700, owned by them) under the temporary directory — never in the data folder, never in an
+/// export's `--out`.
+///
+/// Each copy is removed as soon as it has been read (``withPlaintext(of:_:)``), the process's folder
+/// when the scratch is closed or released, and on SIGINT/SIGTERM by the command's signal handler
+/// (``removeAllOfThisProcess()``). What a killed process (`kill -9`, power cut) left is removed by the
+/// next one that makes a scratch: ``init(decryptor:dataFolder:parent:)`` sweeps abandoned folders
+/// first.
+///
+/// ```swift
+/// let scratch = try PlaintextScratch(decryptor: OpenPGPDecryptor(), dataFolder: store.root)
+/// defer { scratch.close() }
+/// let digest = try scratch.withPlaintext(of: store.url(of: item.path)) { try RecordingReader(url: $0) … }
+/// ```
+public final class PlaintextScratch: Sendable {
+    /// The private folder of this user under the temporary directory that holds every process's
+    /// scratch folder: `$TMPDIR/study-recorder-plaintext-<uid>`.
+    public static var defaultParent: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("study-recorder-plaintext-\(getuid())", isDirectory: true)
+    }
+
+    /// The prefix of each process's folder in the parent.
+    static let prefix = "scratch-"
+
+    /// The folders of live scratches of this process, for the signal handler.
+    private static let live = Mutex<[ObjectIdentifier: OwnedFolder]>([:])
+
+    /// Decrypts the items.
+    public let decryptor: OpenPGPDecryptor
+    /// This process's folder of decrypted copies.
+    public let folder: URL
+    private let owned: OwnedFolder
+
+    /// Makes this process's scratch folder in `parent` (created 0700 when missing; refused when it
+    /// lies in `dataFolder`, is not a folder owned by this user, or is readable by others), after
+    /// removing what killed processes left there. Throws ``PlaintextScratchError``.
+    public init(decryptor: OpenPGPDecryptor, dataFolder: URL, parent: URL = PlaintextScratch.defaultParent) throws {
+        let resolved = Self.resolve(parent)
+        let data = Self.resolve(dataFolder).path
+        if resolved.path == data || resolved.path.hasPrefix(data.hasSuffix("/") ? data : data + "/") {
+            throw PlaintextScratchError.insideDataFolder(path: parent.path, dataFolder: dataFolder.path)
+        }
+        try Self.makePrivate(resolved)
+        OwnedFolder.sweep(in: resolved, prefix: Self.prefix)
+        do {
+            owned = try OwnedFolder(in: resolved, prefix: Self.prefix)
+        } catch {
+            throw PlaintextScratchError.io(path: resolved.path, reason: "\(error)")
+        }
+        folder = owned.url
+        self.decryptor = decryptor
+        Self.live.withLock { $0[ObjectIdentifier(self)] = owned }
+    }
+
+    deinit { close() }
+
+    /// Decrypts `source` into this scratch, calls `body` with the plaintext copy and removes the copy
+    /// (however `body` ends). A decryption failure is thrown as the decryptor's
+    /// ``EncryptionError`` wrapped in ``PlaintextScratchError/decryption(path:reason:)``.
+    public func withPlaintext<T>(of source: URL, _ body: (URL) throws -> T) throws -> T {
+        var name = source.lastPathComponent
+        for suffix in [".gpg", ".asc", ".pgp"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
+        let plain = folder.appendingPathComponent(name)
+        defer { unlink(plain.path) }
+        do {
+            try decryptor.decrypt(source, to: plain)
+        } catch {
+            throw PlaintextScratchError.decryption(path: source.path, reason: "\(error)")
+        }
+        return try body(plain)
+    }
+
+    /// Removes this process's folder with any copy still in it (idempotent).
+    public func close() {
+        owned.remove()
+        _ = Self.live.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
+    }
+
+    /// Removes every scratch folder of this process: what a SIGINT/SIGTERM handler calls before the
+    /// process exits, so an interrupted export or report leaves no plaintext behind.
+    public static func removeAllOfThisProcess() {
+        let folders = live.withLock { live in
+            defer { live.removeAll() }
+            return Array(live.values)
+        }
+        for folder in folders { folder.remove() }
+    }
+
+    /// Removes what killed processes left in `parent` and returns the folders removed.
+    @discardableResult
+    public static func sweep(parent: URL = PlaintextScratch.defaultParent) -> [URL] {
+        OwnedFolder.sweep(in: resolve(parent), prefix: prefix)
+    }
+
+    /// Creates `folder` (0700) when missing and checks that it is a real folder of this user that
+    /// nobody else can enter, so a folder another user made in a shared /tmp is never used.
+    private static func makePrivate(_ folder: URL) throws {
+        if mkdir(folder.path, 0o700) != 0, errno != EEXIST {
+            throw PlaintextScratchError.io(path: folder.path, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw PlaintextScratchError.io(path: folder.path, reason: "not a folder (a symbolic link or a file is in its place)")
+        }
+        guard info.st_uid == getuid() else {
+            throw PlaintextScratchError.io(path: folder.path, reason: "belongs to another user; decrypted copies are never kept there")
+        }
+        if info.st_mode & 0o077 != 0, chmod(folder.path, 0o700) != 0 {
+            throw PlaintextScratchError.io(path: folder.path, reason: "others can read it and its mode cannot be set to 0700")
+        }
+    }
+
+    /// `url` made absolute and standardised, with the symbolic links of its longest existing prefix
+    /// resolved.
+    static func resolve(_ url: URL) -> URL {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        var resolved = existing.resolvingSymlinksInPath()
+        for part in rest { resolved.appendPathComponent(part) }
+        return resolved.standardizedFileURL
+    }
+}
