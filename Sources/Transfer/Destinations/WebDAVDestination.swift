@@ -30,6 +30,8 @@ public final class WebDAVDestination: UploadDestination {
         var folders: Set<String> = []
         /// Whether the server honours `If-None-Match: *`, found out before the run's first PUT.
         var probe: ConditionalPutProbe.Outcome?
+        /// Whether the account was refused a PROPFIND in this run (so names are not checked again).
+        var mayNotLook = false
     }
 
     /// A destination for `settings` with `credentials`; throws when the URL is unusable.
@@ -125,9 +127,9 @@ public final class WebDAVDestination: UploadDestination {
 
     /// On a server that ignores `If-None-Match`: look before each PUT (PROPFIND) and go under a name
     /// only when it is free. Where the account may not look (or the answer tells nothing), the local
-    /// name is skipped for the one
-    /// made from the content (``RemoteName/contentNamed(fileName:sha256:)``): a file already there
-    /// under that name holds the same bytes, so replacing it loses nothing.
+    /// name is skipped for the one made from the content (``RemoteName/contentNamed(fileName:sha256:)``):
+    /// a file already there under that name holds the same bytes, so replacing it loses nothing. Once
+    /// PROPFIND is refused, the run asks no more (an upload-only account: one PUT per item).
     private func putChecked(
         _ payload: UploadPayload, client: WebDAVClient, progress: @escaping @Sendable (Int64, Int64) -> Void
     ) async throws -> UploadDelivery {
@@ -143,7 +145,14 @@ public final class WebDAVDestination: UploadDestination {
         for name in [payload.name, contentNamed] + others {
             let path = [folder, name], remote = path.joined(separator: "/")
             let byContent = name == contentNamed
-            switch try await client.size(of: path) {
+            let found: WebDAVClient.RemoteSize
+            if run.withLock({ $0.mayNotLook }) {
+                found = .notAllowed
+            } else {
+                found = try await client.size(of: path)
+                if found == .notAllowed { run.withLock { $0.mayNotLook = true } }
+            }
+            switch found {
             case .missing:
                 break
             case .notAllowed where byContent, .unknown where byContent:
