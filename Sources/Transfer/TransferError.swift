@@ -114,9 +114,18 @@ public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible
     static let unreachableCurlCodes: Set<Int> = [5, 6, 7, 28, 35, 51, 53, 58, 59, 60, 77, 83, 90, 91]
 
     /// Whether trying the same destination again in this run is pointless: it cannot be reached, or it
-    /// refused the account (HTTP 401), which retrying cannot fix.
+    /// refused the account (HTTP 401), which retrying cannot fix. (A 403 or 405 may concern one name
+    /// only, so the run goes on with the other items; it is a ``isRefusal`` all the same.)
     public var makesDestinationUnusable: Bool {
         (code == .network && curlCode.map(Self.unreachableCurlCodes.contains) == true) || (code == .http && httpStatus == 401)
+    }
+
+    /// Whether the server refused the account or the URL for good, so that only a person can fix it
+    /// (the CLI exits 78): HTTP 401 to any request, 403 or 405 to a PUT or MKCOL. Unlike a server that
+    /// is down or full (507), waiting does not help, so a refusal starts no backoff.
+    public var isRefusal: Bool {
+        guard code == .http, let status = httpStatus else { return false }
+        return status == 401 || ([403, 405].contains(status) && ["PUT", "MKCOL"].contains(method ?? ""))
     }
 
     /// A short explanation of an HTTP status, with what to check.

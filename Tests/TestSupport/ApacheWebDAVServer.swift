@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A real Apache httpd with mod_dav on 127.0.0.1 (Tests/Servers/apache_server.py, Debian's
 /// `apache2-bin`), with the same three accounts as ``WebDAVTestServer`` — `uploader` (PUT, MKCOL,
@@ -32,24 +32,7 @@ public final class ApacheWebDAVServer: WebDAVTestShare, @unchecked Sendable {
     /// entry can trail the client by a moment); gives what is there after 5 s otherwise. A suite
     /// sharing one server passes its tests' own paths as `matching`.
     public func requests(atLeast count: Int = 0, matching: (Request) -> Bool = { _ in true }) throws -> [Request] {
-        let deadline = Date().addingTimeInterval(5)
-        var entries = try readLog().filter(matching)
-        while entries.count < count && Date() < deadline {
-            usleep(10_000)
-            entries = try readLog().filter(matching)
-        }
-        return entries
-    }
-
-    /// Places `data` at `path` (relative to the share) as an operator would, readable and, for
-    /// folders, writable by the server's workers.
-    public func place(_ data: Data, at path: String) throws {
-        let url = root.appendingPathComponent(path)
-        let parent = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: parent.path)
-        try data.write(to: url)
-        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: url.path)
+        try loggedRequests(atLeast: count, matching: matching)
     }
 
     /// The server's error log (authentication and authorisation failures, with the account name).
@@ -59,14 +42,4 @@ public final class ApacheWebDAVServer: WebDAVTestShare, @unchecked Sendable {
 
     /// Stops the server (also done when the value is dropped).
     public func stop() { process?.stop() }
-
-    private func readLog() throws -> [Request] {
-        try loggedRequests().map { logged in
-            var request = logged
-            // Apache writes "-" for an absent header or user.
-            if request.ifNoneMatch == "-" { request.ifNoneMatch = nil }
-            if request.user == "-" { request.user = "" }
-            return request
-        }
-    }
 }

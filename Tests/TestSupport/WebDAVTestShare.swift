@@ -23,7 +23,15 @@ public class WebDAVTestShare: @unchecked Sendable {
         public var ifNoneMatch: String?
         /// The client's port: requests with the same port came over the same TCP connection.
         public var remotePort: String?
+
+        /// Whether this is the uploader's If-None-Match probe (`ConditionalPutProbe`, one or two PUTs
+        /// of `/.study-recorder-probe` before a run's first upload) rather than an item's request.
+        public var isProbe: Bool { path == "/" + WebDAVTestShare.probeName }
     }
+
+    /// The scratch file the uploader's If-None-Match probe writes at the root of the share
+    /// (`ConditionalPutProbe.name`; TestSupport does not import Transfer).
+    public static let probeName = ".study-recorder-probe"
 
     /// The folder served as the root of the share.
     public let root: URL
@@ -76,13 +84,48 @@ public class WebDAVTestShare: @unchecked Sendable {
         return try text.split(separator: "\n").map { try JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
     }
 
-    /// Every file stored on the server, as paths relative to the share root.
+    /// The logged requests that `matching` accepts, oldest first, once at least `count` of them are
+    /// there (Apache and nginx log a request after answering it, so the last entry can trail the
+    /// client by a moment); what is there after 5 s otherwise. An absent header or user, which
+    /// Apache logs as "-" and nginx as "", reads as `nil` / "".
+    func loggedRequests(atLeast count: Int, matching: (Request) -> Bool) throws -> [Request] {
+        func read() throws -> [Request] {
+            try loggedRequests().map { logged in
+                var request = logged
+                if request.ifNoneMatch == "-" || request.ifNoneMatch == "" { request.ifNoneMatch = nil }
+                if request.user == "-" { request.user = "" }
+                return request
+            }.filter(matching)
+        }
+        let deadline = Date().addingTimeInterval(5)
+        var entries = try read()
+        while entries.count < count && Date() < deadline {
+            usleep(10_000)
+            entries = try read()
+        }
+        return entries
+    }
+
+    /// Places `data` at `path` (relative to the share) as an operator would, readable and, for
+    /// folders, writable by the server's workers (Apache's run as `nobody` when started as root).
+    public func place(_ data: Data, at path: String) throws {
+        let url = root.appendingPathComponent(path)
+        let parent = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: parent.path)
+        try data.write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: url.path)
+    }
+
+    /// Every file stored on the server, as paths relative to the share root, except the uploader's
+    /// probe file (``probeName``), which is no item.
     public func storedFiles() throws -> [String] {
         var result: [String] = []
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
             if (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
-                result.append(String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)))
+                let path = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+                if path != Self.probeName { result.append(path) }
             }
         }
         return result.sorted()

@@ -18,15 +18,16 @@ struct UploadCommand: AsyncParsableCommand {
             Ctrl-C abort the transfer in flight and leave its item pending. Without encryption, consent \
             records stay on this device by policy (they hold the name); they are not pending.
 
-            Exit status: 0 all sent, 75 some items still pending (run again later), 78 configuration \
-            error (also a refused password, HTTP 401), 66 no such data folder or --config file, 64 bad \
+            Exit status: 0 all sent, 75 some items still pending (run again later; also a full server, \
+            HTTP 507), 78 configuration error (also a password or account the server refuses: HTTP 401, \
+            or 403/405 to PUT or MKCOL), 66 no such data folder or --config file, 64 bad \
             command line, 130/143 interrupted by SIGINT/SIGTERM.
             """)
 
     @OptionGroup var data: DataOptions
     @OptionGroup var transfer: TransferOptions
 
-    @Flag(help: "Only list what would be sent; change nothing and contact no server.")
+    @Flag(help: "Only list what would be sent; change nothing, contact no server, need no account.")
     var dryRun = false
 
     @Flag(help: "Retry failed items now instead of waiting for their next try time.")
@@ -47,7 +48,6 @@ struct UploadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try data.openExistingStore()
-        let (configuration, secrets) = try transfer.load(data: store.root)
         let logger = CommandLogging.logger("upload", verbose: verbose)
         // A crash between a recording's last rename and its catalog entry (or during a recording)
         // leaves files the catalog does not list as pending: recover them first, so they are sent
@@ -55,11 +55,17 @@ struct UploadCommand: AsyncParsableCommand {
         let needsRecovery = dryRun ? Recovery.needed(store: store) : []
         if !dryRun { CommandLogging.report(Recovery.run(store: store, logger: logger)) }
         let uploader: Uploader
-        do {
-            uploader = try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger)
-        } catch {
-            Terminal.error(error)
-            throw ExitCode.configuration
+        if dryRun {
+            // A plan from the catalog alone: no destination, so no account and no server.
+            uploader = Uploader(store: store, configuration: try transfer.loadConfiguration(data: store.root), destination: nil, logger: logger)
+        } else {
+            let (configuration, secrets) = try transfer.load(data: store.root)
+            do {
+                uploader = try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger)
+            } catch {
+                Terminal.error(error)
+                throw ExitCode.configuration
+            }
         }
         let bar = ProgressState(enabled: Terminal.stderrIsTTY && !json)
         let options = UploadOptions(dryRun: dryRun, ignoreBackoff: now, limit: limit ?? .max)
@@ -106,6 +112,9 @@ struct UploadCommand: AsyncParsableCommand {
             print("\(report.planned.count) item(s) due, \(report.remaining) pending in all")
         } else if !report.busy {
             print("\(report.sent.count) sent, \(report.remaining) still pending")
+        }
+        if report.waiting > 0, let next = report.nextAttempt {
+            print("\(report.waiting) item(s) wait for their next try (the earliest at \(next)); `upload --now` sends them at once")
         }
     }
 }

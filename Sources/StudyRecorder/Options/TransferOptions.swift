@@ -49,6 +49,21 @@ struct TransferOptions: ParsableArguments {
         }
     }
 
+    /// Loads the configuration alone, without the secrets (what `upload --dry-run` needs: it plans
+    /// from the catalog and contacts no server); exits like ``load(data:)``.
+    func loadConfiguration(data: URL) throws -> TransferConfiguration {
+        let url = try checkedURL(data: data)
+        do {
+            guard let configuration = try TransferSetup(dataFolder: data, configuration: url).configuration() else {
+                throw TransferError.configuration("no transfer configuration at \(url.path)")
+            }
+            return configuration
+        } catch {
+            Terminal.error(error)
+            throw ExitCode.configuration
+        }
+    }
+
     /// Loads the configuration at `url` and the secrets it names (default
     /// `<data>/private/transfer-secrets.json`); throws the reason when either is unusable.
     static func load(configuration url: URL, data: URL) throws -> (TransferConfiguration, TransferSecrets) {

@@ -52,10 +52,17 @@ public struct UploadReport: Sendable, Codable, Equatable {
     public var keptLocal: [Outcome] = []
     /// Items still waiting after the run (pending or not yet due).
     public var remaining = 0
+    /// Of ``remaining``, the items waiting for their next try time after earlier failures (a run
+    /// leaves them alone; ``UploadOptions/ignoreBackoff`` sends them at once).
+    public var waiting = 0
+    /// The earliest next try time of the ``waiting`` items (ISO 8601, UTC), if any wait.
+    public var nextAttempt: String?
     /// A configuration problem found on the way (e.g. an unusable study key, a refused account), if any.
     public var configurationProblem: String?
 
-    private enum CodingKeys: String, CodingKey { case busy, dryRun, sent, failed, planned, keptLocal, remaining, configurationProblem }
+    private enum CodingKeys: String, CodingKey {
+        case busy, dryRun, sent, failed, planned, keptLocal, remaining, waiting, nextAttempt, configurationProblem
+    }
 
     /// Decodes a report (a report written before ``keptLocal`` existed has none).
     public init(from decoder: any Decoder) throws {
@@ -67,6 +74,8 @@ public struct UploadReport: Sendable, Codable, Equatable {
         planned = try c.decode([Outcome].self, forKey: .planned)
         keptLocal = try c.decodeIfPresent([Outcome].self, forKey: .keptLocal) ?? []
         remaining = try c.decode(Int.self, forKey: .remaining)
+        waiting = try c.decodeIfPresent(Int.self, forKey: .waiting) ?? 0
+        nextAttempt = try c.decodeIfPresent(String.self, forKey: .nextAttempt)
         configurationProblem = try c.decodeIfPresent(String.self, forKey: .configurationProblem)
     }
 
@@ -80,6 +89,8 @@ public struct UploadReport: Sendable, Codable, Equatable {
         try c.encode(planned, forKey: .planned)
         try c.encode(keptLocal, forKey: .keptLocal)
         try c.encode(remaining, forKey: .remaining)
+        try c.encode(waiting, forKey: .waiting)
+        try c.encode(nextAttempt, forKey: .nextAttempt)
         try c.encode(configurationProblem, forKey: .configurationProblem)
     }
 

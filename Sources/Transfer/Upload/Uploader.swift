@@ -16,13 +16,18 @@ public import Storage
 /// - With encryption required, nothing is sent unencrypted: an item that cannot be encrypted fails.
 /// - A consent record (the one file with the participant's name) is never sent unencrypted: without
 ///   encryption it is kept on the device by policy (``UploadReport/keptLocal``), not counted as pending.
-/// - A refused account (HTTP 401) is a configuration problem (``UploadReport/configurationProblem``),
-///   not a reason to try again later; the run stops using that destination, as it does when the
-///   destination cannot be reached (``TransferError/makesDestinationUnusable``).
+/// - A refused account or URL (``TransferError/isRefusal``: HTTP 401, or 403/405 to PUT or MKCOL) is a
+///   configuration problem (``UploadReport/configurationProblem``), not a reason to try again later:
+///   it starts no backoff, so the run after the fix sends at once. After a 401 the run stops using
+///   that destination, as it does when the destination cannot be reached
+///   (``TransferError/makesDestinationUnusable``).
+/// - Items waiting for their backoff are counted in the report with the earliest next try
+///   (``UploadReport/waiting``, ``UploadReport/nextAttempt``).
 /// - Cancelling the run's task (SIGTERM) aborts the transfer in flight and releases every claim.
 /// - Nothing on the server is overwritten: uploads use `If-None-Match: *`; when the name is taken, the
 ///   item goes under a distinct name (``RemoteName``), or counts as delivered when the account may list
-///   and the remote size equals the local one. Delivery is at least once: a crash between the
+///   and the remote size equals the local one. On a server that ignores the condition (nginx, rclone;
+///   ``ConditionalPutProbe``), each name is checked before its PUT (``WebDAVDestination``). Delivery is at least once: a crash between the
 ///   server's confirmation and the catalog update can leave a duplicate under a distinct name, never a
 ///   loss.
 /// - All WebDAV requests of a run share one connection (and TLS session).
@@ -184,6 +189,7 @@ public struct Uploader: Sendable {
         }
         await finishDestinations()
         report.remaining = try remainingCount()
+        (report.waiting, report.nextAttempt) = try waitingForBackoff()
         emit(.finished(report))
         return report
     }
@@ -201,9 +207,11 @@ public struct Uploader: Sendable {
         emit: @escaping @Sendable (UploadEvent) -> Void
     ) async throws {
         var unusable: String?
+        // A refusal (wrong password, no right to PUT) is fixed by a person, not by waiting: no backoff.
+        var unusableIsRefusal = false
         var fallbackQueue: [(item: CatalogItem, payload: UploadPayload, error: String)] = []
-        func failed(_ item: CatalogItem, _ error: String) throws {
-            let outcome = try fail(item, error: error)
+        func failed(_ item: CatalogItem, _ error: String, backoff: Bool = true) throws {
+            let outcome = try fail(item, error: error, backoff: backoff)
             report.failed.append(outcome)
             unfinished.remove(item.id)
             emit(.failed(outcome))
@@ -227,7 +235,9 @@ public struct Uploader: Sendable {
                 continue
             }
             var firstError = "WebDAV is not configured"
+            var refused = false
             if let reason = unusable {
+                refused = unusableIsRefusal
                 // The destination could not be reached (or refused the account) for an earlier item: do not wait for it again.
                 firstError = reason
             } else if let destination {
@@ -249,13 +259,15 @@ public struct Uploader: Sendable {
                 case .failure(let error):
                     if error.code == .cancelled { throw CancellationError() }
                     firstError = "\(error)"
-                    if error.makesDestinationUnusable { unusable = firstError }
-                    if error.code == .http && error.httpStatus == 401 {
-                        // Retrying cannot fix a wrong password: say so once.
+                    refused = error.isRefusal
+                    if error.makesDestinationUnusable {
+                        unusable = firstError
+                        unusableIsRefusal = refused
+                    }
+                    if refused {
+                        // Retrying cannot fix a wrong password or a missing right: say so once.
                         let server = destination.via == "webdav" ? "WebDAV" : destination.via
-                        report.configurationProblem =
-                            report.configurationProblem
-                            ?? "the \(server) server refused the account (HTTP 401): check the user and password in the secrets file or environment"
+                        report.configurationProblem = report.configurationProblem ?? Self.refusal(error, server: server)
                     }
                     logger.warning("upload failed", metadata: ["item": "\(item.id)", "via": "\(destination.via)", "error": "\(firstError)"])
                 }
@@ -268,7 +280,7 @@ public struct Uploader: Sendable {
                 let verb = fallback.via == "email" ? "mailed" : "sent by \(fallback.via)"
                 firstError += "; not \(verb): unencrypted files are \(verb) only with encryption.allowPlaintextEmail"
             }
-            try failed(item, firstError)
+            try failed(item, firstError, backoff: !refused)
         }
         guard let fallback, !fallbackQueue.isEmpty else { return }
         let results = await fallback.deliver(batch: fallbackQueue.map(\.payload))
@@ -358,13 +370,30 @@ public struct Uploader: Sendable {
         return UploadReport.Outcome(id: stored.id, path: stored.path, remote: remote, via: via)
     }
 
-    private func fail(_ item: CatalogItem, error: String) throws -> UploadReport.Outcome {
+    /// What the CLI says (and exits 78 for) when the server refused the account or the URL.
+    static func refusal(_ error: TransferError, server: String) -> String {
+        if error.httpStatus == 401 {
+            return "the \(server) server refused the account (HTTP 401): check the user and password in the secrets file or environment"
+        }
+        return "the \(server) server refused \(error.method ?? "the request") \(error.path ?? "") (HTTP \(error.httpStatus ?? 0)): "
+            + "the account may not write there; check its rights on the server and webdav.url"
+    }
+
+    /// Keeps `item` pending with `error`. With `backoff`, its attempt counts and the next try waits
+    /// (``BackoffPolicy``); without (a refusal a person fixes), the next run tries it at once.
+    private func fail(_ item: CatalogItem, error: String, backoff counts: Bool = true) throws -> UploadReport.Outcome {
         let at = now()
         let backoff = configuration.backoff, jitter = jitter()
         let stored = try store.catalog.update(id: item.id) { row in
             row.state = .pending
-            row.attempts += 1
             row.lastError = error
+            guard counts else {
+                row.nextAttempt = nil
+                row.claimedBy = nil
+                row.claimedAt = nil
+                return
+            }
+            row.attempts += 1
             row.nextAttempt = at.addingTimeInterval(backoff.delay(afterFailures: row.attempts, jitter: jitter))
             row.claimedBy = nil
             row.claimedAt = nil
@@ -403,12 +432,27 @@ public struct Uploader: Sendable {
             report.planned.append(UploadReport.Outcome(id: item.id, path: item.path, remote: "\(item.participant)/\(remoteName)"))
         }
         report.remaining = try remainingCount()
+        (report.waiting, report.nextAttempt) = try waitingForBackoff(ignoring: options.ignoreBackoff)
         return report
     }
 
     /// The catalogued bytes of the items `planned`.
     private func plannedBytes(_ planned: [UploadReport.Outcome]) throws -> Int64 {
         try planned.reduce(0) { $0 + max(0, try store.catalog.item(id: $1.id)?.size ?? 0) }
+    }
+
+    /// How many pending items wait for their next try time (a run leaves them alone unless
+    /// ``UploadOptions/ignoreBackoff``), and the earliest of those times.
+    private func waitingForBackoff(ignoring: Bool = false) throws -> (Int, String?) {
+        guard !ignoring else { return (0, nil) }
+        let at = now()
+        let times = try store.catalog.items(state: .pending).compactMap { item -> Date? in
+            guard LocalOnlyPolicy.reason(for: item, mode: configuration.encryption.policy.mode) == nil, let next = item.nextAttempt, next > at else {
+                return nil
+            }
+            return next
+        }
+        return (times.count, times.min().map { UTCTimestamp.iso8601($0) })
     }
 
     /// Items still waiting to be sent: pending or being sent, not those kept local by policy.

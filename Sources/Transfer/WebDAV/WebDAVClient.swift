@@ -99,6 +99,14 @@ public struct WebDAVClient: Sendable {
         }
     }
 
+    /// Sends `data` to `path` with `If-None-Match: *` and returns the server's status as it is: the
+    /// probe (``ConditionalPutProbe``) tells 201 (created) from 200/204 (replaced) and 412 (refused).
+    func putConditionally(_ data: Data, to path: [String]) async throws -> Int {
+        try await request(
+            method: "PUT", url: url(for: path), headers: ["Content-Type: text/plain", "If-None-Match: *", "Expect:"], body: data
+        ).status
+    }
+
     /// The size of the remote file at `path` by PROPFIND, `nil` when it does not exist, or
     /// ``RemoteSize/notAllowed`` when the account may not list (an upload-only account).
     public func size(of path: [String]) async throws -> RemoteSize {
@@ -113,6 +121,7 @@ public struct WebDAVClient: Sendable {
         case 207:
             guard let size = PropfindParser.contentLength(response.body) else { return .unknown }
             return .size(size)
+        case 200..<300: return .unknown  // a 2xx that is no multistatus tells nothing
         case 404: return .missing
         case 401, 403, 405, 501: return .notAllowed
         default: throw TransferError.http(status: response.status, method: "PROPFIND", path: Self.path(of: target))

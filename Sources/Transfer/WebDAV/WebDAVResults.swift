@@ -25,7 +25,7 @@ extension WebDAVClient {
         case missing
         /// The account may not list (upload-only), so nothing is known.
         case notAllowed
-        /// The server answered without a size.
+        /// The server answered without a size (or with a success that is no multistatus).
         case unknown
     }
 
