@@ -171,6 +171,7 @@ public final class RecordingSession: Sendable {
                 case .marker(let placed):
                     try writer?.place(placed)
                 case .state(let change):
+                    derived?.take(change)
                     try writer?.addEvent(code: Marker.deviceStateCode, label: "\(change.state.rawValue)=\(change.value)", time: change.time)
                     if change.state == .disconnected && change.value { endReason = "device disconnected" }
                     if change.state == .reconnected && change.value { endReason = nil }
