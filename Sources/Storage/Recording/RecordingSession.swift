@@ -127,6 +127,7 @@ public final class RecordingSession: Sendable {
         var endReason: String?
         var failure: (any Error)?
         var derived = derived
+        var battery = BatteryChangeFilter()
         do {
             loop: for await event in subscription {
                 switch event {
@@ -176,7 +177,11 @@ public final class RecordingSession: Sendable {
                     if change.state == .disconnected && change.value { endReason = "device disconnected" }
                     if change.state == .reconnected && change.value { endReason = nil }
                 case .battery(let level):
-                    if DeviceState.isBatteryLow(level) { try writer?.addEvent(code: Marker.deviceStateCode, label: "battery \(Int(level))%") }
+                    // Stored as data when it is news (first level, a 1 % change, the warning level
+                    // crossed), not once a second.
+                    if writer != nil, battery.take(level) {
+                        try writer?.addEvent(code: Marker.deviceStateCode, label: "battery \(Int(level.rounded()))%")
+                    }
                 case .properties(let facts):
                     for (key, value) in facts.sorted(by: { $0.key < $1.key }) {
                         try writer?.setGroupAttribute(group: "Device", name: key, value: .string(value))
