@@ -105,7 +105,7 @@ import Testing
         let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant()), from: source)
         let qa = try await Self.collect(recording).compactMap { if case .qa(let s) = $0 { s } else { nil } }
         #expect(qa.first?.verdict == .headbandOffHead, "\(qa)")
-        #expect(qa.first?.reason == "flat or line-noise signal on most channels")
+        #expect(qa.first?.reason == "flat, railed or line-noise signal on most channels: adjust the headband")
     }
 
     @Test func aGapIsAnEEGFailureNamingTheChannels() async throws {

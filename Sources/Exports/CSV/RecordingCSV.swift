@@ -83,10 +83,20 @@ public struct RecordingCSV {
         var row: Int64 = 0
         var firstTime: Double?
         var lastTime: Double?
-        let blockRows = max(1, Int(fs * 10))
-        while row < reader.sampleCount {
-            let block = try reader.readBlock(from: row, count: blockRows)
-            if block.isEmpty { break }
+        // Played back with the device's on-head flips and accelerometer, so the verdict is the one
+        // `analyze` gives.
+        try reader.playBack(blockRows: max(1, Int(fs * 10))) { step in
+            let block: SampleBlock
+            switch step {
+            case .state(let change):
+                analyzer.take(change)
+                return
+            case .accelerometer(let rows):
+                analyzer.process(rows)
+                return
+            case .eeg(let rows):
+                block = rows
+            }
             analyzer.process(block)
             var codes = [Int64](repeating: 0, count: block.count)
             for marker in block.markers { codes[marker.row] = Int64(marker.marker.code) }

@@ -2,11 +2,12 @@
 public struct ChannelAnalysis: Sendable, Codable, Equatable {
     /// The channel's name.
     public var name: String
-    /// Whole-recording band powers (Welch over all gap-free segments).
+    /// Whole-recording band powers (Welch over the segments free of gaps and, unless
+    /// ``RecordingAnalysis/includesBadWindows``, of windows graded bad or off the head).
     public var bandPowers: BandPowers
     /// Welch segments averaged.
     public var segmentsUsed: Int
-    /// Welch segments left out because they held missing samples.
+    /// Welch segments left out: they touched a gap, or a window graded bad or off the head.
     public var segmentsSkipped: Int
     /// Mean of the MYND-mode quality (percent, clamped at 100 as displays show it) over all blocks.
     public var myndQualityMean: Double

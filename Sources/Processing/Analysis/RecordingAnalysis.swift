@@ -26,13 +26,18 @@ public struct RecordingAnalysis: Sendable, Codable, Equatable {
     public var summary: SessionQualitySummary
     /// Per channel.
     public var channels: [ChannelAnalysis]
+    /// Whether band power kept the windows graded bad or off the head (`--include-bad-windows`);
+    /// by default they are left out with the segments touching a gap.
+    public var includesBadWindows: Bool
 
     /// Creates an analysis.
     public init(
         algorithmVersion: String = ProcessingModule.algorithmVersion, samplingRate: Double, sampleCount: Int64, durationSeconds: Double,
         bandPowerMethod: BandPowerMethod, mainsFrequency: Double?, qualityWindowSeconds: Double, thresholds: QualityThresholds,
-        criteria: VerdictCriteria, verdict: SessionVerdict?, summary: SessionQualitySummary, channels: [ChannelAnalysis]
+        criteria: VerdictCriteria, verdict: SessionVerdict?, summary: SessionQualitySummary, channels: [ChannelAnalysis],
+        includesBadWindows: Bool = false
     ) {
+        self.includesBadWindows = includesBadWindows
         self.algorithmVersion = algorithmVersion
         self.samplingRate = samplingRate
         self.sampleCount = sampleCount

@@ -2,7 +2,10 @@ public import DataSources
 
 /// Judges a whole recording after the fact: whole-recording Welch band power per channel plus the
 /// streaming quality measures (MYND, line noise, grades, verdict) run over every sample. Feed it the
-/// recording's EEG in order, block by block (memory stays constant), then take ``result()``.
+/// recording's EEG in order, block by block (memory stays constant), with its accelerometer blocks
+/// and device condition flips in between where the recording has them (``take(_:)``; Storage's
+/// `RecordingReader.playBack` gives them in order), then take ``result()``. Band power leaves out
+/// the windows graded bad or off the head unless asked to keep them (``QualityGatedWelch``).
 ///
 /// ```swift
 /// var analyzer = RecordingAnalyzer(descriptor: reader.descriptor)
@@ -17,7 +20,7 @@ public struct RecordingAnalyzer: Sendable {
     public let method: BandPowerMethod
 
     private var processor: SignalProcessor
-    private var welch: WelchAccumulator
+    private var welch: QualityGatedWelch
     private var samples: Int64 = 0
     private var myndSum: [Double], myndCount: [Int], myndGood: [Int]
     private var noiseSum: [Double], noiseCount: [Int]
@@ -26,8 +29,12 @@ public struct RecordingAnalyzer: Sendable {
 
     /// Prepares an analysis; `configuration` sets the quality measures (its band-power interval is
     /// ignored: band power is computed over the whole recording with `method`, default
-    /// ``BandPowerMethod/standard(samplingRate:)``).
-    public init(descriptor: DeviceDescriptor, method: BandPowerMethod? = nil, configuration: ProcessorConfiguration = .init()) {
+    /// ``BandPowerMethod/standard(samplingRate:)``). With `includesBadWindows` band power keeps the
+    /// windows graded bad or off the head (only gaps are left out).
+    public init(
+        descriptor: DeviceDescriptor, method: BandPowerMethod? = nil, configuration: ProcessorConfiguration = .init(),
+        includesBadWindows: Bool = false
+    ) {
         self.descriptor = descriptor
         let method = method ?? .standard(samplingRate: descriptor.samplingRate)
         self.method = method
@@ -35,7 +42,9 @@ public struct RecordingAnalyzer: Sendable {
         streaming.bandPowerInterval = 0
         streaming.bandPowerMethod = method
         processor = SignalProcessor(descriptor: descriptor, configuration: streaming)
-        welch = WelchAccumulator(parameters: method.welch, channelCount: descriptor.channelCount, samplingRate: descriptor.samplingRate)
+        welch = QualityGatedWelch(
+            parameters: method.welch, channelCount: descriptor.channelCount, samplingRate: descriptor.samplingRate,
+            includesBadWindows: includesBadWindows)
         let n = descriptor.channelCount
         myndSum = [Double](repeating: 0, count: n)
         myndCount = [Int](repeating: 0, count: n)
@@ -45,18 +54,30 @@ public struct RecordingAnalyzer: Sendable {
         issueCounts = [[QualityIssue: Int]](repeating: [:], count: n)
     }
 
-    /// Processes the next EEG rows of the recording (gap rows, all NaN, included); blocks of other
-    /// streams are ignored.
+    /// Takes a device condition flip, in order with the blocks (the on-head state decides the
+    /// quality windows, see ``SignalProcessor/take(_:)``).
+    public mutating func take(_ change: DeviceStateChange) {
+        processor.take(change)
+    }
+
+    /// Processes the next EEG rows of the recording (gap rows, all NaN, included) or accelerometer
+    /// rows (they judge motion); blocks of other streams are ignored.
     public mutating func process(_ block: SampleBlock) {
-        guard block.stream == descriptor.eeg.name, block.channelCount == descriptor.channelCount else { return }
+        if block.stream != descriptor.eeg.name {
+            _ = processor.process(block)
+            return
+        }
+        guard block.channelCount == descriptor.channelCount else { return }
         let width = block.channelCount
         block.values.withUnsafeBufferPointer { v in
             for r in 0..<block.count { welch.append(UnsafeBufferPointer(rebasing: v[(r * width)..<((r + 1) * width)])) }
         }
         samples += Int64(block.count)
+        let windowRows = max(1, Int((processor.configuration.qualityWindow * descriptor.samplingRate).rounded()))
         for update in processor.process(block) {
             switch update {
             case .quality(let q):
+                welch.mark(q, windowRows: windowRows)
                 for c in 0..<descriptor.channelCount where q.mynd.quality[c].isFinite {
                     myndSum[c] += min(100, q.mynd.quality[c])
                     myndCount[c] += 1
@@ -79,6 +100,8 @@ public struct RecordingAnalyzer: Sendable {
 
     /// The analysis of everything processed so far.
     public func result() -> RecordingAnalysis {
+        var welch = welch
+        welch.finish()
         let summary = processor.summary
         let windows = Double(summary.windowCount)
         let channels = (0..<descriptor.channelCount).map { c -> ChannelAnalysis in
@@ -86,7 +109,10 @@ public struct RecordingAnalyzer: Sendable {
             let powers =
                 spectrum.segmentCount > 0
                 ? BandPowers(spectrum: spectrum, method: method)
-                : .invalid(bandCount: method.bands.count, reason: "no gap-free Welch segment in the recording")
+                : .invalid(
+                    bandCount: method.bands.count,
+                    reason: welch.includesBadWindows
+                        ? "no gap-free Welch segment in the recording" : "no Welch segment free of gaps and bad or off-head windows")
             let grades = summary.gradeCounts[c].map { windows > 0 ? Double($0) / windows : .nan }
             var issues: [String: Double] = [:]
             for (issue, count) in issueCounts[c] { issues[issue.rawValue] = windows > 0 ? Double(count) / windows : .nan }
@@ -103,6 +129,6 @@ public struct RecordingAnalyzer: Sendable {
             samplingRate: descriptor.samplingRate, sampleCount: samples, durationSeconds: Double(samples) / descriptor.samplingRate,
             bandPowerMethod: method, mainsFrequency: mains, qualityWindowSeconds: processor.configuration.qualityWindow,
             thresholds: processor.configuration.thresholds, criteria: processor.configuration.criteria, verdict: summary.verdict,
-            summary: summary, channels: channels)
+            summary: summary, channels: channels, includesBadWindows: welch.includesBadWindows)
     }
 }

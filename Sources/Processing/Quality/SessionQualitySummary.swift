@@ -1,5 +1,6 @@
 /// Accumulates per-window channel assessments over a session and gives the ``SessionVerdict`` with
-/// the evidence behind it.
+/// the evidence behind it. Each window is classified by ``WindowFindings`` (the rule a live display
+/// uses too) with the device's on-head state and the accelerometer's judgement at that moment.
 public struct SessionQualitySummary: Sendable, Codable, Equatable {
     /// The criteria the verdict applies.
     public var criteria: VerdictCriteria
@@ -9,10 +10,17 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
     public private(set) var windowCount = 0
     /// Windows with missing data on any channel.
     public private(set) var missingWindows = 0
-    /// Windows where at least half the channels were flat or line-noise-dominated.
+    /// Windows with the headband off the head (``WindowFindings/offHead``: the device said so, or at
+    /// least half the channels were flat, railed or dominated by mains hum).
     public private(set) var offHeadWindows = 0
-    /// Windows where at least half the channels were railed or bad by amplitude.
+    /// Of ``offHeadWindows``, those the device itself reported off the head.
+    public private(set) var deviceOffHeadWindows = 0
+    /// Windows in which the accelerometer saw the head move while the headband was on it
+    /// (``WindowFindings/motion``).
     public private(set) var motionWindows = 0
+    /// Windows where at least half the channels were bad by amplitude while the headband was on
+    /// (``WindowFindings/artefacts``): evidence, counted in the channels' grades, not motion.
+    public private(set) var artefactWindows = 0
     /// One-second accelerometer windows judged (0 for a device without accelerometer).
     public private(set) var accelerometerWindows = 0
     /// Accelerometer windows in which the head moved (see ``MotionDetector``).
@@ -27,20 +35,28 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
         gradeCounts = [[Int]](repeating: [0, 0, 0], count: channelCount)
     }
 
-    /// Adds one window's assessments (one per channel).
-    public mutating func add(_ window: [ChannelAssessment]) {
-        guard window.count == channelCount, !window.contains(where: { $0.issues.contains(.warmingUp) }) else { return }
+    /// Adds one window's assessments (one per channel) with the device's on-head state at its end
+    /// (`deviceOffHead`) and the accelerometer's newest judgement (`moving`, `nil` without one);
+    /// returns the window's findings (`nil` for a warming-up or malformed window, which is not
+    /// counted).
+    @discardableResult
+    public mutating func add(_ window: [ChannelAssessment], deviceOffHead: Bool = false, moving: Bool? = nil) -> WindowFindings? {
+        guard window.count == channelCount, !window.contains(where: { $0.issues.contains(.warmingUp) }) else { return nil }
         windowCount += 1
-        let findings = WindowFindings(window)
+        let findings = WindowFindings(window, deviceOffHead: deviceOffHead, moving: moving)
         if findings.missingData { missingWindows += 1 }
         if findings.offHead { offHeadWindows += 1 }
+        if findings.deviceOffHead { deviceOffHeadWindows += 1 }
         if findings.motion { motionWindows += 1 }
+        if findings.artefacts { artefactWindows += 1 }
         for (c, a) in window.enumerated() {
             gradeCounts[c][a.grade == .good ? 0 : a.grade == .medium ? 1 : 2] += 1
         }
+        return findings
     }
 
-    /// Adds one accelerometer window's judgement: whether the head moved in it.
+    /// Adds one accelerometer window's judgement: whether the head moved in it (evidence; the
+    /// verdict counts motion per quality window, see ``add(_:deviceOffHead:moving:)``).
     public mutating func addMotion(moving: Bool) {
         accelerometerWindows += 1
         if moving { movingWindows += 1 }
@@ -51,15 +67,14 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
         gradeCounts.map { windowCount > 0 ? Double($0[0]) / Double(windowCount) : .nan }
     }
 
-    /// The verdict: EEG failure for missing data, then headband off, motion, a failed channel, else
-    /// passed. `nil` before any window was assessed (no verdict from no data).
+    /// The verdict: EEG failure for missing data, then headband off, motion (the accelerometer's),
+    /// a failed channel, else passed. `nil` before any window was assessed (no verdict from no data).
     public var verdict: SessionVerdict? {
         guard windowCount > 0 else { return nil }
         let n = Double(windowCount)
         if Double(missingWindows) / n > criteria.maximumMissingWindows { return .eegFailure }
         if Double(offHeadWindows) / n > criteria.maximumOffHeadWindows { return .headbandOffHead }
         if Double(motionWindows) / n > criteria.maximumMotionWindows { return .motionTooHigh }
-        if accelerometerWindows > 0, Double(movingWindows) / Double(accelerometerWindows) > criteria.maximumMotionWindows { return .motionTooHigh }
         if gradeCounts.contains(where: { Double($0[2]) / n > criteria.maximumBadChannelWindows }) { return .eegFailure }
         return .passed
     }

@@ -1,15 +1,16 @@
 /// When a session counts as ``SessionVerdict/headbandOffHead``, ``SessionVerdict/motionTooHigh``
-/// or ``SessionVerdict/eegFailure``; the checks run in that order after missing data. Motion is
-/// judged from the EEG (railed or out-of-range windows) and, when the device has one, from the
-/// accelerometer (``MotionDetector``).
+/// or ``SessionVerdict/eegFailure``; the checks run in that order after missing data. Windows are
+/// classified by ``WindowFindings``: off the head by the device's word or by flat, railed or
+/// humming channels; motion only by the accelerometer's word (``MotionDetector``).
 public struct VerdictCriteria: Sendable, Codable, Equatable {
     /// Windows with missing data above this fraction of all windows → EEG failure (default 0.1).
     public var maximumMissingWindows: Double
-    /// Windows in which at least half the channels are flat or line-noise-dominated, above this
-    /// fraction → headband off head (default 0.5).
+    /// Windows with the headband off the head (the device says so, or at least half the channels
+    /// are flat, railed or line-noise-dominated), above this fraction → headband off head (default
+    /// 0.1: an off-head window holds no EEG, like a missing one).
     public var maximumOffHeadWindows: Double
-    /// Windows in which at least half the channels are railed or bad by amplitude, above this
-    /// fraction → motion too high (default 0.2).
+    /// Windows in which the accelerometer saw the head move (headband on), above this fraction →
+    /// motion too high (default 0.2).
     public var maximumMotionWindows: Double
     /// Accelerometer standard deviation (g, any axis, over 1 s) above which the head counts as
     /// moving (default 0.1 g: sitting still stays below 0.02 g, nodding or walking exceeds 0.2 g).
@@ -19,7 +20,7 @@ public struct VerdictCriteria: Sendable, Codable, Equatable {
 
     /// Creates criteria; every parameter has the documented default.
     public init(
-        maximumMissingWindows: Double = 0.1, maximumOffHeadWindows: Double = 0.5, maximumMotionWindows: Double = 0.2,
+        maximumMissingWindows: Double = 0.1, maximumOffHeadWindows: Double = 0.1, maximumMotionWindows: Double = 0.2,
         maximumBadChannelWindows: Double = 0.5,
         movingAcceleration: Double = 0.1
     ) {

@@ -50,6 +50,7 @@ public enum LiveProcessor {
                         }
                     }
                 case .state(let change):
+                    processor?.take(change)
                     continuation.yield(.state(change))
                 case .battery(let percent):
                     continuation.yield(.battery(percent))

@@ -11,9 +11,17 @@ public struct QualityUpdate: Sendable, Codable, Equatable {
     public var assessments: [ChannelAssessment]?
     /// Seconds of signal the assessments cover.
     public var windowSeconds: Double
+    /// What the window says about the whole headband (off the head, motion, bad channels), judged
+    /// with the device's on-head state and the accelerometer (``WindowFindings``); `nil` while there
+    /// are no assessments or they are still warming up.
+    public var findings: WindowFindings?
 
     /// Creates an update.
-    public init(time: Double, sampleIndex: Int64, mynd: MyndQualityReading, assessments: [ChannelAssessment]?, windowSeconds: Double) {
+    public init(
+        time: Double, sampleIndex: Int64, mynd: MyndQualityReading, assessments: [ChannelAssessment]?, windowSeconds: Double,
+        findings: WindowFindings? = nil
+    ) {
+        self.findings = findings
         self.time = time
         self.sampleIndex = sampleIndex
         self.mynd = mynd

@@ -21,9 +21,21 @@ public final class SharedSignalProcessor: Sendable {
     }
 
     /// Starts a fresh processor for `descriptor`'s device: windows, averages and summary start over
-    /// (a recording's series start with the recording).
+    /// (a recording's series start with the recording). The device's on-head state carries over: a
+    /// headband that said it is off the head before the recording is off the head in it until it
+    /// says otherwise.
     public func restart(_ descriptor: DeviceDescriptor) {
-        processor.withLock { $0 = SignalProcessor(descriptor: descriptor, configuration: configuration) }
+        processor.withLock {
+            let offHead = $0?.deviceOffHead ?? false
+            $0 = SignalProcessor(descriptor: descriptor, configuration: configuration)
+            if offHead { $0?.take(DeviceStateChange(state: .onHead, value: false, time: 0)) }
+        }
+    }
+
+    /// Takes a device condition flip in order with the blocks (``SignalProcessor/take(_:)``); nothing
+    /// before the processor was sized.
+    public func take(_ change: DeviceStateChange) {
+        processor.withLock { $0?.take(change) }
     }
 
     /// Sizes the processor for `descriptor`'s device, keeping it as it is when it was sized for that

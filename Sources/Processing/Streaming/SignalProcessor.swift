@@ -43,6 +43,11 @@ public struct SignalProcessor: Sendable {
     /// Whether the head moved in the newest one-second accelerometer window (see ``MotionDetector``);
     /// `nil` for a device without accelerometer or before its first window.
     public private(set) var moving: Bool?
+    /// Whether the device reports itself off the head now (its ``DeviceState/onHead`` condition is
+    /// false); `false` while it has said nothing. Quality windows ending while it holds count as
+    /// off the head (``WindowFindings``).
+    public private(set) var deviceOffHead = false
+    private var latestFindings: WindowFindings?
 
     /// Creates a processor for the EEG stream of `descriptor`.
     public init(descriptor: DeviceDescriptor, configuration: ProcessorConfiguration = .init()) {
@@ -72,6 +77,13 @@ public struct SignalProcessor: Sendable {
         let accelerometer = descriptor.streams.first { $0.kind == .accelerometer }
         accelerometerStream = accelerometer?.name
         motion = accelerometer.map { MotionDetector(samplingRate: $0.samplingRate, threshold: configuration.criteria.movingAcceleration) }
+    }
+
+    /// Takes a device condition flip, in order with the blocks: the on-head state decides the quality
+    /// windows that end while it holds (the device's word wins over the signal's); other conditions
+    /// are ignored.
+    public mutating func take(_ change: DeviceStateChange) {
+        if change.state == .onHead { deviceOffHead = !change.value }
     }
 
     /// Processes an EEG block (blocks in order) and returns the updates it completed, oldest first.
@@ -127,6 +139,7 @@ public struct SignalProcessor: Sendable {
             channelCount: channels)
         sinceBandPower = 0
         latestAssessments = nil
+        latestFindings = nil
     }
 
     /// Advances by one sample whose values are in `row` (already filled, `NaN` for a gap).
@@ -141,19 +154,22 @@ public struct SignalProcessor: Sendable {
         }
         if let myndReading {
             var assessments: [ChannelAssessment]?
+            var findings: WindowFindings?
             if history.available >= qualityLength {
                 let first = history.total - Int64(qualityLength)
-                assessments = (0..<descriptor.channelCount).map { c in
+                let window = (0..<descriptor.channelCount).map { c in
                     history.withWindow(channel: c, length: qualityLength) { grader.assess($0, channel: c, firstIndex: first) }
                 }
-                summary.add(assessments!)
+                assessments = window
+                findings = summary.add(window, deviceOffHead: deviceOffHead, moving: moving)
             }
             latestAssessments = assessments
+            latestFindings = findings
             updates.append(
                 .quality(
                     QualityUpdate(
                         time: time, sampleIndex: index, mynd: myndReading, assessments: assessments,
-                        windowSeconds: Double(qualityLength) / descriptor.samplingRate)))
+                        windowSeconds: Double(qualityLength) / descriptor.samplingRate, findings: findings)))
         }
         if let noiseReading {
             updates.append(.lineNoise(LineNoiseUpdate(time: time, reading: noiseReading)))
@@ -171,6 +187,10 @@ public struct SignalProcessor: Sendable {
         let first = history.total - Int64(bandPowerLength)
         let resolution = welch[0].estimator.resolution
         for c in 0..<descriptor.channelCount {
+            if latestFindings?.offHead == true {
+                channels.append(.invalid(bandCount: method.bands.count, reason: "headband off the head"))
+                continue
+            }
             if let reason = latestAssessments?[c].bandPowerInvalidReason {
                 channels.append(.invalid(bandCount: method.bands.count, reason: reason))
                 continue

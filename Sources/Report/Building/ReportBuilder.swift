@@ -25,6 +25,9 @@ public struct ReportBuilder: Sendable {
     public var scratchParent: URL
     /// The moment the footer names (default: now).
     public var generated: Date
+    /// Whether the spectrum and whole-recording band power keep windows graded bad or off the head
+    /// (default false: they are left out with the segments touching a gap).
+    public var includesBadWindows = false
 
     /// A builder for `store`'s items.
     public init(
@@ -136,7 +139,7 @@ public struct ReportBuilder: Sendable {
                 throw ReportError.unsupported(path: item.path, reason: "not a readable recording (\(error))")
             }
             do {
-                return try RecordingDigest(reader: reader, name: item.path, detail: detail)
+                return try RecordingDigest(reader: reader, name: item.path, detail: detail, includesBadWindows: includesBadWindows)
             } catch {
                 throw ReportError.unsupported(path: item.path, reason: "reading failed (\(error))")
             }

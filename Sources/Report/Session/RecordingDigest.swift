@@ -48,8 +48,14 @@ public struct RecordingDigest: Sendable {
     public var bandPower: [(time: Double, relative: [Double])] = []
     /// The bands, in the order of ``bandPower`` and ``wholeBandPowers``.
     public var bands: [FrequencyBand] = []
-    /// The Welch spectrum of the whole recording per channel (segments touching a gap left out).
+    /// The Welch spectrum of the whole recording per channel (segments touching a gap left out, and
+    /// unless ``includesBadWindows`` those touching a window graded bad or off the head).
     public var spectra: [PowerSpectrum] = []
+    /// Per channel, Welch segments the spectrum averaged and segments left out.
+    public var segmentsUsed: [Int] = []
+    public var segmentsSkipped: [Int] = []
+    /// Whether the spectrum and whole-recording band power kept windows graded bad or off the head.
+    public var includesBadWindows = false
     /// Whole-recording band powers per channel, from those spectra.
     public var wholeBandPowers: [BandPowers] = []
     /// The quality summary behind the verdict.
@@ -60,9 +66,14 @@ public struct RecordingDigest: Sendable {
     /// The session verdict (`nil` when too short to judge).
     public var verdict: SessionVerdict? { summary.verdict }
 
-    /// Reads `reader` in one pass. With `detail` false only what the participant view needs is kept
-    /// (metadata, events and the quality summary: no excerpt, spectrum or band power).
-    public init(reader: RecordingReader, name: String, detail: Bool = true, excerptSeconds: Double = 10) throws {
+    /// Reads `reader` in one pass, with the headband's on-head state and accelerometer as recorded.
+    /// With `detail` false only what the participant view needs is kept (metadata, events and the
+    /// quality summary: no excerpt, spectrum or band power). With `includesBadWindows` the spectrum
+    /// and band power keep the windows graded bad or off the head.
+    public init(
+        reader: RecordingReader, name: String, detail: Bool = true, excerptSeconds: Double = 10, includesBadWindows: Bool = false
+    ) throws {
+        self.includesBadWindows = includesBadWindows
         self.name = name
         participant = reader.participant
         study = reader.study
@@ -94,7 +105,11 @@ public struct RecordingDigest: Sendable {
         configuration.bandPowerInterval = detail ? 1 : 0
         configuration.bandPowerMethod = method
         var processor = SignalProcessor(descriptor: d, configuration: configuration)
-        var welch = detail ? WelchAccumulator(parameters: method.welch, channelCount: d.channelCount, samplingRate: fs) : nil
+        var welch =
+            detail
+            ? QualityGatedWelch(parameters: method.welch, channelCount: d.channelCount, samplingRate: fs, includesBadWindows: includesBadWindows)
+            : nil
+        let windowRows = max(1, Int((configuration.qualityWindow * fs).rounded()))
         summary = processor.summary
         bands = method.bands
         let width = max(1, d.channelCount)
@@ -102,11 +117,21 @@ public struct RecordingDigest: Sendable {
         let excerptFrom = max(0, sampleCount / 2 - excerptRows / 2)
         var excerpt = [[Double]](repeating: [], count: width)
         var lostRows: Int64 = 0
-        var row: Int64 = 0
-        let blockRows = max(1, Int(fs * 10))
-        while row < sampleCount {
-            let block = try reader.readBlock(from: row, count: blockRows)
-            if block.isEmpty { break }
+        var grades: [(time: Double, grades: [Double])] = []
+        var bandPower: [(time: Double, relative: [Double])] = []
+        var startTime: Double?
+        try reader.playBack(blockRows: max(1, Int(fs * 10))) { step in
+            let block: SampleBlock
+            switch step {
+            case .state(let change):
+                processor.take(change)
+                return
+            case .accelerometer(let rows):
+                _ = processor.process(rows)
+                return
+            case .eeg(let rows):
+                block = rows
+            }
             if startTime == nil { startTime = block.times.first }
             block.values.withUnsafeBufferPointer { v in
                 for r in 0..<block.count {
@@ -122,6 +147,7 @@ public struct RecordingDigest: Sendable {
             for update in processor.process(block) {
                 switch update {
                 case .quality(let q):
+                    welch?.mark(q, windowRows: windowRows)
                     guard let assessments = q.assessments else { continue }
                     let warm = assessments.contains { $0.issues.contains(.warmingUp) }
                     grades.append((Double(q.sampleIndex + 1) / fs, assessments.map { warm ? .nan : Double($0.grade.rawValue) }))
@@ -141,18 +167,26 @@ public struct RecordingDigest: Sendable {
                     break
                 }
             }
-            row += Int64(block.count)
         }
+        self.grades = grades
+        self.bandPower = bandPower
+        self.startTime = startTime
         gapSamples = lostRows
         summary = processor.summary
         if detail {
             self.excerpt = excerpt
             excerptStart = Double(excerptFrom) / fs
-            if let welch {
+            if var welch {
+                welch.finish()
                 spectra = (0..<d.channelCount).map { welch.spectrum(channel: $0) }
+                segmentsUsed = welch.segmentsUsed
+                segmentsSkipped = welch.segmentsSkipped
                 wholeBandPowers = spectra.map { s in
                     s.segmentCount > 0
-                        ? BandPowers(spectrum: s, method: method) : .invalid(bandCount: method.bands.count, reason: "no gap-free Welch segment")
+                        ? BandPowers(spectrum: s, method: method)
+                        : .invalid(
+                            bandCount: method.bands.count,
+                            reason: includesBadWindows ? "no gap-free Welch segment" : "no Welch segment free of gaps and bad or off-head windows")
                 }
             }
         }

@@ -120,7 +120,8 @@ struct SessionSection {
             series.append(.init(name: c < d.channels.count ? d.channels[c] : "\(c + 1)", color: ChartPalette.color(c), points: points))
         }
         guard hi > 0, lo.isFinite else {
-            return figure("Spectrum", caption: "No gap-free 2 s segment: the spectrum cannot be estimated.", "", id: "spectrum")
+            let why = d.includesBadWindows ? "No gap-free 2 s segment" : "No 2 s segment free of gaps and of windows graded bad or off the head"
+            return figure("Spectrum", caption: "\(why): the spectrum cannot be estimated.", "", id: "spectrum")
         }
         lo = max(lo, hi * 1e-7)
         var frame = ChartFrame(height: 240, x: 0...top, y: pow(10, floor(log10(lo)))...pow(10, ceil(log10(hi))))
@@ -128,11 +129,13 @@ struct SessionSection {
         let chart = LineChart(
             frame: frame, series: series, label: "Welch power spectral density per channel", xFormat: { ChartFrame.tickLabel($0) + " Hz" },
             yFormat: { ChartFrame.tickLabel($0) }, spans: d.bands.map { ($0.low, $0.high, $0.name) })
-        let segments = d.spectra.first.map { "\($0.segmentCount)" } ?? "0"
+        let used = d.segmentsUsed.first ?? 0
+        let total = used + (d.segmentsSkipped.first ?? 0)
+        let leftOut = d.includesBadWindows ? "gaps left out" : "gaps, bad and off-head windows left out"
         return figure(
             "Spectrum",
             caption:
-                "Welch PSD in µV²/Hz (log scale) of the whole recording: 2 s Hann segments, 50 % overlap, segments touching a gap left out (\(segments) segments on the first channel); bands shaded.",
+                "Welch PSD in µV²/Hz (log scale) of the whole recording: 2 s Hann segments, 50 % overlap, \(leftOut) (\(used) of \(total) segments on the first channel); bands shaded.",
             chart.svg + ChartPalette.legend(series.map { ($0.name, $0.color) }), id: "spectrum")
     }
 
@@ -141,7 +144,8 @@ struct SessionSection {
         let n = Double(d.summary.windowCount)
         var out =
             "<h3>Per channel</h3><div class=\"scroll\"><table class=\"channels\"><thead><tr><th>channel</th><th class=\"num\">good</th><th class=\"num\">medium</th><th class=\"num\">bad</th>"
-        for band in d.bands where !d.wholeBandPowers.isEmpty { out += "<th class=\"num\">\(HTML.escape(band.name))</th>" }
+        for band in d.bands where !d.wholeBandPowers.isEmpty { out += "<th class=\"num\">\(HTML.escape(band.name)) (%)</th>" }
+        if !d.wholeBandPowers.isEmpty { out += "<th class=\"num\">segments</th>" }
         out += "</tr></thead><tbody>"
         for (c, name) in d.channels.enumerated() {
             let counts = c < d.summary.gradeCounts.count ? d.summary.gradeCounts[c] : [0, 0, 0]
@@ -150,12 +154,15 @@ struct SessionSection {
             if c < d.wholeBandPowers.count {
                 let p = d.wholeBandPowers[c]
                 out += p.relative.map { "<td class=\"num\">\(p.invalidReason == nil ? HTML.percent($0) : "–")</td>" }.joined()
+                let used = c < d.segmentsUsed.count ? d.segmentsUsed[c] : 0
+                out += "<td class=\"num\">\(used) of \(used + (c < d.segmentsSkipped.count ? d.segmentsSkipped[c] : 0))</td>"
             }
             out += "</tr>"
         }
         out += "</tbody></table></div>"
         if !d.wholeBandPowers.isEmpty {
-            out += "<p class=\"note\">Grades: share of 2 s windows. Bands: relative power of the whole recording (Welch, share of 1–45 Hz).</p>"
+            out +=
+                "<p class=\"note\">Grades: share of 2 s windows. Bands: relative power of the whole recording (Welch, share of 1–45 Hz\(d.includesBadWindows ? "" : "; bad and off-head windows left out")).</p>"
         }
         return out
     }

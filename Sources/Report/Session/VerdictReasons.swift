@@ -30,20 +30,12 @@ struct VerdictReasons {
             out.append(Reason(text: "\(text): \(HTML.percent(share)) of windows (limit \(HTML.percent(limit)))", triggered: triggered))
         }
         add("Samples missing", share: Double(summary.missingWindows) / n, limit: c.maximumMissingWindows)
+        let reported = summary.deviceOffHeadWindows > 0 ? "; \(HTML.percent(Double(summary.deviceOffHeadWindows) / n)) reported by it" : ""
         add(
-            "Headband off the head (half the channels flat or dominated by mains hum)", share: Double(summary.offHeadWindows) / n,
-            limit: c.maximumOffHeadWindows)
-        add(
-            "Motion or artefacts (half the channels railed or out of the EEG range)", share: Double(summary.motionWindows) / n,
-            limit: c.maximumMotionWindows)
+            "Headband off the head (as it reported, or half the channels flat, railed or humming\(reported))",
+            share: Double(summary.offHeadWindows) / n, limit: c.maximumOffHeadWindows)
         if summary.accelerometerWindows > 0 {
-            let share = Double(summary.movingWindows) / Double(summary.accelerometerWindows)
-            let triggered = !decided && share > c.maximumMotionWindows
-            if triggered { decided = true }
-            out.append(
-                Reason(
-                    text: "Head movement (accelerometer): \(HTML.percent(share)) of seconds (limit \(HTML.percent(c.maximumMotionWindows)))",
-                    triggered: triggered))
+            add("Head movement (accelerometer, headband on)", share: Double(summary.motionWindows) / n, limit: c.maximumMotionWindows)
         }
         let bad = summary.gradeCounts.map { Double($0[2]) / n }
         if let worst = bad.indices.max(by: { bad[$0] < bad[$1] }) {

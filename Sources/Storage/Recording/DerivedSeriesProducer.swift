@@ -34,4 +34,12 @@ public protocol DerivedSeriesProducer: Sendable {
     /// The rows that the next recorded block completes (blocks of every stream arrive here; a
     /// producer picks the ones it needs).
     mutating func process(_ block: SampleBlock) -> [DerivedSeriesRow]
+    /// Takes a device condition flip, in order with the blocks (the on-head state decides quality
+    /// windows); the default ignores it.
+    mutating func take(_ change: DeviceStateChange)
+}
+
+extension DerivedSeriesProducer {
+    /// Ignores device conditions.
+    public mutating func take(_ change: DeviceStateChange) {}
 }

@@ -65,6 +65,11 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
         return processor.attributes.mapValues { .string($0) }
     }
 
+    /// Hands the device's condition flips to the processor (its on-head state decides the windows).
+    public mutating func take(_ change: DeviceStateChange) {
+        processor.take(change)
+    }
+
     public mutating func process(_ block: SampleBlock) -> [DerivedSeriesRow] {
         let (updates, moving) = processor.process(block)
         if let observer {

@@ -127,6 +127,7 @@ public final class RecordingSession: Sendable {
         var endReason: String?
         var failure: (any Error)?
         var derived = derived
+        var battery = BatteryChangeFilter()
         do {
             loop: for await event in subscription {
                 switch event {
@@ -171,11 +172,16 @@ public final class RecordingSession: Sendable {
                 case .marker(let placed):
                     try writer?.place(placed)
                 case .state(let change):
+                    derived?.take(change)
                     try writer?.addEvent(code: Marker.deviceStateCode, label: "\(change.state.rawValue)=\(change.value)", time: change.time)
                     if change.state == .disconnected && change.value { endReason = "device disconnected" }
                     if change.state == .reconnected && change.value { endReason = nil }
                 case .battery(let level):
-                    if DeviceState.isBatteryLow(level) { try writer?.addEvent(code: Marker.deviceStateCode, label: "battery \(Int(level))%") }
+                    // Stored as data when it is news (first level, a 1 % change, the warning level
+                    // crossed), not once a second.
+                    if writer != nil, battery.take(level) {
+                        try writer?.addEvent(code: Marker.deviceStateCode, label: "battery \(Int(level.rounded()))%")
+                    }
                 case .discarded(let report):
                     try writer?.addEvent(
                         code: Marker.discardedCode, label: "discarded \(report.count) corrupt packets (\(report.total) in all)", time: report.time)

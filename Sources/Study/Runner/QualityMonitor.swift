@@ -202,6 +202,8 @@ final class QualityMonitor: Sendable {
                 processor.size(for: descriptor)
             case .samples(let block):
                 for update in processor.process(block).updates { take(update, generation: generation) }
+            case .state(let change):
+                processor.take(change)
             default:
                 continue
             }

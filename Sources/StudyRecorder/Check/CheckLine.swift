@@ -15,6 +15,8 @@ struct CheckLine: Encodable {
     /// In `summary` lines: the verdict (nil when too short to judge) and its evidence.
     var verdict: String?
     var summary: SessionQualitySummary?
+    /// In `summary` lines: what the participant should do about the verdict (nil when it passed).
+    var advice: String?
     /// In `summary` lines: why the run ended (`duration`, `interrupted`, `good_signal`, `source_ended`).
     var reason: String?
     /// In `started` lines: the source.
@@ -31,7 +33,7 @@ struct CheckLine: Encodable {
         case type, channels, quality
         case lineNoise = "line_noise"
         case bandPower = "band_power"
-        case verdict, summary, reason, source
+        case verdict, summary, advice, reason, source
         case samplingRate = "sampling_rate"
         case mode, mains
         case continuity = "data_loss"

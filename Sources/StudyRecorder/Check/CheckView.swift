@@ -90,6 +90,10 @@ struct CheckView {
                     + (l.reading.invalidReasons.first { $0 != nil }.flatMap { $0 }.map { "  (\($0))" } ?? ""))
         }
         if let line = device.line { out.append(line) }
+        // The window's verdict by the rule the summary counts, and what the participant should do.
+        if let findings = quality?.findings {
+            out.append("now: \(findings.verdict.rawValue)" + (findings.advice.map { " — \($0)" } ?? ""))
+        }
         return out
     }
 

@@ -10,8 +10,10 @@ struct DeviceStatus: Encodable {
     var onHead: Bool?
     /// Whether the battery is below the warning level.
     var batteryLow: Bool?
-    /// Whether the link is down right now.
+    /// Whether the link is down right now (a loss the source reconnects from; never the run's end).
     var disconnected = false
+    /// Whether the run has ended and the source closed the link on purpose.
+    var ended = false
     /// Reconnections so far.
     var reconnects = 0
     /// How complete the EEG stream is so far.
@@ -21,7 +23,7 @@ struct DeviceStatus: Encodable {
         case battery
         case onHead = "on_head"
         case batteryLow = "battery_low"
-        case disconnected, reconnects
+        case disconnected, reconnects, ended
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -31,10 +33,18 @@ struct DeviceStatus: Encodable {
         try c.encode(batteryLow, forKey: .batteryLow)
         try c.encode(disconnected, forKey: .disconnected)
         try c.encode(reconnects, forKey: .reconnects)
+        try c.encode(ended, forKey: .ended)
     }
 
     /// The conditions `check` shows (the others describe the connection's start and end).
     static let shown: Set<DeviceState> = [.onHead, .batteryLow, .disconnected, .reconnected]
+
+    /// Takes the controller's closing flip (``DataController/closingFlip``): the run ended, the link
+    /// was closed on purpose, nothing is lost.
+    mutating func end() {
+        ended = true
+        disconnected = false
+    }
 
     /// Takes a device condition change.
     mutating func take(_ change: DeviceStateChange) {
@@ -55,7 +65,11 @@ struct DeviceStatus: Encodable {
         var parts: [String] = []
         if let battery { parts.append(String(format: "battery %.0f %%", battery) + (batteryLow == true ? " (low: charge soon)" : "")) }
         if let onHead { parts.append(onHead ? "on head" : "OFF HEAD") }
-        if disconnected { parts.append("DISCONNECTED, reconnecting") }
+        if ended {
+            parts.append("link closed (check ended)")
+        } else if disconnected {
+            parts.append("DISCONNECTED, reconnecting")
+        }
         if reconnects > 0 { parts.append("reconnected \(reconnects)×") }
         if let c = continuity, c.expectedRows > 0 {
             parts.append(String(format: "data lost %.2f %%", c.lostFraction * 100) + (c.gaps > 0 ? " (\(c.gaps) gaps)" : ""))

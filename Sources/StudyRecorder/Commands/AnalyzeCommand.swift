@@ -12,9 +12,11 @@ struct AnalyzeCommand: AsyncParsableCommand {
         abstract: "Band power and signal quality of a stored recording.",
         discussion: """
             Band power is Welch's PSD over the whole recording (Hann segments, scipy.signal.welch's \
-            definition; segments touching a gap are left out and counted), integrated per band. The \
-            quality summary runs the live measures (MYND quality, line noise, 1/2/4 grades) over every \
-            sample and gives the verdict: passed, headband_off_head, motion_too_high or eeg_failure. \
+            definition), integrated per band; segments touching a gap, a window graded bad or a window \
+            with the headband off the head are left out and counted (--include-bad-windows keeps the \
+            bad and off-head ones). The quality summary runs the live measures (MYND quality, line \
+            noise, 1/2/4 grades) over every sample, with the headband's on-head state and accelerometer \
+            as recorded, and gives the verdict: passed, headband_off_head, motion_too_high or eeg_failure. \
             --json states every method parameter. Exit codes: 0 done, 64 bad options (also band edges above \
             the recording's Nyquist frequency), 65 not a readable recording, 66 no such file.
             """)
@@ -24,6 +26,9 @@ struct AnalyzeCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the analysis as JSON (every method parameter included).")
     var json = false
+
+    @Flag(help: "Keep windows graded bad or off the head in the band power (only gaps are left out).")
+    var includeBadWindows = false
 
     @Option(help: "Mains frequency for the line-noise measures (50 or 60); default: the recording's, else detected.")
     var mains: Double?
@@ -92,15 +97,14 @@ struct AnalyzeCommand: AsyncParsableCommand {
             welch: WelchParameters(segmentLength: nperseg, overlap: min(nperseg - 1, Int((Double(nperseg) * overlap).rounded()))),
             bands: try parsedBands(), integration: integration)
         let mainsSetting: MainsFrequency = (mains ?? reader.powerLineFrequency).map { .fixed($0) } ?? .detect
-        var analyzer = RecordingAnalyzer(descriptor: info, method: method, configuration: ProcessorConfiguration(mains: mainsSetting))
-        let block = max(1, Int(info.samplingRate * 10))
-        var row: Int64 = 0
+        var analyzer = RecordingAnalyzer(
+            descriptor: info, method: method, configuration: ProcessorConfiguration(mains: mainsSetting), includesBadWindows: includeBadWindows)
         do {
-            while row < reader.sampleCount {
-                let samples = try reader.readBlock(from: row, count: block)
-                if samples.isEmpty { break }
-                analyzer.process(samples)
-                row += Int64(samples.count)
+            try reader.playBack(blockRows: max(1, Int(info.samplingRate * 10))) { step in
+                switch step {
+                case .eeg(let block), .accelerometer(let block): analyzer.process(block)
+                case .state(let change): analyzer.take(change)
+                }
             }
         } catch {
             Terminal.error("reading \(recording) failed: \(error)")
@@ -126,30 +130,45 @@ struct AnalyzeCommand: AsyncParsableCommand {
         print(
             "Welch: \(w.window.rawValue) window, nperseg \(w.segmentLength), noverlap \(w.overlap), constant detrend, density; \(integration.rawValue); relative to \(method.denominator.description)"
         )
-        let names = method.bands.map { "\($0.name) \(String(format: "%g", $0.low))–\(String(format: "%g", $0.high))" }
+        let names = method.bands.map { "\($0.name) \(String(format: "%g", $0.low))–\(String(format: "%g", $0.high)) Hz" }
+        let used = analysis.channels.map(\.segmentsUsed).max() ?? 0
+        let total = analysis.channels.map { $0.segmentsUsed + $0.segmentsSkipped }.max() ?? 0
         print(
-            "absolute µV²".padding(toLength: 8, withPad: " ", startingAt: 0) + "  "
-                + names.map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) }.joined())
+            "band power from \(used) of \(total) Welch segments"
+                + (includeBadWindows
+                    ? " (only segments touching a gap left out)" : " (segments touching a gap, a bad or an off-head window left out)"))
+        print(
+            "absolute (µV²)".padding(toLength: 14, withPad: " ", startingAt: 0) + "  "
+                + names.map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
         for channel in analysis.channels {
-            let abs = channel.bandPowers.absolute.map { String(format: "%-16.3f", $0) }.joined()
+            let abs = channel.bandPowers.absolute.map { String(format: "%-18.3f", $0) }.joined()
             print(
-                channel.name.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + abs
+                channel.name.padding(toLength: 14, withPad: " ", startingAt: 0) + "  " + abs
                     + (channel.bandPowers.invalidReason.map { "(\($0))" } ?? ""))
         }
-        print("relative")
+        print("relative (%)")
         for channel in analysis.channels {
-            let rel = channel.bandPowers.relative.map { String(format: "%-16.3f", $0) }.joined()
-            print(channel.name.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + rel)
+            let rel = channel.bandPowers.relative.map { String(format: "%-18.1f", 100 * $0) }.joined()
+            print(channel.name.padding(toLength: 14, withPad: " ", startingAt: 0) + "  " + rel)
         }
-        print("quality (MYND mean %, ≥100 % fraction, line-noise mean %, grades good/medium/bad, segments used/skipped)")
+        print("quality (MYND mean %, ≥100 % fraction, line-noise mean %, grades good/medium/bad, Welch segments used/left out)")
         for channel in analysis.channels {
             print(
                 String(
                     format: "%@  %5.1f  %4.2f  %5.1f  %4.2f/%4.2f/%4.2f  %d/%d",
-                    channel.name.padding(toLength: 8, withPad: " ", startingAt: 0) as NSString,
+                    channel.name.padding(toLength: 14, withPad: " ", startingAt: 0) as NSString,
                     channel.myndQualityMean, channel.myndGoodFraction, channel.lineNoiseQualityMean, channel.gradeFractions[0],
                     channel.gradeFractions[1],
                     channel.gradeFractions[2], channel.segmentsUsed, channel.segmentsSkipped))
+        }
+        let s = analysis.summary
+        if s.windowCount > 0 {
+            let n = Double(s.windowCount)
+            print(
+                String(
+                    format: "quality windows: %d; off the head %.0f %% (headband reported %.0f %%), motion %.0f %%%@, missing data %.0f %%",
+                    s.windowCount, 100 * Double(s.offHeadWindows) / n, 100 * Double(s.deviceOffHeadWindows) / n, 100 * Double(s.motionWindows) / n,
+                    (s.accelerometerWindows > 0 ? "" : " (no accelerometer)") as NSString, 100 * Double(s.missingWindows) / n))
         }
         print(
             "mains \(analysis.mainsFrequency.map { String(format: "%g Hz", $0) } ?? "unknown"); verdict: \(analysis.verdict?.rawValue ?? "too short to judge")"

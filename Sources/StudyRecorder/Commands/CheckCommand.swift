@@ -135,7 +135,11 @@ struct CheckCommand: AsyncParsableCommand {
                 }
             case .state(let change):
                 guard DeviceStatus.shown.contains(change.state) else { continue }
-                view.device.take(change)
+                if change.state == .disconnected, change.value, await controller.closingFlip == change {
+                    view.device.end()
+                } else {
+                    view.device.take(change)
+                }
                 if jsonLines { emit(CheckLine(type: "device", device: view.device)) }
             case .battery(let percent):
                 let changed = view.device.battery.map { abs($0 - percent) >= 1 } ?? true
@@ -163,11 +167,13 @@ struct CheckCommand: AsyncParsableCommand {
         if jsonLines {
             emit(
                 CheckLine(
-                    type: "summary", channels: info.channelNames, verdict: verdict, summary: summary, reason: reason,
+                    type: "summary", channels: info.channelNames, verdict: verdict, summary: summary, advice: summary?.verdict?.advice,
+                    reason: reason,
                     continuity: view.device.continuity, device: view.device))
         } else {
             print(
                 "verdict: \(verdict ?? "not enough signal to judge")" + (summary.map { " (\($0.windowCount) windows)" } ?? "") + ", ended: \(reason)")
+            if let advice = summary?.verdict?.advice { print("advice: \(advice)") }
             if let line = view.device.line { print(line) }
         }
         if reason == "source_failed" { throw failure ?? .failure }

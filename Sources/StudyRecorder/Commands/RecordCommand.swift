@@ -69,6 +69,8 @@ struct RecordCommand: AsyncParsableCommand {
         let controller = DataController(source: source)
         let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains, lslClock: lslClock)
         let markerInlet = try streamOptions.startMarkerInlet(controller: controller)
+        // Device trouble (link lost and back, battery low, off the head, data lost) as it happens.
+        let trouble = await DeviceTroubleWatch(controller: controller, json: json)
         let request = RecordingRequest(
             participant: who, day: day, session: session,
             paradigm: paradigm.map { Paradigm(title: $0) }, duration: duration.seconds,
@@ -88,6 +90,7 @@ struct RecordCommand: AsyncParsableCommand {
         do {
             recording = try await recorder.record(request, on: controller, options: options)
         } catch {
+            trouble.stop()
             Terminal.error(error)
             throw Self.exitCode(for: error)
         }
@@ -110,6 +113,7 @@ struct RecordCommand: AsyncParsableCommand {
         } catch {
             failure = error
         }
+        trouble.stop()
         draw(recording.progress, force: true)
         bar.finish()
         markerInlet?.stop()

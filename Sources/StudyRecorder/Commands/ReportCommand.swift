@@ -56,6 +56,9 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Print what was written as JSON on standard output.")
     var json = false
 
+    @Flag(help: "Keep windows graded bad or off the head in the spectrum and band power (only gaps are left out).")
+    var includeBadWindows = false
+
     func validate() throws {
         guard items.isEmpty != (participant == nil) else { throw ValidationError("name the recordings, or give --participant (exactly one of them)") }
         if let participant, UUID(uuidString: participant) == nil { throw ValidationError("--participant must be a UUID, got '\(participant)'") }
@@ -83,7 +86,8 @@ struct ReportCommand: ParsableCommand {
             throw ExitCode.cannotCreate
         }
         let access = permissions ?? .default(encrypted: encrypted)
-        let builder = ReportBuilder(store: store, decryptor: OpenPGPDecryptor(home: gnupgHome.map { URL(fileURLWithPath: $0) }))
+        var builder = ReportBuilder(store: store, decryptor: OpenPGPDecryptor(home: gnupgHome.map { URL(fileURLWithPath: $0) }))
+        builder.includesBadWindows = includeBadWindows
         var bar = ProgressBar(label: "report")
         bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
         let html: String

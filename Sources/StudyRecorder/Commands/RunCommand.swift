@@ -3,6 +3,7 @@ import DataSources
 import Foundation
 import Storage
 import Study
+import Synchronization
 import Transfer
 
 /// `study-recorder run`: the experimenter's main command. Shows what is due in the study and runs it:
@@ -94,11 +95,17 @@ struct RunCommand: AsyncParsableCommand {
             makeSource: { source }, logger: logger)
         runner.afterStore = { item in try studyTransfer.seal(item) }
         runner.afterSession = { await studyTransfer.upload() }
-        if !streamOptions.targets.isEmpty || streamOptions.lslMarkers != nil {
-            // Checked now (liblsl found, OSC host resolved), so nothing fails once the participant started.
-            try await streamOptions.check()
-            let streaming = streamOptions, mains = configured.mains
-            runner.willStart = { controller in
+        let streams = !streamOptions.targets.isEmpty || streamOptions.lslMarkers != nil
+        // Checked now (liblsl found, OSC host resolved), so nothing fails once the participant started.
+        if streams { try await streamOptions.check() }
+        let streaming = streamOptions, mains = configured.mains, json = json
+        // Device trouble (link lost and back, battery low, off the head, data lost) as it happens.
+        let watches = Mutex<[DeviceTroubleWatch]>([])
+        defer { watches.withLock { $0.forEach { $0.stop() } } }
+        runner.willStart = { controller in
+            let watch = await DeviceTroubleWatch(controller: controller, json: json)
+            watches.withLock { $0.append(watch) }
+            if streams {
                 _ = try await streaming.start(controller: controller, mains: mains, lslClock: lslClock)
                 _ = try streaming.startMarkerInlet(controller: controller)
             }

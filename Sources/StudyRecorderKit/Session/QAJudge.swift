@@ -2,8 +2,9 @@ import DataSources
 import Processing
 
 /// Turns quality windows, accelerometer motion and device conditions into the live ``QAStatus``,
-/// reporting only changes of verdict. Device facts win over the signal: a headband that says it is
-/// off the head is off the head, and a lost link is an EEG failure.
+/// reporting only changes of verdict, by the rule the stored verdict counts (``WindowFindings``).
+/// Device facts win over the signal: a headband that says it is off the head is off the head, and a
+/// lost link is an EEG failure; motion is the accelerometer's word, never the EEG's.
 struct QAJudge: Sendable {
     private var channelNames: [String] = []
     private var moving: Bool?
@@ -53,8 +54,8 @@ struct QAJudge: Sendable {
     }
 
     private func signalStatus(_ window: [ChannelAssessment], time: Double) -> QAStatus {
-        let findings = WindowFindings(window)
-        let verdict = findings.verdict(moving: moving)
+        let findings = WindowFindings(window, deviceOffHead: deviceOffHead, moving: moving)
+        let verdict = findings.verdict
         func names(_ indices: [Int]) -> String {
             indices.map { $0 < channelNames.count ? channelNames[$0] : "channel \($0 + 1)" }.joined(separator: ", ")
         }
@@ -66,9 +67,9 @@ struct QAJudge: Sendable {
         case .passed:
             reason = nil
         case .headbandOffHead:
-            reason = "flat or line-noise signal on most channels"
+            reason = "flat, railed or line-noise signal on most channels: adjust the headband"
         case .motionTooHigh:
-            reason = findings.motion ? "railed or large signal on most channels" : "the accelerometer shows head movement"
+            reason = "the accelerometer shows head movement"
         case .eegFailure:
             let missing = window.indices.filter { window[$0].issues.contains(.missingData) }
             reason =

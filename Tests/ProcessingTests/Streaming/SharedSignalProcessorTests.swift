@@ -6,7 +6,8 @@ import Testing
 
 struct SharedSignalProcessorTests {
     static let eeg = StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: ["TP9", "AF7", "AF8", "TP10"], unit: "uV", samplingRate: 256)
-    static let accelerometer = StreamDescriptor(name: "accelerometer", kind: .accelerometer, channelLabels: ["X", "Y", "Z"], unit: "g", samplingRate: 52)
+    static let accelerometer = StreamDescriptor(
+        name: "accelerometer", kind: .accelerometer, channelLabels: ["X", "Y", "Z"], unit: "g", samplingRate: 52)
     static let headband = DeviceDescriptor(kind: "test", manufacturer: "test", model: "with accelerometer", streams: [eeg, accelerometer])
 
     /// `seconds` of a 52 Hz accelerometer swaying by 0.5 g on x (moving), from `start` s.
@@ -74,5 +75,27 @@ struct SharedSignalProcessorTests {
         let other = DeviceDescriptor(kind: "test", manufacturer: "test", model: "eeg only", streams: [Self.eeg])
         shared.size(for: other)
         #expect(shared.summary?.windowCount == 0 && shared.descriptor == other)
+    }
+
+    /// A headband that said it is off the head before a recording restarts the processor is off the
+    /// head in the recording too, until it says otherwise; its windows count as off the head and
+    /// their band power is NaN with that reason.
+    @Test func theDevicesOffHeadWordOutlivesARestart() {
+        let frames = SignalProcessorTests.samples(seconds: 8)
+        let shared = SharedSignalProcessor(configuration: ProcessorConfiguration(mains: .fifty))
+        shared.restart(Self.headband)
+        shared.take(DeviceStateChange(state: .onHead, value: false, time: 1000))
+        shared.restart(Self.headband)
+        var updates = shared.process(frames.slice(0..<(4 * 256))).updates
+        let off = shared.summary
+        #expect(
+            off?.windowCount ?? 0 > 0 && off?.offHeadWindows == off?.windowCount && off?.deviceOffHeadWindows == off?.windowCount,
+            "\(String(describing: off))")
+        let bandPower = updates.compactMap { if case .bandPower(let b) = $0 { b } else { nil } }
+        #expect(!bandPower.isEmpty && bandPower.allSatisfy { $0.channels.allSatisfy { $0.invalidReason == "headband off the head" } })
+        shared.take(DeviceStateChange(state: .onHead, value: true, time: 1004))
+        updates = shared.process(frames.slice((4 * 256)..<(8 * 256))).updates
+        #expect(shared.summary?.offHeadWindows == off?.offHeadWindows && shared.summary?.windowCount ?? 0 > off?.windowCount ?? 0)
+        #expect(updates.contains { if case .quality(let q) = $0 { q.findings?.offHead == false } else { false } })
     }
 }
