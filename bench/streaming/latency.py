@@ -9,7 +9,14 @@ recorder streams it to LSL with that moment on LSL's clock and, per sample, as o
   was due (first receipt's sample anchored at the stream's LSL start, k/256 s later), on the same
   clock (LSL's clock is CLOCK_MONOTONIC on Linux).
 
-Usage: bench/streaming/latency.py STUDY_RECORDER [SECONDS]   (run from the repository root)
+With --muse the source is a simulated headband (`simulate-headband`, real time, packets leaving
+once their last sample is taken and reaching the recorder at BLE connection events) streamed with
+`stream --source muse`: the LSL figure is then the Muse path's end to end, and `lsl_ahead` counts
+chunks whose newest sample was stamped after the moment the inlet pulled it (a time in the future).
+`--simulator BIN` takes the simulated headband from another study-recorder (to measure an older
+recorder against the same faithful headband).
+
+Usage: bench/streaming/latency.py STUDY_RECORDER [SECONDS] [--muse] [--simulator BIN]   (from the repository root)
 """
 import json
 import os
@@ -22,9 +29,23 @@ import time
 import pylsl
 from pythonosc import dispatcher, osc_server
 
-binary = sys.argv[1]
-seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 30
+args = sys.argv[1:]
+muse = "--muse" in args
+simulator = args[args.index("--simulator") + 1] if "--simulator" in args else None
+args = [a for i, a in enumerate(args) if a != "--muse" and a != "--simulator" and (i == 0 or args[i - 1] != "--simulator")]
+binary = args[0]
+seconds = float(args[1]) if len(args) > 1 else 30
 env = dict(os.environ, LSLAPICFG=os.path.abspath("Tests/Servers/lsl_loopback.cfg"))
+headband = None
+source = []
+if muse:
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="muse-bench-", dir="/tmp")
+    sock = os.path.join(folder, "m.sock")
+    headband = subprocess.Popen([simulator or binary, "simulate-headband", "unix:" + sock], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while not os.path.exists(sock):
+        time.sleep(0.01)
+    source = ["--source", "muse", "--device", "unix:" + sock]
 osc_times = []
 d = dispatcher.Dispatcher()
 d.map("/muse/eeg", lambda address, *args: osc_times.append(pylsl.local_clock()))
@@ -32,7 +53,7 @@ server = osc_server.ThreadingOSCUDPServer(("127.0.0.1", 0), d)
 port = server.server_address[1]
 threading.Thread(target=server.serve_forever, daemon=True).start()
 
-proc = subprocess.Popen([binary, "stream", "--stream", "lsl", "--stream", "osc:127.0.0.1:%d" % port, "--duration", "%gs" % (seconds + 5)],
+proc = subprocess.Popen([binary, "stream", *source, "--stream", "lsl", "--stream", "osc:127.0.0.1:%d" % port, "--duration", "%gs" % (seconds + 5)],
                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 info = pylsl.resolve_byprop("type", "EEG", 1, 15.0)[0]
 inlet = pylsl.StreamInlet(info, max_buflen=10, processing_flags=0)
@@ -50,6 +71,9 @@ while time.time() < end:
         lsl_latency.append((now - stamps[-1]) * 1000)
 proc.wait()
 server.shutdown()
+if headband:
+    headband.terminate()
+    headband.wait()
 
 # OSC: datagram k carries sample k (the receiver listens before the stream starts, and loopback UDP
 # drops nothing at this rate). Sample k is due at T0 + k/256, T0 unknown here: the minimum of
@@ -70,4 +94,6 @@ def summary(values):
             "max_ms": round(values[-1], 3)}
 
 
-print(json.dumps({"seconds": seconds, "lsl_chunk_newest_sample": summary(lsl_latency), "osc_relative_to_fastest": summary(osc_latency)}))
+print(json.dumps({"source": "muse" if muse else "oscillator", "seconds": seconds, "lsl_chunk_newest_sample": summary(lsl_latency),
+                  "lsl_ahead": sum(1 for v in lsl_latency if v < 0), "lsl_min_ms": round(min(lsl_latency), 3) if lsl_latency else None,
+                  "osc_relative_to_fastest": summary(osc_latency)}))

@@ -102,7 +102,9 @@ struct DeviceVerdictCLITests {
             text.stdout.contains("absolute (µV²)") && text.stdout.contains("relative (%)") && text.stdout.contains("band power from"),
             "\(text.stdout)")
 
-        let report = dir.url.appendingPathComponent("report.html").path
+        // Reports are written outside the data folder (refused inside it).
+        let outside = try TemporaryDirectory("cli-off-head-report")
+        let report = outside.url.appendingPathComponent("report.html").path
         let reported = try CLI.run(["report", item.path, "--data", dir.url.path, "--out", report])
         #expect(reported.status == 0, "\(reported.stderr)")
         let html = try String(contentsOfFile: report, encoding: .utf8)
