@@ -85,6 +85,10 @@ public actor DataController {
     private var runCompletion: [CheckedContinuation<(any Error)?, Never>] = []
     private var lastOutcome: (any Error)?? = nil
 
+    /// Why the last run failed: the source's error once it ended with one, `nil` while it runs, when
+    /// it was stopped or ran out (does not wait, unlike ``waitUntilEnded()``).
+    public var lastFailure: (any Error)? { task == nil ? (lastOutcome ?? nil) : nil }
+
     /// Creates a controller for `source`; nothing runs until ``start()``.
     public init(source: any DataSource, clock: any HostClock = SystemHostClock()) {
         self.source = source

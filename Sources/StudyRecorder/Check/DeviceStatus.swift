@@ -18,11 +18,14 @@ struct DeviceStatus: Encodable {
     var reconnects = 0
     /// How complete the EEG stream is so far.
     var continuity: StreamContinuity?
+    /// Packets the source discarded as corrupt (``DiscardedPackets``): never samples, never a gap.
+    var corruptPackets = 0
 
     enum CodingKeys: String, CodingKey {
         case battery
         case onHead = "on_head"
         case batteryLow = "battery_low"
+        case corruptPackets = "corrupt_packets"
         case disconnected, reconnects, ended
     }
 
@@ -34,6 +37,7 @@ struct DeviceStatus: Encodable {
         try c.encode(disconnected, forKey: .disconnected)
         try c.encode(reconnects, forKey: .reconnects)
         try c.encode(ended, forKey: .ended)
+        try c.encode(corruptPackets, forKey: .corruptPackets)
     }
 
     /// The conditions `check` shows (the others describe the connection's start and end).
@@ -71,6 +75,7 @@ struct DeviceStatus: Encodable {
             parts.append("DISCONNECTED, reconnecting")
         }
         if reconnects > 0 { parts.append("reconnected \(reconnects)×") }
+        if corruptPackets > 0 { parts.append("\(corruptPackets) corrupt packet\(corruptPackets == 1 ? "" : "s") discarded") }
         if let c = continuity, c.expectedRows > 0 {
             parts.append(String(format: "data lost %.2f %%", c.lostFraction * 100) + (c.gaps > 0 ? " (\(c.gaps) gaps)" : ""))
         }

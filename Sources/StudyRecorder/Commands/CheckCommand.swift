@@ -162,6 +162,7 @@ struct CheckCommand: AsyncParsableCommand {
         await controller.stop()
         await streamer?.finish()
         _ = trap
+        view.device.corruptPackets = await controller.discardedPackets
         if interrupted.isSet && !good { reason = "interrupted" }
         let verdict = summary?.verdict?.rawValue
         if jsonLines {

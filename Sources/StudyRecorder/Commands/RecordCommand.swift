@@ -138,6 +138,12 @@ struct RecordCommand: AsyncParsableCommand {
             print("  participant \(item.participant), run \(item.run ?? 0), state \(item.state.rawValue)")
         }
         if interrupted.isSet { throw ExitCode.interrupted }
+        // A faulty device (e.g. one sampling far faster than its rate): the recording up to the
+        // fault is kept (above), the fault is said in one line and is the exit status.
+        if let error = await session.controller.lastFailure, case .deviceFault? = error as? DataSourceError {
+            Terminal.error(error)
+            throw ExitCode.forSource(error)
+        }
     }
 
     static func exitCode(for error: any Error) -> ExitCode {
