@@ -13,10 +13,11 @@ struct AuxiliaryStream {
     private(set) var corruptPackets = 0
 
     /// A stream of packets of `samplesPerPacket` samples at `rate` Hz; `slack` (ns of signal time)
-    /// is the late arrival tolerated before a counter step counts as corrupt.
-    init(name: String, samplesPerPacket: Int, rate: Double, slack: UInt64) {
+    /// is the late arrival tolerated before a counter step counts as corrupt; signal time runs
+    /// `timeScale` times faster than the recording clock.
+    init(name: String, samplesPerPacket: Int, rate: Double, slack: UInt64, timeScale: Double) {
         self.name = name
-        timeline = StreamTimeline(samplesPerPacket: samplesPerPacket, rate: rate)
+        timeline = StreamTimeline(samplesPerPacket: samplesPerPacket, rate: rate, timeScale: timeScale)
         advanceLimit = PacketAdvanceLimit(packetPeriod: UInt64(Double(samplesPerPacket) / rate * 1e9), slack: slack)
     }
 

@@ -14,7 +14,7 @@ struct MuseStreamSession {
     private var descriptor: DeviceDescriptor?
     // EEG
     private var assembler: EEGBlockAssembler
-    private var eeg = StreamTimeline(samplesPerPacket: MuseScale.eegSamplesPerPacket, rate: MuseScale.eegNominalRate)
+    private var eeg: StreamTimeline
     private var railedFraction = 0.0
     private var onHead: Bool?
     // Other streams
@@ -39,10 +39,14 @@ struct MuseStreamSession {
         self.context = context
         self.emit = emit
         assembler = Self.assembler(configuration)
+        eeg = StreamTimeline(samplesPerPacket: MuseScale.eegSamplesPerPacket, rate: MuseScale.eegNominalRate, timeScale: configuration.timeScale)
         let slack = Self.advanceSlack(configuration)
         accelerometer = AuxiliaryStream(
-            name: "accelerometer", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate, slack: slack)
-        gyroscope = AuxiliaryStream(name: "gyroscope", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate, slack: slack)
+            name: "accelerometer", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate, slack: slack,
+            timeScale: configuration.timeScale)
+        gyroscope = AuxiliaryStream(
+            name: "gyroscope", samplesPerPacket: MuseScale.imuSamplesPerPacket, rate: MuseScale.imuNominalRate, slack: slack,
+            timeScale: configuration.timeScale)
     }
 
     /// A new EEG block assembler: the configured timeout, and counter steps bounded by the elapsed time.
@@ -167,7 +171,7 @@ struct MuseStreamSession {
                     ? [
                         AuxiliaryStream(
                             name: "ppg", samplesPerPacket: MuseScale.ppgSamplesPerPacket, rate: MuseScale.ppgNominalRate,
-                            slack: Self.advanceSlack(configuration))
+                            slack: Self.advanceSlack(configuration), timeScale: configuration.timeScale)
                     ] : []
                 await emit(.started(d))
             }

@@ -26,9 +26,12 @@ struct StreamTimeline {
     /// The index after the last sample placed.
     private(set) var next: Int64 = 0
 
-    init(samplesPerPacket: Int, rate: Double) {
+    /// A timeline for packets of `samplesPerPacket` samples at `rate` Hz of signal time, which runs
+    /// `timeScale` times faster than the recording clock (a simulated headband at `--speed N`).
+    init(samplesPerPacket: Int, rate: Double, timeScale: Double = 1) {
         self.samplesPerPacket = samplesPerPacket
         fit = SampleClockFit(nominalRate: rate)
+        fit.minimumStep = 2e-6 * max(timeScale, 1)
     }
 
     /// The current line of the clock fit.

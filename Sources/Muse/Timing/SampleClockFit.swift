@@ -163,7 +163,7 @@ public struct SampleClockFit: Sendable {
         if index >= lastIndex {
             let earliest = lastIssuedTime + b * Double(index &- lastIndex) * (1 - maximumSlew)
             var issued = min(max(estimate, earliest), latest)
-            if index > lastIndex { issued = max(issued, lastIssuedTime + Self.minimumStep) }
+            if index > lastIndex { issued = max(issued, lastIssuedTime + minimumStep) }
             lastIssuedIndex = index
             lastIssuedTime = issued
             return issued
@@ -174,9 +174,10 @@ public struct SampleClockFit: Sendable {
     /// The shortest step between consecutive issued times while they slew (seconds per sample).
     public var minimumIssuedSpacing: Double { b * (1 - maximumSlew) }
 
-    /// The step by which an issued time that an arrival holds back still advances: 2 µs, so times
-    /// stored in whole microseconds stay strictly increasing.
-    public static let minimumStep = 2e-6
+    /// The step by which an issued time that an arrival holds back still advances, in the fit's
+    /// seconds (default 2 µs, so times stored in whole microseconds stay strictly increasing; a
+    /// caller whose seconds run N× faster than the recording clock sets N × 2 µs).
+    public var minimumStep = 2e-6
 
     /// The last time issued, `nil` before the first.
     public var lastIssued: Double? { lastIssuedIndex == nil ? nil : lastIssuedTime }
