@@ -30,6 +30,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from parent_watch import supervise  # noqa: E402
+
 MODULES = [
     "mpm_event", "authn_core", "authn_file", "authz_core", "authz_user", "auth_basic",
     "dav", "dav_fs",
@@ -155,26 +158,8 @@ def main():
     check = subprocess.run([binary, "-t", "-f", config], capture_output=True, text=True)
     if check.returncode != 0:
         sys.exit(f"apache_server.py: configuration rejected: {check.stderr.strip()}")
-    parent = os.getppid()
     httpd = subprocess.Popen([binary, "-f", config, "-DFOREGROUND"])
-
-    def stop(*_):
-        if httpd.poll() is None:
-            httpd.send_signal(signal.SIGTERM)
-            try:
-                httpd.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                httpd.kill()
-        sys.exit(0)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    print("ready", flush=True)
-    while httpd.poll() is None:
-        if os.getppid() != parent:
-            stop()
-        time.sleep(0.2)
-    return httpd.returncode
+    return supervise(httpd)
 
 
 if __name__ == "__main__":

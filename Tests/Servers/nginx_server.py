@@ -32,6 +32,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from parent_watch import supervise  # noqa: E402
+
 RIGHTS = {
     "upload": {"PUT", "MKCOL", "OPTIONS"},
     "upload+list": {"PUT", "MKCOL", "OPTIONS", "PROPFIND"},
@@ -141,26 +144,8 @@ def main():
     check = subprocess.run(base + ["-t"], capture_output=True, text=True)
     if check.returncode != 0:
         sys.exit(f"nginx_server.py: configuration rejected: {check.stderr.strip()}")
-    parent = os.getppid()
     nginx = subprocess.Popen(base)
-
-    def stop(*_):
-        if nginx.poll() is None:
-            nginx.send_signal(signal.SIGTERM)
-            try:
-                nginx.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                nginx.kill()
-        sys.exit(0)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    print("ready", flush=True)
-    while nginx.poll() is None:
-        if os.getppid() != parent:
-            stop()
-        time.sleep(0.2)
-    return nginx.returncode
+    return supervise(nginx)
 
 
 if __name__ == "__main__":

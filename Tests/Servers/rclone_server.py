@@ -23,6 +23,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from parent_watch import supervise  # noqa: E402
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -48,26 +51,8 @@ def main():
                "--config", configuration, "--cache-dir", os.path.join(args.workdir, "cache"), "-v"]
     if args.cert:
         command += ["--cert", args.cert, "--key", args.key]
-    parent = os.getppid()
     rclone = subprocess.Popen(command)
-
-    def stop(*_):
-        if rclone.poll() is None:
-            rclone.send_signal(signal.SIGTERM)
-            try:
-                rclone.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                rclone.kill()
-        sys.exit(0)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    print("ready", flush=True)
-    while rclone.poll() is None:
-        if os.getppid() != parent:
-            stop()
-        time.sleep(0.2)
-    return rclone.returncode
+    return supervise(rclone)
 
 
 if __name__ == "__main__":

@@ -14,27 +14,9 @@ extension ReactionTimeTimingTests {
     /// markers of 151 events crowded onto 11–32 samples and a 0.39 s latency was 97 ms in the rows.
     @Test func markerLatenciesMatchTheTrialTableWithASimulatedHeadbandAtSpeed4() async throws {
         let speed = 4.0
-        let dir = try TemporaryDirectory("rt-timing-muse")
-        let study = try Self.shortStudy(in: dir)
-        let data = dir.path("data")
-        let bin = try #require(ProjectPaths.executable)
+        // The simulated headband stays up for the whole run (its socket folder lives as long as it).
         let headband = try MuseCLITests.Headband(speed: Int(speed))
-        let enrolled = try await ProcessRunner.runDetached(bin, ["enroll", study.path, "--data", data.path, "--name", "Ida", "--auto"])
-        try #require(enrolled.status == 0, "\(enrolled.stderr)")
-        let run = try await ProcessRunner.runDetached(
-            bin,
-            [
-                "run", study.path, "--data", data.path, "--auto", "--json", "--seed", "11", "--speed", String(Int(speed)), "--source", "muse",
-                "--device", headband.device,
-            ])
-        try #require(run.status == 0, "\(run.stderr)")
-        let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
-        #expect(report.state == "completed", "\(report.reason ?? "")")
-        let store = try DataStore(root: data)
-        let recording = try #require(report.stored.first { $0.kind == "recording" })
-        let tableItem = try #require(report.stored.first { $0.kind == "trials" })
-        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: store.url(of: tableItem.path)))
-        let reader = try RecordingReader(url: store.url(of: recording.path))
+        let (_, table, reader) = try await Self.runShortStudy(speed: speed, ["--source", "muse", "--device", headband.device])
         let fs = reader.samplingRate
         let events = try reader.events()
         let block = try reader.readBlock(from: 0, count: Int(reader.sampleCount))

@@ -68,8 +68,9 @@ struct ReactionTimeTimingTests {
         var sessionMedianLatencyMs: Double?
     }
 
-    @Test(arguments: [1.0, 8.0])
-    func markerLatenciesMatchTheTrialTableToOneSample(speed: Double) async throws {
+    /// Enrolls a participant in the short study and runs its session with the built binary at
+    /// `speed` (plus `arguments`, e.g. a source); the run's report, its trial table and recording.
+    static func runShortStudy(speed: Double, _ arguments: [String] = []) async throws -> (Report, Table, RecordingReader) {
         let dir = try TemporaryDirectory("rt-timing")
         let study = try Self.shortStudy(in: dir)
         let data = dir.path("data")
@@ -77,7 +78,7 @@ struct ReactionTimeTimingTests {
         let enrolled = try await ProcessRunner.runDetached(bin, ["enroll", study.path, "--data", data.path, "--name", "Ida", "--auto"])
         try #require(enrolled.status == 0, "\(enrolled.stderr)")
         let run = try await ProcessRunner.runDetached(
-            bin, ["run", study.path, "--data", data.path, "--auto", "--json", "--seed", "11", "--speed", String(speed)])
+            bin, ["run", study.path, "--data", data.path, "--auto", "--json", "--seed", "11", "--speed", String(speed)] + arguments)
         try #require(run.status == 0, "\(run.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
         #expect(report.state == "completed", "\(report.reason ?? "")")
@@ -85,7 +86,12 @@ struct ReactionTimeTimingTests {
         let recording = try #require(report.stored.first { $0.kind == "recording" })
         let tableItem = try #require(report.stored.first { $0.kind == "trials" })
         let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: store.url(of: tableItem.path)))
-        let reader = try RecordingReader(url: store.url(of: recording.path))
+        return (report, table, try RecordingReader(url: store.url(of: recording.path)))
+    }
+
+    @Test(arguments: [1.0, 8.0])
+    func markerLatenciesMatchTheTrialTableToOneSample(speed: Double) async throws {
+        let (report, table, reader) = try await Self.runShortStudy(speed: speed)
         let fs = reader.samplingRate
         let events = try reader.events()
         let block = try reader.readBlock(from: 0, count: Int(reader.sampleCount))
