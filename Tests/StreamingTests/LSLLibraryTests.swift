@@ -6,6 +6,9 @@ import Testing
 @testable import Streaming
 
 struct LSLLibraryTests {
+    /// liblsl reads its configuration (`LSLAPICFG`) once, on first use: this process's own session.
+    init() { _ = LSLTestSession.configPath }
+
     /// A named library that is not there is the only place tried, and the line says how to get one.
     @Test func aMissingLibraryIsOneClearError() {
         #expect(LSLLibrary.candidates(explicit: "/nonexistent/liblsl.so") == ["/nonexistent/liblsl.so"])

@@ -35,6 +35,12 @@ public actor DataController {
     /// The latest value of every device condition (all `false` until the source reports).
     public private(set) var deviceState: [DeviceState: Bool]
 
+    /// Since when (monotonic seconds on ``clock``) the source reports its link down, while it does:
+    /// taken when the report reaches the controller, so a check of how long the link has been down
+    /// holds however late an observer reads the `disconnected` event (`nil` while the link is up,
+    /// and again once it is back: `disconnected` false or `reconnected` true).
+    public private(set) var linkDownSince: Double?
+
     /// The most recent battery level reported by the source, in percent.
     public private(set) var batteryLevel: Double?
 
@@ -119,6 +125,7 @@ public actor DataController {
         samplesDelivered = 0
         discardedPackets = 0
         closingFlip = nil
+        linkDownSince = nil
         history = []
         historyRows = 0
         placements = [:]
@@ -340,6 +347,8 @@ public actor DataController {
         case .state(let state, let value):
             guard deviceState[state] != value else { return }
             deviceState[state] = value
+            if state == .disconnected { linkDownSince = value ? clock.monotonicNow() : nil }
+            if state == .reconnected, value { linkDownSince = nil }
             await broadcast(.state(DeviceStateChange(state: state, value: value, time: now())))
         case .battery(let level):
             batteryLevel = level
@@ -368,6 +377,7 @@ public actor DataController {
             deviceState[.connected] = false
             deviceState[.onHead] = false
             deviceState[.disconnected] = true
+            linkDownSince = clock.monotonicNow()
             let flip = DeviceStateChange(state: .disconnected, value: true, time: now())
             closingFlip = flip
             await broadcast(.state(flip))

@@ -23,7 +23,7 @@ struct BlockPlayer {
             await context.interface.status(context.strings(.trialProgress, block.index + 1, blockCount, n + 1, block.trials.count))
             let texts = context.values.merging(trial.values) { $1 }
             for phase in trial.phases {
-                try checkInterruption()
+                try await checkInterruption()
                 let label = "\(trial.type)/\(phase.kind.rawValue)"
                 if let task = phase.task {
                     trials.append(try await reaction(task, phase: phase, trial: trial, values: texts))
@@ -71,7 +71,7 @@ struct BlockPlayer {
         let stimulusText = context.render(spec.stimulus, values: values)
         let foreperiodEnd = onset + context.pacer.real(task.foreperiod)
         let early = await context.interface.key(until: foreperiodEnd, on: host, beforeStimulus: true)
-        try checkInterruption()
+        try await checkInterruption()
         if let early {
             let at = clock.moment(of: early.at)
             let ticket = await context.controller.mark(Marker(code: spec.anticipationMarker, label: "\(trial.type)/anticipation"), at: at)
@@ -91,7 +91,7 @@ struct BlockPlayer {
         let stimulus = await context.controller.mark(Marker(code: spec.stimulusMarker, label: "\(trial.type)/stimulus"), at: shownAt)
         let windowEnd = shown + context.pacer.real(spec.responseWindow)
         let press = await context.interface.key(until: windowEnd, on: host, beforeStimulus: false)
-        try checkInterruption()
+        try await checkInterruption()
         var result = ReactionTimeResult(
             trial: trial.index, stimulus: stimulusText, response: press?.key, foreperiod: task.foreperiod,
             keyAfterOnset: press.map { task.foreperiod + context.pacer.studySeconds(from: shown, to: $0.at) }, responseWindow: spec.responseWindow,
@@ -114,9 +114,9 @@ struct BlockPlayer {
         return ReactionTrial(result: result, stimulus: stimulus, response: response)
     }
 
-    private func checkInterruption() throws {
+    private func checkInterruption() async throws {
         try Task.checkCancellation()
-        if let why = context.monitor.interruption { throw RunnerError.interrupted(why) }
+        if let why = await context.monitor.interruption() { throw RunnerError.interrupted(why) }
     }
 
     /// Waits `seconds` of signal: until the source has delivered that many more samples. Phase timing
@@ -133,11 +133,12 @@ struct BlockPlayer {
         start = target
         var lastProgress = context.pacer.now()
         while delivered < target {
-            try checkInterruption()
+            try await checkInterruption()
             let remaining = Double(target - delivered) / fs
             try await context.pacer.sleep(real: min(0.1, max(0.002, context.pacer.real(remaining))))
             let now = await context.controller.samplesDelivered
-            if now > delivered || context.monitor.current.disconnectedSince != nil {
+            let linkDown = await context.monitor.linkDownSince() != nil
+            if now > delivered || linkDown {
                 lastProgress = context.pacer.now()
             } else if context.pacer.now() - lastProgress > 5 {
                 throw RunnerError.interrupted("the device stopped sending data")

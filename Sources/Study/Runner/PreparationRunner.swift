@@ -94,7 +94,7 @@ struct PreparationRunner {
         let giveUp = options.automatic ? (step.timeout.map { $0 * 3 } ?? 600) : nil
         while true {
             try Task.checkCancellation()
-            if let why = context.monitor.interruption, signal != .connected { throw RunnerError.interrupted(why) }
+            if signal != .connected, let why = await context.monitor.interruption() { throw RunnerError.interrupted(why) }
             let elapsed = context.pacer.studySeconds(since: began)
             if let view = step.quality {
                 let relaxed = step.timeout.map { elapsed >= $0 } ?? false

@@ -28,7 +28,8 @@ final class QualityMonitor: Sendable {
         var lineNoise: [Double]?
         /// The time (recording clock) of the newest sample `lineNoise` covers.
         var lineNoiseTime: Double?
-        /// When the link went down (monotonic seconds on the monitor's clock), while it is down.
+        /// When the link went down (monotonic seconds on the monitor's clock: the moment the source
+        /// reported it, not the moment the monitor read the report), while it is down.
         var disconnectedSince: Double?
         /// The source ended: nothing more will come.
         var ended = false
@@ -77,10 +78,16 @@ final class QualityMonitor: Sendable {
         let samples = await controller.events(.lossless(capacity: 1024))
         let states = await controller.events(.latest(capacity: 64))
         let device = Task { [weak self] in
+            // The recording clock's anchor, to turn a change's time back into the moment it happened
+            // on the host clock (the monitor may read the event later, e.g. on a busy machine).
+            var anchor: ClockAnchor?
             for await event in states {
                 switch event {
+                case .started(_, let started):
+                    anchor = started
                 case .state(let change) where change.state == .disconnected:
-                    self?.readings.withLock { $0.disconnectedSince = change.value ? clock.monotonicNow() : nil }
+                    let since = anchor.map { $0.monotonic(fromUTC: change.time) } ?? clock.monotonicNow()
+                    self?.readings.withLock { $0.disconnectedSince = change.value ? since : nil }
                 case .state(let change) where change.state == .reconnected:
                     self?.readings.withLock { $0.disconnectedSince = nil }
                 case .state(let change) where change.state == .batteryLow:
@@ -104,17 +111,24 @@ final class QualityMonitor: Sendable {
     /// Who feeds the processor now.
     var currentFeed: Feed { feed.withLock { $0.feed } }
 
-    /// Why a running block must end now (device lost, battery low), or `nil`.
-    var interruption: String? {
+    /// Why a running block must end now (device lost, battery low), or `nil`. Whether the link is
+    /// down and since when is asked of the controller, which knows it the moment the source reports
+    /// it: the grace is measured from the loss itself and ends on time, however far behind the
+    /// monitor's own reading of the events is (a busy machine, a test on a manual clock).
+    func interruption() async -> String? {
         let r = current
         if r.ended { return "device disconnected" }
-        if let since = r.disconnectedSince,
-            clock.monotonicNow() - since > Self.disconnectionGrace
-        {
+        if let since = await linkDownSince(), clock.monotonicNow() - since > Self.disconnectionGrace {
             return "device disconnected"
         }
         if r.batteryLow { return "battery low" }
         return nil
+    }
+
+    /// Since when (monotonic seconds on ``clock``) the source reports its link down, or `nil` while it
+    /// is up: the controller's account, current whenever it is asked.
+    func linkDownSince() async -> Double? {
+        await controller.linkDownSince
     }
 
     /// Hands the processor to a recording about to start: the monitor unsubscribes (and returns once

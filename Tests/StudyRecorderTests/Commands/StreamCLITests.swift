@@ -8,16 +8,13 @@ import Glibc
 
 /// `--stream` received by real clients (a pylsl inlet, a python-osc server; Tests/Servers/
 /// live_receiver.py) and compared with what was stored; LSL stays on loopback
-/// (Tests/Servers/lsl_loopback.cfg).
+/// (Tests/Servers/lsl_loopback.cfg) and in this test process's own LSL session (``LSLTestSession``),
+/// so another copy of the suite running at the same time never resolves these streams, nor these
+/// clients its.
 @Suite(.serialized)
 struct StreamCLITests {
-    static let lslConfig = ProjectPaths.root.appendingPathComponent("Tests/Servers/lsl_loopback.cfg").path
-    static var environment: [String: String] {
-        var env = ProcessInfo.processInfo.environment
-        env["LSLAPICFG"] = lslConfig
-        env.removeValue(forKey: "LSL_LIB")
-        return env
-    }
+    /// The environment of every child here (recorder and clients): LSL in this process's session.
+    static var environment: [String: String] { LSLTestSession.environment }
 
     /// The receiver script, started before the recorder; ready once its OSC port is bound.
     final class Receiver {

@@ -116,4 +116,25 @@ struct BlockPlayerTests {
         }
         await session.stop()
     }
+
+    /// The grace counts from the moment the source reported the loss, not from when the monitor's own
+    /// task got round to reading the report (on a busy machine that can be seconds of the clock
+    /// later): the controller knows the moment at once, and the monitor's readings carry the same one.
+    @Test(.timeLimit(.minutes(1)))
+    func theGraceCountsFromTheLossWheneverTheMonitorReadsIt() async throws {
+        let session = try await ManualClockSession.start(ManualClockSession.paced(1) + [.state(.disconnected, true), .wait(seconds: 1e6)])
+        let start = session.clock.monotonicNow()
+        await session.clock.waitForSleepers(1)
+        await session.advance(by: 1, step: Self.step, sleepers: 1)
+        // Only the source sleeps again (the monitor's task may not have read the loss yet).
+        #expect(await session.controller.linkDownSince == start + 1)
+        await session.clock.advance(by: QualityMonitor.disconnectionGrace - 0.01)
+        #expect(await session.monitor.interruption() == nil)
+        await session.clock.advance(by: 0.02)
+        #expect(await session.monitor.interruption() == "device disconnected")
+        let deadline = ContinuousClock.now + .seconds(20)
+        while session.monitor.current.disconnectedSince == nil, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(session.monitor.current.disconnectedSince == start + 1)
+        await session.stop()
+    }
 }
