@@ -8,6 +8,9 @@ extension MuseStreamSession {
     /// streams the preset carries (signal seconds): long enough for every sensor's first block.
     static let athenaLearningSeconds = 1.0
 
+    /// At most this many notifications are held before the streams are known (about 60 s of data).
+    static let athenaPendingLimit = 4096
+
     /// The Athena's control sequence (the public clients'): `v6`, `s`, `h`, the preset, `s`, `dc001`
     /// twice (once is reported not to be enough), `L1`, `s`; then the streams are learned from the
     /// tags of the first second of data and announced.
@@ -19,6 +22,8 @@ extension MuseStreamSession {
             throw DataSourceError.invalidConfiguration(
                 "preset \(configuration.requestedPreset ?? "") is not one of a Muse S Athena's: \(AthenaPreset.supportedList)")
         }
+        // After a reconnect, data arriving during the commands below belongs to a new segment.
+        athena?.newSegment()
         try await newLink.enableNotifications(.control)
         let version = try await command(.raw("v6"), reply: { $0 })
         let firstStatus = try await command(.status, reply: { $0 })
@@ -31,14 +36,14 @@ extension MuseStreamSession {
         try send(.raw("dc001"))
         try send(.raw("L1"))
         _ = try await command(.status, reply: { $0 })
-        var streams = athena ?? AthenaStreams()
-        streams.newSegment()
         var held: [ATTNotification] = []
         if first {
+            var streams = AthenaStreams()
             held = try await learnAthenaStreams(into: &streams)
             for n in held { streams.prime(n.value, receivedAt: n.receivedAt) }
+            athena = streams
         }
-        athena = streams
+        guard let streams = athena else { throw DataSourceError.disconnected("the Muse S Athena's streams are unknown") }
         let t = now()
         lastData = t
         lastKeepAlive = t
@@ -52,24 +57,33 @@ extension MuseStreamSession {
         for n in held { await handle(n) }
     }
 
-    /// Reads data for ``athenaLearningSeconds`` (or until the request timeout without data) and
-    /// returns it for decoding once the streams are announced.
+    /// Reads data until it spans ``athenaLearningSeconds`` by its arrival times (data that arrived
+    /// during the control sequence included), and returns it for decoding once the streams are
+    /// announced. It ends earlier only when data stops for that long, or fails when no EEG came
+    /// within the request timeout.
     private mutating func learnAthenaStreams(into streams: inout AthenaStreams) async throws -> [ATTNotification] {
-        var held: [ATTNotification] = []
+        var held = athenaPending
+        athenaPending = []
         var firstData: Double?
+        var lastData: Double?
+        func take(_ n: ATTNotification) -> Bool {
+            streams.learn(n.value)
+            let t = Double(n.receivedAt) / 1e9
+            if firstData == nil { firstData = t }
+            lastData = t
+            return t - (firstData ?? t) >= Self.athenaLearningSeconds && streams.eegChannels > 0
+        }
+        for n in held where take(n) { return held }
         let deadline = context.clock.monotonicNow() + configuration.requestTimeout
         while let input = await inputs?.next() {
             switch input {
             case .notification(let n):
                 if let c = link?.characteristic(at: n.handle), c == .athena || c == .athenaSecondary {
-                    streams.learn(n.value)
                     held.append(n)
-                    let t = Double(n.receivedAt) / 1e9
-                    if firstData == nil { firstData = t }
-                    if let f = firstData, t - f >= Self.athenaLearningSeconds, streams.eegChannels > 0 { return held }
+                    if take(n) { return held }
                 }
             case .tick:
-                if let f = firstData, now() - f >= Self.athenaLearningSeconds, streams.eegChannels > 0 { return held }
+                if let last = lastData, now() - last >= Self.athenaLearningSeconds, streams.eegChannels > 0 { return held }
                 if context.clock.monotonicNow() >= deadline {
                     if streams.eegChannels > 0 { return held }
                     throw DataSourceError.disconnected(
@@ -84,7 +98,10 @@ extension MuseStreamSession {
 
     /// Decodes one Athena data notification and delivers its samples, battery and corrupt count.
     mutating func handleAthena(_ n: ATTNotification) async {
-        guard var streams = athena else { return }
+        guard var streams = athena else {
+            if athenaPending.count < Self.athenaPendingLimit { athenaPending.append(n) }
+            return
+        }
         let out = streams.receive(n.value, receivedAt: n.receivedAt, utc: utc)
         athena = streams
         for block in out.blocks { await emit(.samples(block)) }

@@ -31,6 +31,8 @@ struct MuseStreamSession {
     var batteryLow: Bool?
     // The Muse S Athena (nil for a classic headband)
     var athena: AthenaStreams?
+    /// Athena data that arrived before its streams were learned (bounded), decoded once they are.
+    var athenaPending: [ATTNotification] = []
     // Timing of the link
     var lastData = 0.0
     var lastKeepAlive = 0.0
