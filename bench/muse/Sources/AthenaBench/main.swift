@@ -35,7 +35,7 @@ for file in files {
 
 /// Decodes every notification once; returns the samples decoded and a checksum (so nothing is
 /// optimised away).
-func decodeAll() -> (samples: Int, checksum: Double) {
+func decodeAll(_ notifications: [[UInt8]]) -> (samples: Int, checksum: Double) {
     var samples = 0
     var checksum = 0.0
     for payload in notifications {
@@ -63,7 +63,7 @@ var best = Double.infinity
 var result = (samples: 0, checksum: 0.0)
 for _ in 0..<max(1, passes) {
     let start = DispatchTime.now().uptimeNanoseconds
-    result = decodeAll()
+    result = decodeAll(notifications)
     best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
 print(String(format: "captures: %d, notifications: %d, %.1f s of recording", files.count, notifications.count, realSeconds))
