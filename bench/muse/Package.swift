@@ -19,5 +19,12 @@ let package = Package(
                 .product(name: "DataSources", package: "StudyRecorder"),
             ]
         ),
+        // The Muse S Athena's decode throughput on the shared real captures.
+        .executableTarget(
+            name: "AthenaBench",
+            dependencies: [
+                .product(name: "Muse", package: "StudyRecorder"),
+            ]
+        ),
     ]
 )

@@ -2,8 +2,8 @@
 /// part of their 128-bit UUID `273eXXXX-4c4d-454d-96be-f03bac821358`.
 ///
 /// Handles differ between firmwares, so a client discovers the characteristics and routes
-/// notifications by UUID, never by handle. ``athena`` is listed only so a client can recognise the
-/// 2025 Muse S Athena (a different, multiplexed protocol) and refuse it.
+/// notifications by UUID, never by handle. ``athena`` and ``athenaSecondary`` carry the 2025 Muse S
+/// Athena's multiplexed packets (``AthenaNotification``).
 ///
 /// UUIDs are plain lowercase strings here so this module stays free of any Bluetooth type.
 public enum MuseCharacteristic: UInt16, CaseIterable, Sendable {
@@ -31,8 +31,11 @@ public enum MuseCharacteristic: UInt16, CaseIterable, Sendable {
     case ppg2 = 0x0010
     /// PPG channel 3 ("red" on Muse 2, nearly empty on Muse S).
     case ppg3 = 0x0011
-    /// Present only on the Muse S Athena (MS-03); used to detect and refuse that generation.
+    /// Present only on the Muse S Athena (MS-03), whose multiplexed data packets arrive here; its
+    /// presence tells an Athena from a classic headband.
     case athena = 0x0013
+    /// The Muse S Athena's second data characteristic (same packet format as ``athena``).
+    case athenaSecondary = 0x0014
 
     /// The vendor service (InteraXon's 16-bit `0xFE8D`) as a full 128-bit UUID string.
     public static let serviceUUIDString = "0000fe8d-0000-1000-8000-00805f9b34fb"

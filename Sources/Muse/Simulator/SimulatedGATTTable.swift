@@ -15,7 +15,8 @@ public struct SimulatedGATTTable: Sendable {
     /// The device name value's handle.
     public let deviceNameHandle: UInt16
 
-    /// The table for `deviceName`, with the Athena characteristic 273e0013 if `includesAthena`.
+    /// The table for `deviceName`: a classic Muse's, or a Muse S Athena's (control, 273e0013, 273e0014)
+    /// if `includesAthena`.
     public init(deviceName: String, includesAthena: Bool) {
         var attributes: [SimulatedAttribute] = []
         var services: [GATTService] = []
@@ -39,10 +40,10 @@ public struct SimulatedGATTTable: Sendable {
         // Muse.
         let start = Self.museServiceStart
         attributes.append(SimulatedAttribute(handle: start, type: .primaryService, value: MuseCharacteristic.service.wire))
-        var kinds: [MuseCharacteristic] = [
-            .control, .tp9, .af7, .af8, .tp10, .rightAux, .gyroscope, .accelerometer, .telemetry, .ppg1, .ppg2, .ppg3,
-        ]
-        if includesAthena { kinds.append(.athena) }
+        let kinds: [MuseCharacteristic] =
+            includesAthena
+            ? [.control, .athena, .athenaSecondary]
+            : [.control, .tp9, .af7, .af8, .tp10, .rightAux, .gyroscope, .accelerometer, .telemetry, .ppg1, .ppg2, .ppg3]
         var characteristics: [SimulatedCharacteristic] = []
         var handle = start + 1
         for kind in kinds {

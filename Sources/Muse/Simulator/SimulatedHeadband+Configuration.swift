@@ -8,9 +8,19 @@ extension SimulatedHeadband {
         public var mtu: UInt16 = 23
         /// The advertised and Generic Access device name (default "Muse-1324").
         public var deviceName = "Muse-1324"
-        /// Whether the Athena characteristic 273e0013 is in the table, so clients can detect and refuse
-        /// the unsupported protocol (default false).
+        /// Whether the headband is a Muse S Athena (MS-03): its table has the control characteristic
+        /// and the Athena data characteristics 273e0013/273e0014 only, it answers `v6`, the Athena
+        /// presets and `dc001` (streaming starts at the second `dc001`, as the public clients found),
+        /// and it streams the multiplexed packets (``athenaReplay`` or generated for the preset).
+        /// Set ``mtu`` to 247 for it (default false).
         public var includesAthena = false
+        /// As an Athena: play these captured notifications with their original spacing (divided by
+        /// ``speed``) instead of generated packets, then stop sending (default nil).
+        public var athenaReplay: [AthenaCaptureLine]?
+        /// As an Athena: the data notifications (numbered from 0 per connection) never sent (default none).
+        public var droppedNotifications: Set<Int> = []
+        /// As an Athena: data notifications sent after the following one instead of before it (default none).
+        public var swappedNotifications: Set<Int> = []
         /// The preset at power-on, without the "p" (default "21": 4 EEG channels and IMU).
         public var preset = "21"
         /// Battery level in percent, reported by `s` and telemetry (default 82; 15 tests "battery low").

@@ -51,6 +51,12 @@ final class SimulatorEngine {
     private var connectionEvent: Int64 = 0
     private var connectionOrigin: UInt64 = 0
     private var random: SplitMix64
+    // The Muse S Athena: what it streams, the next notification, its number, one held back (swap).
+    private var athenaFeed: AthenaFeed?
+    private var athenaNext: (due: Double, payload: [UInt8])?
+    private var athenaNumber = 0
+    private var athenaHeld: [UInt8]?
+    private var athenaArmed = false
 
     init(headband: SimulatedHeadband) {
         self.headband = headband
@@ -77,6 +83,11 @@ final class SimulatorEngine {
         blocksThisConnection = 0
         failed = false
         linkQueue = []
+        athenaFeed = nil
+        athenaNext = nil
+        athenaNumber = 0
+        athenaHeld = nil
+        athenaArmed = false
         connectionOrigin = SystemHostClock.monotonicNanoseconds() + UInt64(random.uniform() * connectionPeriod)
         connectionEvent = 0
         while !headband.isStopping, !failed {
@@ -161,7 +172,9 @@ final class SimulatorEngine {
 
     private func millisecondsUntilNextEvent(now: UInt64) -> Int32 {
         var next = now + 50_000_000
-        if streaming {
+        if streaming, configuration.includesAthena {
+            if let item = athenaNext { next = min(next, athenaDueAt(item.due)) }
+        } else if streaming {
             next = min(next, eegDueAt(eegDue), imuDueAt(imuDue), telemetryDueAt(telemetryDue))
             if hasPPG { next = min(next, ppgDueAt(ppgDue)) }
         }
@@ -171,8 +184,35 @@ final class SimulatorEngine {
         return Int32(min(50, (next - now + 999_999) / 1_000_000))
     }
 
+    /// When an Athena notification due `seconds` of signal time after the start leaves.
+    private func athenaDueAt(_ seconds: Double) -> UInt64 { origin + UInt64(max(0, seconds) * 1e9 / configuration.speed) }
+
+    /// Queues every Athena notification due by `now`, leaving out the dropped ones and sending a
+    /// swapped one after its successor.
+    private func emitAthena(now: UInt64) {
+        while let item = athenaNext, athenaDueAt(item.due) <= now {
+            let number = athenaNumber
+            athenaNumber += 1
+            athenaNext = athenaFeed?.next()
+            if configuration.droppedNotifications.contains(number) { continue }
+            if configuration.swappedNotifications.contains(number), athenaHeld == nil {
+                athenaHeld = item.payload
+                continue
+            }
+            notify(.athena, item.payload)
+            if let held = athenaHeld {
+                athenaHeld = nil
+                notify(.athena, held)
+            }
+        }
+    }
+
     /// Sends everything due by `now`; false when the connection is to end.
     private func emitDue(now: UInt64) -> Bool {
+        if configuration.includesAthena {
+            if streaming { emitAthena(now: now) }
+            return !failed
+        }
         while streaming, !failed, telemetryDueAt(telemetryDue) <= now {
             telemetryDue += 1
             sendTelemetry()
@@ -452,6 +492,10 @@ final class SimulatorEngine {
         let command = String(decoding: body, as: UTF8.self)
         headband.shared.withLock { $0.log.commands.append(command) }
         let ok = "{\"rc\":0}"
+        if configuration.includesAthena {
+            athenaControl(command)
+            return
+        }
         switch command {
         case "v1":
             reply(
@@ -487,6 +531,56 @@ final class SimulatorEngine {
             reply(ok)
         default:
             reply("{\"rc\":69}")
+        }
+    }
+
+    /// The Athena's commands: `v6`, `s`, `h`, its presets, `dc001` (streaming starts at the second),
+    /// `L0`/`L1`; anything else gets result code 69.
+    private func athenaControl(_ command: String) {
+        let ok = "{\"rc\":0}"
+        switch command {
+        case "v6":
+            reply("{\"fw\":\"3.0.21\",\"hw\":\"MS-03\",\"bn\":21,\"tp\":\"consumer\",\"rc\":0}")
+        case "s":
+            let battery = headband.shared.withLock { $0.batteryPercent }
+            reply(
+                "{\"hn\":\"\(configuration.deviceName)\",\"sn\":\"\(headband.serialNumber)\",\"ma\":\"\(headband.macAddress)\","
+                    + "\"bp\":\(Int(battery.rounded())),\"rc\":0}")
+        case "h":
+            streaming = false
+            athenaArmed = false
+            headband.shared.withLock { $0.log.streaming = false }
+            reply(ok)
+        case "dc001":
+            if !athenaArmed {
+                athenaArmed = true
+            } else if !streaming {
+                streaming = true
+                origin = SystemHostClock.monotonicNanoseconds()
+                if let lines = configuration.athenaReplay {
+                    athenaFeed = .replay(lines.filter(\.isAthenaData), next: 0)
+                } else {
+                    let layout = (try? AthenaPreset(parsing: preset)) ?? .standard
+                    let battery = headband.shared.withLock { $0.batteryPercent }
+                    athenaFeed = .generated(
+                        AthenaPacketGenerator(
+                            eegChannels: layout.expectedEEGChannels, opticsChannels: layout.expectedOpticsChannels, batteryPercent: battery))
+                }
+                athenaNext = athenaFeed?.next()
+                headband.shared.withLock { $0.log.streaming = true }
+            }
+            reply(ok)
+        case "L0", "L1", "k":
+            reply(ok)
+        default:
+            if command.hasPrefix("p"), (try? AthenaPreset(parsing: command)) != nil {
+                preset = String(command.dropFirst())
+                let current = preset
+                headband.shared.withLock { $0.log.preset = current }
+                reply(ok)
+            } else {
+                reply("{\"rc\":69}")
+            }
         }
     }
 

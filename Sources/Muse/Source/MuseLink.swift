@@ -40,7 +40,7 @@ final class MuseLink: Sendable {
     }
 
     /// Connects to `device`, discovers the Muse service and its characteristics, and refuses devices
-    /// that are not a legacy Muse.
+    /// that are not a Muse; a Muse S Athena gets an ATT MTU of 247 or is refused in one line.
     static func connect(
         _ device: DeviceAddress, requestTimeout: Double, scanDuration: Double, receiveClock: @escaping @Sendable () -> UInt64, tick: Double,
         clock: any HostClock
@@ -76,7 +76,16 @@ final class MuseLink: Sendable {
                 if let kind = MuseCharacteristic(uuid: c.uuid), characteristics[kind] == nil { characteristics[kind] = c }
             }
             if characteristics[.athena] != nil {
-                throw DataSourceError.unsupportedDevice("this is a Muse S \"Athena\" (MS-03), whose protocol is not supported yet")
+                guard characteristics[.control] != nil else {
+                    throw DataSourceError.unsupportedDevice("\(device) is a Muse S Athena without the control characteristic")
+                }
+                // Data notifications are up to 244 bytes: they need an ATT MTU of at least 247.
+                let agreed = try await client.exchangeMTU(Self.athenaMTU)
+                guard agreed >= Self.athenaMTU else {
+                    throw DataSourceError.unsupportedDevice(
+                        "the Muse S Athena agreed to an ATT MTU of \(agreed) bytes; its 244-byte data packets need \(Self.athenaMTU)")
+                }
+                return MuseLink(client: client, characteristics: characteristics, tick: tick, clock: clock)
             }
             guard characteristics[.control] != nil, characteristics[.tp9] != nil else {
                 throw DataSourceError.unsupportedDevice("\(device) lacks the Muse control or EEG characteristics")
@@ -87,6 +96,12 @@ final class MuseLink: Sendable {
             throw MuseStreamSession.sourceError(error)
         }
     }
+
+    /// The ATT MTU a Muse S Athena needs (244-byte notifications plus the 3-byte header).
+    static let athenaMTU: UInt16 = 247
+
+    /// Whether the headband is a Muse S Athena (it has 273e0013).
+    var isAthena: Bool { byKind[.athena] != nil }
 
     /// Enables notifications of `kind`; a characteristic the headband lacks is an error unless optional.
     func enableNotifications(_ kind: MuseCharacteristic, optional: Bool = false) async throws {

@@ -1,11 +1,12 @@
 public import DataSources
 import Foundation
 
-/// The Muse headband (Muse 2016, Muse 2, Muse S gen 1–2: the legacy 12-bit protocol) as a
-/// ``DataSource``, over Bluetooth LE through BlueZ or over a simulated headband's Unix socket.
+/// The Muse headband (Muse 2016, Muse 2, Muse S gen 1–2: the legacy 12-bit protocol; the Muse S
+/// Athena: the multiplexed protocol, see ``AthenaStreams``) as a ``DataSource``, over Bluetooth LE
+/// through BlueZ or over a simulated headband's Unix socket.
 ///
-/// Running it connects, discovers the GATT table (never a hard-coded handle), refuses the Muse S
-/// "Athena" (a different protocol), reads device info (`v1`), halts, sets the preset, reads the status
+/// Running it connects, discovers the GATT table (never a hard-coded handle), tells an Athena by its
+/// characteristic 273e0013 (and runs its own sequence, ``MuseStreamSession/connectAthena(_:first:)``), reads device info (`v1`), halts, sets the preset, reads the status
 /// (`s`: serial, battery, preset), subscribes to the preset's streams and starts them (`d`); then it
 /// announces the device with ``SourceEvent/started(_:)`` and streams:
 /// - EEG blocks assembled by packet counter, not arrival order (``EEGBlockAssembler``); a channel still
@@ -24,8 +25,12 @@ public struct MuseSource: DataSource {
     public struct Configuration: Sendable {
         /// Which headband: an address, `unix:PATH` for a simulated one, or a name to scan for.
         public var device: DeviceAddress
-        /// The preset (which channels stream); p21 by default.
+        /// The preset of a classic headband (which channels stream); p21 by default.
         public var preset: MusePreset
+        /// The preset name asked for, checked once the model is known (`nil`: the model's default,
+        /// p21 for a classic headband, p1041 for a Muse S Athena). A classic headband refuses names
+        /// that are not a ``MusePreset``, an Athena names that are not an ``AthenaPreset``.
+        public var requestedPreset: String?
         /// Seconds between keep-alive commands (10 s, as the open-source clients found necessary).
         public var keepAliveInterval: Double
         /// Seconds without any data after which the link counts as lost (3 s).
@@ -48,8 +53,9 @@ public struct MuseSource: DataSource {
         public init(
             device: DeviceAddress, preset: MusePreset = .standard, keepAliveInterval: Double = 10, silenceTimeout: Double = 3,
             reconnectFor: Double = 120, requestTimeout: Double = 5, assemblyTimeout: Double = 0.1, timeScale: Double = 1,
-            scanDuration: Double = 5
+            scanDuration: Double = 5, requestedPreset: String? = nil
         ) {
+            self.requestedPreset = requestedPreset
             self.device = device
             self.preset = preset
             self.keepAliveInterval = keepAliveInterval

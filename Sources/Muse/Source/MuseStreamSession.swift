@@ -8,31 +8,35 @@ struct MuseStreamSession {
     let context: SourceContext
     let emit: @Sendable (SourceEvent) async -> Void
 
-    private var link: MuseLink?
-    private var inputs: AsyncStream<MuseLink.Input>.AsyncIterator?
-    private var replies = ControlReplyAssembler()
-    private var descriptor: DeviceDescriptor?
+    var link: MuseLink?
+    var inputs: AsyncStream<MuseLink.Input>.AsyncIterator?
+    var replies = ControlReplyAssembler()
+    var descriptor: DeviceDescriptor?
     // EEG
-    private var assembler: EEGBlockAssembler
-    private var eeg: StreamTimeline
-    private var railedFraction = 0.0
-    private var onHead: Bool?
+    var assembler: EEGBlockAssembler
+    var eeg: StreamTimeline
+    var railedFraction = 0.0
+    var onHead: Bool?
     // Other streams
-    private var accelerometer: AuxiliaryStream
-    private var gyroscope: AuxiliaryStream
-    private var ppg: [AuxiliaryStream] = []
+    var accelerometer: AuxiliaryStream
+    var gyroscope: AuxiliaryStream
+    var ppg: [AuxiliaryStream] = []
     // Corrupt packets and the rate check
-    private var corruptReported = 0
-    private var lastCorruptReport = -Double.infinity
-    private var rateReference: (blockIndex: Int64, receivedAt: UInt64)?
-    private var fault: String?
-    private var corruptInEarlierSegments = 0
-    private var telemetryIndex: Int64 = 0
-    private var batteryLow: Bool?
+    var corruptReported = 0
+    var lastCorruptReport = -Double.infinity
+    var rateReference: (blockIndex: Int64, receivedAt: UInt64)?
+    var fault: String?
+    var corruptInEarlierSegments = 0
+    var telemetryIndex: Int64 = 0
+    var batteryLow: Bool?
+    // The Muse S Athena (nil for a classic headband)
+    var athena: AthenaStreams?
+    /// Athena data that arrived before its streams were learned (bounded), decoded once they are.
+    var athenaPending: [ATTNotification] = []
     // Timing of the link
-    private var lastData = 0.0
-    private var lastKeepAlive = 0.0
-    private var lastProperties = 0.0
+    var lastData = 0.0
+    var lastKeepAlive = 0.0
+    var lastProperties = 0.0
 
     init(configuration: MuseSource.Configuration, context: SourceContext, emit: @escaping @Sendable (SourceEvent) async -> Void) {
         self.configuration = configuration
@@ -86,12 +90,12 @@ struct MuseStreamSession {
     }
 
     /// Signal-time seconds now (host monotonic seconds × time scale).
-    private func now() -> Double { context.clock.monotonicNow() * configuration.timeScale }
+    func now() -> Double { context.clock.monotonicNow() * configuration.timeScale }
 
     /// The recording-clock time of a signal-time moment. The recording clock is the host's clock at
     /// every speed (as for the oscillator): a simulated headband at `--speed N` takes its samples N×
     /// faster in host time, so a signal-time moment is the host moment `signal / N`.
-    private func utc(_ signalSeconds: Double) -> Double {
+    func utc(_ signalSeconds: Double) -> Double {
         context.anchor.utc + (signalSeconds / configuration.timeScale - context.anchor.monotonic)
     }
 
@@ -127,7 +131,7 @@ struct MuseStreamSession {
 
     // MARK: Connecting
 
-    private mutating func connect(first: Bool) async throws {
+    mutating func connect(first: Bool) async throws {
         let scale = configuration.timeScale
         let clock = context.clock
         let newLink = try await MuseLink.connect(
@@ -137,6 +141,22 @@ struct MuseStreamSession {
         link = newLink
         inputs = newLink.inputs.makeAsyncIterator()
         replies.reset()
+        if newLink.isAthena {
+            do {
+                try await connectAthena(newLink, first: first)
+            } catch {
+                newLink.close()
+                link = nil
+                throw Self.sourceError(error)
+            }
+            return
+        }
+        if let requested = configuration.requestedPreset, (try? MusePreset(parsing: requested)) == nil {
+            newLink.close()
+            link = nil
+            throw DataSourceError.invalidConfiguration(
+                "preset \(requested) is not one of a classic Muse's: \(MusePreset.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         do {
             try await newLink.enableNotifications(.control)
             let info = try await command(.versionInfo, reply: { if case .deviceInfo(let i) = $0 { i } else { nil } })
@@ -185,7 +205,7 @@ struct MuseStreamSession {
     }
 
     /// Sends a command that gets no awaited reply (its acknowledgement is consumed later).
-    private func send(_ command: MuseCommand) throws {
+    func send(_ command: MuseCommand) throws {
         guard let link else { throw DataSourceError.disconnected("not connected") }
         do {
             try link.write(.control, command.encoded())
@@ -195,7 +215,7 @@ struct MuseStreamSession {
     }
 
     /// Sends `command` and waits for the reply `extract` accepts, handling data meanwhile.
-    private mutating func command<R>(_ command: MuseCommand, reply extract: (MuseControlReply) -> R?) async throws -> R {
+    mutating func command<R>(_ command: MuseCommand, reply extract: (MuseControlReply) -> R?) async throws -> R {
         try send(command)
         let deadline = context.clock.monotonicNow() + configuration.requestTimeout
         while let input = await inputs?.next() {
@@ -222,7 +242,7 @@ struct MuseStreamSession {
     // MARK: Streaming
 
     /// Streams until the link is lost; returns why. Throws only when cancelled.
-    private mutating func stream() async throws -> String {
+    mutating func stream() async throws -> String {
         while let input = await inputs?.next() {
             try Task.checkCancellation()
             switch input {
@@ -236,7 +256,7 @@ struct MuseStreamSession {
                 if t - lastData >= silence {
                     return "no data for \(Int(silence)) s"
                 }
-                if t - lastKeepAlive >= configuration.keepAliveInterval {
+                if athena == nil, t - lastKeepAlive >= configuration.keepAliveInterval {
                     lastKeepAlive = t
                     try? send(.keepAlive)
                 }
@@ -253,7 +273,7 @@ struct MuseStreamSession {
         return "the connection ended"
     }
 
-    private mutating func handle(_ n: ATTNotification) async {
+    mutating func handle(_ n: ATTNotification) async {
         guard let link, let characteristic = link.characteristic(at: n.handle) else { return }
         if characteristic == .control {
             for json in replies.append(n.value) {
@@ -267,6 +287,10 @@ struct MuseStreamSession {
         let corruptBefore = corruptPackets
         defer {
             if corruptPackets == corruptBefore { lastData = Double(n.receivedAt) / 1e9 }
+        }
+        if characteristic == .athena || characteristic == .athenaSecondary {
+            await handleAthena(n)
+            return
         }
         if let slot = characteristic.eegSlot {
             guard slot < configuration.preset.eegChannelCount, let packet = try? EEGPacket(payload: n.value) else { return }
@@ -317,14 +341,15 @@ struct MuseStreamSession {
     }
 
     /// Packets dropped as corrupt so far, over every stream and segment.
-    private var corruptPackets: Int {
-        assembler.corruptPackets + accelerometer.corruptPackets + gyroscope.corruptPackets + ppg.reduce(0) { $0 + $1.corruptPackets }
+    var corruptPackets: Int {
+        (athena?.corrupt ?? 0) + assembler.corruptPackets + accelerometer.corruptPackets + gyroscope.corruptPackets
+            + ppg.reduce(0) { $0 + $1.corruptPackets }
             + corruptInEarlierSegments
     }
 
     /// Reports corrupt packets dropped since the last report, at most once a second of signal time,
     /// so a headband sending garbage is on record without an event per packet.
-    private mutating func reportCorruption(at receivedAt: UInt64) async {
+    mutating func reportCorruption(at receivedAt: UInt64) async {
         let total = corruptPackets
         let t = Double(receivedAt) / 1e9
         guard total > corruptReported, t - lastCorruptReport >= 1 else { return }
@@ -338,7 +363,7 @@ struct MuseStreamSession {
         await emit(.properties(["CorruptPackets": "\(total)"]))
     }
 
-    private mutating func deliver(_ event: EEGAssemblyEvent) async {
+    mutating func deliver(_ event: EEGAssemblyEvent) async {
         guard case .block(let block) = event, let descriptor else { return }
         // The assembler numbers a segment's blocks from 0; the timeline places them (after a reconnect
         // where the elapsed time puts them) and times their samples.
@@ -377,7 +402,7 @@ struct MuseStreamSession {
     /// host time since then plus ``rateSlackSeconds`` is a device fault (a firmware fault or a
     /// replay), said in one line, instead of a recording that ends early with time compressed. A
     /// headband ten times too fast is caught after about 0.12 s.
-    private mutating func checkRate(blockIndex: Int64, receivedAt: UInt64) {
+    mutating func checkRate(blockIndex: Int64, receivedAt: UInt64) {
         guard let reference = rateReference else {
             rateReference = (blockIndex, receivedAt)
             return
@@ -392,7 +417,7 @@ struct MuseStreamSession {
         }
     }
 
-    private mutating func report(battery: Double) async {
+    mutating func report(battery: Double) async {
         await emit(.battery(battery))
         let low = DeviceState.isBatteryLow(battery)
         if low != batteryLow {
@@ -401,8 +426,8 @@ struct MuseStreamSession {
         }
     }
 
-    private func clockProperties() -> [String: String] {
-        guard let p = eeg.parameters else { return [:] }
+    func clockProperties() -> [String: String] {
+        guard let p = athena?.eegClock ?? eeg.parameters else { return [:] }
         return [
             "SampleClockOffsetUTC": String(format: "%.6f", utc(p.offset)),
             "SampleClockSecondsPerSample": String(format: "%.12g", p.secondsPerSample / configuration.timeScale),

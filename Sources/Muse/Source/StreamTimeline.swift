@@ -40,6 +40,21 @@ struct StreamTimeline {
     /// Starts a new segment: the next packet's sequence is placed afresh.
     mutating func newSegment() { segmentFirst = nil }
 
+    /// Adds the arrival of the packet with segment sequence `sequence` to the clock fit without placing
+    /// it. A source that holds its first packets back (the Muse S Athena, while its streams are learned
+    /// from the first second of data) primes the fit with all of them first, so the first times issued
+    /// already lie on the lower envelope of their arrivals instead of being squeezed against a burst
+    /// of arrivals that came later. Only before anything was placed; ignored after.
+    mutating func observe(sequence: Int64, receivedAt: UInt64) {
+        guard next == 0 else { return }
+        if segmentFirst == nil {
+            segmentFirst = sequence
+            base = 0
+        }
+        let first = base + (sequence - (segmentFirst ?? sequence)) * Int64(samplesPerPacket)
+        fit.add(sampleIndex: first + Int64(samplesPerPacket) - 1, receivedAt: receivedAt)
+    }
+
     /// Places the packet with segment sequence `sequence` (consecutive packets differ by one) received
     /// at `receivedAt` (signal-time ns) and returns the times of its samples on the recording clock,
     /// with the index of its first sample; `nil` for a packet at or before what was placed already.

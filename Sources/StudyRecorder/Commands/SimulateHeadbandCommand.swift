@@ -24,8 +24,17 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
     @Option(help: "Advertised device name.")
     var name = "Muse-1324"
 
-    @Option(help: "Preset at power-on (the recorder sets its own): p20, p21, p50 or p51.")
-    var preset: MusePreset = .standard
+    @Option(help: "Preset at power-on (the recorder sets its own): p20, p21, p50 or p51; for an Athena one of its presets (default p1041).")
+    var preset: String?
+
+    @Option(help: "The headband model: classic (Muse 2016/2/S gen 1–2) or athena (Muse S Athena, MS-03).")
+    var model: SimulatedModel = .classic
+
+    @Option(
+        help: ArgumentHelp(
+            "Play this capture (lines of ISO-8601 time, characteristic UUID, hex payload) with its original timing as a Muse S Athena.",
+            valueName: "capture.txt"))
+    var replay: String?
 
     @Option(help: "Stream this many times faster than real time.")
     var speed: Double = 1
@@ -89,8 +98,11 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Sample this many times faster than the 256 Hz the headband claims (a faulty headband).", valueName: "factor"))
     var clockFactor: Double = 1
 
-    @Flag(help: "Present as a Muse S \"Athena\" (which the recorder refuses as not supported yet).")
+    @Flag(help: "The same as --model athena.")
     var athena = false
+
+    /// The model `--model`, `--athena` or `--replay` asks for.
+    var isAthena: Bool { model == .athena || athena || replay != nil }
 
     func validate() throws {
         guard speed.isFinite, speed > 0, speed <= 1000 else { throw ValidationError("--speed must be between 0 and 1000") }
@@ -118,6 +130,15 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
             if let value, value < 1 { throw ValidationError("\(flag) must be 1 or more") }
         }
         _ = try socketPath()
+        if let preset {
+            if isAthena {
+                guard (try? AthenaPreset(parsing: preset)) != nil else {
+                    throw ValidationError("unknown preset \(preset) for a Muse S Athena: \(AthenaPreset.supportedList)")
+                }
+            } else if (try? MusePreset(parsing: preset)) == nil {
+                throw ValidationError("unknown preset \(preset) for a classic Muse: \(MusePreset.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
     }
 
     /// The socket path `address` names.
@@ -132,14 +153,31 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
     func run() async throws {
         var settings = SimulatedHeadband.Configuration()
         settings.deviceName = name
-        settings.preset = String(preset.rawValue.dropFirst())
+        let presetName =
+            isAthena
+            ? ((try? AthenaPreset(parsing: preset ?? "")) ?? .standard).rawValue
+            : ((try? MusePreset(parsing: preset ?? "")) ?? .standard).rawValue
+        settings.preset = String(presetName.dropFirst())
         settings.speed = speed
         settings.batteryPercent = battery
         settings.seed = seed
         settings.droppedBlocks = Set(dropBlocks)
         settings.disconnectAfterBlocks = disconnectAfter
         settings.silentAfterBlocks = silentAfter
-        settings.includesAthena = athena
+        settings.includesAthena = isAthena
+        if isAthena { settings.mtu = 247 }
+        if let replay {
+            guard let text = try? String(contentsOfFile: replay, encoding: .utf8) else {
+                Terminal.error("cannot read the capture \(replay)")
+                throw ExitCode.noInput
+            }
+            let lines = text.split(separator: "\n").compactMap(AthenaCaptureLine.init).filter(\.isAthenaData)
+            guard !lines.isEmpty else {
+                Terminal.error("\(replay) holds no Athena data notifications (lines of time, 273e0013/273e0014, hex)")
+                throw ExitCode.dataError
+            }
+            settings.athenaReplay = lines
+        }
         if let connectionInterval { settings.connectionInterval = connectionInterval.seconds }
         settings.serialNumber = serial
         settings.corruptCounterAfter = Set(corruptCounterAfter)
@@ -168,7 +206,8 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
         let stopped = AsyncStream<Void>.makeStream()
         let trap = SignalTrap { _ in stopped.continuation.finish() }
         Terminal.note(
-            "simulated headband \(name) listening at unix:\(path) (\(preset.rawValue), speed \(String(format: "%g", speed))); Ctrl-C stops it")
+            "simulated \(isAthena ? "Muse S Athena" : "headband") \(name) listening at unix:\(path) (\(replay.map { "replay of \($0)" } ?? "p" + settings.preset), speed \(String(format: "%g", speed))); Ctrl-C stops it"
+        )
         if let duration {
             Task {
                 try? await Task.sleep(for: .seconds(duration.seconds))

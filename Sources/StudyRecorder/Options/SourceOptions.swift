@@ -27,8 +27,11 @@ struct SourceOptions: ParsableArguments {
             valueName: "device"))
     var device: String?
 
-    @Option(help: "The Muse preset: p21 (4 EEG channels, default), p20 (+ right AUX), p51 (+ PPG), p50 (+ right AUX and PPG).")
-    var preset: MusePreset = .standard
+    @Option(
+        help:
+            "The Muse preset. Classic headband: p21 (4 EEG channels, default), p20 (+ right AUX), p51 (+ PPG), p50 (+ right AUX and PPG). Muse S Athena: p1041 (8 EEG + 16 optics, default), p20, p21, p50, p51, p60, p61, p1034, p1035, p1042–p1046, p4129; the streams stored are those the headband sends."
+    )
+    var preset: String?
 
     @Option(help: "Random seed: the oscillator's signal (default 1) and, for `run`, the study's draws (default: from the participant).")
     var seed: UInt64?
@@ -68,6 +71,14 @@ struct SourceOptions: ParsableArguments {
             throw ValidationError("--device needs --source muse")
         }
         if source != .replay && replayFile != nil { throw ValidationError("--replay FILE needs --source replay") }
+        if let preset {
+            guard source == .muse else { throw ValidationError("--preset needs --source muse") }
+            guard (try? MusePreset(parsing: preset)) != nil || (try? AthenaPreset(parsing: preset)) != nil else {
+                throw ValidationError(
+                    "unknown preset \(preset): a classic Muse takes \(MusePreset.allCases.map(\.rawValue).joined(separator: ", ")); a Muse S Athena takes \(AthenaPreset.supportedList)"
+                )
+            }
+        }
     }
 
     /// The headband `--device` names (a name, an address or `unix:PATH`), or any headband a scan finds.
@@ -96,7 +107,10 @@ struct SourceOptions: ParsableArguments {
         case .replay:
             return try openReplay(path: replayFile ?? "")
         case .muse:
-            return MuseSource(configuration: .init(device: try museAddress(), preset: preset, timeScale: speed))
+            return MuseSource(
+                configuration: .init(
+                    device: try museAddress(), preset: preset.flatMap { try? MusePreset(parsing: $0) } ?? .standard, timeScale: speed,
+                    requestedPreset: preset))
         }
     }
 }

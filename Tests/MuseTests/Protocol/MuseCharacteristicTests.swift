@@ -7,7 +7,7 @@ struct MuseCharacteristicTests {
         let expected: [(MuseCharacteristic, String)] = [
             (.control, "0001"), (.tp9, "0003"), (.af7, "0004"), (.af8, "0005"), (.tp10, "0006"),
             (.rightAux, "0007"), (.gyroscope, "0009"), (.accelerometer, "000a"), (.telemetry, "000b"),
-            (.ppg1, "000f"), (.ppg2, "0010"), (.ppg3, "0011"), (.athena, "0013"),
+            (.ppg1, "000f"), (.ppg2, "0010"), (.ppg3, "0011"), (.athena, "0013"), (.athenaSecondary, "0014"),
         ]
         #expect(expected.count == MuseCharacteristic.allCases.count)
         for (characteristic, suffix) in expected {

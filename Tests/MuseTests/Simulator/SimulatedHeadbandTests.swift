@@ -177,8 +177,9 @@ struct SimulatedHeadbandTests {
         configuration.includesAthena = true
         let connection = try await MuseTestConnection(configuration)
         defer { connection.finish() }
-        #expect(connection.characteristic(.athena) != nil)
-        #expect(connection.characteristics.last?.uuid.description == "273e0013-4c4d-454d-96be-f03bac821358")
+        #expect(connection.characteristic(.athena) != nil && connection.characteristic(.athenaSecondary) != nil)
+        #expect(connection.characteristic(.tp9) == nil)
+        #expect(connection.characteristics.last?.uuid.description == "273e0014-4c4d-454d-96be-f03bac821358")
     }
 
     @Test func pacesInRealTimeScaledBySpeed() async throws {

@@ -110,20 +110,6 @@ struct MuseSourceTests {
         #expect(indices.count > 30 * 12)
     }
 
-    /// A Muse S "Athena" is refused with one clear line.
-    @Test func refusesTheAthena() async throws {
-        var simulated = SimulatedHeadband.Configuration()
-        simulated.includesAthena = true
-        let sockets = try ShortSocketDirectory()
-        let headband = SimulatedHeadband(path: sockets.socket(), configuration: simulated)
-        try headband.start()
-        defer { headband.stop() }
-        let controller = DataController(source: MuseSource(configuration: .init(device: .unixSocket(path: headband.path))))
-        try await controller.start()
-        let error = await controller.waitUntilEnded()
-        #expect("\(error.map { "\($0)" } ?? "")".contains("Athena"))
-    }
-
     /// No simulated headband at the path: one clear line, no hang.
     @Test func aMissingHeadbandFailsClearly() async throws {
         let sockets = try ShortSocketDirectory()
