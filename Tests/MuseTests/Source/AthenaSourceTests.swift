@@ -150,6 +150,45 @@ struct AthenaSourceTests {
         #expect(indices.count >= 200 * 4 + 512)
     }
 
+    /// A real capture replayed with one notification dropped and a pair reordered: the dropped one's EEG
+    /// rows and the late one's (its place was passed) are NaN exactly there, with a gap event each;
+    /// every other row equals the Python decode, in order.
+    @Test func aDroppedAndAReorderedReplayNotificationAreNaNAtTheirPlace() async throws {
+        let name = "data_p1041"
+        var simulated = athena(speed: 20)
+        let lines = try AthenaCaptureDecode.lines(name)
+        let python = try AthenaCaptureDecode.python(name)
+        // The EEG rows each notification holds, from the capture itself.
+        var firstRow: [Int] = []
+        var rows = 0
+        for line in lines {
+            firstRow.append(rows)
+            for (_, block) in AthenaNotification(payload: line.payload).blocks where block.tag == .eeg8 { rows += 2 }
+        }
+        firstRow.append(rows)
+        func holdsEEG(_ k: Int) -> Bool { firstRow[k + 1] > firstRow[k] }
+        // A notification with EEG to drop, and one to send after its successor (both with EEG).
+        let dropped = try #require((200..<lines.count).first(where: holdsEEG))
+        let swapped = try #require((400..<lines.count - 1).first { holdsEEG($0) && holdsEEG($0 + 1) })
+        simulated.athenaReplay = lines
+        simulated.droppedNotifications = [dropped]
+        simulated.swappedNotifications = [swapped]
+        let lost = Set([dropped, swapped].flatMap { firstRow[$0]..<firstRow[$0 + 1] })
+        #expect(lost.count >= 4)
+        let (reader, _, _) = try await record(simulated, seconds: 20)
+        let stored = try reader.readBlock(from: 0, count: 20 * 256)
+        let raw = try #require(stored.raw)
+        for row in 0..<stored.count {
+            if lost.contains(row) {
+                #expect(stored.value(row: row, channel: 0).isNaN, "row \(row) should be missing")
+            } else {
+                #expect((0..<8).allSatisfy { Int(raw[row * 8 + $0]) == python.eeg[row * 8 + $0] }, "row \(row)")
+            }
+        }
+        let gaps = try reader.events().filter { $0.code == Marker.gapCode && $0.label.hasPrefix("gap") }.map(\.sample)
+        #expect(gaps == [Int64(firstRow[dropped]), Int64(firstRow[swapped])])
+    }
+
     /// A preset the model does not take is refused in one line naming the accepted ones.
     @Test func unknownPresetsAreRefusedWithTheList() async throws {
         let sockets = try ShortSocketDirectory()
