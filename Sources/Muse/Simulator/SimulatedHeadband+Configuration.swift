@@ -58,8 +58,8 @@ extension SimulatedHeadband {
         /// 100 ms) so one notification carries the end of one JSON object and the start of the next
         /// (default false).
         public var packsControlReplies = false
-        /// Close the first connection after this many EEG blocks, then accept a reconnect on the same
-        /// path (default nil: never).
+        /// Close the first connection after this many EEG blocks (an Athena: data notifications), then
+        /// accept a reconnect on the same path (default nil: never).
         public var disconnectAfterBlocks: Int?
         /// Stop sending after this many EEG blocks of the first connection while keeping the link open,
         /// as a headband that hangs does; the client must notice the silence and reconnect (default

@@ -211,6 +211,11 @@ final class SimulatorEngine {
     private func emitDue(now: UInt64) -> Bool {
         if configuration.includesAthena {
             if streaming { emitAthena(now: now) }
+            if let limit = configuration.disconnectAfterBlocks, connectionNumber == 1, athenaNumber >= limit {
+                // The link drops after the event that carried notification `limit`.
+                sendQueued(linkQueue.count)
+                return false
+            }
             return !failed
         }
         while streaming, !failed, telemetryDueAt(telemetryDue) <= now {

@@ -125,6 +125,70 @@ struct AthenaSourceTests {
         #expect(gaps.isEmpty)
     }
 
+    /// The Athena drops the link; the source reconnects by itself, runs the Athena sequence again and
+    /// goes on in a new segment (the headband's block numbers and device time restart): indices only
+    /// grow, and the time away is missing.
+    @Test func reconnectsAndContinuesInANewSegment() async throws {
+        var simulated = athena(speed: 8)
+        simulated.disconnectAfterBlocks = 200
+        let sockets = try ShortSocketDirectory()
+        let headband = SimulatedHeadband(path: sockets.socket(), configuration: simulated)
+        try headband.start()
+        defer { headband.stop() }
+        let controller = DataController(source: MuseSource(configuration: .init(device: .unixSocket(path: headband.path), timeScale: 8)))
+        let events = await controller.events()
+        try await controller.start()
+        let trace = await ReconnectTrace.collect(events, controller: controller, rows: 200 * 4 + 512)
+        let (states, indices) = (trace.states, trace.indices)
+        let disconnected = try #require(states.firstIndex { $0 == (.disconnected, true) })
+        let reconnected = try #require(states.firstIndex { $0 == (.reconnected, true) })
+        #expect(disconnected < reconnected)
+        #expect(headband.log.connections == 2)
+        #expect(headband.log.commands.filter { $0 == "dc001" }.count == 4)
+        #expect(indices == indices.sorted() && Set(indices).count == indices.count)
+        #expect(Array(indices.prefix(800)) == Array(0..<800))
+        #expect(indices.count >= 200 * 4 + 512)
+    }
+
+    /// A real capture replayed with one notification dropped and a pair reordered: the dropped one's EEG
+    /// rows and the late one's (its place was passed) are NaN exactly there, with a gap event each;
+    /// every other row equals the Python decode, in order.
+    @Test func aDroppedAndAReorderedReplayNotificationAreNaNAtTheirPlace() async throws {
+        let name = "data_p1041"
+        var simulated = athena(speed: 20)
+        let lines = try AthenaCaptureDecode.lines(name)
+        let python = try AthenaCaptureDecode.python(name)
+        // The EEG rows each notification holds, from the capture itself.
+        var firstRow: [Int] = []
+        var rows = 0
+        for line in lines {
+            firstRow.append(rows)
+            for (_, block) in AthenaNotification(payload: line.payload).blocks where block.tag == .eeg8 { rows += 2 }
+        }
+        firstRow.append(rows)
+        func holdsEEG(_ k: Int) -> Bool { firstRow[k + 1] > firstRow[k] }
+        // A notification with EEG to drop, and one to send after its successor (both with EEG).
+        let dropped = try #require((200..<lines.count).first(where: holdsEEG))
+        let swapped = try #require((400..<lines.count - 1).first { holdsEEG($0) && holdsEEG($0 + 1) })
+        simulated.athenaReplay = lines
+        simulated.droppedNotifications = [dropped]
+        simulated.swappedNotifications = [swapped]
+        let lost = Set([dropped, swapped].flatMap { firstRow[$0]..<firstRow[$0 + 1] })
+        #expect(lost.count >= 4)
+        let (reader, _, _) = try await record(simulated, seconds: 20)
+        let stored = try reader.readBlock(from: 0, count: 20 * 256)
+        let raw = try #require(stored.raw)
+        for row in 0..<stored.count {
+            if lost.contains(row) {
+                #expect(stored.value(row: row, channel: 0).isNaN, "row \(row) should be missing")
+            } else {
+                #expect((0..<8).allSatisfy { Int(raw[row * 8 + $0]) == python.eeg[row * 8 + $0] }, "row \(row)")
+            }
+        }
+        let gaps = try reader.events().filter { $0.code == Marker.gapCode && $0.label.hasPrefix("gap") }.map(\.sample)
+        #expect(gaps == [Int64(firstRow[dropped]), Int64(firstRow[swapped])])
+    }
+
     /// A preset the model does not take is refused in one line naming the accepted ones.
     @Test func unknownPresetsAreRefusedWithTheList() async throws {
         let sockets = try ShortSocketDirectory()

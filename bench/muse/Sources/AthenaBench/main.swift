@@ -67,5 +67,7 @@ for _ in 0..<max(1, passes) {
     best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
 print(String(format: "captures: %d, notifications: %d, %.1f s of recording", files.count, notifications.count, realSeconds))
-print(String(format: "best of %d: %.4f s → %.0f notifications/s, %.0f samples/s, %.0f× real time (checksum %.3g)",
-    passes, best, Double(notifications.count) / best, Double(result.samples) / best, realSeconds / best, result.checksum))
+print(
+    String(
+        format: "best of %d: %.4f s → %.0f notifications/s, %.0f samples/s, %.0f× real time (checksum %.3g)",
+        passes, best, Double(notifications.count) / best, Double(result.samples) / best, realSeconds / best, result.checksum))
