@@ -102,7 +102,9 @@ struct DeviceVerdictCLITests {
             text.stdout.contains("absolute (µV²)") && text.stdout.contains("relative (%)") && text.stdout.contains("band power from"),
             "\(text.stdout)")
 
-        let report = dir.url.appendingPathComponent("report.html").path
+        // Outside the data folder (`report` refuses to write into it).
+        let out = try TemporaryDirectory("off-head-report")
+        let report = out.path("report.html").path
         let reported = try CLI.run(["report", item.path, "--data", dir.url.path, "--out", report])
         #expect(reported.status == 0, "\(reported.stderr)")
         let html = try String(contentsOfFile: report, encoding: .utf8)
