@@ -12,6 +12,7 @@ or the timeout. With
 import argparse
 import json
 import os
+import socket
 import sys
 import threading
 import time
@@ -63,7 +64,11 @@ def main():
                 last[0] = time.time()
 
         d.set_default_handler(handler)
-        server = osc_server.ThreadingOSCUDPServer(("127.0.0.1", a.osc), d)
+        # One thread reads the datagrams in order (a thread per datagram, 256+ a second, falls behind
+        # on a busy machine), from a receive buffer that holds seconds of them: UDP drops what does not
+        # fit, and a loaded machine may not schedule this process for a second or more.
+        server = osc_server.BlockingOSCUDPServer(("127.0.0.1", a.osc), d)
+        server.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 8 << 20)
         threading.Thread(target=server.serve_forever, daemon=True).start()
     with open(a.ready, "w") as f:
         f.write("ready")
