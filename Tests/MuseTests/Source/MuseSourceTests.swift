@@ -74,12 +74,17 @@ struct MuseSourceTests {
         // where a packet's arrival holds its samples back (no time after its arrival), never 0 and
         // never backwards (2 µs: both ends of a step are stored in whole µs, and a time of 1.8e9 s
         // carries 0.24 µs in a Double).
+        // After the first 2 s at most 2 % of the steps are shorter than the slew's: at speed 8 a
+        // loaded machine's stalls are 8 times longer in signal time, so a quicker delivery than any
+        // before (a new low point of the envelope) can still come later and hold a packet back.
         let period = 1.0 / 256 / 8
+        var short = 0
         for row in 1..<stored.count {
             let step = stored.times[row] - stored.times[row - 1]
             #expect(step >= 1e-6 && step <= period + 2e-6, "row \(row) step \(step)")
-            if row > 2 * 256 { #expect(step >= 0.98 * period - 2e-6, "row \(row) step \(step)") }
+            if row > 2 * 256, step < 0.98 * period - 2e-6 { short += 1 }
         }
+        #expect(short <= (stored.count - 2 * 256) * 2 / 100, "\(short) short steps after the first 2 s")
         let events = try reader.events()
         #expect(events.filter { $0.code == Marker.gapCode }.map(\.sample) == lostBlocks.sorted().map { Int64($0 * 12) })
         #expect(lostBlocks.count == 2 && lostChannel.count == 1)
