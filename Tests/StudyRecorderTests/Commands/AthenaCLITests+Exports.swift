@@ -66,28 +66,11 @@ extension AthenaCLITests {
     /// from it, with their study markers.
     @Test func theMyndStudyRunsFromASimulatedAthena() throws {
         let headband = try MuseCLITests.Headband(["--model", "athena"], speed: 40)
-        let dir = try TemporaryDirectory("cli-athena-run")
-        let enrolled = try CLI.run(["enroll", RunCommandTests.mynd, "--data", dir.url.path, "--name", "Ann Example", "--auto"])
-        #expect(enrolled.status == 0, "\(enrolled.stderr)")
-        for _ in 0..<2 { _ = try RunCommandTests.run(RunCommandTests.mynd, data: dir.url) }
-        let result = try CLI.run([
-            "run", RunCommandTests.mynd, "--data", dir.url.path, "--auto", "--json", "--source", "muse", "--device", headband.device, "--speed", "40",
-        ])
-        #expect(result.status == 0, "\(result.stderr) \(result.stdout.suffix(600))")
-        let report = try JSONDecoder.iso.decode(MuseCLITests.RunReport.self, from: Data(result.stdout.utf8))
-        #expect(report.state == "completed" && report.session == "rest" && report.stored.count == 3)
-        for item in report.stored {
-            let block = try PythonTool.json(
-                MuseCLITests.Block.self,
-                script: """
-                    import h5py, json, sys
-                    f = h5py.File(sys.argv[1], 'r')
-                    print(json.dumps({'model': f['Recording'].attrs['DeviceModel'], 'rows': int(f['Recording/Data'].shape[0]),
-                      'complete': int(f['Recording'].attrs['Complete']), 'codes': f['Events/Code'][()].tolist(), 'raw': 'RawData' in f['Recording']}))
-                    """, arguments: [dir.url.appendingPathComponent(item.path).path])
+        for block in try MuseCLITests.runMyndRest(from: headband, folder: "cli-athena-run") {
             #expect(block.model.hasPrefix("Muse S Athena") && block.raw && block.complete == 1)
             let study = block.codes.filter { $0 > 0 }
             #expect(study.first == 910 && study.last == 930, "\(block.codes)")
+            #expect(block.rows > 60 * 256)
         }
     }
 }

@@ -242,11 +242,10 @@ struct MuseCLITests {
         var raw: Bool
     }
 
-    /// A study runs end to end from the simulated headband: the fitting passes on its signal quality
-    /// and the rest session records its three blocks from the headband.
-    @Test func runsTheMyndStudyFromASimulatedHeadband() throws {
-        let headband = try Headband([], speed: 40)
-        let dir = try TemporaryDirectory("cli-muse-run")
+    /// Enrolls a participant, runs the example study's two questionnaire sessions, then its rest
+    /// session from `headband` at speed 40; the three stored blocks as read back by h5py.
+    static func runMyndRest(from headband: Headband, folder name: String) throws -> [Block] {
+        let dir = try TemporaryDirectory(name)
         let enrolled = try CLI.run(["enroll", RunCommandTests.mynd, "--data", dir.url.path, "--name", "Ann Example", "--auto"])
         #expect(enrolled.status == 0, "\(enrolled.stderr)")
         for _ in 0..<2 {  // the two questionnaire sessions
@@ -264,8 +263,15 @@ struct MuseCLITests {
             print(json.dumps({'model': f['Recording'].attrs['DeviceModel'], 'rows': int(f['Recording/Data'].shape[0]),
               'complete': int(f['Recording'].attrs['Complete']), 'codes': f['Events/Code'][()].tolist(), 'raw': 'RawData' in f['Recording']}))
             """
-        for item in report.stored {
-            let block = try PythonTool.json(Block.self, script: script, arguments: [dir.url.appendingPathComponent(item.path).path])
+        return try report.stored.map { item in
+            try PythonTool.json(Block.self, script: script, arguments: [dir.url.appendingPathComponent(item.path).path])
+        }
+    }
+
+    /// A study runs end to end from the simulated headband: the fitting passes on its signal quality
+    /// and the rest session records its three blocks from the headband.
+    @Test func runsTheMyndStudyFromASimulatedHeadband() throws {
+        for block in try Self.runMyndRest(from: try Headband([], speed: 40), folder: "cli-muse-run") {
             #expect(block.model == "Muse" && block.raw && block.complete == 1)
             // Study markers (device events such as the battery level at the start are negative).
             let study = block.codes.filter { $0 > 0 }
