@@ -96,7 +96,20 @@ struct DeviceVerdictCLITests {
         #expect(analysis.channels.allSatisfy { $0.segmentsSkipped >= 9 }, "\(analysis.channels)")
         let kept = try CLI.run(["analyze", file, "--json", "--include-bad-windows"])
         let keptAnalysis = try JSONDecoder().decode(Output.self, from: Data(kept.stdout.utf8)).analysis
-        #expect(keptAnalysis.channels.allSatisfy { $0.segmentsSkipped == 0 }, "\(keptAnalysis.channels)")
+        // With --include-bad-windows only segments touching lost data are left out: none when the
+        // recording lost nothing; fewer than the off-head stretch's when a loaded machine made the
+        // recorder release a block incomplete (NaN rows).
+        let nanRows = try PythonTool.json(
+            Int.self,
+            script: "import h5py, sys, numpy as np; f = h5py.File(sys.argv[1], 'r'); print(int(np.isnan(f['Recording/Data'][()]).any(axis=1).sum()))",
+            arguments: [file])
+        if nanRows == 0 {
+            #expect(keptAnalysis.channels.allSatisfy { $0.segmentsSkipped == 0 }, "\(keptAnalysis.channels)")
+        } else {
+            #expect(
+                zip(keptAnalysis.channels, analysis.channels).allSatisfy { $0.segmentsSkipped < $1.segmentsSkipped },
+                "\(nanRows) NaN rows: \(keptAnalysis.channels)")
+        }
         let text = try CLI.run(["analyze", file])
         #expect(
             text.stdout.contains("absolute (µV²)") && text.stdout.contains("relative (%)") && text.stdout.contains("band power from"),
