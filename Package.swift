@@ -100,11 +100,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // The SDK facade: a data folder opened with recovery, recordings as one event stream fed by one
-        // signal processor, uploads as an event stream.
+        // signal processor, uploads as an event stream, and a study's due session run with the
+        // guarantees of `study-recorder run` (lock, sealing, upload after it, post-session report).
         .target(
             name: "StudyRecorderKit",
             dependencies: [
-                "DataSources", "Muse", "Processing", "Storage", "Transfer",
+                "DataSources", "Muse", "Processing", "Storage", "Transfer", "Study", "Report",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -168,7 +169,7 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: ["Report", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",
-            dependencies: ["StudyRecorderTesting", "DataSources", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StudyRecorderTesting", "DataSources", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(

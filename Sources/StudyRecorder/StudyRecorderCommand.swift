@@ -21,6 +21,7 @@ struct StudyRecorderCommand: AsyncParsableCommand {
     /// Runs the command line with negative option values joined to their option, `help` for a
     /// command that does not exist refused with 64, and every command-line error (64) reported as one
     /// line on standard error, like every other failure, instead of the error, usage and a hint.
+    /// What a command throws is printed and mapped to the exit code here, once (``ExitStatus``).
     static func main() async {
         let arguments = CommandLineArguments.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
         let commands = configuration.subcommands.map { $0._commandName } + ["help"]
@@ -36,7 +37,12 @@ struct StudyRecorderCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            if !(error is ExitCode), exitCode(for: error) == .usage {
+            // Every failure ends here: one line from the one table, one exit.
+            if let status = ExitStatus.of(error) {
+                if let line = status.line { status.prefixed ? Terminal.error(line) : Terminal.writeError(line + "\n") }
+                Foundation.exit(status.code.rawValue)
+            }
+            if exitCode(for: error) == .usage {
                 let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: "; ")
                 Terminal.error("\(message) (`study-recorder help <command>` lists the options)")
                 Foundation.exit(ExitCode.usage.rawValue)

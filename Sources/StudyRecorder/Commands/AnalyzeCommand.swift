@@ -74,23 +74,21 @@ struct AnalyzeCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard FileManager.default.fileExists(atPath: recording) else {
-            Terminal.error("no such recording: \(recording)")
-            throw ExitCode.noInput
+            throw CommandFailure(.noInput, "no such recording: \(recording)")
         }
         let reader: RecordingReader
         do {
             reader = try RecordingReader(url: URL(fileURLWithPath: recording))
         } catch {
-            Terminal.error(error)
-            throw ExitCode.dataError
+            throw CommandFailure(.dataError, error)
         }
         let info = reader.descriptor
         let nyquist = info.samplingRate / 2
         if bands != nil, let band = try parsedBands().first(where: { $0.high > nyquist }) {
-            Terminal.error(
+            throw CommandFailure(
+                .usage,
                 "--bands: \(band.name) reaches \(String(format: "%g", band.high)) Hz, above the Nyquist frequency of \(recording) (\(String(format: "%g", nyquist)) Hz)"
             )
-            throw ExitCode.usage
         }
         let nperseg = max(8, Int((info.samplingRate * segmentSeconds).rounded()))
         let method = BandPowerMethod(
@@ -107,8 +105,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
                 }
             }
         } catch {
-            Terminal.error("reading \(recording) failed: \(error)")
-            throw ExitCode.dataError
+            throw CommandFailure(.dataError, "reading \(recording) failed: \(error)")
         }
         let analysis = analyzer.result()
         if json {

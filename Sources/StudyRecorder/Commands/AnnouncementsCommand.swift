@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Storage
 import Study
+import StudyRecorderKit
 import Transfer
 
 /// `study-recorder announcements`: fetches the study team's messages (global and for this participant)
@@ -31,8 +32,7 @@ struct AnnouncementsCommand: AsyncParsableCommand {
         let store = try data.openExistingStore()
         let (configuration, secrets) = try transfer.load(data: store.root)
         guard let settings = configuration.announcements else {
-            Terminal.error("no announcements location in \(transfer.url(data: store.root).path)")
-            throw ExitCode.configuration
+            throw CommandFailure(.configuration, "no announcements location in \(transfer.url(data: store.root).path)")
         }
         let who = try ParticipantOptions.resolve(participant, store: store)
         let person = try? ParticipantRegistry(store: store).participant(id: who)
@@ -41,12 +41,12 @@ struct AnnouncementsCommand: AsyncParsableCommand {
         do {
             checker = try AnnouncementChecker(store: store, settings: settings, credentials: secrets.announcements)
         } catch {
-            Terminal.error(error)
-            throw ExitCode.configuration
+            throw CommandFailure(.configuration, error)
         }
         let result = try await checker.check(participant: who, locale: language)
         for warning in result.warnings { Terminal.note("warning: \(warning)") }
-        let shown = StudyTransfer.rendered(all ? result.announcements : result.announcements.filter(\.isNew), person: person)
+        let shown = StudyAnnouncements.rendered(
+            all ? result.announcements : result.announcements.filter(\.isNew), person: person, notice: { Terminal.note($0) })
         if json {
             try Terminal.printJSON(shown)
             return

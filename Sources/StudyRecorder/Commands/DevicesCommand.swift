@@ -28,18 +28,8 @@ struct DevicesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let found: [DiscoveredHeadband]
-        do {
-            if !json { Terminal.note(String(format: "scanning for %g s …", duration)) }
-            found = try await HeadbandScanner(duration: duration).scan()
-        } catch {
-            Terminal.error(error)
-            switch error {
-            case .scanPermissionDenied, .permissionDenied: throw ExitCode.permissionDenied
-            case .bluetoothUnavailable, .noAdapter, .busy: throw ExitCode.unavailable
-            default: throw ExitCode.unavailable
-            }
-        }
+        if !json { Terminal.note(String(format: "scanning for %g s …", duration)) }
+        let found = try await HeadbandScanner(duration: duration).scan()
         if json {
             try Terminal.printJSON(found.map(Listed.init))
             return

@@ -3,6 +3,7 @@ import DataSources
 import Foundation
 import Storage
 import Study
+import StudyRecorderKit
 
 /// `study-recorder enroll`: consent page by page, the typed agreement and the name as signature; makes
 /// the participant's UUID and stores the consent record.
@@ -50,19 +51,18 @@ struct EnrollCommand: AsyncParsableCommand {
             interface = TerminalInterface(locale: locale, screenOnStandardError: json)
         }
         let logger = CommandLogging.logger("enroll", verbose: false)
-        let studyTransfer = StudyTransfer(store: store, configurationURL: configurationURL, logger: logger)
+        let setup = TransferSetup(dataFolder: store.root, configuration: configurationURL)
         do {
-            try studyTransfer.checkEncryption(for: study)
+            try setup.check(study, store: store)
         } catch {
-            Terminal.error(error)
-            throw ExitCode.configuration
+            throw CommandFailure(.configuration, error)
         }
         var runner = StudyRunner(
             study: study, store: store, interface: interface,
             options: RunnerOptions(locale: studyOptions.locale, automatic: auto, clock: studyOptions.clock),
             makeSource: { OscillatorSourceFactory.make() }, logger: logger)
         // The consent record is sealed at once when encryption at rest is configured.
-        runner.afterStore = { item in try studyTransfer.seal(item) }
+        runner.afterStore = { item in try setup.sealIfRequired(item, store: store) }
         let ready = runner
         let (name, helper) = (name, helper)
         // Ctrl-C ends any prompt at once (the task is cancelled); the participant is then not enrolled.
@@ -76,18 +76,9 @@ struct EnrollCommand: AsyncParsableCommand {
                 print("enrolled participant \(participant.id) in \(study.id)")
             }
         } catch let error as RunnerError {
-            Terminal.error(error.description(in: RuntimeStrings(locale: locale)))
-            switch error {
-            case .alreadyEnrolled: throw ExitCode.dataError
-            case .signatureMissing: throw ExitCode.usage
-            default: throw ExitCode.failure
-            }
+            throw CommandFailure(error, line: error.description(in: RuntimeStrings(locale: locale)))
         } catch is CancellationError {
-            Terminal.error(RuntimeStrings(locale: locale)(.stoppedEnrolment))
-            throw ExitCode.interrupted
-        } catch let error as TerminalInputError {
-            Terminal.error(error)
-            throw ExitCode.noInput
+            throw CommandFailure(.interrupted, RuntimeStrings(locale: locale)(.stoppedEnrolment))
         }
     }
 }

@@ -51,9 +51,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Write `X X X X` as the EDF patient field instead of the participant's pseudonymous UUID.")
     var anonymous = false
 
-    @Option(
-        help: ArgumentHelp("The GnuPG home holding the study's secret key, for encrypted items (default: $GNUPGHOME or ~/.gnupg).", valueName: "dir"))
-    var gnupgHome: String?
+    @OptionGroup var decryption: DecryptionOptions
 
     @Option(
         help: ArgumentHelp(
@@ -61,8 +59,7 @@ struct ExportCommand: ParsableCommand {
             valueName: "private|shared"))
     var permissions: ExportPermissions?
 
-    @Flag(help: "Print what was written (and the items left out, with why) as JSON on standard output.")
-    var json = false
+    @OptionGroup var output: WrittenOutputOptions
 
     func validate() throws {
         let selections = (items.isEmpty ? 0 : 1) + (all ? 1 : 0) + (participant == nil ? 0 : 1)
@@ -80,20 +77,19 @@ struct ExportCommand: ParsableCommand {
         let store = try data.openStore()
         let (selected, notReady) = try select(in: store)
         if selected.isEmpty && notReady.isEmpty {
-            Terminal.error("nothing to export in \(store.root.path)")
-            throw ExitCode.noInput
+            throw CommandFailure(.noInput, "nothing to export in \(store.root.path)")
         }
         let access = permissions ?? .default(encrypted: selected.contains { $0.encryption != .none })
         let destination: ExportDestination
         do {
             destination = try ExportDestination(folder: URL(fileURLWithPath: out), dataFolder: store.root, permissions: access)
         } catch let error as ExportError {
-            Terminal.error(error)
-            if case .insideDataFolder = error { throw ExitCode.usage }
-            throw ExitCode.cannotCreate
+            // Into the data folder is a wrong command line (64); any other reason, a folder that cannot be made (73).
+            guard case .insideDataFolder = error else { throw CommandFailure(.cannotCreate, error) }
+            throw error
         }
         let exporter = Exporter(store: store, destination: destination, format: format, patientCode: !anonymous, permissions: access)
-        exporter.decryptor = OpenPGPDecryptor(home: gnupgHome.map { URL(fileURLWithPath: $0) })
+        exporter.decryptor = decryption.decryptor
         var skipped = notReady
         var bar = ProgressBar(label: "export")
         var results: [ExportedItem] = []
@@ -122,15 +118,14 @@ struct ExportCommand: ParsableCommand {
             TerminationSignals.parkIfSignalled()
             bar.finish()
             exporter.discard()
-            Terminal.error(error)
-            throw Self.exitCode(for: error)
+            throw error
         }
         bar.update(fraction: 1, status: "done", force: true)
         bar.finish()
         if access == .private && permissions == nil {
             Terminal.note("the export holds decrypted data and is readable only by you (files 0600, folders 0700; --permissions shared to widen)")
         }
-        if json {
+        if output.json {
             struct Output: Encodable {
                 var folder: String
                 var format: ExportFormat
@@ -156,18 +151,6 @@ struct ExportCommand: ParsableCommand {
         print("exported \(results.count) item(s) as \(format.rawValue) to \(destination.folder.path)")
     }
 
-    /// The exit code of an export failure (sysexits).
-    static func exitCode(for error: ExportError) -> ExitCode {
-        switch error {
-        case .missing: .noInput
-        case .unsupported: .dataError
-        case .encrypted: .permissionDenied
-        case .insideDataFolder: .usage
-        case .io: .cannotCreate
-        case .notReady: .temporaryFailure
-        }
-    }
-
     /// The catalog items to export: the named ones (each must exist, be exportable and not be
     /// recorded right now), or every exportable item (of the participant), with those that are not
     /// ready (being recorded, waiting for recovery) left out and listed.
@@ -177,12 +160,10 @@ struct ExportCommand: ParsableCommand {
             for path in items {
                 let item = try ItemArgument.resolve(path, in: store, requireFile: false)
                 guard Exporter.canExport(item.kind, as: format) else {
-                    Terminal.error("\(item.path): a \(item.kind.rawValue) item cannot be exported as \(format.rawValue)")
-                    throw ExitCode.dataError
+                    throw CommandFailure(.dataError, "\(item.path): a \(item.kind.rawValue) item cannot be exported as \(format.rawValue)")
                 }
                 if let reason = Exporter.notReady(item, in: store) {
-                    Terminal.error(ExportError.notReady(path: item.path, reason: reason))
-                    throw ExitCode.temporaryFailure
+                    throw ExportError.notReady(path: item.path, reason: reason)
                 }
                 selected.append(try ItemArgument.resolve(path, in: store))
             }

@@ -91,8 +91,7 @@ struct RecordCommand: AsyncParsableCommand {
             recording = try await recorder.record(request, on: controller, options: options)
         } catch {
             trouble.stop()
-            Terminal.error(error)
-            throw Self.exitCode(for: error)
+            throw CommandFailure(error)
         }
         live.withLock { $0 = recording }
         if interrupted.isSet { recording.stop(reason: "interrupted by signal") }
@@ -119,12 +118,8 @@ struct RecordCommand: AsyncParsableCommand {
         markerInlet?.stop()
         await streamer?.finish()
         _ = trap
-        if let failure {
-            Terminal.error(failure)
-            // Encryption at rest failed: the item is stored but stays local until it is sealed.
-            if let error = failure as? RecorderError, error.code == .sealing { throw ExitCode.configuration }
-            throw Self.exitCode(for: failure)
-        }
+        // Encryption at rest failed (78): the item is stored but stays local until it is sealed.
+        if let failure { throw CommandFailure(failure) }
         guard let item = stored else { throw ExitCode.failure }
         let session = recording
         if json {
@@ -141,19 +136,7 @@ struct RecordCommand: AsyncParsableCommand {
         // A faulty device (e.g. one sampling far faster than its rate): the recording up to the
         // fault is kept (above), the fault is said in one line and is the exit status.
         if let error = await session.controller.lastFailure, case .deviceFault? = error as? DataSourceError {
-            Terminal.error(error)
-            throw ExitCode.forSource(error)
-        }
-    }
-
-    static func exitCode(for error: any Error) -> ExitCode {
-        if let error = error as? RecorderError, let underlying = error.underlying { return exitCode(for: underlying) }
-        if error is DataSourceError { return .forSource(error) }
-        return switch error as? StorageError {
-        case .unwritableFolder: .cannotCreate
-        case .diskFull, .io, .hdf5: .ioError
-        case .participant: .usage
-        default: .failure
+            throw CommandFailure(error)
         }
     }
 }

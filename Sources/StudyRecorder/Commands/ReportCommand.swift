@@ -43,9 +43,7 @@ struct ReportCommand: ParsableCommand {
             "The HTML file to write (default: report-<recording>.html or report-participant-<uuid>.html here).", valueName: "file.html"))
     var out: String?
 
-    @Option(
-        help: ArgumentHelp("The GnuPG home holding the study's secret key, for encrypted items (default: $GNUPGHOME or ~/.gnupg).", valueName: "dir"))
-    var gnupgHome: String?
+    @OptionGroup var decryption: DecryptionOptions
 
     @Option(
         help: ArgumentHelp(
@@ -53,8 +51,7 @@ struct ReportCommand: ParsableCommand {
             valueName: "private|shared"))
     var permissions: ExportPermissions?
 
-    @Flag(help: "Print what was written as JSON on standard output.")
-    var json = false
+    @OptionGroup var output: WrittenOutputOptions
 
     @Flag(help: "Keep windows graded bad or off the head in the spectrum and band power (only gaps are left out).")
     var includeBadWindows = false
@@ -78,15 +75,13 @@ struct ReportCommand: ParsableCommand {
         do {
             try ReportBuilder.checkOutside(target, dataFolder: store.root)
         } catch let error as ReportError {
-            Terminal.error(error)
-            throw ExitCode.usage
+            throw CommandFailure(.usage, error)
         }
         if FileManager.default.fileExists(atPath: target.path) {
-            Terminal.error("\(ReportError.io(path: target.path, reason: "exists already; reports never overwrite (choose another --out)"))")
-            throw ExitCode.cannotCreate
+            throw ReportError.io(path: target.path, reason: "exists already; reports never overwrite (choose another --out)")
         }
         let access = permissions ?? .default(encrypted: encrypted)
-        var builder = ReportBuilder(store: store, decryptor: OpenPGPDecryptor(home: gnupgHome.map { URL(fileURLWithPath: $0) }))
+        var builder = ReportBuilder(store: store, decryptor: decryption.decryptor)
         builder.includesBadWindows = includeBadWindows
         var bar = ProgressBar(label: "report")
         bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
@@ -97,14 +92,13 @@ struct ReportCommand: ParsableCommand {
         } catch let error as ReportError {
             TerminationSignals.parkIfSignalled()
             bar.finish()
-            Terminal.error(error)
-            throw Self.exitCode(for: error)
+            throw error
         }
         bar.finish()
         if access == .private && permissions == nil {
             Terminal.note("the report holds decrypted data and is readable only by you (file 0600; --permissions shared to widen)")
         }
-        if json {
+        if output.json {
             struct Output: Encodable {
                 var file: String
                 var items: [String]
@@ -118,25 +112,13 @@ struct ReportCommand: ParsableCommand {
         print("wrote \(target.path) (\(selected.count) recording\(selected.count == 1 ? "" : "s"))")
     }
 
-    /// The exit code of a report failure (sysexits, as `export`).
-    static func exitCode(for error: ReportError) -> ExitCode {
-        switch error {
-        case .missing: .noInput
-        case .unsupported: .dataError
-        case .encrypted: .permissionDenied
-        case .insideDataFolder: .usage
-        case .io: .cannotCreate
-        }
-    }
-
     /// The recordings to report on: the named ones (each must exist and be a recording), or every
     /// finished recording of the participant.
     private func select(in store: DataStore) throws -> [CatalogItem] {
         if let participant {
             let found = try store.catalog.items(participant: participant.uppercased()).filter { $0.kind == .recording && $0.state != .writing }
             if found.isEmpty {
-                Terminal.error("no recordings of participant \(participant) in \(store.root.path)")
-                throw ExitCode.noInput
+                throw CommandFailure(.noInput, "no recordings of participant \(participant) in \(store.root.path)")
             }
             return found
         }
@@ -144,13 +126,11 @@ struct ReportCommand: ParsableCommand {
         for path in items {
             let entry = try ItemArgument.resolve(path, in: store, requireFile: false)
             if let reason = Exporter.notReady(entry, in: store) {
-                Terminal.error("\(entry.path) has no report yet: \(reason.replacingOccurrences(of: "export it", with: "report on it"))")
-                throw ExitCode.temporaryFailure
+                throw CommandFailure(.temporaryFailure, "\(entry.path) has no report yet: \(reason.replacingOccurrences(of: "export it", with: "report on it"))")
             }
             let item = try ItemArgument.resolve(path, in: store)
             guard item.kind == .recording else {
-                Terminal.error("\(item.path): a \(item.kind.rawValue) item has no report (name a recording)")
-                throw ExitCode.dataError
+                throw CommandFailure(.dataError, "\(item.path): a \(item.kind.rawValue) item has no report (name a recording)")
             }
             selected.append(item)
         }

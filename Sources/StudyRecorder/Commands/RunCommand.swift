@@ -3,12 +3,16 @@ import DataSources
 import Foundation
 import Storage
 import Study
+import StudyRecorderKit
 import Synchronization
-import Transfer
 
 /// `study-recorder run`: the experimenter's main command. Shows what is due in the study and runs it:
 /// a questionnaire, or hardware preparation with live signal quality, then the recording blocks with
 /// prompts, cues and markers, pauses and re-checks, storing every block as it finishes.
+///
+/// The run itself, with its guarantees (the lock, sealing, announcements, the upload after the
+/// session, the post-session report), is the kit's ``StudySessionRun``; this command reads the
+/// options, passes the terminal in as the participant's side, prints what was run, and throws.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -53,14 +57,10 @@ struct RunCommand: AsyncParsableCommand {
         let lslClock = try clockOptions.makeLSLMapping(libraryPath: streamOptions.lslLibrary)
         let configurationURL = try transfer.checkedURL(data: data.url.standardizedFileURL)
         let store = try data.openStore()
-        let lock = try Self.claim(study: study.id, store: store)
-        defer { withExtendedLifetime(lock) {} }
         let logger = CommandLogging.logger("run", verbose: verbose)
-        _ = CommandLogging.open(store, configuration: configurationURL, logger: logger)
         let scripted = try loadAnswers()
-        let progress = try? ProgressStore(dataDirectory: store.root).load(studyID: study.id)
         // The participant's language: --locale, else the one they enrolled in, else the study's default.
-        let locale = studyOptions.locale ?? progress?.locale ?? study.defaultLocale
+        let locale = StudySessionRun.locale(of: study, in: store, requested: studyOptions.locale)
         let strings = RuntimeStrings(locale: locale)
         let interface: any ParticipantInterface
         if auto {
@@ -73,36 +73,22 @@ struct RunCommand: AsyncParsableCommand {
         var configured = sourceOptions
         configured.mains = Double(study.settings.mainsFrequency)
         let source = try configured.makeSource()
-        let studyTransfer = StudyTransfer(store: store, configurationURL: configurationURL, logger: logger)
-        do {
-            try studyTransfer.checkEncryption(for: study)
-        } catch {
-            Terminal.error(error)
-            throw ExitCode.configuration
-        }
-        var announcements: [Announcement] = []
-        if let progress {
-            announcements = await studyTransfer.announcements(participant: progress.participant.uuidString, locale: locale)
-            for announcement in announcements {
-                await interface.show(announcement.text, title: "✉ \(announcement.title)")
-            }
-        }
-        var runner = StudyRunner(
-            study: study, store: store, interface: interface,
+        let streams = !streamOptions.targets.isEmpty || streamOptions.lslMarkers != nil
+        // Checked now (liblsl found, OSC host resolved), so nothing fails once the participant started.
+        if streams { try await streamOptions.check() }
+        var session = StudySessionRun(
+            study: study, store: store, transferConfiguration: configurationURL, interface: interface,
             options: RunnerOptions(
                 locale: locale, speed: sourceOptions.speed, seed: sourceOptions.seed,
                 automatic: auto, shortInstructions: short, clock: studyOptions.clock, lslClock: lslClock),
             makeSource: { source }, logger: logger)
-        runner.afterStore = { item in try studyTransfer.seal(item) }
-        runner.afterSession = { await studyTransfer.upload() }
-        let streams = !streamOptions.targets.isEmpty || streamOptions.lslMarkers != nil
-        // Checked now (liblsl found, OSC host resolved), so nothing fails once the participant started.
-        if streams { try await streamOptions.check() }
+        session.opened = { CommandLogging.report(opened: $0) }
+        session.notice = { Terminal.note($0) }
         let streaming = streamOptions, mains = configured.mains, json = json
         // Device trouble (link lost and back, battery low, off the head, data lost) as it happens.
         let watches = Mutex<[DeviceTroubleWatch]>([])
         defer { watches.withLock { $0.forEach { $0.stop() } } }
-        runner.willStart = { controller in
+        session.willStart = { controller in
             let watch = await DeviceTroubleWatch(controller: controller, json: json)
             watches.withLock { $0.append(watch) }
             if streams {
@@ -110,43 +96,26 @@ struct RunCommand: AsyncParsableCommand {
                 _ = try streaming.startMarkerInlet(controller: controller)
             }
         }
-        let ready = runner
+        let ready = session
         let interrupted = InterruptFlag()
         let (task, trap) = SignalTrap.cancelling(onSignal: { _ in
             interrupted.set()
             RawKeyboard.restore()
-        }) { try await ready.runNextSession() }
+        }) { try await ready.run() }
         defer {
             _ = trap
             RawKeyboard.restore()
         }
-        var report: RunReport
+        let report: RunReport
         do {
             report = try await task.value
         } catch is CancellationError {
-            Terminal.error(strings(.stoppedNothingStored))
-            throw ExitCode.interrupted
+            throw CommandFailure(.interrupted, strings(.stoppedNothingStored))
         } catch let error as RunnerError {
-            Terminal.error(CommandHint.line(error.description(in: strings), for: error))
-            if case .notEnrolled = error { throw ExitCode.noInput }
-            if case .sourceFailed(let failure) = error { throw ExitCode.forSource(failure) }
-            throw ExitCode.failure
-        } catch let error as TerminalInputError {
-            Terminal.error(error)
-            throw ExitCode.noInput
+            throw CommandFailure(error, line: CommandHint.line(error.description(in: strings), for: error))
         } catch let error as ScriptedAnswerError {
-            Terminal.error("\(answers ?? "answers"): \(error)")
-            throw ExitCode.dataError
-        } catch let error as StorageError {
-            Terminal.error(error)
-            throw RecordCommand.exitCode(for: error)
-        } catch _ where FreeSpace.isFull(at: store.root) {
-            // The catalog (SQLite) or another layer hit the full disk and said only "I/O error".
-            Terminal.error(StorageError.diskFull(path: store.root.path))
-            throw ExitCode.ioError
+            throw CommandFailure(error, line: "\(answers ?? "answers"): \(error)")
         }
-        report.announcements = announcements
-        if !interrupted.isSet { report.report = PostSessionReport.write(for: report, study: study, store: store) }
         if json {
             try Terminal.printJSON(report)
         } else {
@@ -160,46 +129,17 @@ struct RunCommand: AsyncParsableCommand {
         if report.state == .incomplete { throw interrupted.isSet ? ExitCode.interrupted : ExitCode.temporaryFailure }
     }
 
-    /// Takes the lock that lets one `run` of `study` work in a data folder at a time (two would both
-    /// record the block that is due and advance the same progress file). A second run exits 75 with
-    /// one line; the kernel drops the lock when the first process ends, however it ends.
-    static func claim(study: String, store: DataStore) throws -> ExclusiveLock {
-        let file: URL
-        let lock: ExclusiveLock?
-        do {
-            file = try store.lockURL("run-\(study)")
-            lock = try ExclusiveLock(file: file)
-        } catch let error as StorageError {
-            Terminal.error(error)
-            throw RecordCommand.exitCode(for: error)
-        } catch {
-            Terminal.error(error)
-            throw ExitCode.cannotCreate
-        }
-        guard let lock else {
-            let holder = ExclusiveLock.holder(of: file).map { " (pid \($0))" } ?? ""
-            Terminal.error("another `run` of \(study) is active in \(store.root.path)\(holder); try again when it has finished")
-            throw ExitCode.temporaryFailure
-        }
-        return lock
-    }
-
     private func loadAnswers() throws -> [String: String] {
         guard let answers else { return [:] }
         let data: Data
         do throws(BoundedFile.Failure) {
             data = Data(try BoundedFile.read(URL(fileURLWithPath: answers), limit: BoundedFile.answersFileLimit))
         } catch {
-            guard case .tooLarge(let limit) = error else {
-                Terminal.error("no such answers file: \(answers)")
-                throw ExitCode.noInput
-            }
-            Terminal.error("\(answers): an answers file holds at most \(BoundedFile.describe(limit)); this one is larger")
-            throw ExitCode.dataError
+            guard case .tooLarge(let limit) = error else { throw CommandFailure(.noInput, "no such answers file: \(answers)") }
+            throw CommandFailure(.dataError, "\(answers): an answers file holds at most \(BoundedFile.describe(limit)); this one is larger")
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            Terminal.error("\(answers): expected a JSON object {\"questionId\": value}")
-            throw ExitCode.dataError
+            throw CommandFailure(.dataError, "\(answers): expected a JSON object {\"questionId\": value}")
         }
         return object.mapValues { value in
             if let list = value as? [Any] { return list.map { "\($0)" }.joined(separator: ",") }

@@ -32,29 +32,16 @@ struct ScoresCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let definition: StudyDefinition
-        do {
-            definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
-        } catch {
-            Terminal.writeError("\(error.description)\n")
-            switch error {
-            case .missing: throw ExitCode.noInput
-            case .invalid: throw ExitCode.dataError
-            }
-        }
+        let definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
         let store = ProgressStore(dataDirectory: data.url)
-        let progress: StudyProgress
+        let stored: StudyProgress?
         do {
-            guard let stored = try store.load(studyID: definition.id) else {
-                Terminal.error("nobody is enrolled in \(definition.id) in \(data.url.path) (no \(store.url(forStudy: definition.id).path))")
-                throw ExitCode.noInput
-            }
-            progress = stored
-        } catch let error as ExitCode {
-            throw error
+            stored = try store.load(studyID: definition.id)
         } catch {
-            Terminal.error("\(store.url(forStudy: definition.id).path): unreadable progress file: \(error)")
-            throw ExitCode.dataError
+            throw CommandFailure(.dataError, "\(store.url(forStudy: definition.id).path): unreadable progress file: \(error)")
+        }
+        guard let progress = stored else {
+            throw CommandFailure(.noInput, "nobody is enrolled in \(definition.id) in \(data.url.path) (no \(store.url(forStudy: definition.id).path))")
         }
         let history = ScoreHistory(study: definition, progress: progress, locale: locale ?? definition.defaultLocale)
         if json {

@@ -37,16 +37,7 @@ struct StatusCommand: ParsableCommand {
     }
 
     func run() throws {
-        let definition: StudyDefinition
-        do {
-            definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
-        } catch {
-            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
-            switch error {
-            case .missing: throw ExitCode(ValidateCommand.missingStatus)
-            case .invalid: throw ExitCode(ValidateCommand.invalidStatus)
-            }
-        }
+        let definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
         let clock: any StudyClock
         if let now {
             guard let date = UTCTimestamp.date(fromISO8601: now) else {
@@ -65,8 +56,7 @@ struct StatusCommand: ParsableCommand {
         do {
             stored = try store.load(studyID: definition.id)
         } catch {
-            FileHandle.standardError.write(Data("\(store.url(forStudy: definition.id).path): unreadable progress file: \(error)\n".utf8))
-            throw ExitCode(ValidateCommand.invalidStatus)
+            throw CommandFailure.plain(.dataError, "\(store.url(forStudy: definition.id).path): unreadable progress file: \(error)")
         }
         guard let progress = stored else {
             if json {
@@ -79,8 +69,7 @@ struct StatusCommand: ParsableCommand {
         do {
             try schedule.check(progress)
         } catch {
-            FileHandle.standardError.write(Data("\(store.url(forStudy: definition.id).path): \(error.description)\n".utf8))
-            throw ExitCode(ValidateCommand.invalidStatus)
+            throw CommandFailure.plain(.dataError, "\(store.url(forStudy: definition.id).path): \(error.description)")
         }
         if json {
             try StatusReport.printJSON(StatusReport.summary(progress: progress, schedule: schedule, now: clock.now))

@@ -59,8 +59,7 @@ struct StreamCommand: AsyncParsableCommand {
         await streamer.finish()
         _ = trap
         if let failure {
-            Terminal.error("the source failed: \(failure)")
-            throw ExitCode.forSource(failure)
+            throw CommandFailure(ExitCode.forSource(failure), "the source failed: \(failure)")
         }
         if let problem = streamer.failure { Terminal.error(problem) }
         if interrupted.isSet { throw ExitCode.interrupted }

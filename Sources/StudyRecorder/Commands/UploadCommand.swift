@@ -63,8 +63,7 @@ struct UploadCommand: AsyncParsableCommand {
             do {
                 uploader = try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger)
             } catch {
-                Terminal.error(error)
-                throw ExitCode.configuration
+                throw CommandFailure(.configuration, error)
             }
         }
         let bar = ProgressState(enabled: Terminal.stderrIsTTY && !json)
@@ -79,12 +78,10 @@ struct UploadCommand: AsyncParsableCommand {
         } catch is CancellationError {
             bar.finish()
             let number = signalled.withLock { $0 } ?? SIGTERM
-            Terminal.error("upload interrupted (\(number == SIGINT ? "SIGINT" : "SIGTERM")); unsent items stay pending for the next run")
-            throw ExitCode(128 + number)
+            throw CommandFailure(ExitCode(128 + number), "upload interrupted (\(number == SIGINT ? "SIGINT" : "SIGTERM")); unsent items stay pending for the next run")
         } catch {
             bar.finish()
-            Terminal.error(error)
-            throw ExitCode.ioError
+            throw CommandFailure(.ioError, error)
         }
         withExtendedLifetime(trap) {}
         bar.finish()

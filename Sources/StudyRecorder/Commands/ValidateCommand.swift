@@ -26,11 +26,6 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Print a JSON object {valid, errors:[{file,line,column,path,expected}], warnings:[{file,line,column,path,message}]}.")
     var json = false
 
-    /// The exit status for an invalid study (sysexits `EX_DATAERR`).
-    static let invalidStatus: Int32 = 65
-    /// The exit status for a missing study file (sysexits `EX_NOINPUT`).
-    static let missingStatus: Int32 = 66
-
     func run() throws {
         let folder = URL(fileURLWithPath: study)
         let displayPath = StudyLoader.studyFile(in: URL(fileURLWithPath: study, relativeTo: nil)).relativePath
@@ -43,7 +38,7 @@ struct ValidateCommand: ParsableCommand {
             } else {
                 FileHandle.standardError.write(Data("\(error.description)\n".utf8))
             }
-            throw ExitCode(Self.missingStatus)
+            throw ExitCode.noInput
         }
         if json {
             try printJSON(Report(valid: report.study != nil, errors: report.errors, warnings: report.warnings))
@@ -53,14 +48,10 @@ struct ValidateCommand: ParsableCommand {
         }
         guard let definition = report.study else {
             if !json { FileHandle.standardError.write(Data("\(report.errors.count) error(s) in \(displayPath)\n".utf8)) }
-            throw ExitCode(Self.invalidStatus)
+            throw ExitCode.dataError
         }
         if let locale, definition.locale(serving: locale) == nil {
-            FileHandle.standardError.write(
-                Data(
-                    "study-recorder: unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))\n"
-                        .utf8))
-            throw ExitCode(64)
+            throw CommandFailure(.usage, "unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))")
         }
         if !json {
             let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warning(s)"

@@ -29,8 +29,7 @@ struct ClockOptions: ParsableArguments {
             let library = try LSLLibrary.load(path: libraryPath)
             return LSLClockMapping { library.localClock() }
         } catch {
-            Terminal.error(error.description(neededFor: "--clock lsl"))
-            throw ExitCode.unavailable
+            throw CommandFailure(.unavailable, error.description(neededFor: "--clock lsl"))
         }
     }
 }

@@ -25,8 +25,7 @@ struct DataOptions: ParsableArguments {
     func requireExisting() throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
-            Terminal.error("no data folder at \(url.path) (check --data or $STUDY_RECORDER_DATA)")
-            throw ExitCode.noInput
+            throw CommandFailure(.noInput, "no data folder at \(url.path) (check --data or $STUDY_RECORDER_DATA)")
         }
     }
 
@@ -36,11 +35,9 @@ struct DataOptions: ParsableArguments {
         do {
             return try DataStore(root: url)
         } catch let error as StorageError {
-            Terminal.error(error)
-            throw RecordCommand.exitCode(for: error)
+            throw error
         } catch {
-            Terminal.error(error)
-            throw ExitCode.cannotCreate
+            throw CommandFailure(.cannotCreate, error)
         }
     }
 }

@@ -9,12 +9,10 @@ enum ItemArgument {
     static func resolve(_ path: String, in store: DataStore, requireFile: Bool = true) throws -> CatalogItem {
         let relative = path.hasPrefix("/") ? store.relativePath(of: URL(fileURLWithPath: path)) : path
         guard let item = try store.catalog.item(path: relative) else {
-            Terminal.error("no such item in the catalog of \(store.root.path): \(path)")
-            throw ExitCode.noInput
+            throw CommandFailure(.noInput, "no such item in the catalog of \(store.root.path): \(path)")
         }
         guard !requireFile || FileManager.default.fileExists(atPath: store.url(of: item.path).path) else {
-            Terminal.error("no such item: \(item.path) (in the catalog, but the file is missing)")
-            throw ExitCode.noInput
+            throw CommandFailure(.noInput, "no such item: \(item.path) (in the catalog, but the file is missing)")
         }
         return item
     }

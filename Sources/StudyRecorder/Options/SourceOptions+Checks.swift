@@ -28,8 +28,7 @@ extension SourceOptions {
     /// a damaged file stores nothing instead of a recording cut short by a read error).
     func openReplay(path: String) throws -> any DataSource {
         guard FileManager.default.fileExists(atPath: path) else {
-            Terminal.error("no such recording: \(path)")
-            throw ExitCode.noInput
+            throw CommandFailure(.noInput, "no such recording: \(path)")
         }
         do {
             let reader = try RecordingReader(url: URL(fileURLWithPath: path))
@@ -39,8 +38,7 @@ extension SourceOptions {
             try reader.checkReadable()
             return ReplaySource(recording: reader, configuration: .init(pacing: pacing))
         } catch {
-            Terminal.error(error)
-            throw ExitCode.dataError
+            throw CommandFailure(.dataError, error)
         }
     }
 }

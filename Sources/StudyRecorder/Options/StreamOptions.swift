@@ -51,8 +51,7 @@ struct StreamOptions: ParsableArguments {
             let library = try LSLLibrary.load(path: lslLibrary)
             return LSLMarkerInlet.start(library: library, streamName: name == "any" ? nil : name, controller: controller)
         } catch {
-            Terminal.error(error)
-            throw ExitCode.unavailable
+            throw CommandFailure(.unavailable, error)
         }
     }
 
@@ -64,8 +63,7 @@ struct StreamOptions: ParsableArguments {
             if targets.contains(.lsl) || lslMarkers != nil { _ = try LSLLibrary.load(path: lslLibrary) }
             for case .osc(let host, let port) in targets { _ = try OSCSender(host: host, port: port) }
         } catch {
-            Terminal.error(error)
-            throw ExitCode.unavailable
+            throw CommandFailure(.unavailable, error)
         }
     }
 
@@ -82,8 +80,7 @@ struct StreamOptions: ParsableArguments {
             if let library = streamer.lslLibrary { Terminal.note("streaming to LSL (liblsl \(library.version) from \(library.path))") }
             return streamer
         } catch {
-            Terminal.error(error)
-            throw ExitCode.unavailable
+            throw CommandFailure(.unavailable, error)
         }
     }
 }

@@ -23,19 +23,9 @@ struct StudyOptions: ParsableArguments {
     /// The study, or exit 66 (missing) / 65 (invalid) with the validation errors, or 64 when
     /// `--locale` names a language the study is not written in.
     func load() throws -> StudyDefinition {
-        let definition: StudyDefinition
-        do {
-            definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
-        } catch {
-            Terminal.writeError("\(error.description)\n")
-            switch error {
-            case .missing: throw ExitCode.noInput
-            case .invalid: throw ExitCode.dataError
-            }
-        }
+        let definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
         if let locale, definition.locale(serving: locale) == nil {
-            Terminal.error("unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))")
-            throw ExitCode.usage
+            throw CommandFailure(.usage, "unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))")
         }
         return definition
     }

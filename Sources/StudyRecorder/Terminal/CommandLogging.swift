@@ -14,15 +14,19 @@ enum CommandLogging {
         return logger
     }
 
-    /// Prints what start-up recovery did, if anything.
     /// Opens `store` through the kit (start-up recovery, then finishing interrupted seals when the
     /// folder encrypts at rest) and prints what that did, one line each.
     static func open(_ store: DataStore, configuration: URL, logger: Logger) -> Recorder {
         let recorder = Recorder(store: store, transferConfiguration: configuration, logger: logger)
+        report(opened: recorder)
+        return recorder
+    }
+
+    /// Prints what opening the folder through `recorder` did (recovery, seal recovery), one line each.
+    @Sendable static func report(opened recorder: Recorder) {
         report(recorder.recovery)
         for path in recorder.sealRecovery?.plaintextsRemoved ?? [] { Terminal.note("removed the plaintext of sealed \(path)") }
         if let problem = recorder.sealProblem { Terminal.error(problem) }
-        return recorder
     }
 
     static func report(_ report: RecoveryReport) {

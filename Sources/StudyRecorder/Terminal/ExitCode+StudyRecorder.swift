@@ -25,14 +25,8 @@ extension ExitCode {
     /// 130: interrupted by Ctrl-C; what was recorded is stored and marked incomplete.
     static let interrupted = ExitCode(130)
 
-    /// The exit code for a source that could not start or failed: 69 when the device is unavailable,
-    /// 65 for an unreadable recording, 78 for a configuration the source refused, else 1.
+    /// The exit code for a source that could not start or failed (``ExitStatus/code(for:)``).
     static func forSource(_ error: any Error) -> ExitCode {
-        switch error as? DataSourceError {
-        case .noBluetoothAdapter, .deviceNotFound, .disconnected, .unsupportedDevice, .deviceFault: .unavailable
-        case .unreadableRecording: .dataError
-        case .invalidConfiguration: .configuration
-        default: .failure
-        }
+        (error as? DataSourceError).map(ExitStatus.code(for:)) ?? .failure
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Storage
 import Transfer
 
@@ -17,11 +18,12 @@ extension Recorder {
     /// ```
     public func upload(_ options: UploadOptions = UploadOptions()) -> AsyncThrowingStream<UploadEvent, any Error> {
         do {
+            guard transfer.isConfigured else {
+                throw RecorderError(.notConfigured, "no transfer configuration at \(transfer.configurationURL.path)")
+            }
             let (configuration, secrets): (TransferConfiguration, TransferSecrets)
             do {
                 (configuration, secrets) = try transfer.load()
-            } catch let error as RecorderError {
-                throw error
             } catch {
                 throw RecorderError(.configuration, "\(error)", underlying: error)
             }

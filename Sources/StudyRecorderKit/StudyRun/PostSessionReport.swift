@@ -3,7 +3,7 @@ import Report
 import Storage
 import Study
 
-/// The one place `run` and the Report module meet: after a session that stored recordings, when the
+/// Where a study run and the Report module meet: after a session that stored recordings, when the
 /// study asks for it (`settings.report: afterEachSession`), the session view of those recordings is
 /// written to `<data>/reports/report_<session>_<day>_<index>_<run>_<uuid>.html`. The Study module
 /// knows nothing of reports.
@@ -11,19 +11,18 @@ import Study
 /// Reports are derived, local files: they have no catalog entry (so they are never uploaded), and
 /// recovery adopts only `r_/q_/t_` names, never `report_…html`. A study whose recordings are
 /// encrypted (the study requires OpenPGP, or the transfer configuration seals at rest) gets no
-/// report, with one line saying so: a report holds the signal's content and would be plaintext at
-/// rest beside sealed originals. `study-recorder report … --out FILE` makes one outside the data
-/// folder with the secret key.
+/// report, with one notice saying so: a report holds the signal's content and would be plaintext at
+/// rest beside sealed originals.
 enum PostSessionReport {
     /// Writes the report for `run`'s recordings and returns its path relative to the data folder, or
-    /// `nil` (not asked for, no recording stored, encrypted, or it failed: then one line on stderr; a
-    /// report never fails the session, whose data is stored).
-    static func write(for run: RunReport, study: StudyDefinition, store: DataStore) -> String? {
+    /// `nil` (not asked for, no recording stored, encrypted, or it failed: then one line to `notice`;
+    /// a report never fails the session, whose data is stored).
+    static func write(for run: RunReport, study: StudyDefinition, store: DataStore, notice: @Sendable (String) -> Void) -> String? {
         guard study.settings.report == .afterEachSession else { return nil }
         let recordings = run.stored.filter { $0.kind == .recording }
         guard let first = recordings.first else { return nil }
         if study.settings.encryption.scheme != .none || recordings.contains(where: { $0.encryption != .none }) {
-            Terminal.note(
+            notice(
                 "post-session report not written: the recordings are encrypted, and a report would hold their content in plaintext "
                     + "(make one outside the data folder: study-recorder report <item> --out FILE)")
             return nil
@@ -40,7 +39,7 @@ enum PostSessionReport {
             let html = try ReportBuilder(store: store).sessionReport(for: recordings)
             try ReportBuilder.write(html, to: url)
         } catch {
-            Terminal.note("post-session report not written: \(error)")
+            notice("post-session report not written: \(error)")
             return nil
         }
         return store.relativePath(of: url)

@@ -1,10 +1,10 @@
 public import Foundation
-import Storage
-import Transfer
+public import Storage
 
-/// The data folder's transfer conventions, in one place for every client (the CLI included): where
-/// the configuration and the secrets are, sealing finished items when the study encrypts at rest,
-/// and finishing seals a crash interrupted.
+/// The data folder's transfer conventions, in one place for every client (the kit's `Recorder`, the
+/// study run, the CLI): where the configuration and the secrets are, sealing finished items when the
+/// folder encrypts at rest, refusing to store in the clear what a study requires encrypted, and
+/// finishing seals a crash interrupted.
 ///
 /// The configuration is `<data>/transfer.json` unless another file is named; secrets come from the
 /// file the configuration names, by default `<data>/private/transfer-secrets.json` (mode 0600), or
@@ -41,11 +41,11 @@ public struct TransferSetup: Sendable {
         return try TransferConfiguration.load(from: configurationURL)
     }
 
-    /// The configuration and the secrets it names; throws ``RecorderError/Code-swift.struct/notConfigured``
-    /// without a configuration file, else the reason either is unusable.
+    /// The configuration and the secrets it names; throws a ``TransferError/Code/configuration``
+    /// error without a configuration file, else the reason either is unusable.
     public func load() throws -> (TransferConfiguration, TransferSecrets) {
         guard let configuration = try configuration() else {
-            throw RecorderError(.notConfigured, "no transfer configuration at \(configurationURL.path)")
+            throw TransferError.configuration("no transfer configuration at \(configurationURL.path)")
         }
         return (configuration, try TransferSecrets.load(file: Self.secretsFile(for: configuration, dataFolder: dataFolder)))
     }
@@ -63,5 +63,17 @@ public struct TransferSetup: Sendable {
     public func recoverSeals(store: DataStore) throws -> Sealer.Recovery? {
         guard let configuration = try configuration(), configuration.encryption.policy.mode == .atRest else { return nil }
         return try Sealer(store: store, policy: configuration.encryption.policy).recover()
+    }
+
+    /// Before anything of a study that requires encryption (`studyID`) is stored: throws a
+    /// ``TransferError/Code/configuration`` error unless the configuration names a usable key, so
+    /// that such a study is refused rather than stored in the clear. Throws the sealer's reason when
+    /// the key is configured but unusable.
+    public func requireEncryption(for studyID: String, store: DataStore) throws {
+        guard let configuration = try? self.configuration(), configuration.encryption.policy.mode != .none else {
+            throw TransferError.configuration(
+                "study \(studyID) requires encryption, but \(configurationURL.path) configures none (set encryption.mode, keyFile and fingerprint)")
+        }
+        _ = try Sealer(store: store, policy: configuration.encryption.policy)
     }
 }

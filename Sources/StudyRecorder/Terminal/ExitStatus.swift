@@ -1,0 +1,142 @@
+import ArgumentParser
+import DataSources
+import Exports
+import Muse
+import Report
+import Storage
+import Study
+import StudyRecorderKit
+import Transfer
+
+/// The one table from what a command throws to `study-recorder`'s exit code (sysexits(3), so that
+/// schedulers and scripts can act on it) and the one line printed on standard error. Commands throw;
+/// ``StudyRecorderCommand/main()`` prints once and exits once. docs/operations.md ("Exit codes")
+/// lists the table.
+///
+/// An error the table does not know (nor ArgumentParser: a wrong command line is 64) exits 1 with
+/// ArgumentParser's message.
+struct ExitStatus {
+    /// The exit code.
+    let code: ExitCode
+    /// The line to print, or `nil` when the command has already said what there was to say (it
+    /// threw a bare `ExitCode`).
+    let line: String?
+    /// Whether the line is prefixed with the tool's name; a study's validation report is printed as
+    /// it is, one line per problem.
+    var prefixed = true
+
+    /// The status for `error`, or `nil` when the table does not know it.
+    static func of(_ error: any Error) -> ExitStatus? {
+        switch error {
+        case let exit as ExitCode: ExitStatus(code: exit, line: nil)
+        case let failure as CommandFailure: ExitStatus(code: failure.code, line: failure.line, prefixed: failure.prefixed)
+        case let error as RecorderError: ExitStatus(code: code(for: error), line: CommandHint.line(error.message, for: error))
+        case let error as StudyLoadError:
+            ExitStatus(code: error.isMissing ? .noInput : .dataError, line: error.description, prefixed: false)
+        case is CancellationError: ExitStatus(code: .interrupted, line: "interrupted")
+        default: known(error).map { ExitStatus(code: $0, line: CommandHint.line("\(error)", for: error)) }
+        }
+    }
+
+    /// The kit's errors: by their code, else by the error underneath.
+    private static func code(for error: RecorderError) -> ExitCode {
+        switch error.code {
+        case .busy: .temporaryFailure
+        case .configuration, .notConfigured, .sealing: .configuration
+        default: error.underlying.flatMap(known) ?? .failure
+        }
+    }
+
+    /// The code of the libraries' errors that print as they describe themselves.
+    private static func known(_ error: any Error) -> ExitCode? {
+        switch error {
+        case let error as RecorderError: code(for: error)
+        case let error as StorageError: code(for: error)
+        case let error as DataSourceError: code(for: error)
+        case let error as RunnerError: code(for: error)
+        case let error as TransportError: code(for: error)
+        case let error as ExportError: code(for: error)
+        case let error as ReportError: code(for: error)
+        case let error as TransferError where error.code == .configuration: .configuration
+        case is EncryptionError: .configuration
+        case is TerminalInputError: .noInput
+        case is ScriptedAnswerError: .dataError
+        default: nil
+        }
+    }
+
+    /// The data folder: 73 when it cannot be written, 74 when the disk is full or reading or
+    /// writing failed, 64 for a participant that is not one.
+    private static func code(for error: StorageError) -> ExitCode {
+        switch error {
+        case .unwritableFolder: .cannotCreate
+        case .diskFull, .io, .hdf5: .ioError
+        case .participant: .usage
+        default: .failure
+        }
+    }
+
+    /// A source that could not start or failed: 69 when the device is unavailable, 65 for an
+    /// unreadable recording, 78 for a configuration the source refused, else 1.
+    static func code(for error: DataSourceError) -> ExitCode {
+        switch error {
+        case .noBluetoothAdapter, .deviceNotFound, .disconnected, .unsupportedDevice, .deviceFault: .unavailable
+        case .unreadableRecording: .dataError
+        case .invalidConfiguration: .configuration
+        default: .failure
+        }
+    }
+
+    /// The headband's link (Muse): 77 when scanning or connecting is not allowed (root or
+    /// CAP_NET_ADMIN and CAP_NET_RAW), else 69: Bluetooth, the adapter or the headband unavailable.
+    private static func code(for error: TransportError) -> ExitCode {
+        switch error {
+        case .scanPermissionDenied, .permissionDenied: .permissionDenied
+        default: .unavailable
+        }
+    }
+
+    /// The study runner: 66 when nobody is enrolled, 65 when somebody already is, 64 without a
+    /// signature, the source's code when it failed, else 1.
+    private static func code(for error: RunnerError) -> ExitCode {
+        switch error {
+        case .notEnrolled: .noInput
+        case .alreadyEnrolled: .dataError
+        case .signatureMissing: .usage
+        case .sourceFailed(let failure): code(for: failure)
+        default: .failure
+        }
+    }
+
+    /// An export: 66 missing, 65 unsupported, 77 encrypted without the key, 64 into the data
+    /// folder, 73 unwritable, 75 not ready yet.
+    private static func code(for error: ExportError) -> ExitCode {
+        switch error {
+        case .missing: .noInput
+        case .unsupported: .dataError
+        case .encrypted: .permissionDenied
+        case .insideDataFolder: .usage
+        case .io: .cannotCreate
+        case .notReady: .temporaryFailure
+        }
+    }
+
+    /// A report: as an export.
+    private static func code(for error: ReportError) -> ExitCode {
+        switch error {
+        case .missing: .noInput
+        case .unsupported: .dataError
+        case .encrypted: .permissionDenied
+        case .insideDataFolder: .usage
+        case .io: .cannotCreate
+        }
+    }
+}
+
+extension StudyLoadError {
+    /// Whether there is no study file (rather than an invalid one).
+    fileprivate var isMissing: Bool {
+        if case .missing = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,22 @@
+import Logging
+import Storage
+import Transfer
+
+/// The upload after a study session, when the study's transfer policy asks for one: everything
+/// pending is sent to the configured destinations. It never fails the session, whose data is
+/// stored: a failing server leaves items pending for the next upload.
+enum SessionUpload {
+    /// Sends what is pending; a one-line summary, or `nil` when no transfer is configured.
+    static func run(transfer: TransferSetup, store: DataStore, logger: Logger) async -> String? {
+        guard transfer.isConfigured else { return nil }
+        do {
+            let (configuration, secrets) = try transfer.load()
+            let uploader = try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger)
+            let report = try await uploader.run()
+            return "sent \(report.sent.count), \(report.remaining) still pending"
+                + (report.failed.isEmpty ? "" : " (\(report.failed.count) failed: will be retried)")
+        } catch {
+            return "not sent (\(error)); `study-recorder upload` retries later"
+        }
+    }
+}
