@@ -50,23 +50,13 @@ struct EnrollCommand: AsyncParsableCommand {
         } else {
             interface = TerminalInterface(locale: locale, screenOnStandardError: json)
         }
-        let logger = CommandLogging.logger("enroll", verbose: false)
-        let setup = TransferSetup(dataFolder: store.root, configuration: configurationURL)
-        do {
-            try setup.check(study, store: store)
-        } catch {
-            throw CommandFailure(.configuration, error)
-        }
-        var runner = StudyRunner(
-            study: study, store: store, interface: interface,
+        let enrolment = StudyEnrolment(
+            study: study, store: store, transferConfiguration: configurationURL, interface: interface,
             options: RunnerOptions(locale: studyOptions.locale, automatic: auto, clock: studyOptions.clock),
-            makeSource: { OscillatorSourceFactory.make() }, logger: logger)
-        // The consent record is sealed at once when encryption at rest is configured.
-        runner.afterStore = { item in try setup.sealIfRequired(item, store: store) }
-        let ready = runner
+            logger: CommandLogging.logger("enroll", verbose: false))
         let (name, helper) = (name, helper)
         // Ctrl-C ends any prompt at once (the task is cancelled); the participant is then not enrolled.
-        let (task, trap) = SignalTrap.cancelling { try await ready.enroll(name: name, helperName: helper) }
+        let (task, trap) = SignalTrap.cancelling { try await enrolment.enroll(name: name, helperName: helper) }
         defer { _ = trap }
         do {
             let participant = try await task.value
@@ -81,9 +71,4 @@ struct EnrollCommand: AsyncParsableCommand {
             throw CommandFailure(.interrupted, RuntimeStrings(locale: locale)(.stoppedEnrolment))
         }
     }
-}
-
-/// The default source for commands that need none (enrolment records nothing).
-enum OscillatorSourceFactory {
-    static func make() -> any DataSource { OscillatorSource() }
 }
