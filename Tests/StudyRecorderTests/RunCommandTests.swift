@@ -255,8 +255,11 @@ struct RunCommandTests {
         #expect(second.status == 75, "\(second.stderr)")
         #expect(second.stderr.split(separator: "\n").count == 1, "\(second.stderr)")
         #expect(second.stderr.contains("another `run`") && second.stderr.contains("pid \(first.processIdentifier)"), "\(second.stderr)")
-        // Only the first run records: one journal, one recording being written.
-        #expect(try DataStore(root: dir.url).catalog.items(state: .writing).count == 1)
+        // Only the first run records: one journal, one recording being written (its catalog row is
+        // written just after its journal: wait for it, then see there is no second).
+        let store = try DataStore(root: dir.url)
+        #expect(try FileWaiter.until(timeout: 30) { try !store.catalog.items(state: .writing).isEmpty })
+        #expect(try store.catalog.items(state: .writing).count == 1)
         // The kernel drops the lock with the process, however it ends.
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()

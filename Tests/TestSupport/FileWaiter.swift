@@ -29,4 +29,15 @@ public enum FileWaiter {
         } while ContinuousClock.now < giveUp
         return nil
     }
+
+    /// Waits on the calling thread until `condition` holds, up to `timeout` seconds; whether it did.
+    /// For state another process writes in steps (a journal first, its catalog row a moment later).
+    public static func until(timeout: Double = 60, _ condition: () throws -> Bool) rethrows -> Bool {
+        let giveUp = ContinuousClock.now + .seconds(timeout)
+        repeat {
+            if try condition() { return true }
+            usleep(50_000)
+        } while ContinuousClock.now < giveUp
+        return false
+    }
 }

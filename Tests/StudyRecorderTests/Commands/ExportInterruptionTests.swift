@@ -59,10 +59,7 @@ struct ExportInterruptionTests {
         ((try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions]) as? NSNumber)?.intValue ?? -1
     }
 
-    @Test(
-        .disabled(
-            "known bug: a kill while publishing can leave a file the next run refuses to overwrite (exit 73) instead of completing the publish; 1 of 4 fresh-clone CI runs"
-        ))
+    @Test
     func aKilledEncryptedExportLeavesNoPlaintextAndTheNextRunCompletesIt() throws {
         let dir = try TemporaryDirectory("cli-export-kill")
         let gpg = try GPGTestHome()

@@ -1,0 +1,43 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Exports
+
+/// Publishing a staged export never replaces a file, yet completes a repeated export of the same
+/// items: a name already taken by the same bytes counts as published.
+struct ExportStagingTests {
+    static func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    static func manifest() -> ExportStaging.Manifest { .init(items: [], replacing: [], last: []) }
+
+    /// What a run killed while its staging folder was being removed leaves (the files published, the
+    /// manifest gone): the same export again publishes, and what is new arrives beside it.
+    @Test func aFileWithTheSameBytesCountsAsPublished() throws {
+        let dir = try TemporaryDirectory("staging-same")
+        let out = dir.path("out")
+        try Self.write("recording", to: out.appendingPathComponent("sub-1/eeg/run-1.edf"))
+        let staging = try ExportStaging(in: out)
+        try Self.write("recording", to: staging.content.appendingPathComponent("sub-1/eeg/run-1.edf"))
+        try Self.write("sidecar", to: staging.content.appendingPathComponent("sub-1/eeg/run-1.json"))
+        try staging.publish(into: out, manifest: Self.manifest(), permissions: .shared)
+        #expect(try String(contentsOf: out.appendingPathComponent("sub-1/eeg/run-1.edf"), encoding: .utf8) == "recording")
+        #expect(try String(contentsOf: out.appendingPathComponent("sub-1/eeg/run-1.json"), encoding: .utf8) == "sidecar")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["sub-1"], "the staging folder is gone")
+    }
+
+    /// A taken name with other bytes (of the same size, or not) is refused and left as it was.
+    @Test(arguments: ["other!!!!", "longer than before"])
+    func aFileWithOtherBytesIsNeverReplaced(existing: String) throws {
+        let dir = try TemporaryDirectory("staging-other")
+        let out = dir.path("out")
+        try Self.write(existing, to: out.appendingPathComponent("sub-1/run-1.edf"))
+        let staging = try ExportStaging(in: out)
+        try Self.write("recording", to: staging.content.appendingPathComponent("sub-1/run-1.edf"))
+        #expect(throws: ExportError.self) { try staging.publish(into: out, manifest: Self.manifest(), permissions: .shared) }
+        #expect(try String(contentsOf: out.appendingPathComponent("sub-1/run-1.edf"), encoding: .utf8) == existing)
+    }
+}
