@@ -105,8 +105,10 @@ let package = Package(
         .target(
             name: "StudyRecorderKit",
             dependencies: [
-                "DataSources", "Muse", "Processing", "Storage", "Transfer", "Study", "Report",
+                "DataSources", "Muse", "Processing", "Storage", "Transfer",
                 .product(name: "Logging", package: "swift-log"),
+                // The study's due session run (StudySessionRun, StudyEnrolment) and its post-session report.
+                "Study", "Report",
             ],
             swiftSettings: strictSettings
         ),
