@@ -127,7 +127,8 @@ print(
 let timed = best(decodeAndTimeAll)
 print(
     String(
-        format: "decode + timestamp (ATT, unwrap, clock fit, sample blocks), best of %d: %.4f s → %.0f notifications/s, %.0f samples/s, %.0f× real time (%d corrupt, checksum %.3g)",
+        format:
+            "decode + timestamp (ATT, unwrap, clock fit, sample blocks), best of %d: %.4f s → %.0f notifications/s, %.0f samples/s, %.0f× real time (%d corrupt, checksum %.3g)",
         passes, timed.seconds, Double(notificationCount) / timed.seconds, Double(timed.result.samples) / timed.seconds,
         realSeconds / timed.seconds, timed.result.corrupt, timed.result.checksum))
 
@@ -186,6 +187,7 @@ if ProcessInfo.processInfo.environment["ATHENA_DEBUG"] != nil {
 }
 print(
     String(
-        format: "notification → DataController block (Athena %@): %d EEG blocks over %.0f s real time: median %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; %d over 5 ms",
+        format:
+            "notification → DataController block (Athena %@): %d EEG blocks over %.0f s real time: median %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; %d over 5 ms",
         preset, latencies.count, latencySeconds, percentile(latencies, 0.5), percentile(latencies, 0.9), percentile(latencies, 0.99),
         latencies.last ?? .nan, latencies.filter { $0 > 5 }.count))
