@@ -19,11 +19,14 @@ let package = Package(
                 .product(name: "DataSources", package: "StudyRecorder"),
             ]
         ),
-        // The Muse S Athena's decode throughput on the shared real captures.
+        // The Muse S Athena: decode, and decode + timestamp throughput on the shared real captures,
+        // and the notification → DataController latency. It reaches the source's internal per-notification
+        // path with `@testable import Muse`: build with `-Xswiftc -enable-testing`.
         .executableTarget(
             name: "AthenaBench",
             dependencies: [
                 .product(name: "Muse", package: "StudyRecorder"),
+                .product(name: "DataSources", package: "StudyRecorder"),
             ]
         ),
     ]

@@ -15,12 +15,34 @@ struct AthenaStreams {
     private(set) var opticsChannels = 0
     /// Whether accelerometer/gyroscope blocks were seen.
     private(set) var hasMotion = false
-    /// Corrupt or undecodable parts counted so far (framing problems, blocks of the wrong layout).
-    private(set) var corrupt = 0
+    /// Corrupt or undecodable parts counted so far: framing problems, blocks of the wrong layout, and
+    /// blocks whose number, device time and arrival disagree (``AthenaBlockCounter``).
+    var corrupt: Int { undecodable + (eeg?.implausible ?? 0) + (optics?.implausible ?? 0) + motion.implausible }
+    private var undecodable = 0
+    /// Signal time runs this many times faster than the recording clock (a simulated headband at `--speed N`).
+    private let timeScale: Double
+    /// How late (signal-time ns) a previous block may have arrived before a step after it is implausible.
+    private let slack: UInt64
     private var eeg: AthenaSensorTimeline?
     private var optics: AthenaSensorTimeline?
-    private var motion = AthenaSensorTimeline(samplesPerBlock: AthenaMotionSamples.sampleCount, rate: AthenaScale.motionRate)
+    private var motion: AthenaSensorTimeline
     private var batteryIndex: Int64 = 0
+    /// How often each tag was seen by ``learn(_:)``.
+    private var learnedTags: [AthenaTag: Int] = [:]
+
+    /// Streams whose signal time runs `timeScale` times faster than the recording clock, with block
+    /// steps bounded by the arrival time plus `slack` signal-time ns (default 0.5 s).
+    init(timeScale: Double = 1, slack: UInt64 = 500_000_000) {
+        self.timeScale = timeScale
+        self.slack = slack
+        motion = AthenaSensorTimeline(
+            samplesPerBlock: AthenaMotionSamples.sampleCount, rate: AthenaScale.motionRate, timeScale: timeScale, slack: slack)
+    }
+
+    /// A timeline for a sensor of `samplesPerBlock` samples at `rate` Hz, with this stream's time scale and slack.
+    private func timeline(_ samplesPerBlock: Int, _ rate: Double) -> AthenaSensorTimeline {
+        AthenaSensorTimeline(samplesPerBlock: samplesPerBlock, rate: rate, timeScale: timeScale, slack: slack)
+    }
 
     /// What one notification yielded.
     struct Output {
@@ -28,19 +50,20 @@ struct AthenaStreams {
         var battery: [Double] = []
     }
 
-    /// Notes the layout `payload` shows (before the streams are announced).
+    /// Notes the layout `payload` shows (before the streams are announced). The layout is the EEG and
+    /// optics tags seen most often so far, so a garbled notification among the first (random bytes
+    /// that happen to frame as a block of another layout) cannot decide it.
     mutating func learn(_ payload: [UInt8]) {
         for (_, block) in AthenaNotification(payload: payload).blocks {
-            switch block.tag {
-            case .eeg4: eegChannels = eegChannels == 0 ? 4 : eegChannels
-            case .eeg8: eegChannels = eegChannels == 0 ? 8 : eegChannels
-            case .optics4: opticsChannels = opticsChannels == 0 ? 4 : opticsChannels
-            case .optics8: opticsChannels = opticsChannels == 0 ? 8 : opticsChannels
-            case .optics16: opticsChannels = opticsChannels == 0 ? 16 : opticsChannels
-            case .motion: hasMotion = true
-            default: break
-            }
+            learnedTags[block.tag, default: 0] += 1
+            if block.tag == .motion { hasMotion = true }
         }
+        func mostSeen(_ layouts: [(AthenaTag, Int)]) -> Int {
+            let counted = layouts.map { (count: learnedTags[$0.0, default: 0], channels: $0.1) }.filter { $0.count > 0 }
+            return counted.max { $0.count < $1.count }?.channels ?? 0
+        }
+        eegChannels = mostSeen([(.eeg4, 4), (.eeg8, 8)])
+        opticsChannels = mostSeen([(.optics4, 4), (.optics8, 8), (.optics16, 16)])
     }
 
     /// A new segment after a reconnect.
@@ -63,10 +86,10 @@ struct AthenaStreams {
             guard let samples = try? AthenaSamples(block: block) else { continue }
             switch samples {
             case .eeg(let e) where e.channelCount == eegChannels:
-                if eeg == nil { eeg = AthenaSensorTimeline(samplesPerBlock: e.sampleCount, rate: AthenaScale.eegRate) }
+                if eeg == nil { eeg = timeline(e.sampleCount, AthenaScale.eegRate) }
                 eeg?.observe(sequence: block.sequence, deviceTime: header.deviceTime, receivedAt: arrival)
             case .optics(let o) where o.channelCount == opticsChannels:
-                if optics == nil { optics = AthenaSensorTimeline(samplesPerBlock: o.sampleCount, rate: AthenaScale.opticsRate) }
+                if optics == nil { optics = timeline(o.sampleCount, AthenaScale.opticsRate) }
                 optics?.observe(sequence: block.sequence, deviceTime: header.deviceTime, receivedAt: arrival)
             case .motion:
                 motion.observe(sequence: block.sequence, deviceTime: header.deviceTime, receivedAt: arrival)
@@ -99,20 +122,20 @@ struct AthenaStreams {
     /// Decodes one notification received at `receivedAt` (signal-time ns).
     mutating func receive(_ payload: [UInt8], receivedAt arrival: UInt64, utc: (Double) -> Double) -> Output {
         let notification = AthenaNotification(payload: payload)
-        corrupt += notification.problems.count
+        undecodable += notification.problems.count
         var out = Output()
         for (header, block, receivedAt) in Self.blocks(of: notification, receivedAt: arrival) {
             guard let samples = try? AthenaSamples(block: block) else {
-                corrupt += 1
+                undecodable += 1
                 continue
             }
             switch samples {
             case .eeg(let e):
                 guard e.channelCount == eegChannels else {
-                    corrupt += 1
+                    undecodable += 1
                     continue
                 }
-                if eeg == nil { eeg = AthenaSensorTimeline(samplesPerBlock: e.sampleCount, rate: AthenaScale.eegRate) }
+                if eeg == nil { eeg = timeline(e.sampleCount, AthenaScale.eegRate) }
                 guard let placed = eeg?.place(sequence: block.sequence, deviceTime: header.deviceTime, receivedAt: receivedAt, utc: utc) else {
                     continue
                 }
@@ -134,10 +157,10 @@ struct AthenaStreams {
                         values: m.gyroscope.map { Double($0) * AthenaScale.gyroscopeDegreesPerSecondPerCode }, times: placed.times))
             case .optics(let o):
                 guard o.channelCount == opticsChannels else {
-                    corrupt += 1
+                    undecodable += 1
                     continue
                 }
-                if optics == nil { optics = AthenaSensorTimeline(samplesPerBlock: o.sampleCount, rate: AthenaScale.opticsRate) }
+                if optics == nil { optics = timeline(o.sampleCount, AthenaScale.opticsRate) }
                 guard let placed = optics?.place(sequence: block.sequence, deviceTime: header.deviceTime, receivedAt: receivedAt, utc: utc)
                 else { continue }
                 out.blocks.append(
@@ -145,6 +168,11 @@ struct AthenaStreams {
                         stream: "optics", firstIndex: placed.first, channelCount: o.channelCount, values: o.codes.map(Double.init),
                         times: placed.times))
             case .battery(let b):
+                // A charge beyond full (the shared captures reach 100.5 %) is a garbled block, not a reading.
+                guard (0...Self.maximumBatteryPercent).contains(b.percent) else {
+                    undecodable += 1
+                    continue
+                }
                 out.battery.append(b.percent)
                 out.blocks.append(
                     SampleBlock(
@@ -156,6 +184,9 @@ struct AthenaStreams {
         }
         return out
     }
+
+    /// The highest battery charge taken as a reading (percent).
+    static let maximumBatteryPercent = 105.0
 
     /// Blocks of the same sensor share a key (EEG 0x11/0x12, optics 0x34/0x35/0x36).
     private static func sensorKey(_ tag: AthenaTag) -> UInt8 {

@@ -8,11 +8,15 @@ import Foundation
 /// 32-bit wrap so every run crosses it.
 ///
 /// The values are deterministic functions of the sample index (``eegCode(channel:sample:)`` etc.), so a
-/// test can check every stored sample.
+/// test can check every stored sample. The EEG is the simulated head of ``SimulatedSignal`` (1/f
+/// background, alpha, blinks, eyes closed) in the Athena's 14-bit codes, so the signal-quality checks
+/// of a study pass on it as on the classic simulated headband's.
 struct AthenaPacketGenerator {
     let eegChannels: Int
     let opticsChannels: Int
     let batteryCount: UInt16
+    /// The signal the EEG carries.
+    let signal: SimulatedSignal
     /// The device time of EEG sample 0.
     static let firstDeviceTime: UInt32 = UInt32.max - 5 * 256_000
 
@@ -22,18 +26,18 @@ struct AthenaPacketGenerator {
     private var batteryBlock = 0
     private var blockSequence: [UInt8: UInt8] = [:]
 
-    /// A generator for `eegChannels` (4 or 8) and `opticsChannels` (0, 4, 8 or 16), reporting
-    /// `batteryPercent`.
-    init(eegChannels: Int, opticsChannels: Int, batteryPercent: Double) {
+    /// A generator for `eegChannels` (4 or 8) and `opticsChannels` (0, 4, 8 or 16) whose EEG carries
+    /// `signal`, reporting `batteryPercent`.
+    init(eegChannels: Int, opticsChannels: Int, batteryPercent: Double, signal: SimulatedSignal = SimulatedSignal(seed: 1)) {
         self.eegChannels = eegChannels == 8 ? 8 : 4
         self.opticsChannels = [4, 8, 16].contains(opticsChannels) ? opticsChannels : 0
         batteryCount = UInt16(max(0, min(255, batteryPercent)) * 256)
+        self.signal = signal
     }
 
-    /// The EEG code of `channel` at `sample`: a distinct sine per channel around mid-scale.
-    static func eegCode(channel: Int, sample: Int64) -> UInt16 {
-        let phase = Double(sample) / 256 * Double(channel + 3) * 2 * Double.pi
-        return UInt16(8192 + Int((400 + 50 * Double(channel)) * sin(phase)))
+    /// The EEG code of `channel` at `sample` (``SimulatedSignal/athenaEEGCode(channel:sampleIndex:)``).
+    func eegCode(channel: Int, sample: Int64) -> UInt16 {
+        signal.athenaEEGCode(channel: channel, sampleIndex: sample)
     }
 
     /// The accelerometer (axis 0–2) or gyroscope (axis 3–5) code at motion sample `sample`.
@@ -57,7 +61,7 @@ struct AthenaPacketGenerator {
             let first = firstSample + Int64(b * (eegChannels == 8 ? 2 : 4))
             let samples = 16 / eegChannels
             var codes: [UInt32] = []
-            for s in 0..<samples { for c in 0..<eegChannels { codes.append(UInt32(Self.eegCode(channel: c, sample: first + Int64(s)))) } }
+            for s in 0..<samples { for c in 0..<eegChannels { codes.append(UInt32(eegCode(channel: c, sample: first + Int64(s)))) } }
             tags.append(eegChannels == 8 ? 0x12 : 0x11)
             body.append(Self.pack(codes, width: 14))
         }

@@ -61,9 +61,9 @@ extension SimulatedHeadband {
         /// Close the first connection after this many EEG blocks (an Athena: data notifications), then
         /// accept a reconnect on the same path (default nil: never).
         public var disconnectAfterBlocks: Int?
-        /// Stop sending after this many EEG blocks of the first connection while keeping the link open,
-        /// as a headband that hangs does; the client must notice the silence and reconnect (default
-        /// nil: never).
+        /// Stop sending after this many EEG blocks (an Athena: data notifications) of the first
+        /// connection while keeping the link open, as a headband that hangs does; the client must
+        /// notice the silence and reconnect (default nil: never).
         public var silentAfterBlocks: Int?
         /// EEG sample indexes (256 Hz, from the first block) during which the electrodes are off the
         /// skin and the codes rail (default nil: always worn).
@@ -78,12 +78,15 @@ extension SimulatedHeadband {
         public var restartsCounterAfterReconnect = false
         /// EEG counters after whose block one extra TP9 packet is sent with the counter 30 000 ahead
         /// and otherwise well-formed (a bit error in the counter, a replayed packet; default none).
+        /// An Athena: the data notification numbers (from 0 per connection) after which a copy is sent
+        /// whose device time and block numbers claim it is 30 s later (``AthenaCorruption``).
         public var corruptCounterAfter: Set<UInt16> = []
         /// The fraction of EEG packets whose payload is replaced by random bytes, counter included
-        /// (default 0).
+        /// (an Athena: of data notifications, headers included; default 0).
         public var garbageFraction = 0.0
         /// How many times faster than its nominal rate the headband samples while claiming 256 Hz (a
-        /// faulty headband, or one replaying data; default 1).
+        /// faulty headband, or one replaying data; an Athena's device clock runs as fast, so its
+        /// device time agrees with its block numbers; default 1).
         public var clockFactor = 1.0
         /// The serial number the headband reports (default nil: one derived from the socket path, so
         /// every simulated headband on a machine has its own, as real ones do).

@@ -85,6 +85,12 @@ public final class SimulatedHeadband: Sendable {
         signal.eegCode(channel: channel, sampleIndex: sampleIndex)
     }
 
+    /// The 14-bit EEG code a simulated Muse S Athena sends for `channel` (0 TP9 … 7) at `sampleIndex`
+    /// (256 Hz, from the first sample streamed).
+    public func athenaEEGCode(channel: Int, sampleIndex: Int64) -> UInt16 {
+        signal.athenaEEGCode(channel: channel, sampleIndex: sampleIndex)
+    }
+
     /// Changes the battery level reported from now on (e.g. to 15 % to trigger a low-battery warning).
     public func setBatteryPercent(_ percent: Double) {
         shared.withLock { $0.batteryPercent = percent }

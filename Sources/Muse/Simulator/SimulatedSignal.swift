@@ -65,6 +65,22 @@ public struct SimulatedSignal: Sendable {
         return UInt16(min(4095, max(0, value.rounded())))
     }
 
+    /// The 14-bit code a Muse S Athena sends for EEG `channel` (0 TP9, 1 AF7, 2 AF8, 3 TP10, 4–7 the
+    /// extra channels, which repeat the right AUX, TP9, AF7 and AF8 signals with their own noise) at
+    /// `sampleIndex` (256 Hz): the same µV as ``eegCode(channel:sampleIndex:)`` and amplifier noise,
+    /// in the Athena's codes around mid-scale 8192 (``AthenaScale/eegMicrovoltsPerCode``).
+    public func athenaEEGCode(channel: Int, sampleIndex: Int64) -> UInt16 {
+        let maximum = 16383.0
+        if let offHead, offHead.contains(sampleIndex) {
+            return uniform(channel, sampleIndex) < 0.5 ? 0 : UInt16(maximum)
+        }
+        let perCode = AthenaScale.eegMicrovoltsPerCode
+        let value =
+            Double(AthenaScale.eegZeroCode) + microvolts(channel: channel, sampleIndex: sampleIndex) / perCode
+            + Self.noise * Self.microvoltsPerCode / perCode * (2 * uniform(channel, sampleIndex) - 1)
+        return UInt16(min(maximum, max(0, value.rounded())))
+    }
+
     /// Whether the eyes are closed at EEG sample `index`.
     public func eyesAreClosed(at index: Int64) -> Bool { eyesClosed.contains { $0.contains(index) } }
 

@@ -47,7 +47,7 @@ final class SimulatorEngine {
     private var blocksThisConnection = 0
     private var failed = false
     // The BLE link: notifications waiting for a connection event, and the next event.
-    private var linkQueue: [(kind: MuseCharacteristic, bytes: [UInt8], record: SimulatedEEGPacket?)] = []
+    private var linkQueue: [(kind: MuseCharacteristic, bytes: [UInt8], record: SimulatedEEGPacket?, athena: Int?)] = []
     private var connectionEvent: Int64 = 0
     private var connectionOrigin: UInt64 = 0
     private var random: SplitMix64
@@ -55,7 +55,7 @@ final class SimulatorEngine {
     private var athenaFeed: AthenaFeed?
     private var athenaNext: (due: Double, payload: [UInt8])?
     private var athenaNumber = 0
-    private var athenaHeld: [UInt8]?
+    private var athenaHeld: (number: Int, payload: [UInt8])?
     private var athenaArmed = false
 
     init(headband: SimulatedHeadband) {
@@ -152,16 +152,20 @@ final class SimulatorEngine {
     private func sendQueued(_ count: Int) {
         for _ in 0..<count {
             guard !linkQueue.isEmpty, !failed else { break }
-            let (kind, bytes, record) = linkQueue.removeFirst()
+            let (kind, bytes, record, athena) = linkQueue.removeFirst()
             guard let placement = table.characteristic(kind), subscribed.contains(placement.valueHandle) else { continue }
             send(.notification(handle: placement.valueHandle, value: bytes))
             guard configuration.keepsLog, !failed else { continue }
             let sentAt = SystemHostClock.monotonicNanoseconds()
+            let connection = connectionNumber
             headband.shared.withLock { shared in
                 shared.log.sentCounts[kind, default: 0] += 1
                 if var record {
                     record.sentAt = sentAt
                     shared.log.sentEEG.append(record)
+                }
+                if let athena {
+                    shared.log.sentAthena.append(SimulatedAthenaNotification(number: athena, connection: connection, sentAt: sentAt))
                 }
             }
         }
@@ -184,27 +188,46 @@ final class SimulatorEngine {
         return Int32(min(50, (next - now + 999_999) / 1_000_000))
     }
 
-    /// When an Athena notification due `seconds` of signal time after the start leaves.
-    private func athenaDueAt(_ seconds: Double) -> UInt64 { origin + UInt64(max(0, seconds) * 1e9 / configuration.speed) }
+    /// When an Athena notification due `seconds` of signal time after the start leaves: a headband
+    /// whose clock runs ``SimulatedHeadband/Configuration/clockFactor`` times fast takes (and sends)
+    /// everything that much earlier, its device time and block numbers running just as fast.
+    private func athenaDueAt(_ seconds: Double) -> UInt64 {
+        origin + UInt64(max(0, seconds) * 1e9 / configuration.speed / max(configuration.clockFactor, 0.01))
+    }
 
-    /// Queues every Athena notification due by `now`, leaving out the dropped ones and sending a
-    /// swapped one after its successor.
+    /// Queues every Athena notification due by `now`, leaving out the dropped ones, sending a swapped
+    /// one after its successor, replacing a ``SimulatedHeadband/Configuration/garbageFraction`` of them
+    /// by random bytes, and after each one numbered in ``SimulatedHeadband/Configuration/corruptCounterAfter``
+    /// sending a copy that claims to be 30 s later (``AthenaCorruption/farAhead(_:seconds:)``).
     private func emitAthena(now: UInt64) {
         while let item = athenaNext, athenaDueAt(item.due) <= now {
             let number = athenaNumber
             athenaNumber += 1
             athenaNext = athenaFeed?.next()
             if configuration.droppedNotifications.contains(number) { continue }
+            var payload = item.payload
+            if configuration.garbageFraction > 0, random.uniform() < configuration.garbageFraction {
+                payload = payload.map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            }
             if configuration.swappedNotifications.contains(number), athenaHeld == nil {
-                athenaHeld = item.payload
+                athenaHeld = (number, payload)
                 continue
             }
-            notify(.athena, item.payload)
+            notifyAthena(number, payload)
             if let held = athenaHeld {
                 athenaHeld = nil
-                notify(.athena, held)
+                notifyAthena(held.number, held.payload)
+            }
+            if number <= Int(UInt16.max), configuration.corruptCounterAfter.contains(UInt16(number)) {
+                notify(.athena, AthenaCorruption.farAhead(item.payload, seconds: 30))
             }
         }
+    }
+
+    /// Queues Athena data notification `number` for the link.
+    private func notifyAthena(_ number: Int, _ payload: [UInt8]) {
+        guard let placement = table.characteristic(.athena), subscribed.contains(placement.valueHandle) else { return }
+        linkQueue.append((.athena, payload, nil, number))
     }
 
     /// Sends everything due by `now`; false when the connection is to end.
@@ -215,6 +238,12 @@ final class SimulatorEngine {
                 // The link drops after the event that carried notification `limit`.
                 sendQueued(linkQueue.count)
                 return false
+            }
+            if let limit = configuration.silentAfterBlocks, connectionNumber == 1, streaming, athenaNumber >= limit {
+                // Hung: the link stays up and requests are still answered, but nothing streams.
+                streaming = false
+                athenaNext = nil
+                if configuration.keepsLog { headband.shared.withLock { $0.log.streaming = false } }
             }
             return !failed
         }
@@ -349,7 +378,7 @@ final class SimulatorEngine {
             send(.notification(handle: placement.valueHandle, value: value))
             headband.shared.withLock { $0.log.sentCounts[kind, default: 0] += 1 }
         } else {
-            linkQueue.append((kind, value, record))
+            linkQueue.append((kind, value, record, nil))
         }
     }
 
@@ -569,7 +598,8 @@ final class SimulatorEngine {
                     let battery = headband.shared.withLock { $0.batteryPercent }
                     athenaFeed = .generated(
                         AthenaPacketGenerator(
-                            eegChannels: layout.expectedEEGChannels, opticsChannels: layout.expectedOpticsChannels, batteryPercent: battery))
+                            eegChannels: layout.expectedEEGChannels, opticsChannels: layout.expectedOpticsChannels, batteryPercent: battery,
+                            signal: headband.signal))
                 }
                 athenaNext = athenaFeed?.next()
                 headband.shared.withLock { $0.log.streaming = true }

@@ -8,6 +8,8 @@ public struct SimulatorLog: Equatable, Sendable {
     public var commands: [String] = []
     /// EEG packets sent, in send order.
     public var sentEEG: [SimulatedEEGPacket] = []
+    /// Muse S Athena data notifications sent, in send order (injected corrupt ones not included).
+    public var sentAthena: [SimulatedAthenaNotification] = []
     /// EEG packets dropped by a fault.
     public var droppedEEG: [SimulatedEEGPacket] = []
     /// Notifications sent per characteristic (all kinds, control included).

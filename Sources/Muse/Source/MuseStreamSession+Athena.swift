@@ -8,6 +8,9 @@ extension MuseStreamSession {
     /// streams the preset carries (signal seconds): long enough for every sensor's first block.
     static let athenaLearningSeconds = 1.0
 
+    /// The Athena's highest 14-bit EEG code, at which (as at 0) an electrode without skin contact rails.
+    static let athenaRailCode: UInt16 = 16383
+
     /// At most this many notifications are held before the streams are known (about 60 s of data).
     static let athenaPendingLimit = 4096
 
@@ -38,7 +41,7 @@ extension MuseStreamSession {
         _ = try await command(.status, reply: { $0 })
         var held: [ATTNotification] = []
         if first {
-            var streams = AthenaStreams()
+            var streams = AthenaStreams(timeScale: configuration.timeScale, slack: Self.advanceSlack(configuration))
             held = try await learnAthenaStreams(into: &streams)
             for n in held { streams.prime(n.value, receivedAt: n.receivedAt) }
             athena = streams
@@ -47,6 +50,7 @@ extension MuseStreamSession {
         let t = now()
         lastData = t
         lastKeepAlive = t
+        rateReference = nil
         if first {
             let d = Self.athenaDescriptor(
                 preset: preset, version: version, status: status, firstStatus: firstStatus, streams: streams, device: configuration.device)
@@ -104,7 +108,23 @@ extension MuseStreamSession {
         }
         let out = streams.receive(n.value, receivedAt: n.receivedAt, utc: utc)
         athena = streams
-        for block in out.blocks { await emit(.samples(block)) }
+        for block in out.blocks {
+            await emit(.samples(block))
+            guard block.stream == "eeg" else { continue }
+            checkRate(sampleIndex: block.firstIndex, receivedAt: n.receivedAt)
+            // On the head: judged on TP9, AF7, AF8 and TP10 (the extra channels' electrodes are not
+            // established), whose codes rail at 0 or 16383 without skin contact as the classic's do.
+            if let raw = block.raw {
+                let judged = min(4, block.channelCount)
+                var railed = 0
+                for row in 0..<block.count {
+                    for c in 0..<judged where raw[row * block.channelCount + c] == 0 || raw[row * block.channelCount + c] == Self.athenaRailCode {
+                        railed += 1
+                    }
+                }
+                await judgeOnHead(railed: railed, present: block.count * judged, rows: block.count)
+            }
+        }
         for b in out.battery { await report(battery: b) }
         await reportCorruption(at: n.receivedAt)
     }

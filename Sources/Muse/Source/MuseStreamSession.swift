@@ -24,7 +24,7 @@ struct MuseStreamSession {
     // Corrupt packets and the rate check
     var corruptReported = 0
     var lastCorruptReport = -Double.infinity
-    var rateReference: (blockIndex: Int64, receivedAt: UInt64)?
+    var rateReference: (sampleIndex: Int64, receivedAt: UInt64)?
     var fault: String?
     var corruptInEarlierSegments = 0
     var telemetryIndex: Int64 = 0
@@ -368,7 +368,7 @@ struct MuseStreamSession {
         // The assembler numbers a segment's blocks from 0; the timeline places them (after a reconnect
         // where the elapsed time puts them) and times their samples.
         guard let (first, times) = eeg.place(sequence: block.blockIndex, receivedAt: block.receivedAt, utc: utc) else { return }
-        checkRate(blockIndex: block.blockIndex, receivedAt: block.receivedAt)
+        checkRate(sampleIndex: block.blockIndex * Int64(MuseScale.eegSamplesPerPacket), receivedAt: block.receivedAt)
         let channels = descriptor.channelCount
         let rows = MuseScale.eegSamplesPerPacket
         var values = [Double](repeating: .nan, count: rows * channels)
@@ -386,14 +386,21 @@ struct MuseStreamSession {
         }
         await emit(
             .samples(SampleBlock(stream: descriptor.eeg.name, firstIndex: first, channelCount: channels, values: values, times: times, raw: raw)))
-        // On the head: electrodes without skin contact rail (codes 0 or 4095); judged over about 1 s.
-        if present > 0 {
-            railedFraction += (Double(railed) / Double(present) - railedFraction) * 0.05
-            let worn = railedFraction < 0.25
-            if worn != onHead {
-                onHead = worn
-                await emit(.state(.onHead, worn))
-            }
+        // On the head: electrodes without skin contact rail (codes 0 or 4095).
+        await judgeOnHead(railed: railed, present: present, rows: rows)
+    }
+
+    /// Whether the headband is worn, from the share of railed codes (electrodes without skin contact
+    /// rail at either end of the range) among `present` codes of a block of `rows` samples, smoothed
+    /// over about 1 s of EEG; reports a change as ``DeviceState/onHead``.
+    mutating func judgeOnHead(railed: Int, present: Int, rows: Int) async {
+        guard present > 0 else { return }
+        let weight = min(1, 0.05 * Double(rows) / Double(MuseScale.eegSamplesPerPacket))
+        railedFraction += (Double(railed) / Double(present) - railedFraction) * weight
+        let worn = railedFraction < 0.25
+        if worn != onHead {
+            onHead = worn
+            await emit(.state(.onHead, worn))
         }
     }
 
@@ -401,14 +408,15 @@ struct MuseStreamSession {
     /// more seconds of samples since the segment's first block than ``maximumRateRatio`` times the
     /// host time since then plus ``rateSlackSeconds`` is a device fault (a firmware fault or a
     /// replay), said in one line, instead of a recording that ends early with time compressed. A
-    /// headband ten times too fast is caught after about 0.12 s.
-    mutating func checkRate(blockIndex: Int64, receivedAt: UInt64) {
+    /// headband ten times too fast is caught after about 0.12 s. `sampleIndex` is the first EEG sample
+    /// of a block (the classic headband's block index × 12, the Muse S Athena's placed index).
+    mutating func checkRate(sampleIndex: Int64, receivedAt: UInt64) {
         guard let reference = rateReference else {
-            rateReference = (blockIndex, receivedAt)
+            rateReference = (sampleIndex, receivedAt)
             return
         }
         let elapsed = max(0, Double(Int64(bitPattern: receivedAt &- reference.receivedAt)) / 1e9)
-        let covered = Double(blockIndex - reference.blockIndex) * Double(MuseScale.eegSamplesPerPacket) / MuseScale.eegNominalRate
+        let covered = Double(sampleIndex - reference.sampleIndex) / MuseScale.eegNominalRate
         let ratio = covered / max(elapsed, 1e-9)
         if covered > Self.maximumRateRatio * elapsed + Self.rateSlackSeconds * configuration.timeScale, fault == nil {
             fault = String(

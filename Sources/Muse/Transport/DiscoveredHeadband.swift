@@ -6,11 +6,14 @@ public struct DiscoveredHeadband: Equatable, Sendable {
     public var address: BluetoothAddress
     /// Signal strength of the latest advertisement, in dBm.
     public var rssi: Int
+    /// The model, as far as the advertisement shows it (mostly unknown until connected).
+    public var model: AdvertisedModel
 
-    /// A discovered headband.
-    public init(name: String, address: BluetoothAddress, rssi: Int) {
+    /// A discovered headband; `model` defaults to what `name` shows.
+    public init(name: String, address: BluetoothAddress, rssi: Int, model: AdvertisedModel? = nil) {
         self.name = name
         self.address = address
         self.rssi = rssi
+        self.model = model ?? AdvertisedModel(name: name)
     }
 }

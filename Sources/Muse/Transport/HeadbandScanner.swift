@@ -51,7 +51,9 @@ public struct HeadbandScanner: Sendable {
                 if let name = report.name { names[report.address] = name }
                 let name = names[report.address]
                 guard report.isMuse || (name?.hasPrefix("Muse") ?? false) else { continue }
-                seen[report.address] = DiscoveredHeadband(name: name ?? "", address: report.address, rssi: report.rssi)
+                seen[report.address] = DiscoveredHeadband(
+                    name: name ?? "", address: report.address, rssi: report.rssi,
+                    model: AdvertisedModel(name: name, serviceUUIDs: report.serviceUUIDs))
             }
         }
         return seen.values.sorted { $0.rssi > $1.rssi }

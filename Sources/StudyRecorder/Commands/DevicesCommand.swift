@@ -7,14 +7,16 @@ import Muse
 struct DevicesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "Scan for Muse headbands nearby and list name, address and signal strength.",
+        abstract: "Scan for Muse headbands nearby and list name, address, signal strength and model.",
         discussion: """
             Scanning uses a raw HCI socket, which needs root or the capabilities CAP_NET_ADMIN and \
             CAP_NET_RAW (sudo setcap cap_net_admin,cap_net_raw+eip $(command -v study-recorder)); \
             connecting to a headband later needs neither. Headbands already connected to another \
             program (or to bluetoothd) do not advertise and are not listed. Exit codes: 0 done (also when \
             none was found), 69 no Bluetooth (kernel support or adapter missing), 77 missing \
-            permission, 64 bad arguments. See docs/muse.md.
+            permission, 64 bad arguments. The model is what the advertisement shows: a name starting \
+            MuseS is a Muse S (whether an Athena is known only once connected); otherwise it is unknown \
+            until connected (a recording's /Device Model says it). See docs/muse.md.
             """)
 
     @Option(help: "How long to scan, in seconds.")
@@ -39,9 +41,10 @@ struct DevicesCommand: AsyncParsableCommand {
             return
         }
         let width = max(4, found.map(\.name.count).max() ?? 0)
-        print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  ADDRESS            RSSI")
+        print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  ADDRESS            RSSI     MODEL")
         for headband in found {
-            print(headband.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(headband.address)  \(headband.rssi) dBm")
+            let rssi = "\(headband.rssi) dBm".padding(toLength: 7, withPad: " ", startingAt: 0)
+            print(headband.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(headband.address)  \(rssi)  \(headband.model.rawValue)")
         }
     }
 
@@ -50,11 +53,14 @@ struct DevicesCommand: AsyncParsableCommand {
         var name: String
         var address: String
         var rssi: Int
+        /// ``AdvertisedModel``'s text, e.g. "unknown until connected".
+        var model: String
 
         init(_ headband: DiscoveredHeadband) {
             name = headband.name
             address = headband.address.description
             rssi = headband.rssi
+            model = headband.model.rawValue
         }
     }
 }

@@ -14,7 +14,10 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
             run against it with --source muse --device unix:PATH. With --speed N it streams N times faster \
             than real time; give the recorder the same --speed. The fault options reproduce what real \
             headbands do (lost blocks, a hang, a dropped link, electrodes off, movement, low battery). \
-            Exit codes: 0 after Ctrl-C, SIGTERM or --duration, 73 when the socket cannot be created, 64 for \
+            As a Muse S Athena (--model athena or --replay) a "block" in the fault options is a data \
+            notification, numbered from 0 per connection, and the corrupt, garbage and clock faults act \
+            on its packets (device time and block numbers); its EEG is the same simulated head (eyes \
+            closed and electrodes off included), but movement is not simulated for it. Exit codes: 0 after Ctrl-C, SIGTERM or --duration, 73 when the socket cannot be created, 64 for \
             bad arguments. See docs/muse.md.
             """)
 
@@ -48,8 +51,16 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
     @Option(help: "Stop after this much (host) time, e.g. 30s; default: until Ctrl-C.")
     var duration: SignalDuration?
 
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("EEG packet counters whose blocks are never sent.", valueName: "counter"))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("EEG packet counters whose blocks are never sent (an Athena: data notification numbers).", valueName: "counter"))
     var dropBlocks: [UInt16] = []
+
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "EEG packet counters whose blocks are sent after the next block (an Athena: data notification numbers).", valueName: "counter"))
+    var lateBlocks: [UInt16] = []
 
     @Option(help: ArgumentHelp("Close the first connection after this many EEG blocks (a dropped link).", valueName: "blocks"))
     var disconnectAfter: Int?
@@ -89,10 +100,12 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
 
     @Option(
         parsing: .upToNextOption,
-        help: ArgumentHelp("After the block with this EEG counter, send one packet whose counter is 30000 ahead (corrupt).", valueName: "counter"))
+        help: ArgumentHelp(
+            "After the block with this EEG counter, send one packet whose counter is 30000 ahead (corrupt; an Athena: after this data notification, a copy claiming to be 30 s later).",
+            valueName: "counter"))
     var corruptCounterAfter: [UInt16] = []
 
-    @Option(help: ArgumentHelp("Fraction of EEG packets sent as random bytes (0-1).", valueName: "fraction"))
+    @Option(help: ArgumentHelp("Fraction of EEG packets (an Athena: data notifications) sent as random bytes (0-1).", valueName: "fraction"))
     var garbage: Double = 0
 
     @Option(help: ArgumentHelp("Sample this many times faster than the 256 Hz the headband claims (a faulty headband).", valueName: "factor"))
@@ -130,6 +143,11 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
             if let value, value < 1 { throw ValidationError("\(flag) must be 1 or more") }
         }
         _ = try socketPath()
+        if isAthena {
+            if motionAt != nil {
+                throw ValidationError("--motion-at is not simulated for a Muse S Athena")
+            }
+        }
         if let preset {
             if isAthena {
                 guard (try? AthenaPreset(parsing: preset)) != nil else {
@@ -161,7 +179,13 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
         settings.speed = speed
         settings.batteryPercent = battery
         settings.seed = seed
-        settings.droppedBlocks = Set(dropBlocks)
+        if isAthena {
+            settings.droppedNotifications = Set(dropBlocks.map(Int.init))
+            settings.swappedNotifications = Set(lateBlocks.map(Int.init))
+        } else {
+            settings.droppedBlocks = Set(dropBlocks)
+            settings.swappedBlocks = Set(lateBlocks)
+        }
         settings.disconnectAfterBlocks = disconnectAfter
         settings.silentAfterBlocks = silentAfter
         settings.includesAthena = isAthena

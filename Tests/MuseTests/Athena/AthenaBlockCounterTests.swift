@@ -45,6 +45,46 @@ struct AthenaBlockCounterTests {
         #expect(c.unwrap(3, deviceTime: 3000) == 3)
     }
 
+    /// A block number changed by a bit error (with its packet's good device time) disagrees with the
+    /// device time: counted as implausible, never a gap, and the next good block continues.
+    @Test func aBlockNumberTheDeviceTimeContradictsIsImplausible() {
+        var c = counter()
+        #expect(c.unwrap(5, deviceTime: 0) == 0)
+        #expect(c.unwrap(6, deviceTime: 2000) == 1)
+        #expect(c.unwrap(6 &+ 128, deviceTime: 4000) == nil)  // bit 7 flipped: 128 ahead, or 128 back
+        #expect(c.unwrap(7, deviceTime: 4000) == 2)
+        #expect(c.implausibleBlocks == 1)
+    }
+
+    /// A device time changed by a bit error (the block number good) claims a loss: some multiple of
+    /// 256 blocks always lies near it, so only the arrival, 10 ms after the last block, shows it
+    /// false. Implausible, and it does not become the reference for the next block.
+    @Test func aDeviceTimeTheArrivalContradictsIsImplausible() {
+        let ms: UInt64 = 1_000_000
+        var c = AthenaBlockCounter(samplesPerBlock: 2, rate: 256, arrivalSlack: 500 * ms)
+        #expect(c.unwrap(5, deviceTime: 0, receivedAt: 1000 * ms) == 0)
+        #expect(c.unwrap(6, deviceTime: 2000 | 0x0100_0000, receivedAt: 1010 * ms) == nil)  // bit 24 flipped: 65 s ahead
+        #expect(c.unwrap(6, deviceTime: 2000 | 0x8000_0000, receivedAt: 1010 * ms) == nil)  // bit 31: 2.3 h back or ahead
+        #expect(c.unwrap(6, deviceTime: 2000, receivedAt: 1010 * ms) == 1)
+        #expect(c.implausibleBlocks == 2)
+    }
+
+    /// Block numbers and device time that agree but lie 30 s ahead, 20 ms after the last block
+    /// arrived, step further than the arrival allows: implausible. The same step after 30 s without
+    /// arrivals is a real loss, placed by the device time.
+    @Test func aStepTheArrivalDoesNotAllowIsImplausible() {
+        let ms: UInt64 = 1_000_000
+        var c = AthenaBlockCounter(samplesPerBlock: 2, rate: 256, arrivalSlack: 500 * ms)
+        #expect(c.unwrap(5, deviceTime: 0, receivedAt: 1000 * ms) == 0)
+        #expect(c.unwrap(6, deviceTime: 2000, receivedAt: 1010 * ms) == 1)
+        let ahead = 30 * 256 / 2  // 3 840 blocks
+        #expect(c.unwrap(UInt8(truncatingIfNeeded: 6 + ahead), deviceTime: 2000 + 30 * 256_000, receivedAt: 1030 * ms) == nil)
+        #expect(c.implausibleBlocks == 1)
+        #expect(c.unwrap(7, deviceTime: 4000, receivedAt: 1040 * ms) == 2)
+        #expect(c.unwrap(UInt8(truncatingIfNeeded: 7 + ahead), deviceTime: 4000 + 30 * 256_000, receivedAt: 31_045 * ms) == Int64(2 + ahead))
+        #expect(c.implausibleBlocks == 1)
+    }
+
     @Test func theRealCapturesUnwrapWithoutLossOrRefusal() throws {
         for name in ["data_p21", "data_p1041"] {
             let decoded = try AthenaCaptureDecode.swift(name)

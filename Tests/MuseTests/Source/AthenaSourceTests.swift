@@ -64,7 +64,7 @@ struct AthenaSourceTests {
                 if lost.contains(row) {
                     #expect(stored.value(row: row, channel: c).isNaN, "row \(row) should be missing")
                 } else {
-                    let code = AthenaPacketGenerator.eegCode(channel: c, sample: Int64(row))
+                    let code = headband.athenaEEGCode(channel: c, sampleIndex: Int64(row))
                     #expect(raw[row * 8 + c] == code, "row \(row) channel \(c)")
                     #expect(abs(stored.value(row: row, channel: c) - AthenaEEGSamples.microvolts(code: code)) < 1e-9)
                 }

@@ -88,6 +88,42 @@ struct AthenaCLITests {
         #expect(stored.steps_ok)
     }
 
+    /// The classic simulator's fault options act on a simulated Athena's notifications: a dropped and
+    /// a late one are NaN rows with a gap event at their exact place (notification k holds EEG samples
+    /// 4k…4k+3), a copy claiming to be 30 s later is discarded as corrupt and is no gap; a clock ten
+    /// times fast is one line and exit 69; options it does not simulate are refused.
+    @Test func theFaultOptionsActOnASimulatedAthena() throws {
+        let headband = try MuseCLITests.Headband(
+            ["--model", "athena", "--drop-blocks", "100", "--late-blocks", "300", "--corrupt-counter-after", "200", "--connection-interval", "15ms"],
+            speed: 20)
+        let dir = try TemporaryDirectory("cli-athena-faults")
+        let result = try CLI.run([
+            "record", "--source", "muse", "--device", headband.device, "--speed", "20", "--duration", "8s", "--data", dir.url.path, "--json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let item = try JSONDecoder().decode(StoredItem.self, from: Data(result.stdout.utf8))
+        let events = try PythonTool.json(
+            [[String]].self,
+            script: """
+                import h5py, json, sys
+                e = h5py.File(sys.argv[1], 'r')['Events']
+                print(json.dumps([[str(c), l, str(i)] for c, l, i in zip(e['Code'][()].ravel().tolist(), e['Label'].asstr()[()].ravel().tolist(), e['SampleIndex'][()].ravel().tolist())]))
+                """, arguments: [dir.url.appendingPathComponent(item.path).path])
+        let gaps = events.filter { $0[0] == "-1" && $0[1].hasPrefix("gap") }.map { $0[2] }
+        #expect(gaps == ["400", "1200"], "\(events)")
+        #expect(events.contains { $0[0] == "-4" && $0[1].hasPrefix("discarded ") }, "\(events)")
+
+        let fast = try MuseCLITests.Headband(["--model", "athena", "--clock-factor", "10"], speed: 1)
+        let failed = try CLI.run(["record", "--source", "muse", "--device", fast.device, "--duration", "8s", "--data", dir.url.path])
+        #expect(failed.status == 69, "\(failed.status) \(failed.stderr)")
+        let errors = failed.stderr.split(separator: "\n").filter { $0.contains("device fault") }
+        #expect(errors.count == 1 && errors[0].contains("faster than its 256 Hz"), "\(failed.stderr)")
+        #expect(failed.stdout.contains("incomplete (source failed: device fault"), "\(failed.stdout)")
+
+        let refused = try CLI.run(["simulate-headband", "unix:" + dir.url.path + "/x.sock", "--model", "athena", "--motion-at", "5"])
+        #expect(refused.status == 64 && refused.stderr.contains("not simulated for a Muse S Athena"), "\(refused.stderr)")
+    }
+
     @Test func presetsAreCheckedAgainstTheModel() throws {
         let headband = try MuseCLITests.Headband(["--model", "athena"], speed: 20)
         let dir = try TemporaryDirectory("cli-athena-preset")
