@@ -30,6 +30,18 @@ struct AthenaStreams {
     /// How often each tag was seen by ``learn(_:)``.
     private var learnedTags: [AthenaTag: Int] = [:]
 
+    /// Seconds of EEG that ``learn(_:)`` has seen in the layout learned (its blocks × samples per
+    /// block ÷ 256 Hz): how much data the layout was learned from, whatever the arrival times (a host
+    /// that stalled for a second and then read a burst has still seen only what the burst holds).
+    var learnedEEGSeconds: Double {
+        let samplesPerBlock = switch eegChannels {
+        case 4: Double(learnedTags[.eeg4, default: 0] * 4)
+        case 8: Double(learnedTags[.eeg8, default: 0] * 2)
+        default: 0.0
+        }
+        return samplesPerBlock / AthenaScale.eegRate
+    }
+
     /// Streams whose signal time runs `timeScale` times faster than the recording clock, with block
     /// steps bounded by the arrival time plus `slack` signal-time ns (default 0.5 s).
     init(timeScale: Double = 1, slack: UInt64 = 500_000_000) {

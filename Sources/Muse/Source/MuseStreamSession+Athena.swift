@@ -61,21 +61,20 @@ extension MuseStreamSession {
         for n in held { await handle(n) }
     }
 
-    /// Reads data until it spans ``athenaLearningSeconds`` by its arrival times (data that arrived
-    /// during the control sequence included), and returns it for decoding once the streams are
-    /// announced. It ends earlier only when data stops for that long, or fails when no EEG came
-    /// within the request timeout.
+    /// Reads data until it holds ``athenaLearningSeconds`` of EEG (data that arrived during the
+    /// control sequence included), and returns it for decoding once the streams are announced. The
+    /// amount is counted in the data, not read off arrival times, so a host that stalls (a busy
+    /// machine) cannot end the learning before a sparser stream (optics) was seen. It ends earlier
+    /// only when data stops for three times that long, or fails when no EEG came within the request
+    /// timeout.
     private mutating func learnAthenaStreams(into streams: inout AthenaStreams) async throws -> [ATTNotification] {
         var held = athenaPending
         athenaPending = []
-        var firstData: Double?
         var lastData: Double?
         func take(_ n: ATTNotification) -> Bool {
             streams.learn(n.value)
-            let t = Double(n.receivedAt) / 1e9
-            if firstData == nil { firstData = t }
-            lastData = t
-            return t - (firstData ?? t) >= Self.athenaLearningSeconds && streams.eegChannels > 0
+            lastData = Double(n.receivedAt) / 1e9
+            return streams.learnedEEGSeconds >= Self.athenaLearningSeconds && streams.eegChannels > 0
         }
         for n in held where take(n) { return held }
         let deadline = context.clock.monotonicNow() + configuration.requestTimeout
@@ -87,7 +86,7 @@ extension MuseStreamSession {
                     if take(n) { return held }
                 }
             case .tick:
-                if let last = lastData, now() - last >= Self.athenaLearningSeconds, streams.eegChannels > 0 { return held }
+                if let last = lastData, now() - last >= 3 * Self.athenaLearningSeconds, streams.eegChannels > 0 { return held }
                 if context.clock.monotonicNow() >= deadline {
                     if streams.eegChannels > 0 { return held }
                     throw DataSourceError.disconnected(

@@ -24,4 +24,20 @@ struct AthenaStreamsTests {
         let python = try AthenaCaptureDecode.python(name)
         #expect(rows["eeg"] == Int64(python.eeg.count / python.eeg_channels))
     }
+
+    /// The streams are learned from a second of EEG counted in the data: the notifications it takes
+    /// (whatever their arrival times) already show every stream the capture has, optics included.
+    @Test(arguments: [("data_p21", 0), ("data_p1034", 8), ("data_p1035", 4), ("data_p1041", 16)])
+    func aSecondOfEEGShowsEveryStream(_ name: String, optics: Int) throws {
+        let lines = try AthenaCaptureDecode.lines(name).filter(\.isAthenaData)
+        var streams = AthenaStreams()
+        var taken = 0
+        for line in lines where streams.learnedEEGSeconds < 1 {
+            streams.learn(line.payload)
+            taken += 1
+        }
+        #expect(streams.learnedEEGSeconds >= 1 && streams.learnedEEGSeconds < 1.2, "\(name): \(streams.learnedEEGSeconds) s")
+        #expect(streams.opticsChannels == optics, "\(name): \(streams.opticsChannels) optics channels after \(taken) notifications")
+        #expect(streams.eegChannels > 0)
+    }
 }
