@@ -6,7 +6,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import Study
+@testable import RecordingPipeline
 
 /// The runner's quality monitor with real parts: the oscillator behind a `DataController`, a block
 /// recorded through the monitor's hand-over exactly as `RecordingSessionRunner` records one, and the
