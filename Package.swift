@@ -148,7 +148,7 @@ let package = Package(
         // SVG and CSS, no script, no network).
         .target(
             name: "Report",
-            dependencies: ["DataSources", "Processing", "Storage", "Exports"],
+            dependencies: ["DataSources", "Processing", "Storage"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
