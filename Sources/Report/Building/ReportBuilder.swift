@@ -148,8 +148,8 @@ public struct ReportBuilder: Sendable {
         var out: [String: TrialTable] = [:]
         for item in try store.catalog.items(participant: participant) where item.kind == .trials {
             let data = try withPlaintext(of: item) { url in try? Data(contentsOf: url) }
-            guard let data, let recording = TrialTable.recordingName(json: data), let table = TrialTable(json: data) else { continue }
-            out[Self.stem(recording)] = table
+            guard let data, let table = try? TrialTable(json: data) else { continue }
+            out[Self.stem(table.recording)] = table
         }
         return out
     }
