@@ -187,7 +187,7 @@ package final class QualityMonitor: Sendable {
     /// to end; if it cannot start, the monitor takes the processor back before the error is thrown.
     package func record(
         _ request: RecordingRequest, in store: DataStore, options: RecordingWriter.Options = .init(), storesQuality: Bool = true,
-        logger: Logger
+        logger: Logger = Logger(label: "study-recorder.recording")
     ) async throws -> RecordingSession {
         let producer = await recordingProducer(stores: storesQuality)
         do {
