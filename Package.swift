@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Study", targets: ["Study"]),
         .library(name: "Muse", targets: ["Muse"]),
         .library(name: "Streaming", targets: ["Streaming"]),
+        .library(name: "RecordingPipeline", targets: ["RecordingPipeline"]),
         .library(name: "Exports", targets: ["Exports"]),
         // The SDK: one import for recording with live QA and uploading (docs/library.md).
         .library(name: "StudyRecorderKit", targets: ["StudyRecorderKit"]),
@@ -64,7 +65,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
-                "DataSources", "Processing", "CHDF5", "CGPGME",
+                "DataSources", "CHDF5", "CGPGME",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -85,10 +86,21 @@ let package = Package(
             dependencies: ["DataSources", "Processing"],
             swiftSettings: strictSettings
         ),
+        // The one recording pipeline (a controller, one signal processor, live QA, the event stream)
+        // that both the study runner and the kit record through; it joins Storage and Processing, so
+        // Storage does not depend on Processing (Sources/RecordingPipeline/RecordingPipeline.swift).
+        .target(
+            name: "RecordingPipeline",
+            dependencies: [
+                "DataSources", "Processing", "Storage",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Study",
             dependencies: [
-                "DataSources", "Processing", "Storage", "Transfer",
+                "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -105,7 +117,7 @@ let package = Package(
         .target(
             name: "StudyRecorderKit",
             dependencies: [
-                "DataSources", "Muse", "Processing", "Storage", "Transfer",
+                "DataSources", "Muse", "Processing", "Storage", "RecordingPipeline", "Transfer",
                 .product(name: "Logging", package: "swift-log"),
                 // The study's due session run (StudySessionRun, StudyEnrolment) and its post-session report.
                 "Study", "Report",
@@ -139,7 +151,7 @@ let package = Package(
         // SVG and CSS, no script, no network).
         .target(
             name: "Report",
-            dependencies: ["DataSources", "Processing", "Storage", "Exports"],
+            dependencies: ["DataSources", "Processing", "Storage"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -164,11 +176,16 @@ let package = Package(
         .testTarget(name: "MuseTests", dependencies: ["Muse", "DataSources", "Processing", "Storage", "TestSupport"], path: "Tests/MuseTests", swiftSettings: strictSettings),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "DataSources", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "Processing", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "RecordingPipelineTests",
+            dependencies: ["RecordingPipeline", "DataSources", "Processing", "Storage", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strictSettings),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "Transfer", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",
             dependencies: ["StudyRecorderTesting", "DataSources", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],

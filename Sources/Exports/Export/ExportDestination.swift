@@ -1,5 +1,5 @@
 public import Foundation
-import Storage
+public import Storage
 
 /// Where exports go: a folder that must lie outside the data folder, so recovery, upload and the
 /// catalog never see an export. An ``Exporter`` writes into a staging folder inside it (a destination
@@ -16,9 +16,8 @@ public struct ExportDestination: Sendable {
     /// links, also of the parts that do not exist yet) and creates it (mode 0700 with `.private`
     /// permissions).
     public init(folder: URL, dataFolder: URL, permissions: ExportPermissions = .shared) throws {
-        let resolved = Self.resolve(folder)
-        let data = Self.resolve(dataFolder)
-        if resolved.path == data.path || resolved.path.hasPrefix(data.path.hasSuffix("/") ? data.path : data.path + "/") {
+        let resolved = DataFolderBoundary.resolve(folder)
+        if DataFolderBoundary(dataFolder: dataFolder).contains(folder) {
             throw ExportError.insideDataFolder(path: folder.path, dataFolder: dataFolder.path)
         }
         do {
@@ -39,20 +38,6 @@ public struct ExportDestination: Sendable {
     init(staging: URL, published: URL) {
         self.folder = staging
         self.published = published
-    }
-
-    /// `url` made absolute and standardised, with the symbolic links of its longest existing prefix
-    /// resolved.
-    static func resolve(_ url: URL) -> URL {
-        var existing = url.standardizedFileURL
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing.deleteLastPathComponent()
-        }
-        var resolved = existing.resolvingSymlinksInPath()
-        for part in rest { resolved.appendPathComponent(part) }
-        return resolved.standardizedFileURL
     }
 
     /// Atomically writes (or replaces) a side file of an export, e.g. BIDS's `participants.tsv`.

@@ -199,14 +199,12 @@ public final class Exporter {
         let tables = try store.catalog.items(participant: item.participant).filter {
             $0.kind == .trials && $0.encryption == .none && $0.run == item.run
         }
-        for table in tables {
-            guard let data = try? Data(contentsOf: store.url(of: table.path)),
-                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let recording = object["recording"] as? String, Self.stem(of: URL(fileURLWithPath: recording)) == stem,
-                let trials = object["trials"] as? [[String: Any]]
+        for stored in tables {
+            guard let data = try? Data(contentsOf: store.url(of: stored.path)), let table = try? TrialTable(json: data),
+                Self.stem(of: URL(fileURLWithPath: table.recording)) == stem
             else { continue }
-            return trials.map { trial in
-                guard trial["outcome"] as? String != "miss", let ms = (trial["latencyMs"] as? NSNumber)?.doubleValue else { return nil }
+            return table.trials.map { trial in
+                guard trial.outcome != .miss, let ms = trial.latencyMs else { return nil }
                 return ms / 1000
             }
         }

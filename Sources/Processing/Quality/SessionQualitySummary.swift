@@ -71,11 +71,30 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
     /// a failed channel, else passed. `nil` before any window was assessed (no verdict from no data).
     public var verdict: SessionVerdict? {
         guard windowCount > 0 else { return nil }
+        return evidence.first(where: \.decided)?.verdict ?? .passed
+    }
+
+    /// The evidence behind ``verdict``, in the order it checks its criteria: missing data, headband
+    /// off, motion, and the worst channel's bad windows (a channel over the limit exists exactly when
+    /// the worst one is over it); the first over its limit decides. Empty before any window.
+    public var evidence: [VerdictEvidence] {
+        guard windowCount > 0 else { return [] }
         let n = Double(windowCount)
-        if Double(missingWindows) / n > criteria.maximumMissingWindows { return .eegFailure }
-        if Double(offHeadWindows) / n > criteria.maximumOffHeadWindows { return .headbandOffHead }
-        if Double(motionWindows) / n > criteria.maximumMotionWindows { return .motionTooHigh }
-        if gradeCounts.contains(where: { Double($0[2]) / n > criteria.maximumBadChannelWindows }) { return .eegFailure }
-        return .passed
+        var decided = false
+        var out: [VerdictEvidence] = []
+        func add(_ kind: VerdictEvidence.Kind, count: Int, limit: Double) {
+            let share = Double(count) / n
+            let decides = !decided && share > limit
+            if decides { decided = true }
+            out.append(VerdictEvidence(kind: kind, share: share, limit: limit, decided: decides))
+        }
+        add(.missingData, count: missingWindows, limit: criteria.maximumMissingWindows)
+        add(.offHead, count: offHeadWindows, limit: criteria.maximumOffHeadWindows)
+        add(.motion, count: motionWindows, limit: criteria.maximumMotionWindows)
+        let bad = gradeCounts.map { $0[2] }
+        if let worst = bad.indices.max(by: { bad[$0] < bad[$1] }) {
+            add(.badChannel(worst), count: bad[worst], limit: criteria.maximumBadChannelWindows)
+        }
+        return out
     }
 }

@@ -2,8 +2,8 @@ public import DataSources
 import Synchronization
 
 /// A ``SignalProcessor`` kept by reference, for a processor that several parts feed in turn: the
-/// study runner's quality monitor feeds it while nothing records and hands it to a block's
-/// recording, whose writer feeds it (through Storage's `QualitySeriesProducer`) while the block
+/// recording pipeline's quality monitor feeds it while nothing records and hands it to a block's
+/// recording, whose writer feeds it (through the pipeline's `QualitySeriesProducer`) while the block
 /// records, so the session's signal is processed once and the monitor carries on with the block's
 /// windows and averages afterwards.
 ///

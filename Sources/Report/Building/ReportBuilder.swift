@@ -1,4 +1,3 @@
-public import Exports
 public import Foundation
 public import Storage
 
@@ -97,9 +96,7 @@ public struct ReportBuilder: Sendable {
     /// that recovery, upload and the catalog must never see, and one of an encrypted item would be
     /// plaintext among sealed originals. (`run`'s own post-session reports go to `<data>/reports/`.)
     public static func checkOutside(_ url: URL, dataFolder: URL) throws {
-        let path = resolve(url.deletingLastPathComponent()).appendingPathComponent(url.lastPathComponent).standardizedFileURL.path
-        let root = resolve(dataFolder).path
-        if path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+        if DataFolderBoundary(dataFolder: dataFolder).contains(file: url) {
             throw ReportError.insideDataFolder(path: url.path, dataFolder: dataFolder.path)
         }
     }
@@ -151,8 +148,8 @@ public struct ReportBuilder: Sendable {
         var out: [String: TrialTable] = [:]
         for item in try store.catalog.items(participant: participant) where item.kind == .trials {
             let data = try withPlaintext(of: item) { url in try? Data(contentsOf: url) }
-            guard let data, let recording = TrialTable.recordingName(json: data), let table = TrialTable(json: data) else { continue }
-            out[Self.stem(recording)] = table
+            guard let data, let table = try? TrialTable(json: data) else { continue }
+            out[Self.stem(table.recording)] = table
         }
         return out
     }
@@ -174,20 +171,6 @@ public struct ReportBuilder: Sendable {
             case .decryption(_, let reason): throw ReportError.encrypted(path: item.path, reason: reason)
             }
         }
-    }
-
-    /// `url` made absolute and standardised, with the symbolic links of its longest existing prefix
-    /// resolved.
-    static func resolve(_ url: URL) -> URL {
-        var existing = url.standardizedFileURL
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing.deleteLastPathComponent()
-        }
-        var resolved = existing.resolvingSymlinksInPath()
-        for part in rest { resolved.appendPathComponent(part) }
-        return resolved.standardizedFileURL
     }
 
     /// The file name without directories and extensions (`r_rest_1_2_3_<uuid>`).

@@ -1,3 +1,5 @@
+import Storage
+
 /// Reaction-time latency per trial: a dot per trial coloured by outcome (misses, which have no
 /// latency, as crosses along the top), and the block's median of correct trials as a dashed line.
 /// The axis spans −300 ms … 3 s at most; a latency beyond it is drawn on the edge as a hollow dot.
@@ -17,23 +19,23 @@ struct TrialChart {
         var out = frame.open(label: "Reaction-time latency per trial")
         let ticks = n <= 20 ? (1...n).map(Double.init) : ChartFrame.ticks(1...Double(n), count: 10).filter { $0 >= 1 }
         out += frame.axes(xFormat: { String(Int($0)) }, yFormat: { ChartFrame.tickLabel($0) + " ms" }, xTicks: ticks)
-        if let median = table.blockMedianMs, let y = frame.py(median) {
+        if let median = table.medianCorrectLatencyMs, let y = frame.py(median) {
             out +=
                 "<line x1=\"\(HTML.coordinate(frame.left))\" x2=\"\(HTML.coordinate(frame.left + frame.plotWidth))\" y1=\"\(HTML.coordinate(y))\" y2=\"\(HTML.coordinate(y))\" stroke=\"#1d2430\" stroke-dasharray=\"5 3\"/>"
             out +=
                 "<text x=\"\(HTML.coordinate(frame.left + frame.plotWidth - 4))\" y=\"\(HTML.coordinate(y - 4))\" text-anchor=\"end\">median \(HTML.escape(HTML.number(median, 0))) ms</text>"
         }
         for trial in table.trials {
-            let x = HTML.coordinate(frame.px(Double(trial.number)))
-            let color = Self.colors[trial.outcome] ?? "#6b6b6b"
+            let x = HTML.coordinate(frame.px(Double(trial.trial)))
+            let color = Self.colors[trial.outcome.rawValue] ?? "#6b6b6b"
             if let latency = trial.latencyMs, let y = frame.py(latency) {
                 let beyond = !frame.y.contains(latency)
                 out +=
-                    "<circle cx=\"\(x)\" cy=\"\(HTML.coordinate(y))\" r=\"4\" \(beyond ? "fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"2\"" : "fill=\"\(color)\"")><title>trial \(trial.number): \(HTML.escape(HTML.number(latency, 0))) ms, \(HTML.escape(trial.outcome))</title></circle>"
+                    "<circle cx=\"\(x)\" cy=\"\(HTML.coordinate(y))\" r=\"4\" \(beyond ? "fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"2\"" : "fill=\"\(color)\"")><title>trial \(trial.trial): \(HTML.escape(HTML.number(latency, 0))) ms, \(HTML.escape(trial.outcome.rawValue))</title></circle>"
             } else {
                 let y = frame.top + 8
                 out +=
-                    "<path d=\"M\(x) \(HTML.coordinate(y))m-4 -4l8 8m0 -8l-8 8\" stroke=\"\(color)\" stroke-width=\"2\"><title>trial \(trial.number): \(HTML.escape(trial.outcome))</title></path>"
+                    "<path d=\"M\(x) \(HTML.coordinate(y))m-4 -4l8 8m0 -8l-8 8\" stroke=\"\(color)\" stroke-width=\"2\"><title>trial \(trial.trial): \(HTML.escape(trial.outcome.rawValue))</title></path>"
             }
         }
         return out + "</svg>"

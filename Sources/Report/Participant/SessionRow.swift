@@ -52,7 +52,7 @@ struct SessionRow {
         verdicts.append(d.verdict)
         if let t = d.trials {
             trials += t.trials.count
-            if let s = t.sessionMedianMs { reactionTimeMs = s }
+            if let s = t.sessionMedianLatencyMs { reactionTimeMs = s }
         }
     }
 

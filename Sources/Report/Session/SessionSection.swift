@@ -170,16 +170,16 @@ struct SessionSection {
     /// The reaction-time part: the chart and the table of trials.
     static func trialsBlock(_ table: TrialTable) -> String {
         var out = "<h3>Reaction time per trial</h3>"
-        let correct = table.trials.filter { $0.outcome == "correct" }.count
+        let correct = table.trials.filter { $0.outcome == .correct }.count
         out +=
-            "<p>\(table.trials.count) trials, \(correct) correct; block median \(HTML.escape(table.blockMedianMs.map { HTML.number($0, 0) + " ms" } ?? "–")), session median so far \(HTML.escape(table.sessionMedianMs.map { HTML.number($0, 0) + " ms" } ?? "–")).</p>"
+            "<p>\(table.trials.count) trials, \(correct) correct; block median \(HTML.escape(table.medianCorrectLatencyMs.map { HTML.number($0, 0) + " ms" } ?? "–")), session median so far \(HTML.escape(table.sessionMedianLatencyMs.map { HTML.number($0, 0) + " ms" } ?? "–")).</p>"
         out += "<figure class=\"fig-trials\">" + TrialChart(table: table).svg
         out += ChartPalette.legend(["correct", "anticipation", "wrongKey", "miss"].map { ($0, TrialChart.colors[$0] ?? "") }) + "</figure>"
         out +=
             "<div class=\"scroll\"><table class=\"trials\"><thead><tr><th class=\"num\">trial</th><th>outcome</th><th class=\"num\">latency (ms)</th><th>key</th></tr></thead><tbody>"
         for t in table.trials {
             out +=
-                "<tr><td class=\"num\">\(t.number)</td><td>\(HTML.escape(t.outcome))</td><td class=\"num\">\(t.latencyMs.map { HTML.number($0, 1) } ?? "–")</td><td>\(HTML.escape(t.response ?? "–"))</td></tr>"
+                "<tr><td class=\"num\">\(t.trial)</td><td>\(HTML.escape(t.outcome.rawValue))</td><td class=\"num\">\(t.latencyMs.map { HTML.number($0, 1) } ?? "–")</td><td>\(HTML.escape(t.response ?? "–"))</td></tr>"
         }
         return out + "</tbody></table></div>"
     }

@@ -44,9 +44,8 @@ public final class PlaintextScratch: Sendable {
     /// lies in `dataFolder`, is not a folder owned by this user, or is readable by others), after
     /// removing what killed processes left there. Throws ``PlaintextScratchError``.
     public init(decryptor: OpenPGPDecryptor, dataFolder: URL, parent: URL = PlaintextScratch.defaultParent) throws {
-        let resolved = Self.resolve(parent)
-        let data = Self.resolve(dataFolder).path
-        if resolved.path == data || resolved.path.hasPrefix(data.hasSuffix("/") ? data : data + "/") {
+        let resolved = DataFolderBoundary.resolve(parent)
+        if DataFolderBoundary(dataFolder: dataFolder).contains(parent) {
             throw PlaintextScratchError.insideDataFolder(path: parent.path, dataFolder: dataFolder.path)
         }
         try Self.makePrivate(resolved)
@@ -98,7 +97,7 @@ public final class PlaintextScratch: Sendable {
     /// Removes what killed processes left in `parent` and returns the folders removed.
     @discardableResult
     public static func sweep(parent: URL = PlaintextScratch.defaultParent) -> [URL] {
-        OwnedFolder.sweep(in: resolve(parent), prefix: prefix)
+        OwnedFolder.sweep(in: DataFolderBoundary.resolve(parent), prefix: prefix)
     }
 
     /// Creates `folder` (0700) when missing and checks that it is a real folder of this user that
@@ -117,19 +116,5 @@ public final class PlaintextScratch: Sendable {
         if info.st_mode & 0o077 != 0, chmod(folder.path, 0o700) != 0 {
             throw PlaintextScratchError.io(path: folder.path, reason: "others can read it and its mode cannot be set to 0700")
         }
-    }
-
-    /// `url` made absolute and standardised, with the symbolic links of its longest existing prefix
-    /// resolved.
-    static func resolve(_ url: URL) -> URL {
-        var existing = url.standardizedFileURL
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing.deleteLastPathComponent()
-        }
-        var resolved = existing.resolvingSymlinksInPath()
-        for part in rest { resolved.appendPathComponent(part) }
-        return resolved.standardizedFileURL
     }
 }

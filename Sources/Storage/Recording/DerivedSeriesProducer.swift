@@ -22,7 +22,8 @@ public struct DerivedSeriesRow: Sendable, Equatable {
 
 /// Computes derived series (signal quality, band power) from the samples a ``RecordingSession``
 /// records, so they are stored in the same file as they arise. Storage knows nothing of the
-/// algorithms: the command line plugs in the Processing module's streaming processor.
+/// algorithms (it does not import Processing): the recording pipeline's `QualitySeriesProducer`
+/// plugs in the Processing module's streaming processor.
 public protocol DerivedSeriesProducer: Sendable {
     /// The group the series are stored in, e.g. `Quality`.
     var group: String { get }

@@ -1,5 +1,7 @@
 import DataSources
 import Foundation
+import RecordingPipeline
+import Storage
 
 /// Plays one block of a recording session: every trial's phases in order, each phase's marker set for
 /// its onset (a moment on the recording clock, placed by the ``DataController`` on the sample nearest

@@ -2,6 +2,7 @@ import DataSources
 import Foundation
 import Logging
 import Processing
+import RecordingPipeline
 
 /// Takes the participant through hardware-preparation steps (the reference's Steps JSON): shows each
 /// instruction and, where the step waits for a device or quality signal, holds until it is true.

@@ -1,4 +1,5 @@
 import DataSources
+import Storage
 
 /// A reaction-time trial as the block player measured it: the result for the trial table and the
 /// tickets of its stimulus and response markers, whose samples are known once the markers are placed.

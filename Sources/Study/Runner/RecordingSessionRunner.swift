@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Logging
+import RecordingPipeline
 import Storage
 
 /// Runs a recording session: starts the EEG source (on the run's host clock) with a quality monitor,
@@ -116,17 +117,10 @@ struct RecordingSessionRunner {
         let request = RecordingRequest(
             participant: participant, study: study.id, day: due.position.day + 1, session: sessionIndex, paradigm: paradigm,
             powerLineFrequency: Double(study.settings.mainsFrequency), locale: locale, extra: extra, lslClock: options.lslClock)
-        // One processor at a time: while the block records, the recording's writer runs the
-        // session's processor (its results are stored and are the monitor's readings); the monitor
-        // runs it again from the block's end.
-        let producer = await monitor.recordingProducer()
-        let session: RecordingSession
-        do {
-            session = try await RecordingSession.start(store: store, controller: controller, request: request, logger: logger, derived: producer)
-        } catch {
-            await monitor.recordingEnded()
-            throw error
-        }
+        // Recorded through the pipeline the kit records through. One processor at a time: while the
+        // block records, the recording's writer runs the session's processor (its results are stored
+        // and are the monitor's readings); the monitor runs it again from the block's end.
+        let session = try await monitor.record(request, in: store, logger: logger)
         let player = BlockPlayer(
             context: SessionContext(
                 study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer,

@@ -1,4 +1,5 @@
 import DataSources
+import RecordingPipeline
 
 /// What every part of a running session works with: the study and its locale, the values its texts'
 /// placeholders are filled from, the participant interface, the data controller, the quality monitor

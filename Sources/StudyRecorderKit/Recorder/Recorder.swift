@@ -2,6 +2,7 @@ import DataSources
 public import Foundation
 public import Logging
 import Processing
+import RecordingPipeline
 import Storage
 import Transfer
 
@@ -98,12 +99,15 @@ public final class Recorder: Sendable {
         let (events, continuation) = AsyncThrowingStream<SessionEvent, any Error>.makeStream()
         let bridge = SessionBridge(continuation: continuation, progressInterval: options.progressInterval)
         bridge.connection(.connecting)
-        let producer = QualitySeriesProducer(configuration: options.processing, stores: options.storeQuality) { bridge.observe($0) }
+        // The recording pipeline the study runner's blocks record through too: its one processor runs
+        // inside the recording's writer, and every result goes to the bridge in sample order.
+        let monitor = await QualityMonitor(
+            controller: controller, configuration: options.processing, feedsWhileIdle: false, observer: { bridge.observe($0) })
         let session: RecordingSession
         do {
-            session = try await RecordingSession.start(
-                store: store, controller: controller, request: request, options: options.writer, logger: logger, derived: producer)
+            session = try await monitor.record(request, in: store, options: options.writer, storesQuality: options.storeQuality, logger: logger)
         } catch {
+            monitor.stop()
             continuation.finish()
             throw RecorderError(.storage, "cannot start the recording: \(error)", underlying: error)
         }
@@ -122,6 +126,7 @@ public final class Recorder: Sendable {
         } catch {
             session.stop(reason: "the source did not start")
             _ = try? await session.result()
+            monitor.stop()
             device.cancel()
             continuation.finish()
             throw RecorderError(.sourceFailed, "cannot start the source: \(error)", underlying: error)
@@ -136,6 +141,7 @@ public final class Recorder: Sendable {
                 stored = .failure(error)
             }
             await controller.stop()
+            monitor.stop()
             device.cancel()
             await deviceTask.value
             let item: CatalogItem

@@ -1,4 +1,5 @@
 import DataSources
+import RecordingPipeline
 import Storage
 
 /// A recording in progress, started by ``Recorder/record(_:from:options:)``: its events, markers,

@@ -1,5 +1,6 @@
 import DataSources
 import Processing
+import RecordingPipeline
 import Storage
 
 /// For callers who prefer delegate callbacks to an async sequence: implement the methods you need

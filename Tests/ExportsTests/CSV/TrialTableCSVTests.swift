@@ -44,4 +44,13 @@ struct TrialTableCSVTests {
         // Trial tables are CSV only.
         #expect(!Exporter.canExport(.trials, as: .edf) && !Exporter.canExport(.consent, as: .csv))
     }
+
+    /// The CSV writes a number as earlier versions copied it from the JSON (Foundation's reading of
+    /// the number the table's encoder wrote), so an export of the same table is the same bytes.
+    @Test func numbersAreWrittenAsTheJSONHoldsThem() throws {
+        let values: [Double] = [2, 1.5, 312.5, (1.9 - 2) * 1000, 1e-5, 123_456_789_012.25, 0.1 + 0.2, -0.0, 100, -250, 1e21]
+        let json = try JSONEncoder().encode(values)
+        let read = try #require(try JSONSerialization.jsonObject(with: json) as? [NSNumber])
+        #expect(values.map(TrialTableCSV.text) == read.map(\.stringValue))
+    }
 }

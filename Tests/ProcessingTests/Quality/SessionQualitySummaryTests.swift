@@ -93,4 +93,22 @@ struct SessionQualitySummaryTests {
     @Test func noWindowsNoVerdict() {
         #expect(SessionQualitySummary(channelCount: 4).verdict == nil)
     }
+
+    /// The evidence lists the verdict's criteria in its order with the shares it compared, and the
+    /// one criterion that decided gives the verdict: the report shows this, not a rule of its own.
+    @Test func theEvidenceIsWhatDecidedTheVerdict() {
+        let offHead = Self.verdict { w, c in w < 15 && c < 3 ? .flat : .eeg }
+        let evidence = offHead.evidence
+        #expect(evidence.map(\.kind) == [.missingData, .offHead, .motion, .badChannel(0)])
+        #expect(evidence.filter(\.decided).map(\.kind) == [.offHead])
+        #expect(evidence[1].share == 0.75 && evidence[1].limit == offHead.criteria.maximumOffHeadWindows)
+        #expect(evidence.first(where: \.decided)?.verdict == offHead.verdict)
+
+        let clean = Self.verdict { _, _ in .eeg }
+        #expect(clean.verdict == .passed && !clean.evidence.contains(where: \.decided) && clean.evidence.count == 4)
+        // A bad channel decides only after the criteria before it; the worst channel is named.
+        let gap = Self.verdict { w, c in c == 2 && w < 10 ? .gap : .eeg }
+        #expect(gap.evidence.first(where: \.decided)?.kind == .missingData && gap.verdict == .eegFailure)
+        #expect(SessionQualitySummary(channelCount: 4).evidence.isEmpty)
+    }
 }

@@ -72,8 +72,8 @@ struct ReportFixture {
         let trials: [[String: Any]] = latencies.enumerated().map { i, latency in
             let outcome = latency == nil ? "miss" : latency! < 100 ? "anticipation" : "correct"
             return [
-                "trial": i + 1, "stimulus": "X", "response": latency == nil ? NSNull() : "space", "latencyMs": latency.map { $0 as Any } ?? NSNull(),
-                "outcome": outcome,
+                "trial": i + 1, "stimulus": "X", "response": latency == nil ? NSNull() : "space", "foreperiod": 1.5,
+                "latencyMs": latency.map { $0 as Any } ?? NSNull(), "outcome": outcome, "timestamp": "2026-09-21T14:13:20Z",
             ]
         }
         let correct = latencies.compactMap { $0 }.filter { $0 >= 100 }.sorted()

@@ -1,5 +1,6 @@
 import DataSources
 import Foundation
+import Storage
 import StudyRecorderTesting
 import Testing
 

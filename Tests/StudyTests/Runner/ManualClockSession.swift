@@ -1,5 +1,6 @@
 import DataSources
 import Foundation
+import RecordingPipeline
 import StudyRecorderTesting
 import Synchronization
 

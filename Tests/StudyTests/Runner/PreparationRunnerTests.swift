@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Logging
+import RecordingPipeline
 import StudyRecorderTesting
 import Testing
 

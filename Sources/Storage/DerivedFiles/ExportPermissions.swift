@@ -1,4 +1,7 @@
-/// Who may read what an export or a report writes.
+/// Who may read what an export or a report writes. It lives in Storage, beside
+/// ``DataFolderBoundary``, with the other rules for files derived from the data folder, so that the
+/// report (which writes with the same permissions) does not depend on Exports for it; Exports
+/// re-exports it.
 public enum ExportPermissions: String, Sendable, Codable, CaseIterable {
     /// Only the user: files 0600, folders 0700. The default for anything made from encrypted items,
     /// whose decrypted content the study required to be protected at rest.

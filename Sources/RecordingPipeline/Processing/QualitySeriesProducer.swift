@@ -1,17 +1,20 @@
 public import DataSources
 public import Processing
+public import Storage
 
 /// Plugs the Processing module's streaming processor into a recording: quality and band-power
-/// series go to the recording's `/Quality` group as they arise (docs/formats.md).
+/// series go to the recording's `/Quality` group as they arise (docs/formats.md). It lives in the
+/// recording pipeline, not in Storage, so that Storage stores series without knowing the algorithms
+/// (its ``DerivedSeriesProducer`` protocol is all it sees) and does not import Processing.
 ///
 /// The processor runs inside the recording's writer, so every stored sample is processed exactly
 /// once. A caller that also shows the results (a terminal view, an SDK client's QA callback) passes
 /// `observer` and sees the very updates that are stored, instead of running a second processor.
 ///
-/// The producer either makes its own processor (``init(configuration:stores:observer:)``, the kit's
-/// `Recorder.record`) or runs one that another part keeps and feeds while nothing records
-/// (``init(processor:stores:observer:)``, the study runner's quality monitor, which hands its
-/// session processor to each block's recording and takes it back afterwards). Either way the
+/// The producer either makes its own processor (``init(configuration:stores:observer:)``) or runs
+/// one that another part keeps and feeds while nothing records (``init(processor:stores:observer:)``:
+/// the ``QualityMonitor`` both the kit's `Recorder.record` and the study runner record through,
+/// which hands its processor to each recording and takes it back afterwards). Either way the
 /// processor is restarted when the recording's source starts, so a recording's series are the same
 /// rows whoever keeps the processor.
 public struct QualitySeriesProducer: DerivedSeriesProducer {

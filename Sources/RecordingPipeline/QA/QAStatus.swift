@@ -1,4 +1,4 @@
-import Processing
+public import Processing
 
 /// The live signal-QA status: passed, or failed because the headband is off the head, the
 /// participant moves, or the EEG fails — the names commercial EEG SDKs use, and the same

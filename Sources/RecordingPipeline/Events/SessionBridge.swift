@@ -1,13 +1,13 @@
-import DataSources
+package import DataSources
 import Processing
-import Storage
+package import Storage
 import Synchronization
 
 /// Feeds one session's ``SessionEvent`` stream from the two places facts arise: the recording's
 /// writer (processor results, in sample order, through ``QualitySeriesProducer``'s observer) and a
 /// subscription to the controller (device conditions, battery, the end). It only hands values on;
 /// it never waits, so it can never hold up the writer.
-final class SessionBridge: Sendable {
+package final class SessionBridge: Sendable {
     private struct State: Sendable {
         var judge = QAJudge()
         var session: RecordingSession?
@@ -27,17 +27,17 @@ final class SessionBridge: Sendable {
     private let progressInterval: Double
     private let state = Mutex(State())
 
-    init(continuation: AsyncThrowingStream<SessionEvent, any Error>.Continuation, progressInterval: Double) {
+    package init(continuation: AsyncThrowingStream<SessionEvent, any Error>.Continuation, progressInterval: Double) {
         self.continuation = continuation
         self.progressInterval = progressInterval
     }
 
     /// The session whose progress is reported (known once it started).
-    func attach(_ session: RecordingSession) {
+    package func attach(_ session: RecordingSession) {
         state.withLock { $0.session = session }
     }
 
-    func connection(_ new: ConnectionState) {
+    package func connection(_ new: ConnectionState) {
         let changed = state.withLock { s -> Bool in
             guard s.connection != new else { return false }
             s.connection = new
@@ -67,12 +67,12 @@ final class SessionBridge: Sendable {
     /// "disconnected" flip that came after its last row is the end, not a link loss. One that came
     /// before it is a link loss during the recording, even when this subscription reads it only now
     /// (an unpaced source can finish the whole recording before the device events are read).
-    func finishing(recorded: RecordingProgress) {
+    package func finishing(recorded: RecordingProgress) {
         finishing(recordedEnd: recorded.firstSourceIndex.map { $0 + recorded.samples })
     }
 
     /// ``finishing(recorded:)`` with the recording's end as a source index (`nil`: no row).
-    func finishing(recordedEnd: Int64?) {
+    package func finishing(recordedEnd: Int64?) {
         state.withLock { $0.recordedEnd = .some(recordedEnd) }
     }
 
@@ -84,7 +84,7 @@ final class SessionBridge: Sendable {
     }
 
     /// From the writer's processor: results in sample order.
-    func observe(_ observation: QualitySeriesProducer.Observation) {
+    package func observe(_ observation: QualitySeriesProducer.Observation) {
         switch observation {
         case .started(let descriptor):
             started(descriptor)
@@ -112,7 +112,7 @@ final class SessionBridge: Sendable {
     /// how far they have come is noted, to place a late-read flip before or after the recording's
     /// end). `ending` says the flip is the controller's closing one (``DataController/closingFlip``),
     /// so it is the end of the run, not a link loss to recover from.
-    func device(_ event: DataEvent, ending: Bool = false) {
+    package func device(_ event: DataEvent, ending: Bool = false) {
         switch event {
         case .started(let descriptor, _):
             started(descriptor)
@@ -136,14 +136,14 @@ final class SessionBridge: Sendable {
     }
 
     /// The last events: the final progress and the stored item.
-    func finish(stored item: CatalogItem, progress: RecordingProgress) {
+    package func finish(stored item: CatalogItem, progress: RecordingProgress) {
         connection(.disconnected)
         continuation.yield(.progress(progress))
         continuation.yield(.stored(item))
         continuation.finish()
     }
 
-    func fail(_ error: any Error) {
+    package func fail(_ error: any Error) {
         connection(.disconnected)
         continuation.finish(throwing: error)
     }

@@ -1,6 +1,6 @@
-import DataSources
-import Processing
-import Storage
+public import DataSources
+public import Processing
+public import Storage
 
 /// What a running recording reports, in order, on ``LiveRecording/events``.
 ///

@@ -6,7 +6,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import Study
+@testable import RecordingPipeline
 
 /// The runner's quality monitor with real parts: the oscillator behind a `DataController`, a block
 /// recorded through the monitor's hand-over exactly as `RecordingSessionRunner` records one, and the
@@ -170,6 +170,45 @@ struct QualityMonitorTests {
             #expect(zip(quality, reference).allSatisfy { abs($0 - $1) < 0.5 }, "at \(time): \(quality) vs \(reference)")
         }
         #expect(compared >= 4)
+    }
+
+    /// The kit's way of recording through the pipeline: a monitor that never feeds its processor
+    /// itself (no subscription of its own, before or after the recording) and hands every result of
+    /// the recording's writer to its observer, started first, in sample order, exactly as stored.
+    @Test(.timeLimit(.minutes(1)))
+    func aMonitorThatFeedsOnlyRecordingsObservesWhatTheyStore() async throws {
+        let directory = try TemporaryDirectory("quality-monitor-recording")
+        let store = try DataStore(root: directory.url)
+        let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .speed(10))))
+        let observed = Mutex<[QualitySeriesProducer.Observation]>([])
+        let monitor = await QualityMonitor(
+            controller: controller, configuration: ProcessorConfiguration(mains: .fixed(50)), feedsWhileIdle: false,
+            observer: { observation in observed.withLock { $0.append(observation) } })
+        #expect(await controller.losslessObserverCount == 0)
+        let session = try await monitor.record(RecordingRequest(participant: UUID().uuidString, duration: 8), in: store)
+        try await controller.start()
+        let item = try await session.result()
+        await monitor.resume(after: session)
+        #expect(monitor.currentFeed == .recording, "no feed of its own after the recording")
+        monitor.stop()
+        await controller.stop()
+
+        let all = observed.withLock { $0 }
+        guard case .started? = all.first else {
+            Issue.record("the first observation is not .started")
+            return
+        }
+        let shown = all.compactMap { observation -> Row? in
+            guard case .update(.quality(let q)) = observation else { return nil }
+            return Row(time: q.time, values: q.mynd.quality)
+        }
+        let reader = try RecordingReader(url: store.url(of: item.path))
+        let stored = try #require(try reader.series(group: RecordingFormat.Quality.group, name: "MyndQuality"))
+        let storedRows = stored.times.indices.map { r in
+            Row(time: stored.times[r], values: Array(stored.values[(r * stored.columns)..<((r + 1) * stored.columns)]))
+        }
+        #expect(storedRows.count >= 10)
+        #expect(shown == storedRows)
     }
 
     /// A stored or shown row; NaN equals NaN (a value that could not be computed).

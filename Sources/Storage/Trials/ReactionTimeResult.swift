@@ -1,7 +1,7 @@
 public import Foundation
-import Storage
 
-/// One trial of the reaction-time task as stored in the trial table.
+/// One trial of the reaction-time task as stored in the trial table (``TrialTable``): the row type the
+/// study runner writes and the report and the exports read.
 ///
 /// Times are moments on the recording's clock (``DataSources/ClockAnchor``), in UTC with millisecond
 /// resolution, and samples are rows of the block's recording: the stimulus and response markers of
@@ -12,7 +12,7 @@ public struct ReactionTimeResult: Sendable, Hashable, Codable {
     public var trial: Int
     /// What was shown.
     public var stimulus: String
-    /// The key pressed (see ``KeyPress/key``), if any.
+    /// The key pressed (the study runner's key name), if any.
     public var response: String?
     /// The drawn foreperiod, in seconds.
     public var foreperiod: Double
@@ -31,37 +31,23 @@ public struct ReactionTimeResult: Sendable, Hashable, Codable {
     /// The recording row of the response marker (response, wrong key, anticipation), if any.
     public var responseSample: Int64?
 
-    /// Classifies a trial from the key time measured from the task phase's onset (`nil`: no key).
-    /// `key` is the key pressed (the response key when `nil`); a key before the stimulus or sooner
-    /// after it than `anticipationBound` seconds is an anticipation, a key other than `responseKey`
-    /// within the window a wrong key, and a key after the window or none a miss.
+    /// A trial as stored. The study runner classifies a trial from the key it read (Study's
+    /// `init(trial:stimulus:response:foreperiod:keyAfterOnset:responseWindow:timestamp:responseKey:anticipationBound:)`).
     public init(
-        trial: Int, stimulus: String, response: String?, foreperiod: Double, keyAfterOnset: Double?,
-        responseWindow: Double, timestamp: Date, responseKey: String = "any", anticipationBound: Double = 0.1
+        trial: Int, stimulus: String, response: String?, foreperiod: Double, latencyMs: Double?, outcome: ReactionTimeOutcome, timestamp: Date,
+        stimulusTime: String? = nil, stimulusSample: Int64? = nil, responseTime: String? = nil, responseSample: Int64? = nil
     ) {
         self.trial = trial
         self.stimulus = stimulus
         self.response = response
         self.foreperiod = foreperiod
+        self.latencyMs = latencyMs
+        self.outcome = outcome
         self.timestamp = timestamp
-        guard let keyAfterOnset else {
-            latencyMs = nil
-            outcome = .miss
-            return
-        }
-        let latency = (keyAfterOnset - foreperiod) * 1000
-        latencyMs = latency
-        if latency < 0 {
-            outcome = .anticipation
-        } else if latency > responseWindow * 1000 {
-            outcome = .miss
-        } else if let response, !KeyPress.key(response, answers: responseKey) {
-            outcome = .wrongKey
-        } else if latency < anticipationBound * 1000 {
-            outcome = .anticipation
-        } else {
-            outcome = .correct
-        }
+        self.stimulusTime = stimulusTime
+        self.stimulusSample = stimulusSample
+        self.responseTime = responseTime
+        self.responseSample = responseSample
     }
 
     /// The median latency of the correct trials in ms, or `nil` if there are none: a block's score,
@@ -78,16 +64,12 @@ public struct ReactionTimeResult: Sendable, Hashable, Codable {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    /// A moment on the recording clock (seconds since the epoch) as the table writes it.
-    static func iso(_ seconds: Double) -> String {
-        UTCTimestamp.iso8601(Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000 + 1e-7), fractionDigits: 3)
-    }
-
     private enum CodingKeys: String, CodingKey {
         case trial, stimulus, response, foreperiod, latencyMs, outcome, timestamp, stimulusTime, stimulusSample, responseTime, responseSample
     }
 
-    /// Writes every key, missing values as `null`.
+    /// Writes every key, missing values as `null`. (Reading takes what formatVersion 1 omitted, the
+    /// optional keys, as missing.)
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(trial, forKey: .trial)

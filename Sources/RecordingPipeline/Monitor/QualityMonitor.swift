@@ -1,11 +1,16 @@
-import DataSources
-import Processing
-import Storage
+package import DataSources
+package import Logging
+package import Processing
+package import Storage
 import Synchronization
 
-/// Keeps the latest signal-quality readings of a running ``DataController`` (MYND quality at 2 Hz,
-/// line-noise quality at 1 Hz) and the device's battery and connection, for preparation steps and
-/// interruption checks.
+/// The recording pipeline: one ``DataController`` with one signal processor, the recordings made
+/// from it (``record(_:in:options:storesQuality:logger:)``), and the latest readings (MYND quality
+/// at 2 Hz, line-noise quality at 1 Hz, the device's battery and connection) for preparation steps
+/// and interruption checks. The kit's `Recorder.record` and the study runner's blocks both record
+/// through it, so a recording is made, processed and observed one way whichever client drives it:
+/// every processor result, whoever fed the processor, goes to one observer in order (the kit's
+/// ``SessionBridge`` turns them into the ``SessionEvent`` stream and its ``QAJudge`` verdicts).
 ///
 /// A session has one signal processor, and one part runs it at a time. While nothing records
 /// (preparation, fitting, check-ups between blocks) the monitor feeds it from its own lossless
@@ -20,24 +25,25 @@ import Synchronization
 /// A headband that drops its link reconnects by itself and the recording shows the time away as a
 /// gap, so a block is interrupted only when the link stays down longer than
 /// ``disconnectionGrace`` or the source ends.
-final class QualityMonitor: Sendable {
-    struct Readings: Sendable {
-        var quality: [Double]?
+package final class QualityMonitor: Sendable {
+    /// The latest readings.
+    package struct Readings: Sendable {
+        package var quality: [Double]?
         /// The time (recording clock) of the newest sample `quality` covers.
-        var qualityTime: Double?
-        var lineNoise: [Double]?
+        package var qualityTime: Double?
+        package var lineNoise: [Double]?
         /// The time (recording clock) of the newest sample `lineNoise` covers.
-        var lineNoiseTime: Double?
+        package var lineNoiseTime: Double?
         /// When the link went down (monotonic seconds on the monitor's clock: the moment the source
         /// reported it, not the moment the monitor read the report), while it is down.
-        var disconnectedSince: Double?
+        package var disconnectedSince: Double?
         /// The source ended: nothing more will come.
-        var ended = false
-        var batteryLow = false
+        package var ended = false
+        package var batteryLow = false
     }
 
     /// Which part feeds the session's processor.
-    enum Feed: Sendable, Equatable {
+    package enum Feed: Sendable, Equatable {
         /// The monitor (nothing records).
         case monitor
         /// A recording's writer, which stores the results.
@@ -45,12 +51,16 @@ final class QualityMonitor: Sendable {
     }
 
     /// How long a lost link may stay down before a running block is interrupted (10 s).
-    static let disconnectionGrace: Double = 10
+    package static let disconnectionGrace: Double = 10
 
     /// The clock the grace is measured on (the controller's: the system's, or a test's manual clock).
-    let clock: any HostClock
+    package let clock: any HostClock
     private let controller: DataController
     private let shown: (@Sendable (Readings, Feed) -> Void)?
+    private let observer: (@Sendable (QualitySeriesProducer.Observation) -> Void)?
+    /// Whether the monitor feeds the processor itself while nothing records (the study runner's
+    /// fitting and check-ups); without it the processor runs only inside recordings (the kit).
+    private let feedsWhileIdle: Bool
     private let readings = Mutex(Readings())
     /// The session's signal processor (unsized until the source announced its device).
     private let processor: SharedSignalProcessor
@@ -66,16 +76,31 @@ final class QualityMonitor: Sendable {
     private let feed = Mutex(FeedState())
     private let device = Mutex(Task<Void, Never>?.none)
 
+    /// A monitor whose processor works at the fixed mains frequency `mains` and feeds itself while
+    /// nothing records (the study runner's); see ``init(controller:configuration:feedsWhileIdle:observer:shown:)``.
+    package convenience init(controller: DataController, mains: Double, shown: (@Sendable (Readings, Feed) -> Void)? = nil) async {
+        await self.init(controller: controller, configuration: ProcessorConfiguration(mains: .fixed(mains)), shown: shown)
+    }
+
     /// Subscribes to `controller`; call before the controller is started. The disconnection grace is
-    /// measured on the controller's clock. `shown` (for a display or a test) is called with the
-    /// readings after every quality or line-noise reading taken, and the part that fed the processor.
-    init(controller: DataController, mains: Double, shown: (@Sendable (Readings, Feed) -> Void)? = nil) async {
+    /// measured on the controller's clock. `observer` receives every processor result in order,
+    /// from recordings (on the writer's task: it must return quickly) and, with `feedsWhileIdle`,
+    /// from the monitor's own feed between them. `shown` (for a display or a test) is called with
+    /// the readings after every quality or line-noise reading taken, and the part that fed the
+    /// processor.
+    package init(
+        controller: DataController, configuration: ProcessorConfiguration, feedsWhileIdle: Bool = true,
+        observer: (@Sendable (QualitySeriesProducer.Observation) -> Void)? = nil, shown: (@Sendable (Readings, Feed) -> Void)? = nil
+    ) async {
         let clock = controller.clock
         self.clock = clock
         self.controller = controller
-        processor = SharedSignalProcessor(configuration: ProcessorConfiguration(mains: .fixed(mains)))
+        processor = SharedSignalProcessor(configuration: configuration)
         self.shown = shown
-        let samples = await controller.events(.lossless(capacity: 1024))
+        self.observer = observer
+        self.feedsWhileIdle = feedsWhileIdle
+        var samples: EventSubscription?
+        if feedsWhileIdle { samples = await controller.events(.lossless(capacity: 1024)) }
         let states = await controller.events(.latest(capacity: 64))
         let device = Task { [weak self] in
             // The recording clock's anchor, to turn a change's time back into the moment it happened
@@ -102,20 +127,20 @@ final class QualityMonitor: Sendable {
             }
         }
         self.device.withLock { $0 = device }
-        start(samples, after: nil)
+        if let samples { start(samples, after: nil) }
     }
 
     /// The latest readings.
-    var current: Readings { readings.withLock { $0 } }
+    package var current: Readings { readings.withLock { $0 } }
 
     /// Who feeds the processor now.
-    var currentFeed: Feed { feed.withLock { $0.feed } }
+    package var currentFeed: Feed { feed.withLock { $0.feed } }
 
     /// Why a running block must end now (device lost, battery low), or `nil`. Whether the link is
     /// down and since when is asked of the controller, which knows it the moment the source reports
     /// it: the grace is measured from the loss itself and ends on time, however far behind the
     /// monitor's own reading of the events is (a busy machine, a test on a manual clock).
-    func interruption() async -> String? {
+    package func interruption() async -> String? {
         let r = current
         if r.ended { return "device disconnected" }
         if let since = await linkDownSince(), clock.monotonicNow() - since > Self.disconnectionGrace {
@@ -127,7 +152,7 @@ final class QualityMonitor: Sendable {
 
     /// Since when (monotonic seconds on ``clock``) the source reports its link down, or `nil` while it
     /// is up: the controller's account, current whenever it is asked.
-    func linkDownSince() async -> Double? {
+    package func linkDownSince() async -> Double? {
         await controller.linkDownSince
     }
 
@@ -137,7 +162,7 @@ final class QualityMonitor: Sendable {
     /// stores (results of this generation only). Call
     /// ``resume(after:)`` once the recording is told to end, or ``recordingEnded()`` when it could
     /// not start.
-    func recordingProducer() async -> QualitySeriesProducer {
+    package func recordingProducer(stores: Bool = true) async -> QualitySeriesProducer {
         let (own, generation) = feed.withLock { state -> (Task<Void, Never>?, Int) in
             let own = state.task
             state.subscription?.cancel()
@@ -149,8 +174,28 @@ final class QualityMonitor: Sendable {
         }
         own?.cancel()
         await own?.value
-        return QualitySeriesProducer(processor: processor) { observation in
+        return QualitySeriesProducer(processor: processor, stores: stores) { observation in
             if case .update(let update) = observation { self.take(update, generation: generation) }
+            self.observer?(observation)
+        }
+    }
+
+    /// Starts recording what the controller delivers, per `request`, into `store`, with this
+    /// monitor's processor running inside the recording's writer (``recordingProducer(stores:)``):
+    /// its results are stored in `/Quality` (unless `storesQuality` is false) and are the very
+    /// values the readings and the observer get. Call ``resume(after:)`` once the recording is told
+    /// to end; if it cannot start, the monitor takes the processor back before the error is thrown.
+    package func record(
+        _ request: RecordingRequest, in store: DataStore, options: RecordingWriter.Options = .init(), storesQuality: Bool = true,
+        logger: Logger = Logger(label: "study-recorder.recording")
+    ) async throws -> RecordingSession {
+        let producer = await recordingProducer(stores: storesQuality)
+        do {
+            return try await RecordingSession.start(
+                store: store, controller: controller, request: request, options: options, logger: logger, derived: producer)
+        } catch {
+            await recordingEnded()
+            throw error
         }
     }
 
@@ -158,20 +203,21 @@ final class QualityMonitor: Sendable {
     /// recording's subscription has just closed, so the processor misses at most what the source
     /// delivered in between, filled as a gap) and processes what comes once the recording is stored,
     /// so the processor never gets blocks from two parts at a time.
-    func resume(after session: RecordingSession) async {
+    package func resume(after session: RecordingSession) async {
+        guard feedsWhileIdle else { return }
         let subscription = await controller.events(.lossless(capacity: 1024))
         start(subscription, after: Task { _ = try? await session.result() })
     }
 
     /// Takes the processor back when a recording could not start or ``resume(after:)`` was not
     /// reached; does nothing when the monitor feeds it already.
-    func recordingEnded() async {
-        guard feed.withLock({ $0.task == nil && !$0.stopped }) else { return }
+    package func recordingEnded() async {
+        guard feedsWhileIdle, feed.withLock({ $0.task == nil && !$0.stopped }) else { return }
         start(await controller.events(.lossless(capacity: 1024)), after: nil)
     }
 
     /// Stops following the controller.
-    func stop() {
+    package func stop() {
         let own = feed.withLock { state -> Task<Void, Never>? in
             defer {
                 state.generation += 1
@@ -214,14 +260,25 @@ final class QualityMonitor: Sendable {
             switch event {
             case .started(let descriptor, _):
                 processor.size(for: descriptor)
+                if isCurrent(generation) { observer?(.started(descriptor)) }
             case .samples(let block):
-                for update in processor.process(block).updates { take(update, generation: generation) }
+                let (updates, moving) = processor.process(block)
+                for update in updates {
+                    take(update, generation: generation)
+                    if isCurrent(generation) { observer?(.update(update)) }
+                }
+                if let moving, isCurrent(generation) { observer?(.motion(moving)) }
             case .state(let change):
                 processor.take(change)
             default:
                 continue
             }
         }
+    }
+
+    /// Whether `generation` is the feed's current one (results of a replaced feed are dropped).
+    private func isCurrent(_ generation: Int) -> Bool {
+        feed.withLock { $0.generation == generation }
     }
 
     /// Takes a processor result into the readings, unless it comes from a feed that has been

@@ -1,7 +1,7 @@
 import DataSources
 import Testing
 
-@testable import StudyRecorderKit
+@testable import RecordingPipeline
 
 /// Which `disconnected` flips are link losses: the bridge may read the controller's events long after
 /// they happened (an unpaced source can deliver a whole recording before they are read), so the

@@ -1,10 +1,11 @@
 import DataSources
 import Foundation
 import Processing
+import Storage
 import Synchronization
 import Testing
 
-@testable import Storage
+@testable import RecordingPipeline
 
 /// The one producer of `/Quality` rows, on its own processor (the kit's recorder) and on a processor
 /// another part keeps (the study runner's quality monitor).

@@ -1,0 +1,18 @@
+// RecordingPipeline: the one way a recording is made while it is watched. A source's controller
+// with one signal processor (``QualityMonitor``), the producer that runs that processor inside a
+// recording's writer and stores its results in `/Quality` (``QualitySeriesProducer``), the live QA
+// rule (``QAJudge``, which classifies windows with Processing's `WindowFindings`) and the event
+// stream a recording reports (``SessionEvent``, fed by ``SessionBridge``).
+//
+// Both clients drive it: the kit's `Recorder.record` (`study-recorder record`, SDK programs) and the
+// study runner's blocks (`study-recorder run`). Its place in the target graph is between the
+// libraries it joins and the two that use it:
+//
+//     DataSources ← Processing ←┐
+//     DataSources ← Storage ←───┴─ RecordingPipeline ← Study, StudyRecorderKit
+//
+// Below Study and the kit, because both record through it and neither may depend on the other for
+// that (the kit does not know studies; Study must not pull in the SDK facade and the Muse stack).
+// Above Storage and Processing, because it joins them: Storage stores derived series through its
+// `DerivedSeriesProducer` protocol without knowing the algorithms, so Storage no longer imports
+// Processing.
