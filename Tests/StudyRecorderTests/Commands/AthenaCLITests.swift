@@ -30,7 +30,9 @@ struct AthenaCLITests {
     }
 
     /// Reads a recording and compares it with the reference decode of `capture` (prefixes: the
-    /// recording ends by its duration, before the capture does).
+    /// recording ends by its duration, before the capture does). The stored times never step back and
+    /// are spaced 1/256 s at the replay's speed within 5 %: the replay is paced by another process
+    /// over 2 s of wall time, and two copies of the suite at once slowed it by more than 1 %.
     static let compare = """
         import h5py, json, sys, numpy as np
         sys.path.insert(0, sys.argv[3])
@@ -53,7 +55,7 @@ struct AthenaCLITests {
           'battery_equal': bool(np.allclose(b, rb)), 'battery_rows': int(b.shape[0]),
           'preset': f['Device'].attrs['Preset'], 'model': f['Recording'].attrs['DeviceModel'],
           'wavelengths': f['Device'].attrs.get('OpticsWavelengthsNM', ''),
-          'steps_ok': bool(len(steps) > 0 and steps.min() >= 0 and abs(np.mean(steps) * 256 * 20 - 1) < 0.01)}))
+          'steps_ok': bool(len(steps) > 0 and steps.min() >= 0 and abs(np.mean(steps) * 256 * 20 - 1) < 0.05)}))
         """
 
     /// Each shared capture: (name, seconds recorded, EEG channels, optics channels).
