@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 export TMPDIR := $(CURDIR)/.tmp
 
-.PHONY: bootstrap build demo test format bench install clean
+.PHONY: bootstrap build demo test format bench install docs clean
 
 bootstrap:
 	@mkdir -p $(TMPDIR)
@@ -46,8 +46,24 @@ install: bootstrap
 	@install -D -m 0755 "$$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)/study-recorder" "$(DESTDIR)$(PREFIX)/bin/study-recorder"
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/study-recorder"
 
+# The kit's DocC catalog (Sources/StudyRecorderKit/StudyRecorderKit.docc) as a documentation archive in
+# .build-docs/StudyRecorderKit.doccarchive. The symbol graphs come from a release build of the kit in a
+# scratch folder of its own (the extra compiler flags would otherwise rebuild `make test`'s objects);
+# only the kit's own graphs (which include the modules it re-exports) are passed to docc.
+DOCS_SCRATCH ?= .build-docs
+docs: bootstrap
+	@rm -rf $(DOCS_SCRATCH)/symbol-graphs && mkdir -p $(DOCS_SCRATCH)/symbol-graphs/all $(DOCS_SCRATCH)/symbol-graphs/kit
+	@swift build -c release --scratch-path $(DOCS_SCRATCH) --target StudyRecorderKit -Xswiftc -emit-symbol-graph \
+	  -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_SCRATCH)/symbol-graphs/all
+	@cp $(DOCS_SCRATCH)/symbol-graphs/all/StudyRecorderKit.symbols.json $(DOCS_SCRATCH)/symbol-graphs/all/StudyRecorderKit@*.symbols.json \
+	  $(DOCS_SCRATCH)/symbol-graphs/kit/ 2>/dev/null || test -f $(DOCS_SCRATCH)/symbol-graphs/kit/StudyRecorderKit.symbols.json
+	@docc convert Sources/StudyRecorderKit/StudyRecorderKit.docc --additional-symbol-graph-dir $(DOCS_SCRATCH)/symbol-graphs/kit \
+	  --fallback-display-name StudyRecorderKit --fallback-bundle-identifier org.studyrecorder.StudyRecorderKit \
+	  --output-path $(DOCS_SCRATCH)/StudyRecorderKit.doccarchive
+	@echo "documentation archive: $(DOCS_SCRATCH)/StudyRecorderKit.doccarchive (docc preview, or any static host)"
+
 bench: bootstrap
 	@bench/recording/run.sh 24
 
 clean:
-	rm -rf .build .build-static .tmp demo-data bench/out
+	rm -rf .build .build-static .build-docs .tmp demo-data bench/out

@@ -2,7 +2,7 @@ import DataSources
 import RecordingPipeline
 import Storage
 
-/// A recording in progress, started by ``Recorder/record(_:from:options:)``: its events, markers,
+/// A recording in progress, started by ``Recorder/record(_:from:options:clock:)``: its events, markers,
 /// and how to end it.
 ///
 /// ```swift

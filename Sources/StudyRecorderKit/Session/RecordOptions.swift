@@ -1,7 +1,7 @@
 import Processing
 import Storage
 
-/// How ``Recorder/record(_:from:options:)`` records and what it reports.
+/// How ``Recorder/record(_:from:options:clock:)`` records and what it reports.
 public struct RecordOptions: Sendable {
     /// The signal processor's settings: mains frequency, quality thresholds, and the band-power
     /// rate (``ProcessorConfiguration/bandPowerInterval``), which is both the rate of

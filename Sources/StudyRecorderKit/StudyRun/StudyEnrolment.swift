@@ -8,7 +8,7 @@ public import Study
 /// client: a study that requires encryption is refused before anything is stored unless a usable
 /// key is configured, and the consent record (the only file with the name) is sealed at once when
 /// the folder encrypts at rest. The consent pages, the typed agreement and the signature are asked
-/// through the ``ParticipantInterface`` the caller passes in.
+/// through the `ParticipantInterface` the caller passes in.
 ///
 /// ```swift
 /// let enrolment = StudyEnrolment(study: study, store: store, interface: myWindow)
@@ -45,7 +45,7 @@ public struct StudyEnrolment: Sendable {
     /// Shows the study and its consent, asks for the agreement and the signature (`name` and
     /// `helperName` given here are used instead of asking) and stores the consent record. Throws
     /// ``RecorderError/Code-swift.struct/configuration`` when the study requires encryption the
-    /// configuration cannot give, a ``RunnerError`` (`alreadyEnrolled`, `consentDeclined`,
+    /// configuration cannot give, a `RunnerError` (`alreadyEnrolled`, `consentDeclined`,
     /// `signatureMissing`), or `CancellationError` when the task is cancelled at a prompt (then
     /// nobody is enrolled).
     public func enroll(name: String? = nil, helperName: String? = nil) async throws -> Participant {

@@ -12,7 +12,7 @@ public import Study
 /// session when the study's transfer policy asks for one, and the post-session report when the study
 /// asks for one.
 ///
-/// The presentation stays with the caller: the participant's side is the ``ParticipantInterface``
+/// The presentation stays with the caller: the participant's side is the `ParticipantInterface`
 /// (a terminal, a window, a script), and what the operator should read (recovery, warnings) arrives
 /// through ``opened`` and ``notice``.
 ///
@@ -76,7 +76,7 @@ public struct StudySessionRun: Sendable {
     /// report says `incomplete`, and no post-session report is written. Throws
     /// ``RecorderError/Code-swift.struct/busy`` when another run of the study is active in the folder,
     /// ``RecorderError/Code-swift.struct/configuration`` when the study requires encryption the
-    /// configuration cannot give, a ``RunnerError`` (`notEnrolled`, `sourceFailed`…), or a
+    /// configuration cannot give, a `RunnerError` (`notEnrolled`, `sourceFailed`…), or a
     /// ``StorageError`` (a full disk, also when only the catalog noticed it).
     public func run() async throws -> RunReport {
         let lock = try StudyRunLock.claim(study: study.id, store: store)
