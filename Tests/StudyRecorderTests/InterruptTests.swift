@@ -4,7 +4,7 @@ import Testing
 
 /// Ctrl-C through a real pseudo-terminal, typed at the built binary's prompts as a participant would:
 /// every prompt gives way at once, and the last words say exactly what was stored.
-@Suite(.enabled(if: Executables.available([], python: true)))
+@Suite(.tags(.process, .python), .enabled(if: Executables.available([], python: true)))
 struct InterruptTests {
     struct Session: Decodable {
         /// The exit status, or -1 when the program had to be killed.

@@ -5,6 +5,7 @@ import Testing
 
 @testable import Storage
 
+@Suite(.tags(.process))
 struct RecordCommandTests {
     @Test func recordsStoresAndListsARecording() throws {
         let dir = try TemporaryDirectory("cli-record")

@@ -11,6 +11,7 @@ import Glibc
 
 /// End-to-end: enrol, run whole sessions of the example studies through the real CLI at high speed,
 /// and check every stored file, marker sequence, event table, answer and catalog entry.
+@Suite(.tags(.process, .python))
 struct RunCommandTests {
     static let mynd = ProjectPaths.root.appendingPathComponent("Studies/mynd-example").path
     static let reaction = ProjectPaths.root.appendingPathComponent("Studies/reaction-time").path

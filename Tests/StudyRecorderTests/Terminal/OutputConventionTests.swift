@@ -4,6 +4,7 @@ import Testing
 
 /// Terminal conventions: piped output arrives line by line, `--json` keeps standard output JSON even
 /// when a person is asked something, and `check`'s live view fits an 80-column terminal.
+@Suite(.tags(.process, .python))
 struct OutputConventionTests {
     struct Timing: Decodable {
         var first_line_after: Double

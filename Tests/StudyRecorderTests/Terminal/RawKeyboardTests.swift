@@ -7,6 +7,7 @@ import Testing
 /// pseudo-terminal (its controlling terminal, as a participant's would be) by a Python script that
 /// reacts to what the program shows, as a participant would. Afterwards the terminal must be back in
 /// line mode with echo, whichever way the run ended.
+@Suite(.tags(.process, .python))
 struct RawKeyboardTests {
     /// Drives `study-recorder run` in a pseudo-terminal. argv: binary, study, data, scenario
     /// (`keys`, `interrupt` = Ctrl-C at the 2nd stimulus, `terminate` = SIGTERM at the 2nd stimulus).
