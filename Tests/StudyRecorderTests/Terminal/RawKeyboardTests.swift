@@ -11,18 +11,11 @@ import Testing
 struct RawKeyboardTests {
     /// Drives `study-recorder run` in a pseudo-terminal. argv: binary, study, data, scenario
     /// (`keys`, `interrupt` = Ctrl-C at the 2nd stimulus, `terminate` = SIGTERM at the 2nd stimulus).
-    /// Prints {status, canonical, echo, output}.
+    /// Prints {status, canonical, echo, output}. Runs after ``PseudoTerminal/python``.
     static let driver = """
-        import fcntl, json, os, select, signal, sys, termios, time
+        import json, os, select, signal, sys, termios, time
         binary, study, data, scenario = sys.argv[1:5]
-        master, slave = os.openpty()
-        pid = os.fork()
-        if pid == 0:
-            os.setsid()
-            fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
-            for fd in (0, 1, 2): os.dup2(slave, fd)
-            os.close(master)
-            os.execv(binary, [binary, 'run', study, '--data', data, '--seed', '3'])
+        pid, master, slave = spawn([binary, 'run', study, '--data', data, '--seed', '3'], keep_slave=True)
         # The participant's plan, one entry per stimulus shown: (delay in s, key or None). The third
         # trial's key comes 0.1 s into its foreperiod (0.5-0.8 s; the second '+' after the second
         # stimulus, the first being the fixation's), before its stimulus, which is then never shown:
@@ -133,7 +126,7 @@ struct RawKeyboardTests {
         let enrolled = try await ProcessRunner.runDetached(bin, ["enroll", study.path, "--data", data.path, "--name", "Kim", "--auto"])
         try #require(enrolled.status == 0, "\(enrolled.stderr)")
         let python = try #require(ProjectPaths.python)
-        let driven = try await ProcessRunner.runDetached(python, ["-c", driver, bin.path, study.path, data.path, scenario])
+        let driven = try await ProcessRunner.runDetached(python, ["-c", PseudoTerminal.python + driver, bin.path, study.path, data.path, scenario])
         try #require(driven.status == 0, "\(driven.stderr)")
         let outcome = try JSONDecoder().decode(Outcome.self, from: Data(driven.stdout.utf8))
         var tables: [Table] = []
