@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 export TMPDIR := $(CURDIR)/.tmp
 
-.PHONY: bootstrap build demo test format bench install docs clean
+.PHONY: bootstrap build demo test test-fast format bench install docs clean
 
 bootstrap:
 	@mkdir -p $(TMPDIR)
@@ -32,6 +32,13 @@ export SWIFT_TEST_ARGS
 test: bootstrap
 	@swift build --build-tests $(SWIFT_TEST_ARGS)
 	@scripts/test-shards
+
+# The in-process tests only, in under 30 s: the suites tagged as starting something outside the test
+# process (the CLI and other programs, loopback servers, Python, Chromium: the tags in
+# Tests/TestSupport/TestTags.swift) are skipped. For quick edit-test cycles; `make test` runs them all.
+test-fast: bootstrap
+	@swift build --build-tests $(SWIFT_TEST_ARGS)
+	@scripts/test-shards --skip-tags process,server,python,chromium
 
 # Formats the sources with the toolchain's swift-format and the project's .swift-format.
 format:

@@ -5,7 +5,7 @@ import Testing
 
 /// The example program (Examples/RecordAndUpload), built with the package, run as a lab's program
 /// would run it.
-@Suite struct ExampleProgramTests {
+@Suite(.tags(.process, .server)) struct ExampleProgramTests {
     static func example() throws -> URL {
         try #require(ProjectPaths.builtProduct("record-and-upload"), "the example program is not built (swift build --build-tests)")
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// The README's library example is real code: the README shows exactly the compiled example, and it
 /// runs.
-@Suite struct ReadmeExampleTests {
+@Suite(.tags(.process)) struct ReadmeExampleTests {
     static let source = ProjectPaths.root.appendingPathComponent("Examples/ReadmeExample/main.swift")
 
     /// The lines between the example's markers.

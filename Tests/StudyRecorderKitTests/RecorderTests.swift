@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The SDK facade end to end on real parts: a real data folder, real HDF5 files, the real processor.
-@Suite struct RecorderTests {
+@Suite(.tags(.python)) struct RecorderTests {
     /// Collects a recording's events (the stream ends with `.stored`).
     static func collect(_ recording: LiveRecording) async throws -> [SessionEvent] {
         var events: [SessionEvent] = []

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@Suite(.tags(.process, .python))
 struct AnalyzeCommandTests {
     /// Records 30 s, then checks `analyze --json` against scipy.signal.welch run on the stored data
     /// (read with h5py), and that the recording holds the /Quality series.

@@ -3,7 +3,7 @@ import Storage
 import TestSupport
 import Testing
 
-@Suite(.enabled(if: Executables.available([], python: true)))
+@Suite(.tags(.process, .server), .enabled(if: Executables.available([], python: true)))
 struct AnnouncementsCommandTests {
     @Test func showsNewMessagesWithNamesFilledOnTheDeviceThenNothingNew() throws {
         let server = try WebDAVTestServer()

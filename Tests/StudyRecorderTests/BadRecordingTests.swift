@@ -6,6 +6,7 @@ import Testing
 /// `analyze` and replay (`record --source replay`) refuse every malformed recording with exit 65 and
 /// one line naming the file, store nothing, and never trap, also on recordings with random bytes
 /// overwritten.
+@Suite(.tags(.process))
 struct BadRecordingTests {
     /// One line on standard error that names `file`.
     static func expectOneLine(_ result: ProcessResult, naming file: String, _ context: String) {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@Suite(.tags(.process))
 struct CheckCommandTests {
     /// The JSON objects of a `check --json` run, one per line.
     static func lines(_ stdout: String) throws -> [[String: Any]] {

@@ -5,6 +5,7 @@ import Testing
 /// Every numeric option of every command, given a hostile value (negative, zero where zero is
 /// meaningless, NaN, infinite, huge, tiny, not a number), ends with exit 64 and one line on standard
 /// error that names the option: never a trap, a hang or a run with the value.
+@Suite(.tags(.process))
 struct HostileOptionTests {
     /// A command line to put the option into, the option, and the values it must refuse.
     struct Case: CustomStringConvertible {

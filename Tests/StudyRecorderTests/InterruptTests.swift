@@ -4,7 +4,7 @@ import Testing
 
 /// Ctrl-C through a real pseudo-terminal, typed at the built binary's prompts as a participant would:
 /// every prompt gives way at once, and the last words say exactly what was stored.
-@Suite(.enabled(if: Executables.available([], python: true)))
+@Suite(.tags(.process, .python), .enabled(if: Executables.available([], python: true)))
 struct InterruptTests {
     struct Session: Decodable {
         /// The exit status, or -1 when the program had to be killed.
@@ -19,11 +19,9 @@ struct InterruptTests {
     /// or `]`) until `stopAt` appears, then Ctrl-C at the next prompt.
     static func drive(_ arguments: [String], stopAt: String) throws -> Session {
         let script = #"""
-            import json, os, pty, select, signal, sys, time
+            import json, os, select, signal, sys, time
             stop_at, argv = sys.argv[1], sys.argv[2:]
-            pid, fd = pty.fork()
-            if pid == 0:
-                os.execv(argv[0], argv)
+            pid, fd, _ = spawn(argv)
             out, answered, sent, latency, status = b"", 0, None, -1.0, None
             deadline = time.time() + 120
             while time.time() < deadline:
@@ -78,7 +76,7 @@ struct InterruptTests {
                 latency = time.time() - sent
             print(json.dumps({"status": status, "output": out.decode("utf-8", "replace"), "latency": latency}))
             """#
-        return try PythonTool.json(Session.self, script: script, arguments: [stopAt, try CLI.binary().path] + arguments)
+        return try PythonTool.json(Session.self, script: PseudoTerminal.python + script, arguments: [stopAt, try CLI.binary().path] + arguments)
     }
 
     static func enrolled(_ study: String, _ dir: TemporaryDirectory) throws -> URL {

@@ -6,7 +6,7 @@ import Testing
 /// Records and uploads a session for a participant with a distinctive name, then looks for that name
 /// everywhere it must not be: paths and file names on the device and the server, uploaded bytes, and
 /// every line the tool printed or logged; with encryption on, no plaintext payload reaches the server.
-@Suite(.enabled(if: Executables.available(["gpg", "gpgconf"], python: true)))
+@Suite(.tags(.process, .server), .enabled(if: Executables.available(["gpg", "gpgconf"], python: true)))
 struct PrivacyTests {
     static let name = "Quirinalda Zebulonsky-Marchbank"
     static let helper = "Wendelin Xanthopoulos"

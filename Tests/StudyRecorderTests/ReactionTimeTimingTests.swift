@@ -12,6 +12,7 @@ import Testing
 /// lies on the sample nearest the moment the runner took, so the latency a reviewer derives from the
 /// markers matches the table's to one sample period, at real time and, where the source kept its
 /// pace, faster.
+@Suite(.tags(.process))
 struct ReactionTimeTimingTests {
     /// The example reaction-time study cut to one short block without preparation: 10 trials with
     /// foreperiods of 0.3–0.8 s, so the test runs in real time in about 15 s.

@@ -9,6 +9,7 @@ import Testing
 import Glibc
 #endif
 
+@Suite(.tags(.process, .python))
 struct RecoverCommandTests {
     /// Starts a real-time recording in a real process, kills it with SIGKILL mid-recording, and checks
     /// that `recover` turns the remains into a valid file missing at most the last second.

@@ -12,6 +12,7 @@ import Testing
 /// Failure mode before the recovery lock (issue 20): both processes replayed the same journal into the
 /// same staging file; in 4 of 6 trials one exited 1 with a false "could not be recovered", and once
 /// the catalog kept the size of the file that lost, so the upload refused the item forever.
+@Suite(.tags(.process))
 struct RecoverRaceTests {
     /// Leaves a crashed recording of `seconds` of signal in `store`: its journal and `.partial`, no
     /// live writer (the writer is dropped without finishing, which releases the journal's lock).

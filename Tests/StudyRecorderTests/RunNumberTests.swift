@@ -12,6 +12,7 @@ import Testing
 /// catalogued run + 1" at its start, but a recording's row is inserted only once its source has
 /// started, so two processes starting together took the same number; the BIDS export of that folder
 /// then failed on the second file with "exists already; choose another --out", which no `--out` fixes.
+@Suite(.tags(.process, .python))
 struct RunNumberTests {
     static let participant = "5B1C9A7E-2D3F-4E5A-8B6C-7D8E9F0A1B2C"
 

@@ -4,6 +4,7 @@ import Testing
 
 /// What `run` shows a participant, through the real CLI: announcements from the study team in the
 /// enrolled locale (also in `--json`), and refusal of a locale the study is not written in.
+@Suite(.tags(.process, .server))
 struct RunTextsTests {
     struct Report: Decodable {
         struct Shown: Decodable {

@@ -11,6 +11,7 @@ import Testing
 /// shorter than `Data` made the CSV time column switch from UTC to seconds-from-zero mid-file; an
 /// event at sample 2⁶² was exported verbatim; a newline in a channel name split a row of the BIDS
 /// `channels.tsv`.
+@Suite(.tags(.process))
 struct StrictReadingTests {
     static let cases = [
         "rate_text_reference_256", "rate_list", "timestamps_short", "events_outside", "events_negative", "names_control",

@@ -3,7 +3,7 @@ import Storage
 import TestSupport
 import Testing
 
-@Suite(.enabled(if: Executables.available([], python: true)))
+@Suite(.tags(.process, .server), .enabled(if: Executables.available([], python: true)))
 struct UploadCommandTests {
     @Test func uploadsEverythingAndExitsZeroThenSeventyFiveWhileTheServerIsDown() throws {
         let server = try WebDAVTestServer()
@@ -64,7 +64,7 @@ struct UploadCommandTests {
     }
 }
 
-@Suite(.enabled(if: Executables.available(["time"], python: true)))
+@Suite(.tags(.process, .server), .enabled(if: Executables.available(["time"], python: true)))
 struct UploadCommandRobustnessTests {
     @Test func aRunKilledMidUploadLeavesTheItemUnsentAndTheNextRunDeliversIt() throws {
         let dir = try TemporaryDirectory("cli-kill")
@@ -138,7 +138,7 @@ struct UploadCommandRobustnessTests {
 
 /// Unattended runs that finish with an exit code a scheduler can act on, whatever the server or a
 /// crash did.
-@Suite(.enabled(if: Executables.available([], python: true)))
+@Suite(.tags(.process, .server), .enabled(if: Executables.available([], python: true)))
 struct UnattendedUploadTests {
     @Test func withoutEncryptionTheConsentRecordStaysHereAndUploadExitsZero() throws {
         let server = try WebDAVTestServer()

@@ -6,7 +6,7 @@ import Testing
 /// refuses the account or URL exits 78 with one line and starts no backoff (after the fix the next
 /// run sends at once); items that wait for their backoff are named with the time and `--now`; and
 /// `--dry-run` contacts no server and needs no account.
-@Suite(.enabled(if: (ProjectPaths.isCI || NginxWebDAVServer.isInstalled) && Executables.available([], python: true)))
+@Suite(.tags(.process, .server), .enabled(if: (ProjectPaths.isCI || NginxWebDAVServer.isInstalled) && Executables.available([], python: true)))
 struct UploadRefusalCommandTests {
     /// A data folder in `folder` with one recording, uploading to `url` with a one-hour backoff (an
     /// item waiting for it cannot be sent by the next run without `--now`).

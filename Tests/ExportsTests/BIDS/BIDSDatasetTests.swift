@@ -9,6 +9,7 @@ import Testing
 
 /// The BIDS dataset passes the BIDS validator (bids-validator-deno, offline) with no error and reads
 /// back with MNE-BIDS' `read_raw_bids` with the recording's channels, rate, line frequency and events.
+@Suite(.tags(.python))
 struct BIDSDatasetTests {
     static let readBack = """
         import sys, json, csv, warnings, h5py, mne_bids
@@ -104,6 +105,7 @@ struct BIDSDatasetTests {
 
 /// A reaction-time block: the trial table stored with the recording gives the stimulus events their
 /// `response_time`.
+@Suite(.tags(.python))
 struct BIDSReactionTimeTests {
     @Test func stimulusEventsCarryTheTrialTablesResponseTimes() throws {
         let markers: [Int64: Marker] = [

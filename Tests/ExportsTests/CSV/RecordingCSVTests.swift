@@ -7,6 +7,7 @@ import Testing
 @testable import Exports
 
 /// The CSV export is read with Python's csv module and compared with the recording read by h5py.
+@Suite(.tags(.python))
 struct RecordingCSVTests {
     static let compare = """
         import sys, csv, json, math, h5py, numpy as np
@@ -101,6 +102,7 @@ struct RecordingCSVTests {
 }
 
 /// A headband's auxiliary streams become one CSV file each, with their units in the header.
+@Suite(.tags(.python))
 struct StreamCSVTests {
     @Test func accelerometerSamplesAreWrittenWithTheirUnit() throws {
         let dir = try TemporaryDirectory("csv-streams")

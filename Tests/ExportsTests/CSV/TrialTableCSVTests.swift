@@ -7,6 +7,7 @@ import Testing
 @testable import Study
 
 /// A reaction-time trial table stored the way the study runner stores it becomes one CSV row per trial.
+@Suite(.tags(.python))
 struct TrialTableCSVTests {
     @Test func everyTrialIsARowWithItsLatencyAndOutcome() throws {
         let dir = try TemporaryDirectory("csv-trials")

@@ -8,6 +8,7 @@ import Testing
 
 /// EDF+ files are read back by two independent readers — MNE's `read_raw_edf` and pyedflib (EDFlib,
 /// the strictest common reader) — and compared with the source recording read by h5py.
+@Suite(.tags(.python))
 struct EDFWriterTests {
     static let readBack = """
         import sys, json, warnings, h5py, numpy as np, mne, pyedflib

@@ -7,6 +7,7 @@ import Testing
 
 /// Encrypted items export with the secret key from GnuPG and are refused, in one line, without it; no
 /// plaintext is left in the data folder or the export folder.
+@Suite(.tags(.process))
 struct EncryptedExportTests {
     @Test func exportsWithTheSecretKeyAndRefusesWithoutIt() throws {
         let fixture = try ExportFixture("encrypted", seconds: 6, quality: false)

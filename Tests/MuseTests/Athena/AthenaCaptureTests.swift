@@ -1,9 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Muse
 
 /// The shared real captures decoded by the Swift decoders: the counts the public decoder reports, the
 /// independent Python reference sample by sample, and plausible values.
+@Suite(.tags(.python))
 struct AthenaCaptureTests {
     /// One capture's expected figures (Tests/Fixtures/athena/NOTICE.md; the reference README's table).
     struct Expected: Sendable, CustomStringConvertible {

@@ -1,10 +1,12 @@
 import DataSources
+import TestSupport
 import Testing
 
 @testable import Muse
 
 /// ``AthenaStreams`` over the shared real captures at their own arrival times: the plausibility checks
 /// of the block counters (device time and arrival) leave every real block in place.
+@Suite(.tags(.python))
 struct AthenaStreamsTests {
     @Test(arguments: ["data_p21", "data_p1035", "data_p1034", "data_p1041", "test_battery_58_27"])
     func theRealCapturesHaveNothingImplausibleOrRefused(_ name: String) throws {

@@ -8,6 +8,7 @@ import Testing
 
 /// The real ``MuseSource`` against a simulated Muse S Athena on a Unix SOCK_SEQPACKET socket, through a
 /// real ``DataController`` and ``RecordingSession`` into an HDF5 file read back sample by sample.
+@Suite(.tags(.python))
 struct AthenaSourceTests {
     /// Records `seconds` of signal from `simulated` at `speed` with `preset`; returns the reader and headband.
     private func record(

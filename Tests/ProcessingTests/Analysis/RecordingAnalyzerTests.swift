@@ -5,6 +5,7 @@ import Testing
 
 @testable import Processing
 
+@Suite(.tags(.python))
 struct RecordingAnalyzerTests {
     /// Whole-recording band power equals scipy.signal.welch over the whole signal (fed in uneven
     /// blocks), integrated by the stated rule; at 250 Hz so nperseg = 500.

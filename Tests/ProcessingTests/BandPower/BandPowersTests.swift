@@ -5,6 +5,7 @@ import Testing
 
 @testable import Processing
 
+@Suite(.tags(.python))
 struct BandPowersTests {
     /// eeg-methods.md §C.2's cross-check: 10·sin(2π·10t) + 5·sin(2π·20t), fs 256, 4 s, Welch 512/256;
     /// trapezoid band powers 8–13 = 50.000 and 13–30 = 12.500 µV², PSD at 10 Hz = 66.667 µV²/Hz.

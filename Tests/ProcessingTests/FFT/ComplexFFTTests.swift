@@ -4,6 +4,7 @@ import Testing
 
 @testable import Processing
 
+@Suite(.tags(.python))
 struct ComplexFFTTests {
     static let sizes = [1, 2, 3, 4, 6, 8, 15, 64, 125, 256, 500, 512, 1000, 1024, 3000, 4096, 8192]
 

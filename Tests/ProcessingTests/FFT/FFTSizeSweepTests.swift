@@ -8,6 +8,7 @@ import Testing
 /// (the scalar sizes 1–8, the first pass alone with a radix-4 or radix-8 last pass at 16 and 32, and
 /// every number of middle passes above), complex and real, in place, out of place and from
 /// unaligned memory; and Bluestein sizes around them.
+@Suite(.tags(.python))
 struct FFTSizeSweepTests {
     /// 2⁰ … 2¹⁴.
     static let powersOfTwo = (0...14).map { 1 << $0 }

@@ -4,6 +4,7 @@ import Testing
 
 @testable import Processing
 
+@Suite(.tags(.python))
 struct RealFFTTests {
     /// Sizes covering the power-of-two path (odd and even log₂), Bluestein (even and odd, primes) and
     /// the window sizes devices produce (250 Hz × 2 s = 500, 256 Hz × 4 s = 1024).

@@ -4,6 +4,7 @@ import Testing
 
 @testable import Processing
 
+@Suite(.tags(.python))
 struct LineNoiseEstimatorTests {
     static func signal(fs: Double, seconds: Double, hum: Double, humAmplitude: Double, seed: UInt64) -> [Double] {
         var random = TestRandom(seed: seed)

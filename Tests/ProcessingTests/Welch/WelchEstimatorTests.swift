@@ -4,6 +4,7 @@ import Testing
 
 @testable import Processing
 
+@Suite(.tags(.python))
 struct WelchEstimatorTests {
     struct Case: Sendable, CustomStringConvertible {
         var fs: Double, count: Int, nperseg: Int, noverlap: Int

@@ -7,6 +7,7 @@ import Testing
 
 /// Encrypted items are reported with the secret key from GnuPG and refused, in one line, without it;
 /// no plaintext is left behind, in the data folder or the scratch folder.
+@Suite(.tags(.process))
 struct EncryptedReportTests {
     @Test func reportsWithTheSecretKeyAndRefusesWithoutIt() throws {
         let fixture = try ReportFixture("report-encrypted")

@@ -7,6 +7,7 @@ import Testing
 
 /// The participant view: every session over the days with its quality and reaction-time score,
 /// rendered by real headless Chromium.
+@Suite(.tags(.chromium))
 struct ParticipantReportTests {
     @Test func showsEverySessionWithItsScore() throws {
         let fixture = try ReportFixture("report-participant")

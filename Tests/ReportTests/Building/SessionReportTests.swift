@@ -8,6 +8,7 @@ import Testing
 /// The session view rendered by real headless Chromium: it renders without a console message (no
 /// CSP violation, no script), shows every section with the recording's own values, escapes what it
 /// took from the file, and never names the participant.
+@Suite(.tags(.python, .chromium))
 struct SessionReportTests {
     @Test func rendersInChromiumWithTheRecordingsValuesAndNoName() throws {
         let fixture = try ReportFixture("report-session")

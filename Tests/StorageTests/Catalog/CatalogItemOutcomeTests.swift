@@ -6,6 +6,7 @@ import Testing
 
 /// ``CatalogItem/outcome`` keeps the catalog's columns and `list --json`'s keys: `complete` and
 /// `endReason`.
+@Suite(.tags(.python))
 struct CatalogItemOutcomeTests {
     static let created = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -4,6 +4,7 @@ import Testing
 
 @testable import Storage
 
+@Suite(.tags(.python))
 struct CatalogTests {
     @Test func claimsAreExclusiveAndRespectBackoff() throws {
         let dir = try TemporaryDirectory("catalog")

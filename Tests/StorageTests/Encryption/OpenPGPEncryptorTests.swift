@@ -3,7 +3,7 @@ import Storage
 import TestSupport
 import Testing
 
-@Suite(.enabled(if: Executables.available(["gpg", "gpgconf"])))
+@Suite(.tags(.process), .enabled(if: Executables.available(["gpg", "gpgconf"])))
 struct OpenPGPEncryptorTests {
     @Test(arguments: [false, true])
     func encryptedFileDecryptsWithRealGPGToTheSameBytes(armored: Bool) throws {

@@ -10,6 +10,7 @@ import Glibc
 
 /// The decrypted-copy scratch: a private folder of the user, one locked folder per process, swept
 /// when its process was killed, never swept while its process lives.
+@Suite(.tags(.process))
 struct PlaintextScratchTests {
     @Test func aFolderOfAKilledProcessIsSweptAndALiveOneIsKept() throws {
         let dir = try TemporaryDirectory("scratch-sweep")

@@ -3,7 +3,7 @@ import Storage
 import TestSupport
 import Testing
 
-@Suite(.enabled(if: Executables.available(["gpg", "gpgconf"])))
+@Suite(.tags(.process), .enabled(if: Executables.available(["gpg", "gpgconf"])))
 struct SealerTests {
     @Test(arguments: [false, true])
     func sealingAtRestReplacesThePlaintextWithACataloguedOpenPGPFile(armored: Bool) throws {
@@ -105,7 +105,7 @@ struct SealerTests {
     }
 }
 
-@Suite(.enabled(if: Executables.available(["gpg", "gpgconf"])))
+@Suite(.tags(.process), .enabled(if: Executables.available(["gpg", "gpgconf"])))
 struct SealerRecoveryInteractionTests {
     @Test func startUpRecoveryDoesNotAdoptWhatAnInterruptedSealLeft() throws {
         let f = try EncryptionFixture()

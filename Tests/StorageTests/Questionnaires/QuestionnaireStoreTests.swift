@@ -4,6 +4,7 @@ import Testing
 
 @testable import Storage
 
+@Suite(.tags(.python))
 struct QuestionnaireStoreTests {
     @Test func answersKeepTheirTypesAndTextStaysIntact() throws {
         let dir = try TemporaryDirectory("q")

@@ -10,6 +10,7 @@ import Testing
 /// an LSL clock mapping is the fixture plus only the LSL datasets (`Tests/Fixtures/recording-structure.txt`
 /// stays the layout without `--clock lsl`), and the direct file and the one rebuilt from its journal
 /// have the same LSL times, which follow the stored pairs.
+@Suite(.tags(.python))
 struct LSLTimeLayoutTests {
     /// A host clock that moves only when told, so the pairs a recording takes are the same every run.
     final class SteppedClock: HostClock, Sendable {

@@ -9,6 +9,7 @@ import Testing
 /// one rule from the pairs stored in `/LSLClock`, and a recording rebuilt from its journal has the
 /// same LSL times. The "LSL clock" here drifts against the monotonic clock (×1.001), so a time
 /// computed with the wrong pair is off by about a millisecond, far above the check's 1e-7 s.
+@Suite(.tags(.python))
 struct LSLTimeWriterTests {
     struct Check: Decodable {
         var rows: Int

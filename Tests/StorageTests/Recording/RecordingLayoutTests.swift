@@ -7,6 +7,7 @@ import Testing
 
 /// A recording that is malformed in any one way is refused when it is opened, with the file named and
 /// nothing read in proportion to a damaged dimension; odd metadata never traps.
+@Suite(.tags(.python))
 struct RecordingLayoutTests {
     /// The malformed files, written with h5py.
     static func malformed() throws -> TemporaryDirectory {

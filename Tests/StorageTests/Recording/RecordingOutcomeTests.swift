@@ -6,6 +6,7 @@ import Testing
 @testable import Storage
 
 /// One type says how a recording ended; the HDF5 file keeps the attributes it always had.
+@Suite(.tags(.python))
 struct RecordingOutcomeTests {
     @Test func aStoredPairIsOneOutcome() {
         #expect(RecordingOutcome(isComplete: true, reason: nil) == .complete)

@@ -12,6 +12,7 @@ import Testing
 /// shape, chunking, filter and a digest of the values) and compared line by line with
 /// `Tests/Fixtures/recording-structure.txt`, which the writer before the row-buffer split produced.
 /// Regenerate it only for an intended format change: `STUDY_RECORDER_WRITE_FIXTURE=1`.
+@Suite(.tags(.python))
 struct RecordingStructureTests {
     static let dump = """
         import h5py, hashlib, sys, numpy as np

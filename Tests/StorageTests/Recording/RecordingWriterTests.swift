@@ -7,6 +7,7 @@ import Testing
 
 /// Recordings are read back with h5py, the tool researchers use, and compared with what the oscillator
 /// produced.
+@Suite(.tags(.python))
 struct RecordingWriterTests {
     static let h5Summary = """
         import h5py, json, sys, numpy as np

@@ -7,6 +7,7 @@ import Testing
 
 /// What recovery cannot use is moved aside once, with one line, instead of being adopted or failing
 /// every later recovery.
+@Suite(.tags(.python))
 struct RecoveryQuarantineTests {
     static let participant = "0C4E3F6A-2222-4A2B-8C3D-123456789ABC"
 

@@ -4,6 +4,7 @@ import Testing
 
 @testable import Storage
 
+@Suite(.tags(.python))
 struct SHA256Tests {
     @Test func knownVectors() {
         func hex(_ s: String) -> String { var d = SHA256(); d.update(Data(s.utf8)); return d.finalizeHex() }

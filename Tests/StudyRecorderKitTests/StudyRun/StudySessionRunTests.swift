@@ -10,7 +10,7 @@ import Glibc
 
 /// The study's due session run through the kit, without the CLI: the guarantees `study-recorder run`
 /// gives (one run per study and folder, the upload after the session) hold for any client.
-@Suite struct StudySessionRunTests {
+@Suite(.tags(.server)) struct StudySessionRunTests {
     static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func study() throws -> StudyDefinition {

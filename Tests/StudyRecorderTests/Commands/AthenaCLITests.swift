@@ -6,6 +6,7 @@ import Testing
 /// by `simulate-headband --replay` and recorded by `record --source muse` equals the independent
 /// Python decode (Tests/Servers/athena_reference_decoder.py) sample by sample; a generated Athena
 /// records its default preset; presets outside the model's list are refused with the list.
+@Suite(.tags(.process, .python))
 struct AthenaCLITests {
     struct Stored: Decodable {
         var rows: Int

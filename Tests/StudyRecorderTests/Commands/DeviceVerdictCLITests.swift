@@ -7,6 +7,7 @@ import Testing
 /// `analyze` and `report`; band power leaves the off-head stretch out; the battery is stored as data,
 /// not every second; `check` ending on time is not a lost link; `record` says what goes wrong as it
 /// happens.
+@Suite(.tags(.process, .python))
 struct DeviceVerdictCLITests {
     typealias Headband = MuseCLITests.Headband
 

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 /// Enrolment is all or nothing, and its one file with the name is private to the owner.
+@Suite(.tags(.process))
 struct EnrollCommandTests {
     @Test func anEnrolmentAbortedAtAQuestionLeavesNothingBehind() throws {
         let dir = try TemporaryDirectory("cli-enroll-abort")

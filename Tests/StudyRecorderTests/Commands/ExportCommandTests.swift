@@ -5,6 +5,7 @@ import Testing
 
 /// `export` end to end: recordings made by the CLI's own `record` (oscillator with dropouts), exported
 /// by the built binary, read back with MNE; the command's refusals and exit codes.
+@Suite(.tags(.process, .python))
 struct ExportCommandTests {
     /// Records 20 s with dropouts and returns the data folder and the item's catalog path.
     static func record(in dir: TemporaryDirectory, seconds: Int = 20, dropouts: Int = 10, seed: Int = 4) throws -> (data: URL, item: String) {

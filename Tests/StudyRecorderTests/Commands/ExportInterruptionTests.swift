@@ -12,6 +12,7 @@ import Glibc
 /// export (MNE-BIDS reads every recording, the bids-validator finds no error) and removes what the
 /// killed one left. Also: owner-only permissions for exports of encrypted items, and items still
 /// being recorded by a live `record`.
+@Suite(.tags(.process, .python))
 struct ExportInterruptionTests {
     /// A data folder with `count` recordings of `seconds`, each encrypted with a fresh test key in
     /// `gpg` (the plaintext removed and the catalog pointing at the `.gpg`).

@@ -5,6 +5,7 @@ import Testing
 
 /// `list` as an operator reads it: upload attempts, the next try and the last error in the table (not
 /// only in `--json`), why a recording ended early kept apart from upload errors, every JSON key present.
+@Suite(.tags(.process))
 struct ListCommandTests {
     @Test func theTableShowsTriesNextTryLastErrorAndEndReasonSeparately() throws {
         let dir = try TemporaryDirectory("cli-list")

@@ -9,6 +9,7 @@ import Glibc
 /// The real CLI against a simulated headband started by the real CLI (`simulate-headband`): record,
 /// check and a whole study session from `--source muse --device unix:PATH`, and one clear line with
 /// exit 69 where there is no headband or no Bluetooth.
+@Suite(.tags(.process, .server, .python))
 struct MuseCLITests {
     /// A `study-recorder simulate-headband` process on a fresh short socket path, stopped on drop.
     final class Headband {

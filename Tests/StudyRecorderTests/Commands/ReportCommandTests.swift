@@ -6,6 +6,7 @@ import Testing
 /// `report` and the post-session report of `run`, end to end with the built binary: pages rendered
 /// by real headless Chromium, values compared with the stored files, the refusals and exit codes,
 /// and what happens when the recordings are sealed at rest.
+@Suite(.tags(.process, .server, .chromium))
 struct ReportCommandTests {
     /// The short reaction-time study (one block of 10 trials) asking for a post-session report.
     static func reportingStudy(in dir: TemporaryDirectory) throws -> URL {

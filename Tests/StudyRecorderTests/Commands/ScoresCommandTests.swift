@@ -6,6 +6,7 @@ import Testing
 
 /// `study-recorder scores`: the participant's reaction-time score per session over the days, from the
 /// progress file the runner keeps, as a table and as JSON alone on standard output.
+@Suite(.tags(.process))
 struct ScoresCommandTests {
     let studyFolder = ProjectPaths.root.appendingPathComponent("Studies/reaction-time")
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15T08:00:00Z

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 /// `study-recorder status`: what is due and when the next day opens, from `<data>/progress/<id>.json`.
+@Suite(.tags(.process))
 struct StatusCommandTests {
     let studyFolder = ProjectPaths.root.appendingPathComponent("Tests/StudyTests/Fixtures/valid/minimal.json")
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15T08:00:00Z

@@ -11,7 +11,7 @@ import Glibc
 /// (Tests/Servers/lsl_loopback.cfg) and in this test process's own LSL session (``LSLTestSession``),
 /// so another copy of the suite running at the same time never resolves these streams, nor these
 /// clients its.
-@Suite(.serialized)
+@Suite(.tags(.process, .python), .serialized)
 struct StreamCLITests {
     /// The environment of every child here (recorder and clients): LSL in this process's session.
     static var environment: [String: String] { LSLTestSession.environment }

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 /// `study-recorder validate`: exit codes 0 / 65 / 66 and the `file:line:column: $.path: expected …` lines.
+@Suite(.tags(.process))
 struct ValidateCommandTests {
     let broken = ProjectPaths.root.appendingPathComponent("Tests/StudyTests/Fixtures/broken")
 

@@ -5,7 +5,7 @@ import Testing
 /// The one error → exit code table (Sources/StudyRecorder/Terminal/ExitStatus.swift): whatever
 /// fails, and wherever in a command it fails, `study-recorder` prints exactly one line on standard
 /// error — after its name, except a study file's own complaint — and exits with the table's code.
-@Suite struct ExitStatusTests {
+@Suite(.tags(.process)) struct ExitStatusTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let arguments: [String]
         let status: Int32

@@ -4,6 +4,7 @@ import Testing
 
 /// Terminal conventions: piped output arrives line by line, `--json` keeps standard output JSON even
 /// when a person is asked something, and `check`'s live view fits an 80-column terminal.
+@Suite(.tags(.process, .python))
 struct OutputConventionTests {
     struct Timing: Decodable {
         var first_line_after: Double
@@ -50,12 +51,9 @@ struct OutputConventionTests {
     /// terminal, so the view redraws in place instead of scrolling.
     @Test func checkFitsAnEightyColumnTerminal() throws {
         let widths = try PythonTool.run(
-            script: """
-                import fcntl, os, pty, struct, sys, termios, time, re
-                pid, fd = pty.fork()
-                if pid == 0:
-                    os.execv(sys.argv[1], [sys.argv[1], 'check', '--duration', '6s', '--speed', '4'])
-                fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', 24, 80, 0, 0))
+            script: PseudoTerminal.python + """
+                import os, sys, time, re
+                pid, fd, _ = spawn([sys.argv[1], 'check', '--duration', '6s', '--speed', '4'], size=(24, 80))
                 out = b''
                 while True:
                     try:

@@ -7,21 +7,15 @@ import Testing
 /// pseudo-terminal (its controlling terminal, as a participant's would be) by a Python script that
 /// reacts to what the program shows, as a participant would. Afterwards the terminal must be back in
 /// line mode with echo, whichever way the run ended.
+@Suite(.tags(.process, .python))
 struct RawKeyboardTests {
     /// Drives `study-recorder run` in a pseudo-terminal. argv: binary, study, data, scenario
     /// (`keys`, `interrupt` = Ctrl-C at the 2nd stimulus, `terminate` = SIGTERM at the 2nd stimulus).
-    /// Prints {status, canonical, echo, output}.
+    /// Prints {status, canonical, echo, output}. Runs after ``PseudoTerminal/python``.
     static let driver = """
-        import fcntl, json, os, select, signal, sys, termios, time
+        import json, os, select, signal, sys, termios, time
         binary, study, data, scenario = sys.argv[1:5]
-        master, slave = os.openpty()
-        pid = os.fork()
-        if pid == 0:
-            os.setsid()
-            fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
-            for fd in (0, 1, 2): os.dup2(slave, fd)
-            os.close(master)
-            os.execv(binary, [binary, 'run', study, '--data', data, '--seed', '3'])
+        pid, master, slave = spawn([binary, 'run', study, '--data', data, '--seed', '3'], keep_slave=True)
         # The participant's plan, one entry per stimulus shown: (delay in s, key or None). The third
         # trial's key comes 0.1 s into its foreperiod (0.5-0.8 s; the second '+' after the second
         # stimulus, the first being the fixation's), before its stimulus, which is then never shown:
@@ -103,7 +97,7 @@ struct RawKeyboardTests {
         phases[0]["duration"] = 0.3
         var task = try #require(phases[1]["task"] as? [String: Any])
         task["foreperiod"] = ["min": 0.5, "max": 0.8]
-        task["responseWindow"] = 1.0
+        task["responseWindow"] = 2.5
         phases[1]["task"] = task
         phases[2]["duration"] = 0.3
         phases[2]["jitter"] = 0
@@ -132,7 +126,7 @@ struct RawKeyboardTests {
         let enrolled = try await ProcessRunner.runDetached(bin, ["enroll", study.path, "--data", data.path, "--name", "Kim", "--auto"])
         try #require(enrolled.status == 0, "\(enrolled.stderr)")
         let python = try #require(ProjectPaths.python)
-        let driven = try await ProcessRunner.runDetached(python, ["-c", driver, bin.path, study.path, data.path, scenario])
+        let driven = try await ProcessRunner.runDetached(python, ["-c", PseudoTerminal.python + driver, bin.path, study.path, data.path, scenario])
         try #require(driven.status == 0, "\(driven.stderr)")
         let outcome = try JSONDecoder().decode(Outcome.self, from: Data(driven.stdout.utf8))
         var tables: [Table] = []

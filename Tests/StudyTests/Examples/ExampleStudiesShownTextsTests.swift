@@ -49,8 +49,20 @@ struct ExampleStudiesShownTextsTests {
         return (study, interface.transcript)
     }
 
-    @Test(arguments: ["mynd-example", "reaction-time"], ["en", "de"])
-    func nothingShownHasAPlaceholderLeftAndEveryLocaleIsSpoken(_ name: String, _ locale: String) async throws {
+    // One test per locale (each over both studies) rather than one over both: running every session
+    // takes the longest of the in-process tests, and `make test-fast` deals tests, not their cases,
+    // to its shards.
+    @Test(arguments: ["mynd-example", "reaction-time"])
+    func nothingShownInEnglishHasAPlaceholderLeft(_ name: String) async throws {
+        try await Self.nothingShownHasAPlaceholderLeftAndEveryLocaleIsSpoken(name, "en")
+    }
+
+    @Test(arguments: ["mynd-example", "reaction-time"])
+    func nothingShownInGermanHasAPlaceholderLeftAndGermanIsSpoken(_ name: String) async throws {
+        try await Self.nothingShownHasAPlaceholderLeftAndEveryLocaleIsSpoken(name, "de")
+    }
+
+    static func nothingShownHasAPlaceholderLeftAndEveryLocaleIsSpoken(_ name: String, _ locale: String) async throws {
         let (study, shown) = try await Self.runEverySession(name, locale: locale, answers: ["tts": locale == "de" ? "ja" : "yes"])
         for screen in shown {
             #expect(Self.placeholderLeft(in: screen) == nil, "\(screen)")

@@ -8,6 +8,7 @@ import Testing
 ///
 /// Runs the project's Python (`.venv/bin/python`, or `STUDY_RECORDER_PYTHON`) with `jsonschema`;
 /// skipped locally when that is missing, a failure in CI.
+@Suite(.tags(.python))
 struct StudySchemaTests {
     static let pythonHasJSONSchema: Bool = {
         guard let python = ProjectPaths.python else { return false }

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import Transfer
 
-@Suite(.enabled(if: Executables.available([], python: true)))
+@Suite(.tags(.server), .enabled(if: Executables.available([], python: true)))
 struct AnnouncementCheckerTests {
     static func message(_ title: String, locales: [String] = ["en", "de"]) -> Data {
         let entries = locales.map { #"{"locale": "\#($0)", "title": "\#(title) (\#($0))", "text": "Hello #patientName#, #possessivePatient# data"}"# }

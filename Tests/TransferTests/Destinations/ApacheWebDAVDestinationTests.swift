@@ -9,7 +9,7 @@ import Transfer
 /// account limited by `<Limit>`): the interop the wsgidav suites cannot prove, because Apache answers
 /// in its own words (405 for an existing folder, 412 for `If-None-Match: *` on an existing file, 401
 /// for a method the account may not use, its own keep-alive and ETags).
-@Suite(.enabled(if: (ProjectPaths.isCI || ApacheWebDAVServer.isInstalled) && Executables.available(["openssl"], python: true)))
+@Suite(.tags(.server), .enabled(if: (ProjectPaths.isCI || ApacheWebDAVServer.isInstalled) && Executables.available(["openssl"], python: true)))
 struct ApacheWebDAVDestinationTests {
     /// One server over http and one over https for the whole suite (Apache takes about a second to
     /// start and to stop); each test works in folders of its own participants and reads only their

@@ -8,7 +8,7 @@ import Transfer
 /// problem a person must fix: the run reports it (the CLI exits 78), the items stay pending without
 /// a backoff, and once it is fixed the next run sends at once. On a real nginx: the read-only account
 /// is answered 403, a location served without DAV methods 405.
-@Suite(.enabled(if: (ProjectPaths.isCI || NginxWebDAVServer.isInstalled) && Executables.available([], python: true)))
+@Suite(.tags(.server), .enabled(if: (ProjectPaths.isCI || NginxWebDAVServer.isInstalled) && Executables.available([], python: true)))
 struct ServerRefusalTests {
     static let server = Result { try NginxWebDAVServer() }
 

@@ -9,7 +9,7 @@ import Transfer
 /// server closes is replaced without losing an item. The counts are exact; a wrong one prints how
 /// each connection ended (``WebDAVTestServer/connectionEnds()``), which says which side closed it
 /// (docs/performance.md, "Counting connections in the WebDAV tests").
-@Suite(.enabled(if: Executables.available(["openssl"], python: true)))
+@Suite(.tags(.server), .enabled(if: Executables.available(["openssl"], python: true)))
 struct WebDAVDestinationTests {
     @Test(arguments: [false, true])
     func allRequestsOfARunShareOneConnection(tls: Bool) async throws {

@@ -9,7 +9,7 @@ import Transfer
 /// each, every item arrives over one connection, a second run sends nothing, and a name already
 /// taken on the server is never overwritten: not by another device's file, nor by a data folder
 /// restored from a backup that re-uses a name with different content.
-@Suite(.enabled(if: InteropServer.allInstalled && Executables.available(["openssl"], python: true)))
+@Suite(.tags(.server), .enabled(if: InteropServer.allInstalled && Executables.available(["openssl"], python: true)))
 struct WebDAVServersTests {
     /// The file name of `item` on its own.
     static func name(_ item: CatalogItem) -> String { (item.path as NSString).lastPathComponent }

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import Transfer
 
-@Suite(.enabled(if: Executables.available(["gpg", "gpgconf", "openssl"], python: true)))
+@Suite(.tags(.process, .server), .enabled(if: Executables.available(["gpg", "gpgconf", "openssl"], python: true)))
 struct EmailFallbackTests {
     /// A WebDAV URL where nothing listens: the upload always fails.
     static func deadWebDAV() throws -> String { "http://127.0.0.1:\(try FreePort.loopback())/" }

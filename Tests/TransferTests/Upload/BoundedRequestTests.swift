@@ -7,7 +7,7 @@ import Transfer
 /// Every request of an unattended run ends: a server that trickles its answer forever is cut off, a
 /// cancelled run (SIGTERM in the CLI) stops at once and releases its claims, and whatever 2xx a server
 /// uses to confirm a PUT counts as stored.
-@Suite(.enabled(if: Executables.available([], python: true)))
+@Suite(.tags(.server), .enabled(if: Executables.available([], python: true)))
 struct BoundedRequestTests {
     @Test(.timeLimit(.minutes(1)))
     func aServerThatTricklesItsAnswerForeverEndsInATimeout() async throws {

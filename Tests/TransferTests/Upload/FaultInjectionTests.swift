@@ -6,7 +6,7 @@ import Transfer
 
 /// For every fault: nothing is lost, nothing is wrongly marked transmitted, and everything arrives once
 /// the fault is gone.
-@Suite(.enabled(if: Executables.available(["openssl"], python: true)))
+@Suite(.tags(.server), .enabled(if: Executables.available(["openssl"], python: true)))
 struct FaultInjectionTests {
     static let faults: [FaultProxy.Fault] = [
         .down, .status(401), .status(403), .status(409), .status(500), .status(507), .resetAfter(bytes: 150_000), .stall,

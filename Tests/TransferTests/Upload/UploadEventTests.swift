@@ -6,7 +6,7 @@ import Testing
 import Transfer
 
 /// The upload event stream: what a program shows while items go out, without polling.
-@Suite(.enabled(if: Executables.available([], python: true)))
+@Suite(.tags(.server), .enabled(if: Executables.available([], python: true)))
 struct UploadEventTests {
     @Test func aRunTellsPlannedStartedProgressUploadedAndFinishedInOrder() async throws {
         let server = try WebDAVTestServer()

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import Transfer
 
-@Suite(.enabled(if: Executables.available(["gpg", "gpgconf"], python: true)))
+@Suite(.tags(.process, .server), .enabled(if: Executables.available(["gpg", "gpgconf"], python: true)))
 struct UploaderTests {
     @Test func pendingItemsArriveInTheParticipantsFolderAndAreMarkedTransmitted() async throws {
         let server = try WebDAVTestServer()

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import Transfer
 
-@Suite(.enabled(if: Executables.available([], python: true)))
+@Suite(.tags(.server), .enabled(if: Executables.available([], python: true)))
 struct WebDAVClientTests {
     @Test func folderCreationAcceptsAnExistingFolder() async throws {
         let server = try WebDAVTestServer()
