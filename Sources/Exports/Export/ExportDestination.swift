@@ -61,19 +61,24 @@ public struct ExportDestination: Sendable {
     /// Writes a file through `body` (given a temporary URL next to the target) and commits it as
     /// `name` with ``AtomicFile/commit(_:to:replacing:)`` when `body` succeeds (fsync, rename, fsync
     /// of the folder), so an interrupted export leaves no half file under the final name. Refuses to
-    /// overwrite: exports are never silently replaced.
+    /// overwrite: exports are never silently replaced. A name the published destination holds
+    /// already is written all the same and refused only when the bytes differ: a repeated export of
+    /// the same items (after a run killed while its staging folder was being removed, its files
+    /// published and its manifest gone) completes, and publication keeps the file that is there.
     public func write<T>(_ name: String, in subfolder: String? = nil, _ body: (URL) throws -> T) throws -> (url: URL, result: T) {
         var dir = folder
         if let subfolder { dir.appendPathComponent(subfolder, isDirectory: true) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let target = dir.appendingPathComponent(name)
         let final = published.appendingPathComponent(subfolder.map { "\($0)/\(name)" } ?? name)
-        for url in [final, target] where FileManager.default.fileExists(atPath: url.path) {
-            throw ExportError.io(path: final.path, reason: "exists already; exports never overwrite (choose another --out)")
-        }
+        let taken = { (url: URL) in ExportError.io(path: url.path, reason: "exists already; exports never overwrite (choose another --out)") }
+        if FileManager.default.fileExists(atPath: target.path) { throw taken(final) }
         let temporary = dir.appendingPathComponent(".\(name).\(UUID().uuidString.prefix(8)).part")
         do {
             let result = try body(temporary)
+            if final != target, FileManager.default.fileExists(atPath: final.path), !ExportStaging.sameContent(temporary, final) {
+                throw taken(final)
+            }
             try Self.mapped { try AtomicFile.commit(temporary, to: target, replacing: false) }
             return (target, result)
         } catch {

@@ -40,4 +40,23 @@ struct ExportStagingTests {
         #expect(throws: ExportError.self) { try staging.publish(into: out, manifest: Self.manifest(), permissions: .shared) }
         #expect(try String(contentsOf: out.appendingPathComponent("sub-1/run-1.edf"), encoding: .utf8) == existing)
     }
+
+    /// Writing into a staging folder a name the published destination holds: the same bytes are
+    /// written (publication then keeps the file there), other bytes are refused at once, naming the
+    /// published file, which stays as it was.
+    @Test func aStagedWriteOfAPublishedNameNeedsTheSameBytes() throws {
+        let dir = try TemporaryDirectory("staging-write")
+        let out = dir.path("out")
+        try Self.write("recording", to: out.appendingPathComponent("sub-1/run-1.edf"))
+        let staging = try ExportStaging(in: out)
+        let destination = ExportDestination(staging: staging.content, published: out)
+        let written = try destination.write("run-1.edf", in: "sub-1") { try Data("recording".utf8).write(to: $0) }
+        #expect(FileManager.default.fileExists(atPath: written.url.path))
+        try Self.write("other", to: out.appendingPathComponent("sub-1/run-3.edf"))
+        let refused = #expect(throws: ExportError.self) { try destination.write("run-3.edf", in: "sub-1") { try Data("recording".utf8).write(to: $0) } }
+        #expect(refused.map { "\($0)" }?.contains("out/sub-1/run-3.edf") == true, "\(String(describing: refused))")
+        #expect(try String(contentsOf: out.appendingPathComponent("sub-1/run-3.edf"), encoding: .utf8) == "other")
+        try staging.publish(into: out, manifest: Self.manifest(), permissions: .shared)
+        #expect(try String(contentsOf: out.appendingPathComponent("sub-1/run-1.edf"), encoding: .utf8) == "recording")
+    }
 }
