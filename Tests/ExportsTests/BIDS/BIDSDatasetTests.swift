@@ -87,8 +87,20 @@ struct BIDSDatasetTests {
         let participants = try String(contentsOf: first.out.appendingPathComponent("participants.tsv"), encoding: .utf8)
         #expect(participants == "participant_id\nsub-0f1e2d3c4b5a69788796a5b4c3d2e1f0\nsub-\(BIDSDataset.label(RecordingFixture.participant))\n")
         #expect(try Data(contentsOf: first.out.appendingPathComponent("dataset_description.json")) == description)
-        // The same recording again is refused rather than overwritten.
+        // The same recording again writes the same bytes (a repeated export completes); once the
+        // file under its name holds other bytes, it is refused rather than overwritten.
+        _ = try more.export(second.item)
+        _ = try more.finish()
+        let edf = try #require(
+            FileManager.default.enumerator(atPath: first.out.path)?.compactMap { $0 as? String }
+                .first { $0.hasPrefix("sub-0f1e2d3c") && $0.hasSuffix("_eeg.edf") })
+        let published = first.out.appendingPathComponent(edf)
+        var changed = try Data(contentsOf: published)
+        changed[changed.count - 1] ^= 0xFF
+        try FileManager.default.removeItem(at: published)
+        try changed.write(to: published)
         #expect(throws: ExportError.self) { try more.export(second.item) }
+        #expect(try Data(contentsOf: published) == changed)
     }
 
     @Test func labelsAreAlphanumeric() {

@@ -119,10 +119,20 @@ struct ExportCommandTests {
         let foreign = try CLI.run(["export", "--data", data.path, bogus, "--format", "edf", "--out", dir.path("o2").path])
         #expect(foreign.status == 65 && foreign.stderr.contains("r_bogus.h5") && foreign.stderr.split(separator: "\n").count == 1)
 
-        // Exports never overwrite.
+        // Exports never overwrite: the same export again completes with the same bytes; a file of
+        // other bytes under the name is refused (73) and kept.
         #expect(try CLI.run(["export", "--data", data.path, item, "--format", "edf", "--out", dir.path("o3").path]).status == 0)
+        let exported = try #require(try FileManager.default.contentsOfDirectory(atPath: dir.path("o3").path).first { $0.hasSuffix(".edf") })
+        let edf = dir.path("o3").appendingPathComponent(exported)
+        let bytes = try Data(contentsOf: edf)
+        let same = try CLI.run(["export", "--data", data.path, item, "--format", "edf", "--out", dir.path("o3").path])
+        let after = try Data(contentsOf: edf)
+        #expect(same.status == 0 && after == bytes, "\(same.stderr)")
+        try FileManager.default.removeItem(at: edf)
+        try Data("another file".utf8).write(to: edf)
         let again = try CLI.run(["export", "--data", data.path, item, "--format", "edf", "--out", dir.path("o3").path])
-        #expect(again.status == 73 && again.stderr.contains("exists already"))
+        #expect(again.status == 73 && again.stderr.contains("exists already"), "\(again.stderr)")
+        #expect(try String(contentsOf: edf, encoding: .utf8) == "another file")
 
         #expect(try CLI.run(["export", "--data", data.path, "--format", "edf"]).status == 64)
         let help = try CLI.run(["export", "--help"])
