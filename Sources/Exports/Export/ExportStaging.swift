@@ -165,25 +165,22 @@ final class ExportStaging: Sendable {
             } else if top && replacing.contains(name) {
                 guard rename(from.path, to.path) == 0 else { throw failure(to, "cannot move it into place", errno) }
             } else {
+                // Published already: the same file (a publication killed between its link and
+                // unlink) or the same bytes (the same items exported again after a run killed while
+                // its staging folder was being removed, its manifest gone first).
+                if exists(to) && (sameFile(from, to) || sameContent(from, to)) {
+                    unlink(from.path)
+                    continue
+                }
                 // link fails when the name exists: an export never replaces a file, even one another
                 // process put there meanwhile.
-                if link(from.path, to.path) != 0 && !sameFile(from, to) {
+                if link(from.path, to.path) != 0 {
                     let code = errno
-                    if code == EEXIST && sameContent(from, to) {
-                        // Already published, byte for byte: a run killed after its publication but
-                        // before its staging folder was gone (its manifest removed first), repeated.
-                        unlink(from.path)
-                        continue
-                    }
                     if code == EEXIST {
                         throw ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
                     }
                     // No hard links here (FAT and exFAT sticks, some network mounts): a rename onto a
                     // name checked to be free.
-                    if exists(to) && sameContent(from, to) {
-                        unlink(from.path)
-                        continue
-                    }
                     guard code == EPERM || code == EOPNOTSUPP || code == EXDEV || code == EMLINK, !exists(to) else {
                         throw exists(to)
                             ? ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
