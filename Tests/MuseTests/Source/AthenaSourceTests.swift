@@ -132,20 +132,10 @@ struct AthenaSourceTests {
     @Test func reconnectsAndContinuesInANewSegment() async throws {
         var simulated = athena(speed: 8)
         simulated.disconnectAfterBlocks = 200
-        let sockets = try ShortSocketDirectory()
-        let headband = SimulatedHeadband(path: sockets.socket(), configuration: simulated)
-        try headband.start()
-        defer { headband.stop() }
-        let controller = DataController(source: MuseSource(configuration: .init(device: .unixSocket(path: headband.path), timeScale: 8)))
-        let events = await controller.events()
-        try await controller.start()
-        let trace = await ReconnectTrace.collect(events, controller: controller, rows: 200 * 4 + 512)
-        let (states, indices) = (trace.states, trace.indices)
-        let disconnected = try #require(states.firstIndex { $0 == (.disconnected, true) })
-        let reconnected = try #require(states.firstIndex { $0 == (.reconnected, true) })
-        #expect(disconnected < reconnected)
-        #expect(headband.log.connections == 2)
-        #expect(headband.log.commands.filter { $0 == "dc001" }.count == 4)
+        let (trace, log) = try await ReconnectTrace.record(simulated, rows: 200 * 4 + 512)
+        let indices = trace.indices
+        #expect(log.connections == 2)
+        #expect(log.commands.filter { $0 == "dc001" }.count == 4)
         #expect(indices == indices.sorted() && Set(indices).count == indices.count)
         #expect(Array(indices.prefix(800)) == Array(0..<800))
         #expect(indices.count >= 200 * 4 + 512)

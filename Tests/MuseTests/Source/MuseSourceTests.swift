@@ -97,20 +97,9 @@ struct MuseSourceTests {
         var simulated = SimulatedHeadband.Configuration()
         simulated.speed = 8
         simulated.disconnectAfterBlocks = 30
-        let sockets = try ShortSocketDirectory()
-        let headband = SimulatedHeadband(path: sockets.socket(), configuration: simulated)
-        try headband.start()
-        defer { headband.stop() }
-        let source = MuseSource(configuration: .init(device: .unixSocket(path: headband.path), timeScale: 8))
-        let controller = DataController(source: source)
-        let events = await controller.events()
-        try await controller.start()
-        let trace = await ReconnectTrace.collect(events, controller: controller, rows: 60 * 12)
-        let (states, indices) = (trace.states, trace.indices)
-        let disconnected = try #require(states.firstIndex { $0 == (.disconnected, true) })
-        let reconnected = try #require(states.firstIndex { $0 == (.reconnected, true) })
-        #expect(disconnected < reconnected)
-        #expect(headband.log.connections == 2)
+        let (trace, log) = try await ReconnectTrace.record(simulated, rows: 60 * 12)
+        let indices = trace.indices
+        #expect(log.connections == 2)
         #expect(indices == indices.sorted() && Set(indices).count == indices.count)
         #expect(Array(indices.prefix(30 * 12)) == Array(0..<Int64(30 * 12)))
         #expect(indices.count > 30 * 12)
