@@ -189,6 +189,10 @@ public final class Exporter {
             let writer = EDFWriter(patientCode: patientCode ? reader.participant ?? item.participant : nil)
             let written = try target.write(stem + ".edf") { try writer.write(reader, to: $0, progress: progress) }
             return ExportedItem(item: item.path, format: format, files: [written.url.lastPathComponent], edf: written.result)
+        case (.xdf, _):
+            let reader = try Self.open(url, item: item)
+            let written = try target.write(stem + ".xdf") { try XDFWriter().write(reader, to: $0, progress: progress) }
+            return ExportedItem(item: item.path, format: format, files: [written.url.lastPathComponent], edf: nil)
         case (.bids, _):
             let reader = try Self.open(url, item: item)
             guard let bids else { throw ExportError.io(path: target.published.path, reason: "no BIDS dataset to add to") }

@@ -240,6 +240,21 @@ public final class RecordingReader: RecordedSignal, Sendable {
         }
     }
 
+    /// The pairs of recording-clock and LSL-clock readings in `/LSLClock` (taken together when the
+    /// recording began and every 10 s), oldest first, or `nil` when the recording has none: what
+    /// ``LSLClockMapping/lslTime(recordingTime:points:)`` maps any recording-clock time with.
+    public func lslClockPoints() throws -> [(recording: Double, lsl: Double)]? {
+        typealias L = RecordingFormat.LSLClock
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
+            guard h.file.exists(L.group), let g = try? h.file.openGroup(L.group), g.exists(L.recordingClock), g.exists(L.lslClock) else { return nil }
+            let recording = try g.openDataset(L.recordingClock), lsl = try g.openDataset(L.lslClock)
+            let r = try DatasetReader.readDoubles(recording, start: 0, count: try DatasetReader.dims(recording).first ?? 0)
+            let l = try DatasetReader.readDoubles(lsl, start: 0, count: try DatasetReader.dims(lsl).first ?? 0)
+            return zip(r, l).map { (recording: $0, lsl: $1) }
+        }
+    }
+
     /// The LSL-clock times (seconds) of the events, in the order of ``events()`` (`/Events/LSLTime`),
     /// or `nil` when the recording has none.
     public func eventLSLTimes() throws -> [Double]? {
