@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "Transfer",
             dependencies: [
-                "Storage", "CCurl",
+                "DataSources", "Storage", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

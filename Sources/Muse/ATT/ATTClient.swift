@@ -6,9 +6,9 @@ import Synchronization
 /// A GATT client speaking ATT over a connected `SOCK_SEQPACKET` socket, one PDU per packet: a real
 /// L2CAP ATT channel to a headband, or a Unix socket to a ``SimulatedHeadband``.
 ///
-/// The client owns the file descriptor. A dedicated reader `Thread` (blocking I/O stays off the Swift
-/// cooperative pool) waits with `poll()`, reads each packet with `recv()` and stamps it with the
-/// injectable receive clock right away. Notifications and (confirmed) indications go to
+/// The client owns the file descriptor. A reader loop on a thread of the ``BlockingExecutor`` (blocking
+/// I/O stays off the Swift cooperative pool) waits with `poll()`, reads each packet with `recv()` and
+/// stamps it with the injectable receive clock right away. Notifications and (confirmed) indications go to
 /// ``notifications``; responses complete the one outstanding request (ATT allows only one at a time,
 /// so requests queue), each bounded by ``Configuration/requestTimeout``.
 ///
@@ -72,9 +72,7 @@ public final class ATTClient: Sendable {
         self.configuration = configuration
         state = Mutex(State(fd: fileDescriptor))
         (notifications, sink) = AsyncStream.makeStream(of: ATTNotification.self, bufferingPolicy: .unbounded)
-        let thread = Thread { [self] in readLoop(fd: fileDescriptor) }
-        thread.name = "ATTClient reader"
-        thread.start()
+        BlockingExecutor.shared.execute("ATTClient reader") { [self] in readLoop(fd: fileDescriptor) }
     }
 
     /// The ATT MTU in effect (23 until ``exchangeMTU(_:)`` agrees on more).

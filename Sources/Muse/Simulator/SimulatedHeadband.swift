@@ -14,7 +14,7 @@ import Synchronization
 /// ``Configuration`` reproduce what real headbands and links do: lost blocks and packets, reordering,
 /// the headband's own ATT requests, packed control replies, low battery and disconnects.
 ///
-/// All I/O runs on one thread of its own, never on the Swift cooperative pool.
+/// All I/O runs in one loop on a thread of the ``BlockingExecutor``, never on the Swift cooperative pool.
 ///
 /// ```swift
 /// let headband = SimulatedHeadband(path: "/tmp/muse.sock")
@@ -96,7 +96,7 @@ public final class SimulatedHeadband: Sendable {
         shared.withLock { $0.batteryPercent = percent }
     }
 
-    /// Binds and listens at ``path`` and starts serving on a thread of its own.
+    /// Binds and listens at ``path`` and starts serving on a thread of the ``BlockingExecutor``.
     ///
     /// A stale socket left at the path (a socket file nobody accepts on) is removed first; anything
     /// else there (a regular file, or a live listener) is an error rather than being clobbered.
@@ -113,9 +113,7 @@ public final class SimulatedHeadband: Sendable {
             shared.withLock { $0.started = false }
             throw error
         }
-        let thread = Thread { [self] in serve(listening: fd) }
-        thread.name = "SimulatedHeadband"
-        thread.start()
+        BlockingExecutor.shared.execute("SimulatedHeadband") { [self] in serve(listening: fd) }
     }
 
     /// A socket listening at ``path``.

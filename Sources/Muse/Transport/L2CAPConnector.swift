@@ -1,4 +1,5 @@
 import CBlueZ
+import DataSources
 import Glibc
 
 /// Opens the ATT channel to a real headband: a raw L2CAP `SOCK_SEQPACKET` socket on the fixed ATT
@@ -18,10 +19,10 @@ public struct L2CAPConnector: Sendable {
         self.timeout = timeout
     }
 
-    /// Connects on a thread of its own and returns the connected descriptor.
+    /// Connects on a thread of the shared ``BlockingExecutor`` and returns the connected descriptor.
     public func connect(to address: BluetoothAddress) async throws(TransportError) -> Int32 {
         let connector = self
-        return try await onDedicatedThread("L2CAP connect") { () throws(TransportError) -> Int32 in
+        return try await BlockingExecutor.shared.run("L2CAP connect") { () throws(TransportError) -> Int32 in
             try connector.connectBlocking(to: address)
         }
     }
