@@ -27,9 +27,9 @@ public final class SimulatedHeadband: Sendable {
     /// The settings and faults.
     public let configuration: Configuration
     /// The GATT table served.
-    public let table: SimulatedGATTTable
+    package let table: SimulatedGATTTable
     /// The signal the EEG, IMU and PPG packets carry.
-    public let signal: SimulatedSignal
+    package let signal: SimulatedSignal
 
     struct Shared {
         var log = SimulatorLog()
@@ -56,7 +56,7 @@ public final class SimulatedHeadband: Sendable {
     }
 
     /// What happened so far.
-    public var log: SimulatorLog { shared.withLock { $0.log } }
+    package var log: SimulatorLog { shared.withLock { $0.log } }
 
     /// The serial number reported: the configured one, else `SIM-` and eight hex digits of a hash of
     /// the socket path and device name, so two simulated headbands on a machine differ (an LSL
@@ -150,7 +150,7 @@ public final class SimulatedHeadband: Sendable {
 
     /// Waits (polling every 2 ms, without blocking a thread) until `condition` holds for the log, up to
     /// `timeout` seconds; returns whether it did.
-    public func waitUntil(timeout: Double = 5, _ condition: (SimulatorLog) -> Bool) async -> Bool {
+    package func waitUntil(timeout: Double = 5, _ condition: (SimulatorLog) -> Bool) async -> Bool {
         let deadline = SystemHostClock.monotonicNanoseconds() + UInt64(timeout * 1e9)
         while SystemHostClock.monotonicNanoseconds() < deadline {
             if condition(log) { return true }
