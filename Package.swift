@@ -27,8 +27,8 @@ let package = Package(
         .library(name: "Exports", targets: ["Exports"]),
         // The SDK: one import for recording with live QA and uploading (docs/library.md).
         .library(name: "StudyRecorderKit", targets: ["StudyRecorderKit"]),
-        // For clients' tests: a scripted source, a controllable clock, an in-memory log handler and
-        // upload destination.
+        // For clients' tests: a scripted source, a controllable clock, an in-memory log handler (the
+        // in-memory upload destination is the kit's, from Transfer).
         .library(name: "StudyRecorderTesting", targets: ["StudyRecorderTesting"]),
         .library(name: "Report", targets: ["Report"]),
     ],
@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "Transfer",
             dependencies: [
-                "Storage", "CCurl",
+                "DataSources", "Storage", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -126,8 +126,9 @@ let package = Package(
         ),
         .target(
             name: "StudyRecorderTesting",
+            // Depends down only (as swift-log's InMemoryLogging does), so any test target can use it.
             dependencies: [
-                "StudyRecorderKit", "DataSources",
+                "DataSources",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -172,7 +173,7 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "DataSourcesTests", dependencies: ["DataSources"], swiftSettings: strictSettings),
+        .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "StudyRecorderTesting"], swiftSettings: strictSettings),
         .testTarget(name: "MuseTests", dependencies: ["Muse", "DataSources", "Processing", "Storage", "TestSupport"], path: "Tests/MuseTests", swiftSettings: strictSettings),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "DataSources", "TestSupport"], swiftSettings: strictSettings),
@@ -188,7 +189,7 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",
-            dependencies: ["StudyRecorderTesting", "DataSources", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "DataSources", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(

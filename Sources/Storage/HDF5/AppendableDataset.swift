@@ -37,6 +37,7 @@ final class AppendableDataset {
 
     /// Creates the dataset `name` in `parent`.
     init(in parent: HDF5Object, name: String, element: Element, columns: Int, chunkRows: Int, deflateLevel: UInt32 = 4) throws {
+        let parentID = parent.id
         self.columns = columns
         self.element = element
         fileType = element.fileType
@@ -59,7 +60,7 @@ final class AppendableDataset {
         let cacheBytes = max(64 << 10, 2 * chunk.reduce(1) { $0 * Int($1) } * 8)
         let dapl = try HDF5Library.check(chdf5_dapl_chunk_cache(cacheBytes), "access properties \(name)", path)
         defer { H5Pclose(dapl) }
-        let did = try HDF5Library.check(H5Dcreate2(parent.id, name, fileType, space, chdf5_default(), plist, dapl), "create dataset \(name)", path)
+        let did = try HDF5Library.check(H5Dcreate2(parentID, name, fileType, space, chdf5_default(), plist, dapl), "create dataset \(name)", path)
         object = HDF5Object(id: did, kind: .dataset, path: path)
     }
 

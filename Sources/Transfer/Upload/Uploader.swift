@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import Storage
+import DataSources
 
 /// Sends every pending item of a data folder to the study's server, unattended: WebDAV first, e-mail
 /// as the fallback, encrypted as the study's policy says. The uploader holds the policy; where the
@@ -115,8 +116,10 @@ public struct Uploader: Sendable {
     /// Sends what is due and returns what happened. `progress` is called while files are sent (from
     /// the transfer's thread).
     public func run(_ options: UploadOptions = UploadOptions(), progress: (@Sendable (UploadProgress) -> Void)? = nil) async throws -> UploadReport {
-        try await execute(options) { event in
-            if case .progress(let p) = event { progress?(p) }
+        try await withTaskExecutorPreference(BlockingExecutor.shared) {
+            try await execute(options) { event in
+                if case .progress(let p) = event { progress?(p) }
+            }
         }
     }
 
@@ -126,7 +129,7 @@ public struct Uploader: Sendable {
     /// flight is aborted and every claim released, as with ``run(_:progress:)``.
     public func upload(_ options: UploadOptions = UploadOptions()) -> AsyncThrowingStream<UploadEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: UploadEvent.self, throwing: (any Error).self, bufferingPolicy: .unbounded)
-        let task = Task {
+        let task = Task(executorPreference: BlockingExecutor.shared) {
             do {
                 _ = try await execute(options) { continuation.yield($0) }
                 continuation.finish()
@@ -138,7 +141,9 @@ public struct Uploader: Sendable {
         return stream
     }
 
-    /// One run: `emit` gets every event, ``UploadEvent/finished(_:)`` last.
+    /// One run: `emit` gets every event, ``UploadEvent/finished(_:)`` last. It runs on the shared
+    /// ``BlockingExecutor`` (its callers ask for it): the catalog updates, the file checks and the
+    /// sealing with GPGME block, and stay off the cooperative pool.
     private func execute(_ options: UploadOptions, emit: @escaping @Sendable (UploadEvent) -> Void) async throws -> UploadReport {
         var report = UploadReport()
         report.configurationProblem = sealerProblem
