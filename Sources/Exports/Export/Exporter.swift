@@ -21,6 +21,8 @@ public final class Exporter {
     public let format: ExportFormat
     /// Whether EDF files name the participant's pseudonymous UUID in the patient field (else `X X X X`).
     public var patientCode: Bool
+    /// The layout of a recording's CSV export (``CSVStyle/standard`` unless set).
+    public var csvStyle: CSVStyle = .standard
     /// Who may read the published files (``ExportPermissions/private`` for exports of encrypted items).
     public var permissions: ExportPermissions
     /// Decrypts encrypted items (with the user's GnuPG and its agent).
@@ -181,7 +183,12 @@ public final class Exporter {
             return ExportedItem(item: item.path, format: format, files: [written], edf: nil)
         case (.csv, _):
             let reader = try Self.open(url, item: item)
-            let files = try RecordingCSV(reader: reader).export(to: target, folder: stem, progress: progress)
+            let files: [String]
+            switch csvStyle {
+            case .standard: files = try RecordingCSV(reader: reader).export(to: target, folder: stem, progress: progress)
+            case .mindmonitor: files = [try MindMonitorCSV(reader: reader).export(to: target, name: stem + ".csv", progress: progress)]
+            case .muselsl: files = [try MuselslCSV(reader: reader).export(to: target, name: stem + ".csv", progress: progress)]
+            }
             return ExportedItem(item: item.path, format: format, files: files, edf: nil)
         case (.edf, _):
             let reader = try Self.open(url, item: item)

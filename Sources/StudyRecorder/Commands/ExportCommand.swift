@@ -47,6 +47,12 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "csv, edf or bids.")
     var format: ExportFormat
 
+    @Option(
+        help: ArgumentHelp(
+            "With --format csv: standard (a folder per recording: eeg.csv, events.csv, metrics), mindmonitor (Mind Monitor's one wide file) or muselsl (muselsl record's EEG file).",
+            valueName: "style"))
+    var csvStyle: CSVStyle?
+
     @Option(help: ArgumentHelp("The folder to write to, outside the data folder (default ./exports).", valueName: "dir"))
     var out = "exports"
 
@@ -72,6 +78,7 @@ struct ExportCommand: ParsableCommand {
     func validate() throws {
         let selections = (items.isEmpty ? 0 : 1) + (all ? 1 : 0) + (participant == nil ? 0 : 1)
         guard selections == 1 else { throw ValidationError("name the items, or give --all or --participant (exactly one of them)") }
+        if csvStyle != nil, format != .csv { throw ValidationError("--csv-style goes with --format csv") }
     }
 
     func run() throws {
@@ -98,6 +105,7 @@ struct ExportCommand: ParsableCommand {
         }
         let exporter = Exporter(store: store, destination: destination, format: format, patientCode: !anonymous, permissions: access)
         exporter.decryptor = decryption.decryptor
+        exporter.csvStyle = csvStyle ?? .standard
         if let study { exporter.study = try StudyLoader.load(folder: URL(fileURLWithPath: study)) }
         var skipped = notReady
         var bar = ProgressBar(label: "export")
@@ -192,4 +200,5 @@ struct ExportCommand: ParsableCommand {
 }
 
 extension ExportFormat: ExpressibleByArgument {}
+extension CSVStyle: ExpressibleByArgument {}
 extension ExportPermissions: ExpressibleByArgument {}

@@ -24,6 +24,7 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var transfer: TransferOptions
     @OptionGroup var streamOptions: StreamOptions
+    @OptionGroup var keyMarkers: KeyMarkerOptions
     @OptionGroup var clockOptions: ClockOptions
 
     @Option(help: "How long to record (e.g. 30s, 5m, 1h).")
@@ -69,6 +70,7 @@ struct RecordCommand: AsyncParsableCommand {
         let controller = DataController(source: source)
         let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains, lslClock: lslClock)
         let markerInlet = try streamOptions.startMarkerInlet(controller: controller)
+        let keys = keyMarkers.start(controller: controller)
         // Device trouble (link lost and back, battery low, off the head, data lost) as it happens.
         let trouble = await DeviceTroubleWatch(controller: controller, json: json)
         let request = RecordingRequest(
@@ -116,6 +118,7 @@ struct RecordCommand: AsyncParsableCommand {
         draw(recording.progress, force: true)
         bar.finish()
         markerInlet?.stop()
+        keys?.stop()
         await streamer?.finish()
         _ = trap
         // Encryption at rest failed (78): the item is stored but stays local until it is sealed.
