@@ -105,10 +105,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Recordings in the formats analysis tools read: CSV, EDF+ and EEG-BIDS (all written in Swift).
+        // Recordings in the formats analysis tools read: CSV, EDF+ and EEG-BIDS (all written in Swift);
+        // BIDS takes the dataset's metadata from the study file (Study).
         .target(
             name: "Exports",
-            dependencies: ["DataSources", "Processing", "Storage"],
+            dependencies: ["DataSources", "Processing", "Storage", "Study"],
             swiftSettings: strictSettings
         ),
         // The SDK facade: a data folder opened with recovery, recordings as one event stream fed by one

@@ -1,5 +1,6 @@
 public import Foundation
 public import Storage
+public import Study
 
 /// Exports stored items of a data folder into a destination outside it, in one format. The command
 /// line is one client; the order of calls is ``prepare()`` (optional), ``export(_:progress:)`` per
@@ -28,6 +29,11 @@ public final class Exporter {
     public var decryptor = OpenPGPDecryptor()
     /// The private folder under which decrypted copies are kept while an item is exported.
     public var scratchParent = PlaintextScratch.defaultParent
+    /// The study the items belong to, if known. A BIDS export takes from it the dataset's name,
+    /// authors, licence and how to acknowledge it, the sidecars' institution, task description and
+    /// instructions, and, when its `dataset` opts in, participants.tsv columns and phenotype tables
+    /// from the participants' questionnaires (docs/analysis.md).
+    public var study: StudyDefinition?
     private var staging: ExportStaging?
     private var staged: ExportDestination?
     private var bids: BIDSDataset?
@@ -85,7 +91,7 @@ public final class Exporter {
             let target = ExportDestination(staging: new.content, published: destination.published)
             staging = new
             staged = target
-            if format == .bids { bids = BIDSDataset(destination: target) }
+            if format == .bids { bids = BIDSDataset(destination: target, study: study) }
         }
         return completed
     }
@@ -132,7 +138,7 @@ public final class Exporter {
         scratch = nil
         let extra = try bids?.finish() ?? []
         let manifest = ExportStaging.Manifest(
-            items: items, replacing: format == .bids ? BIDSDataset.mergedFiles : [], last: format == .bids ? [BIDSDataset.descriptionFile] : [])
+            items: items, replacing: bids?.replacedFiles ?? [], last: format == .bids ? [BIDSDataset.descriptionFile] : [])
         defer {
             self.staging = nil
             staged = nil
@@ -197,8 +203,11 @@ public final class Exporter {
             let reader = try Self.open(url, item: item)
             guard let bids else { throw ExportError.io(path: target.published.path, reason: "no BIDS dataset to add to") }
             let trials = try responseTimes(for: item, recording: stem)
-            let lastRun = try store.catalog.lastRun(participant: item.participant)
-            let (files, edf) = try bids.add(reader, item: item, source: url, responseTimes: trials, lastRun: lastRun, progress: progress)
+            let numbering = BIDSNumbering(of: item, among: try store.catalog.items(participant: item.participant))
+            if bids.needsQuestionnaires && !bids.hasQuestionnaires(of: item.participant) {
+                bids.addQuestionnaires(try questionnaires(of: item.participant), of: item.participant)
+            }
+            let (files, edf) = try bids.add(reader, item: item, source: url, numbering: numbering, responseTimes: trials, progress: progress)
             return ExportedItem(item: item.path, format: format, files: files, edf: edf)
         }
     }
@@ -220,6 +229,27 @@ public final class Exporter {
             }
         }
         return nil
+    }
+
+    /// The questionnaire records of `participant` in the catalog (encrypted ones decrypted like
+    /// recordings); a file that is missing or not a questionnaire record is left out.
+    private func questionnaires(of participant: String) throws -> [QuestionnaireRecord] {
+        var records: [QuestionnaireRecord] = []
+        for item in try store.catalog.items(participant: participant) where item.kind == .questionnaire {
+            let url = store.url(of: item.path)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            if item.encryption == .none {
+                if let record = try? QuestionnaireStore.load(url) { records.append(record) }
+                continue
+            }
+            do {
+                if let record = try plaintextScratch().withPlaintext(of: url, { try? QuestionnaireStore.load($0) }) { records.append(record) }
+            } catch let error as PlaintextScratchError {
+                if case .decryption(_, let reason) = error { throw ExportError.encrypted(path: item.path, reason: reason) }
+                throw ExportError.io(path: destination.published.path, reason: "\(error)")
+            }
+        }
+        return records
     }
 
     private static func open(_ url: URL, item: CatalogItem) throws -> RecordingReader {

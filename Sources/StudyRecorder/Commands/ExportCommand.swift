@@ -2,6 +2,7 @@ public import ArgumentParser
 import Exports
 import Foundation
 import Storage
+import Study
 
 #if canImport(Glibc)
 import Glibc
@@ -21,8 +22,10 @@ struct ExportCommand: ParsableCommand {
             file per reaction-time trial table; --csv-style mindmonitor or muselsl writes those tools' \
             one-file layouts instead. edf: one EDF+ file per recording (device range, every event \
             annotated, gaps as BAD_ACQ_SKIP). bids: an EEG-BIDS dataset with the HDF5 originals under \
-            sourcedata/. xdf: one XDF file per recording with every stream, markers and quality on LSL's \
-            clock, as LabRecorder writes (pyxdf reads it). --out must lie outside the data folder. The export is built in a hidden folder in \
+            sourcedata/ (--study adds the study's authors, licence, institution, task texts and, when the study \
+            opts in, questionnaire columns and phenotype tables). xdf: one XDF file per recording with every \
+            stream, markers and quality on LSL's clock, as LabRecorder writes (pyxdf reads it). --out must lie \
+            outside the data folder. The export is built in a hidden folder in \
             --out and published when complete; the next export into --out removes what a killed one left \
             (or completes its publication). Encrypted items are decrypted with the secret key in GnuPG \
             (--gnupg-home; its agent asks for the passphrase) into a private folder under $TMPDIR, removed \
@@ -58,6 +61,12 @@ struct ExportCommand: ParsableCommand {
 
     @Flag(help: "Write `X X X X` as the EDF patient field instead of the participant's pseudonymous UUID.")
     var anonymous = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The study folder (holding study.json) of the items: bids takes the dataset's name, authors, licence, institution, task texts and (when the study opts in) participants.tsv columns and phenotype tables from it.",
+            valueName: "dir"))
+    var study: String?
 
     @OptionGroup var decryption: DecryptionOptions
 
@@ -100,6 +109,7 @@ struct ExportCommand: ParsableCommand {
         let exporter = Exporter(store: store, destination: destination, format: format, patientCode: !anonymous, permissions: access)
         exporter.decryptor = decryption.decryptor
         exporter.csvStyle = csvStyle ?? .standard
+        if let study { exporter.study = try StudyLoader.load(folder: URL(fileURLWithPath: study)) }
         var skipped = notReady
         var bar = ProgressBar(label: "export")
         var results: [ExportedItem] = []

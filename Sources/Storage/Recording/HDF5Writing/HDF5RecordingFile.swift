@@ -82,6 +82,10 @@ final class HDF5RecordingFile {
         eventTime = try AppendableDataset(in: events, name: E.time, element: .double, columns: 0, chunkRows: 256)
         eventCode = try AppendableDataset(in: events, name: E.code, element: .int32, columns: 0, chunkRows: 256)
         eventLabel = try AppendableDataset(in: events, name: E.label, element: .utf8, columns: 0, chunkRows: 256)
+        // Every time, index and code dataset names its unit, so a reader of the file alone knows it.
+        try marker.object.setAttribute(R.DataAttribute.unit, RecordingFormat.Unit.markerCode)
+        try eventSample.object.setAttribute(R.DataAttribute.unit, RecordingFormat.Unit.sampleIndex)
+        try eventTime.object.setAttribute(R.DataAttribute.unit, RecordingFormat.Unit.secondsSinceEpoch)
         try writeStaticMetadata(metadata)
         try HDF5File.flush(file)
     }
