@@ -44,6 +44,8 @@ let package = Package(
         .systemLibrary(name: "CGPGME", pkgConfig: "gpgme", providers: [.apt(["libgpgme-dev", "pkg-config"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev", "pkg-config"])]),
         .systemLibrary(name: "CBlueZ", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev", "pkg-config"])]),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core", "pkg-config"])]),
 
         .target(
             name: "DataSources",
@@ -97,10 +99,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Documents typeset as PDF with Pango and Cairo (the signed consent): the only target that
+        // knows either library.
+        .target(
+            name: "Typesetting",
+            dependencies: ["CPangoCairo", "Storage"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Study",
             dependencies: [
-                "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer",
+                "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "Typesetting",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -160,6 +169,7 @@ let package = Package(
             name: "StudyRecorder",
             dependencies: [
                 "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports", "StudyRecorderKit", "Report",
+                "Typesetting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -185,7 +195,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strictSettings),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "Typesetting", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(

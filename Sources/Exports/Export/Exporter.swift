@@ -55,12 +55,12 @@ public final class Exporter {
     deinit { discard() }
 
     /// Whether `kind` can be exported in `format`: recordings always, reaction-time trial tables as CSV;
-    /// questionnaires and consent records never (a consent record holds a name).
+    /// questionnaires, consent records and consent PDFs never (they hold a name).
     public static func canExport(_ kind: ItemKind, as format: ExportFormat) -> Bool {
         switch kind {
         case .recording: true
         case .trials: format == .csv
-        case .questionnaire, .consent: false
+        case .questionnaire, .consent, .consentPDF: false
         }
     }
 

@@ -73,7 +73,7 @@ final class AppendableDataset {
         guard count > 0 else { return }
         let newRows = rows + count
         var size: [hsize_t] = columns > 0 ? [hsize_t(newRows), hsize_t(columns)] : [hsize_t(newRows)]
-        try HDF5Library.check(H5Dset_extent(object.id, &size), "extend", object.path)
+        try HDF5Library.checkWrite(H5Dset_extent(object.id, &size), "extend", object.path)
         let fileSpace = try HDF5Library.check(H5Dget_space(object.id), "file space", object.path)
         defer { H5Sclose(fileSpace) }
         var start: [hsize_t] = columns > 0 ? [hsize_t(rows), 0] : [hsize_t(rows)]
@@ -81,7 +81,7 @@ final class AppendableDataset {
         try HDF5Library.check(H5Sselect_hyperslab(fileSpace, H5S_SELECT_SET, &start, nil, &extent, nil), "select", object.path)
         let memSpace = try HDF5Library.check(H5Screate_simple(Int32(extent.count), &extent, nil), "memory space", object.path)
         defer { H5Sclose(memSpace) }
-        try HDF5Library.check(H5Dwrite(object.id, memType, memSpace, fileSpace, chdf5_default(), pointer), "write", object.path)
+        try HDF5Library.checkWrite(H5Dwrite(object.id, memType, memSpace, fileSpace, chdf5_default(), pointer), "write", object.path)
         rows = newRows
     }
 
@@ -96,7 +96,7 @@ final class AppendableDataset {
         try HDF5Library.check(H5Sselect_hyperslab(fileSpace, H5S_SELECT_SET, &start, nil, &extent, nil), "select", object.path)
         let memSpace = try HDF5Library.check(H5Screate_simple(Int32(extent.count), &extent, nil), "memory space", object.path)
         defer { H5Sclose(memSpace) }
-        try HDF5Library.check(H5Dwrite(object.id, memType, memSpace, fileSpace, chdf5_default(), pointer), "write", object.path)
+        try HDF5Library.checkWrite(H5Dwrite(object.id, memType, memSpace, fileSpace, chdf5_default(), pointer), "write", object.path)
     }
 
     /// Overwrites row `row` of a one-column 64-bit integer dataset.

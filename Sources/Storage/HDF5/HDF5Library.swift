@@ -1,4 +1,5 @@
 import CHDF5
+import Foundation
 import Glibc
 
 /// Process-wide HDF5 set-up and error reporting. HDF5's own error printing is switched off once, so
@@ -49,5 +50,15 @@ enum HDF5Library {
     static func check<T: BinaryInteger>(_ status: T, _ operation: String, _ path: String) throws -> T {
         if status < 0 { throw StorageError.hdf5(operation: operation, path: path, reason: lastError()) }
         return status
+    }
+
+    /// As ``check(_:_:_:)`` for a call that writes to the file at `path`: HDF5's error stack says only
+    /// "can't write data", so when the file system holding the file is full (``FreeSpace``) the
+    /// failure is ``StorageError/diskFull(path:)``, which tells the operator to free space and
+    /// `recover`.
+    @discardableResult
+    static func checkWrite<T: BinaryInteger>(_ status: T, _ operation: String, _ path: String) throws -> T {
+        if status < 0, FreeSpace.isFull(at: URL(fileURLWithPath: path)) { throw StorageError.diskFull(path: path) }
+        return try check(status, operation, path)
     }
 }

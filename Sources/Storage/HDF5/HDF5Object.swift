@@ -124,7 +124,7 @@ final class HDF5Object {
         defer { H5Dclose(did) }
         if dims.reduce(1, *) == 0 { return }
         try body { pointer in
-            try HDF5Library.check(H5Dwrite(did, memType, chdf5_all(), chdf5_all(), chdf5_default(), pointer), "write \(name)", path)
+            try HDF5Library.checkWrite(H5Dwrite(did, memType, chdf5_all(), chdf5_all(), chdf5_default(), pointer), "write \(name)", path)
         }
     }
 

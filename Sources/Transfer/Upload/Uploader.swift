@@ -15,7 +15,7 @@ import DataSources
 /// - Two overlapping runs never send the same item: a run holds `<data>/upload.lock` and claims items
 ///   through the catalog. Items still being written are never claimed.
 /// - With encryption required, nothing is sent unencrypted: an item that cannot be encrypted fails.
-/// - A consent record (the one file with the participant's name) is never sent unencrypted: without
+/// - A consent record or its PDF (the files with the participant's name) is never sent unencrypted: without
 ///   encryption it is kept on the device by policy (``UploadReport/keptLocal``), not counted as pending.
 /// - A refused account or URL (``TransferError/isRefusal``: HTTP 401, or 403/405 to PUT or MKCOL) is a
 ///   configuration problem (``UploadReport/configurationProblem``), not a reason to try again later:
@@ -345,9 +345,9 @@ public struct Uploader: Sendable {
             }
         }
         guard mode == .none else { throw TransferError.encryption("the item is not encrypted") }
-        // The consent record holds the participant's name (the signature): it leaves the device only
-        // encrypted, whatever the configuration says about other items.
-        guard item.kind != .consent else {
+        // The consent record and its PDF hold the participant's name (the signature): they leave the
+        // device only encrypted, whatever the configuration says about other items.
+        guard !item.kind.holdsName else {
             throw TransferError.encryption(
                 "consent records hold the participant's name and are uploaded only encrypted; configure encryption (at-rest or at-upload) to send it")
         }
