@@ -30,7 +30,7 @@ struct StreamCommand: AsyncParsableCommand {
         let controller = DataController(source: try sourceOptions.makeSource())
         guard let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains) else { return }
         let progress = await controller.events(.latest(capacity: 64))
-        let interrupted = InterruptFlag()
+        let interrupted = SetOnceFlag()
         let trap = SignalTrap { _ in
             interrupted.set()
             Task { await controller.stop() }
