@@ -55,12 +55,12 @@ public final class Exporter {
     deinit { discard() }
 
     /// Whether `kind` can be exported in `format`: recordings always, reaction-time trial tables as CSV;
-    /// questionnaires and consent records never (a consent record holds a name).
+    /// questionnaires, consent records and consent PDFs never (they hold a name).
     public static func canExport(_ kind: ItemKind, as format: ExportFormat) -> Bool {
         switch kind {
         case .recording: true
         case .trials: format == .csv
-        case .questionnaire, .consent: false
+        case .questionnaire, .consent, .consentPDF: false
         }
     }
 
@@ -195,6 +195,10 @@ public final class Exporter {
             let writer = EDFWriter(patientCode: patientCode ? reader.participant ?? item.participant : nil)
             let written = try target.write(stem + ".edf") { try writer.write(reader, to: $0, progress: progress) }
             return ExportedItem(item: item.path, format: format, files: [written.url.lastPathComponent], edf: written.result)
+        case (.xdf, _):
+            let reader = try Self.open(url, item: item)
+            let written = try target.write(stem + ".xdf") { try XDFWriter().write(reader, to: $0, progress: progress) }
+            return ExportedItem(item: item.path, format: format, files: [written.url.lastPathComponent], edf: nil)
         case (.bids, _):
             let reader = try Self.open(url, item: item)
             guard let bids else { throw ExportError.io(path: target.published.path, reason: "no BIDS dataset to add to") }

@@ -14,15 +14,18 @@ import Glibc
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export stored recordings as CSV, EDF+ or an EEG-BIDS dataset.",
+        abstract: "Export stored recordings as CSV, EDF+, an EEG-BIDS dataset or XDF.",
         discussion: """
             Items are catalog paths as `list` shows them (e.g. <uuid>/r_rest_1_1_2_<uuid>.h5), or --all, or \
             --participant UUID. csv: a folder per recording (eeg.csv with markers, events.csv, one file per \
             band power and quality measure with a reason column where values are NaN, verdict.csv) and one \
-            file per reaction-time trial table. edf: one EDF+ file per recording (device range, every event \
+            file per reaction-time trial table; --csv-style mindmonitor or muselsl writes those tools' \
+            one-file layouts instead. edf: one EDF+ file per recording (device range, every event \
             annotated, gaps as BAD_ACQ_SKIP). bids: an EEG-BIDS dataset with the HDF5 originals under \
             sourcedata/ (--study adds the study's authors, licence, institution, task texts and, when the study \
-            opts in, questionnaire columns and phenotype tables). --out must lie outside the data folder. The export is built in a hidden folder in \
+            opts in, questionnaire columns and phenotype tables). xdf: one XDF file per recording with every \
+            stream, markers and quality on LSL's clock, as LabRecorder writes (pyxdf reads it). --out must lie \
+            outside the data folder. The export is built in a hidden folder in \
             --out and published when complete; the next export into --out removes what a killed one left \
             (or completes its publication). Encrypted items are decrypted with the secret key in GnuPG \
             (--gnupg-home; its agent asks for the passphrase) into a private folder under $TMPDIR, removed \
@@ -44,7 +47,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Export this participant's items.", valueName: "uuid"))
     var participant: String?
 
-    @Option(help: "csv, edf or bids.")
+    @Option(help: "csv, edf, bids or xdf.")
     var format: ExportFormat
 
     @Option(

@@ -110,24 +110,22 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         if read.endOfInput { throw TerminalInputError.endOfInput }
     }
 
-    /// Reads a key on a thread of its own (never blocking the tasks that record), until `clock` reads
+    /// Reads a key on a thread of the ``BlockingExecutor`` (never blocking the tasks that record), until `clock` reads
     /// `deadline` (none: `nil`); a cancelled task stops the wait within 50 ms.
     private static func readKey(until deadline: Double?, on clock: any HostClock) async -> (press: KeyPress?, endOfInput: Bool) {
         let cancelled = CancelFlag()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                Thread.detachNewThread {
-                    var end = false
-                    let press = RawKeyboard.readKey(until: deadline, on: clock, cancelled: { cancelled.isSet }, endOfInput: &end)
-                    continuation.resume(returning: (press, end))
-                }
+            await BlockingExecutor.shared.run("key reader") { () -> (press: KeyPress?, endOfInput: Bool) in
+                var end = false
+                let press = RawKeyboard.readKey(until: deadline, on: clock, cancelled: { cancelled.isSet }, endOfInput: &end)
+                return (press, end)
             }
         } onCancel: {
             cancelled.set()
         }
     }
 
-    /// Reads one line on a thread of its own, so waiting for a person never blocks the tasks that
+    /// Reads one line on a thread of the ``BlockingExecutor``, so waiting for a person never blocks the tasks that
     /// record. Cancelling the task (Ctrl-C) ends the wait at once. End of input (a closed stdin) is
     /// an error: a script must use `--auto`.
     private func readLine(prompt: String) async throws -> String {
@@ -136,9 +134,7 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         screen.write(Data(prompt.utf8))
         let stop = InterruptFlag()
         let line: String? = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                Thread.detachNewThread { continuation.resume(returning: Self.readLine(from: STDIN_FILENO, unless: stop)) }
-            }
+            await BlockingExecutor.shared.run("line reader") { Self.readLine(from: STDIN_FILENO, unless: stop) }
         } onCancel: {
             stop.set()
         }

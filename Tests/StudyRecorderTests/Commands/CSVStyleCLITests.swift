@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `export --format csv --csv-style mindmonitor|muselsl`: a recording from a simulated headband
+/// `export --format csv --csv-style mindmonitor|muselsl` and `--format xdf`: a recording from a simulated headband
 /// (p50: AUX, accelerometer, gyroscope, PPG, battery, on-head) with a marker by hand is read with
 /// pandas the way scripts written for Mind Monitor's and muselsl's files read theirs, and compared
 /// with the HDF5 file read by h5py.
@@ -98,6 +98,20 @@ struct CSVStyleCLITests {
         struct Item: Decodable { var path: String }
         let item = try JSONDecoder().decode(Item.self, from: json)
         let stem = ((item.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        // The same recording as XDF: every device stream of the headband with all its samples.
+        let xdf = try CLI.run(["export", item.path, "--data", data.path, "--format", "xdf", "--out", dir.path("xdf").path])
+        #expect(xdf.status == 0, "\(xdf.stderr)")
+        let streams = try PythonTool.run(
+            script: """
+                import sys, json, h5py, pyxdf
+                streams, _ = pyxdf.load_xdf(sys.argv[1])
+                f = h5py.File(sys.argv[2], 'r')
+                got = {s['info']['type'][0]: len(s['time_stamps']) for s in streams}
+                want = {'EEG': f['Recording/Data'].shape[0], 'Accelerometer': f['Streams/accelerometer/Data'].shape[0],
+                        'Gyroscope': f['Streams/gyroscope/Data'].shape[0], 'PPG': f['Streams/ppg/Data'].shape[0]}
+                print(json.dumps(all(got.get(k) == v for k, v in want.items()) and 'Markers' in got and 'Quality' in got))
+                """, arguments: [dir.path("xdf/\(stem).xdf").path, data.appendingPathComponent(item.path).path])
+        #expect(streams.trimmingCharacters(in: .whitespacesAndNewlines) == "true")
         for style in ["mindmonitor", "muselsl"] {
             let result = try CLI.run(
                 ["export", item.path, "--data", data.path, "--format", "csv", "--csv-style", style, "--out", dir.path(style).path],
