@@ -89,7 +89,7 @@
 @_exported import enum RecordingPipeline.ConnectionState
 @_exported import struct RecordingPipeline.QAStatus
 @_exported import struct RecordingPipeline.QualitySeriesProducer
-@_exported import enum RecordingPipeline.SessionEvent
+@_exported import enum RecordingPipeline.LiveRecordingEvent
 
 // Storage
 @_exported import class Storage.Catalog
@@ -114,7 +114,7 @@
 @_exported import struct Storage.RecordingProgress
 @_exported import class Storage.RecordingReader
 @_exported import struct Storage.RecordingRequest
-@_exported import class Storage.RecordingSession
+@_exported import class Storage.RecordingInProgress
 @_exported import struct Storage.RecordingSummary
 @_exported import class Storage.RecordingWriter
 @_exported import enum Storage.Recovery

@@ -186,7 +186,7 @@ struct RecordingSessionRunner {
     /// marker rows is within one sample period of the table's (the time between the two moments). At
     /// `--speed N` the table's latency is study time (real time × N) and the markers lie on the samples
     /// delivered at their moments: the two agree while the source keeps its pace.
-    private func placed(_ trials: [ReactionTrial], in session: RecordingSession, controller: DataController) async -> [ReactionTimeResult] {
+    private func placed(_ trials: [ReactionTrial], in session: RecordingInProgress, controller: DataController) async -> [ReactionTimeResult] {
         let progress = session.progress
         func row(_ ticket: MarkerTicket?) async -> Int64? {
             guard let ticket, let placed = await controller.placement(of: ticket), let first = progress.firstSourceIndex, progress.samples > 0 else {

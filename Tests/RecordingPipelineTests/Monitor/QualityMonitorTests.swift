@@ -66,7 +66,7 @@ struct QualityMonitorTests {
 
         let producer = await rig.monitor.recordingProducer()
         let start = rig.shown.all.count
-        let session = try await RecordingSession.start(
+        let session = try await RecordingInProgress.start(
             store: rig.store, controller: rig.controller, request: RecordingRequest(participant: UUID().uuidString), derived: producer)
         await session.firstRowWritten()
         try await rig.waitUntil { rig.shown.count(from: .recording, after: start) >= 6 }
@@ -97,7 +97,7 @@ struct QualityMonitorTests {
         let start = rig.shown.all.count
         // The fitting's last readings stay shown until the recording's first of each kind.
         let fitting = rig.monitor.current
-        let session = try await RecordingSession.start(
+        let session = try await RecordingInProgress.start(
             store: rig.store, controller: rig.controller, request: RecordingRequest(participant: UUID().uuidString, duration: 8), derived: producer)
         let item = try await session.result()
         let during = Array(rig.shown.all.dropFirst(start))
@@ -145,7 +145,7 @@ struct QualityMonitorTests {
             }
             return (descriptor, blocks)
         }
-        let session = try await RecordingSession.start(
+        let session = try await RecordingInProgress.start(
             store: rig.store, controller: rig.controller, request: RecordingRequest(participant: UUID().uuidString), derived: producer)
         try await rig.waitUntil { rig.shown.count(from: .recording) >= 12 }
         session.finish()
