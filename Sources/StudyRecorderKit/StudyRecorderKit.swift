@@ -37,10 +37,14 @@
 @_exported import struct DataSources.SystemHostClock
 
 // Muse
+@_exported import enum Muse.AdvertisedModel
 @_exported import struct Muse.AthenaCaptureLine
 @_exported import enum Muse.AthenaPreset
+@_exported import struct Muse.BluetoothAddress
 @_exported import struct Muse.ChannelPacket
 @_exported import enum Muse.DeviceAddress
+@_exported import struct Muse.DiscoveredHeadband
+@_exported import struct Muse.HeadbandScanner
 @_exported import enum Muse.MusePreset
 @_exported import enum Muse.MuseProtocolError
 @_exported import struct Muse.MuseSource
