@@ -279,6 +279,13 @@ public actor DataController {
         pendingMarkers.removeAll { pending in
             guard newest >= pending.moment else { return false }
             let t = pending.moment
+            // A moment inside a block delivered earlier (set while that block was still being handed
+            // to the observers) lands on its nearest delivered sample.
+            if let previous, t <= previous.time, let placed = nearestDelivered(to: t, marker: pending.marker) {
+                earlier.append(placed)
+                resolve(pending.ticket, placed)
+                return true
+            }
             let row = block.times.firstIndex { $0 >= t } ?? block.count - 1
             var placed = PlacedMarker(marker: pending.marker, moment: t, sample: block.firstIndex + Int64(row), sampleTime: block.times[row])
             if row > 0, t - block.times[row - 1] <= block.times[row] - t {
@@ -340,9 +347,12 @@ public actor DataController {
             }
             let earlier = pendingMarkers.isEmpty ? [] : placePending(in: &block)
             for placed in earlier { await broadcast(.marker(placed)) }
+            await broadcast(.samples(block))
+            // Remembered only once every observer has the block: a marker set meanwhile (this actor
+            // runs other calls while an observer that is behind holds the hand-over) waits for the
+            // next block instead of being announced before the block of its sample.
             remember(block)
             samplesDelivered += Int64(block.count)
-            await broadcast(.samples(block))
             resumeSettled()
         case .state(let state, let value):
             guard deviceState[state] != value else { return }

@@ -8,8 +8,11 @@ import Foundation
 /// recorder's own outlets), and on a thread of the ``BlockingExecutor`` (liblsl's calls block) pulls each marker with
 /// its LSL timestamp, adds the inlet's clock correction (the sender's clock to this machine's), maps
 /// it onto the recording clock through the controller's anchor, and hands it to
-/// ``DataController/mark(_:at:)``. A marker whose text is an integer is stored with that code and no
-/// label; any other text with code ``externalCode`` and the text as label.
+/// ``DataController/mark(_:at:)``, one task setting them in the order they arrived. A marker whose
+/// text is an integer is stored with that code and no label; any other text with code
+/// ``externalCode`` and the text as label. A sample liblsl hands over again after it recovered a
+/// broken connection (the outlet resends what it still buffers; seen on a loaded machine) has the
+/// timestamp and text of one already taken and is dropped, so each marker is stored once.
 public final class LSLMarkerInlet: @unchecked Sendable {
     /// The code stored for a marker whose text is not a number.
     public static let externalCode: Int32 = 1000
@@ -22,10 +25,20 @@ public final class LSLMarkerInlet: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var resolvedName: String?
     private var count = 0
+    private let markers: AsyncStream<(marker: Marker, monotonic: Double)>.Continuation
+    private let marking: Task<Void, Never>
 
-    private init(library: LSLLibrary, streamName: String?) {
+    private init(library: LSLLibrary, streamName: String?, controller: DataController) {
         self.library = library
         self.streamName = streamName
+        let (stream, continuation) = AsyncStream.makeStream(of: (marker: Marker, monotonic: Double).self)
+        markers = continuation
+        marking = Task {
+            for await next in stream {
+                guard let anchor = await controller.anchor else { continue }
+                await controller.mark(next.marker, at: anchor.utc(fromMonotonic: next.monotonic))
+            }
+        }
     }
 
     /// Starts resolving and pulling for `controller` (started or not; markers wait for its anchor).
@@ -33,7 +46,7 @@ public final class LSLMarkerInlet: @unchecked Sendable {
     public static func start(
         library: LSLLibrary, streamName: String?, controller: DataController, resolveTimeout: Double = 30
     ) -> LSLMarkerInlet {
-        let inlet = LSLMarkerInlet(library: library, streamName: streamName)
+        let inlet = LSLMarkerInlet(library: library, streamName: streamName, controller: controller)
         BlockingExecutor.shared.execute("LSL marker inlet") { inlet.run(controller: controller, resolveTimeout: resolveTimeout) }
         return inlet
     }
@@ -56,7 +69,10 @@ public final class LSLMarkerInlet: @unchecked Sendable {
     private var isStopping: Bool { stopRequested.withLock { stopping } }
 
     private func run(controller: DataController, resolveTimeout: Double) {
-        defer { finished.signal() }
+        defer {
+            markers.finish()
+            finished.signal()
+        }
         let deadline = Date().addingTimeInterval(resolveTimeout)
         var found: OpaquePointer?
         while found == nil, !isStopping, Date() < deadline {
@@ -84,6 +100,9 @@ public final class LSLMarkerInlet: @unchecked Sendable {
         var correction = library.timeCorrection(inlet, 2.0, &error)
         if error != 0 { correction = 0 }
         var lastCorrection = Date()
+        // What was taken, by timestamp and text: a sample resent after a recovered connection is one
+        // of these. Kept for the last 10 minutes of timestamps.
+        var taken: [Double: Set<String>] = [:]
         while !isStopping {
             var strings = [UnsafeMutablePointer<CChar>?](repeating: nil, count: channels)
             let stamp = strings.withUnsafeMutableBufferPointer { library.pullSampleString(inlet, $0.baseAddress!, Int32(channels), 0.2, &error) }
@@ -97,15 +116,15 @@ public final class LSLMarkerInlet: @unchecked Sendable {
                 if e == 0 { correction = c }
                 lastCorrection = Date()
             }
+            if taken[stamp]?.contains(text) == true { continue }
+            taken[stamp, default: []].insert(text)
+            if taken.count > 4096 { taken = taken.filter { $0.key > stamp - 600 } }
             let local = stamp + correction
             let marker: Marker =
                 Int32(text.trimmingCharacters(in: .whitespaces)).map { Marker(code: $0) } ?? Marker(code: Self.externalCode, label: text)
             stopRequested.withLock { count += 1 }
             let offset = library.localClock() - SystemHostClock().monotonicNow()
-            Task {
-                guard let anchor = await controller.anchor else { return }
-                await controller.mark(marker, at: anchor.utc(fromMonotonic: local - offset))
-            }
+            markers.yield((marker, local - offset))
         }
     }
 }

@@ -12,8 +12,8 @@ import Glibc
 ///
 /// A terminal is read in raw mode (a key counts when pressed, without Enter; ``RawKeyboard``);
 /// from a pipe every byte counts as one key, so a script can write `1`, `2` … to set markers. Other
-/// keys are ignored. Reading runs on a thread of its own (the reads block) until ``stop()`` or the end
-/// of input.
+/// keys are ignored. Reading runs on a thread of ``BlockingExecutor`` (the reads block) until ``stop()`` or the end
+/// of input; one task sets the markers, in the order the keys were typed.
 final class KeyMarkers: Sendable {
     /// The label a key's marker carries, for key `digit`.
     static func label(_ digit: Int32) -> String { "key \(digit)" }
@@ -21,16 +21,26 @@ final class KeyMarkers: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let count = Atomic<Int>(0)
     private let finished = DispatchSemaphore(value: 0)
+    private let keys: AsyncStream<(digit: Int32, at: Double)>.Continuation
+    private let marking: Task<Void, Never>
 
-    private init() {}
+    private init(controller: DataController, clock: any HostClock) {
+        let (stream, continuation) = AsyncStream.makeStream(of: (digit: Int32, at: Double).self)
+        keys = continuation
+        marking = Task {
+            for await key in stream {
+                // The key's moment on the recording clock: now, less how long ago it was read.
+                let moment = await controller.now() - max(0, clock.monotonicNow() - key.at)
+                await controller.mark(Marker(code: key.digit, label: Self.label(key.digit)), at: moment)
+            }
+        }
+    }
 
     /// Starts reading keys for `controller` (started or not; markers wait for its first sample).
     static func start(controller: DataController, clock: any HostClock = SystemHostClock()) -> KeyMarkers {
-        let reader = KeyMarkers()
+        let reader = KeyMarkers(controller: controller, clock: clock)
         if isatty(STDIN_FILENO) == 1 { RawKeyboard.enter() }
-        let thread = Thread { reader.run(controller: controller, clock: clock) }
-        thread.name = "key markers"
-        thread.start()
+        BlockingExecutor.shared.execute("key markers") { reader.run(clock: clock) }
         return reader
     }
 
@@ -43,8 +53,11 @@ final class KeyMarkers: Sendable {
         RawKeyboard.restore()
     }
 
-    private func run(controller: DataController, clock: any HostClock) {
-        defer { finished.signal() }
+    private func run(clock: any HostClock) {
+        defer {
+            keys.finish()
+            finished.signal()
+        }
         let fd = STDIN_FILENO
         while !stopping.load(ordering: .relaxed) {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -55,13 +68,8 @@ final class KeyMarkers: Sendable {
             let n = read(fd, &bytes, bytes.count)
             if n <= 0 { return }
             for byte in bytes.prefix(n) where (0x31...0x39).contains(byte) {
-                let digit = Int32(byte - 0x30)
                 count.add(1, ordering: .relaxed)
-                Task {
-                    // The key's moment on the recording clock: now, less how long ago it was read.
-                    let moment = await controller.now() - max(0, clock.monotonicNow() - at)
-                    await controller.mark(Marker(code: digit, label: Self.label(digit)), at: moment)
-                }
+                keys.yield((Int32(byte - 0x30), at))
             }
         }
     }
