@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import Storage
+import Study
 import Transfer
 
 /// `study-recorder list`: every stored item with its transmission state, how often sending it failed,
@@ -10,10 +11,12 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List stored items (recordings, questionnaires, consent records) and their upload state.",
         discussion: """
-            Each item shows its state, upload attempts and next try; below it, when there is one, why a \
-            recording ended early, the last upload error, or why the item stays on this device. With \
-            --json every item has every key (a missing value is null). Never creates the data folder: \
-            a folder that does not exist exits 66.
+            Each item shows its state, kind, run and file name (without the participant's UUID) in 80 \
+            columns; below it, when there is one, why a recording ended early, the last upload error, or \
+            why the item stays on this device. --wide adds whether it is complete, its size, when it was \
+            created, upload attempts, the next try and the full path. With --json every item has every \
+            key (a missing value is null). Never creates the data folder: a folder that does not exist \
+            exits 66.
             """)
 
     @OptionGroup var data: DataOptions
@@ -24,6 +27,9 @@ struct ListCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Only this participant's items.", valueName: "uuid"))
     var participant: String?
+
+    @Flag(help: "Show every column (complete, size, created, tries, next try, full path); wider than 80 columns.")
+    var wide = false
 
     @Flag(help: "Print the items as a JSON array on standard output.")
     var json = false
@@ -43,11 +49,34 @@ struct ListCommand: ParsableCommand {
             print("no items in \(store.root.path)")
             return
         }
-        print(Self.header)
-        for listed in items { print(Self.lines(listed).joined(separator: "\n")) }
+        print(wide ? Self.header : Self.narrowHeader)
+        for listed in items { print((wide ? Self.lines(listed) : Self.narrowLines(listed)).joined(separator: "\n")) }
     }
 
     static let header = "STATE        KIND           RUN  COMPLETE  SIZE        CREATED               TRIES  NEXT TRY              PATH"
+    static let narrowHeader = "STATE        KIND           RUN  NAME"
+
+    /// The width the default table keeps to.
+    static let narrowWidth = 80
+
+    /// The default row of one item, at most ``narrowWidth`` columns: state, kind, run and the file
+    /// name without the participant's UUID (the folder says whose it is), shortened with "…" when
+    /// still too long; the reasons below it are wrapped between words to the same width.
+    static func narrowLines(_ listed: ListedItem) -> [String] {
+        let item = listed.item
+        func cell(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
+        let prefix = [
+            cell(listed.keptLocal == nil ? item.state.rawValue : "kept-local", 12), cell(item.kind.rawValue, 14), cell(String(item.run ?? 0), 4),
+        ].joined(separator: " ") + " "
+        var name = (item.path as NSString).lastPathComponent.replacingOccurrences(of: "_" + item.participant, with: "")
+        let room = narrowWidth - prefix.count
+        if name.count > room { name = String(name.prefix(room - 1)) + "…" }
+        var lines = [prefix + name]
+        if let reason = item.outcome.reason { lines.append("             ended early: \(reason)") }
+        if let error = item.lastError { lines.append("             last error:  \(error)") }
+        if let reason = listed.keptLocal { lines.append("             stays here:  \(reason)") }
+        return lines.map { WordWrap.wrap($0, width: narrowWidth) }
+    }
 
     /// The table row of one item and, indented below it, its end reason, last error or why it stays.
     static func lines(_ listed: ListedItem) -> [String] {

@@ -22,7 +22,7 @@ struct ListCommandTests {
         try store.catalog.insert(
             CatalogItem(kind: .recording, path: "\(participant)/r_rest_1_1_2_\(participant).h5", participant: participant, run: 2, state: .pending))
 
-        let table = try CLI.run(["list", "--data", dir.url.path])
+        let table = try CLI.run(["list", "--data", dir.url.path, "--wide"])
         #expect(table.status == 0, "\(table.stderr)")
         let lines = table.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("TRIES") == true && lines.first?.contains("NEXT TRY") == true)
@@ -43,6 +43,28 @@ struct ListCommandTests {
         let failed = try #require(items.first { ($0["run"] as? Int) == 1 })
         #expect(failed["endReason"] as? String == "interrupted by signal")
         #expect((failed["lastError"] as? String)?.contains("507") == true)
+    }
+
+    /// The default table fits 80 columns: state, kind, run and the file name without the UUID; the
+    /// reasons below a row are wrapped to the same width.
+    @Test func theDefaultTableFitsEightyColumns() throws {
+        let dir = try TemporaryDirectory("cli-list-narrow")
+        let store = try DataStore(root: dir.url)
+        let participant = UUID().uuidString
+        var item = CatalogItem(
+            kind: .questionnaire, path: "\(participant)/q_motivation_1_1_2_\(participant).json", participant: participant, run: 1,
+            state: .pending)
+        item.lastError = "PUT https://files.example.org/remote.php/dav/files/study/uploads/q_motivation.json: HTTP 507 Insufficient Storage"
+        try store.catalog.insert(item)
+        let table = try CLI.run(["list", "--data", dir.url.path])
+        #expect(table.status == 0, "\(table.stderr)")
+        let lines = table.stdout.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(table.stdout)")
+        #expect(lines.first?.hasSuffix("NAME") == true)
+        #expect(lines[1].hasPrefix("pending") && lines[1].hasSuffix(" q_motivation_1_1_2.json"), "\(lines[1])")
+        #expect(table.stdout.contains("last error:  PUT"))
+        // --wide keeps every detail, the full path included.
+        #expect(try CLI.run(["list", "--data", dir.url.path, "--wide"]).stdout.contains("\(participant)/q_motivation_1_1_2_\(participant).json"))
     }
 
     @Test func aMistypedDataFolderFailsAndIsNotCreated() throws {
