@@ -65,7 +65,9 @@ struct ParticipantSection {
                 base += share
             }
         }
-        out += "</svg>" + ChartPalette.legend([(words(.good), ChartPalette.good), (words(.medium), ChartPalette.medium), (words(.bad), ChartPalette.bad)])
+        out +=
+            "</svg>"
+            + ChartPalette.legend([(words(.good), ChartPalette.good), (words(.medium), ChartPalette.medium), (words(.bad), ChartPalette.bad)])
         return
             "<h3>\(HTML.escape(words(.qualityTitle)))</h3><figure class=\"fig-sessions\">\(out)<figcaption>\(HTML.escape(words(.qualityCaption)))</figcaption></figure>"
     }

@@ -98,7 +98,9 @@ public struct StudyRunner: Sendable {
             guard let plan = StudyPlanner(study: study).plan(due, seed: seed) else { return RunReport(state: .finished) }
             let index = study.items.firstIndex { $0.position == due.position } ?? 0
             var report = RunReport(state: .completed, session: due.sessionName, day: due.position.day + 1)
-            report.title = study.sessions[due.sessionName].map { study.render($0.title, locale: locale, values: PlaceholderValues(locale: locale).dictionary) }
+            report.title = study.sessions[due.sessionName].map {
+                study.render($0.title, locale: locale, values: PlaceholderValues(locale: locale).dictionary)
+            }
             names.day = due.position.day + 1
             names.nextDayOpens = (progress.dayOpenedAt ?? options.clock.now).addingTimeInterval(study.settings.dayWindowSeconds)
             do {

@@ -65,9 +65,10 @@ struct ListCommand: ParsableCommand {
     static func narrowLines(_ listed: ListedItem) -> [String] {
         let item = listed.item
         func cell(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-        let prefix = [
-            cell(listed.keptLocal == nil ? item.state.rawValue : "kept-local", 12), cell(item.kind.rawValue, 14), cell(String(item.run ?? 0), 4),
-        ].joined(separator: " ") + " "
+        let prefix =
+            [
+                cell(listed.keptLocal == nil ? item.state.rawValue : "kept-local", 12), cell(item.kind.rawValue, 14), cell(String(item.run ?? 0), 4),
+            ].joined(separator: " ") + " "
         var name = (item.path as NSString).lastPathComponent.replacingOccurrences(of: "_" + item.participant, with: "")
         let room = narrowWidth - prefix.count
         if name.count > room { name = String(name.prefix(room - 1)) + "…" }

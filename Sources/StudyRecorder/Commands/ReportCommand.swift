@@ -149,7 +149,6 @@ struct ReportCommand: ParsableCommand {
         return "report-\(name).html"
     }
 
-
     /// The locale `participant` enrolled in, from the progress files of the data folder
     /// (`<data>/progress/<study>.json`); `nil` when none names them.
     static func enrolledLocale(of participant: String, in data: URL) -> String? {

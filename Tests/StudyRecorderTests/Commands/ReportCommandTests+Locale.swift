@@ -25,7 +25,9 @@ struct ReportLocaleCLITests {
         #expect(!html.contains("Sessions with EEG"))
 
         let english = dir.path("en.html")
-        #expect(try CLI.run(["report", "--data", data.path, "--participant", participant.uuidString, "--out", english.path, "--locale", "en"]).status == 0)
+        #expect(
+            try CLI.run(["report", "--data", data.path, "--participant", participant.uuidString, "--out", english.path, "--locale", "en"]).status == 0
+        )
         #expect(try String(contentsOf: english, encoding: .utf8).contains("Sessions with EEG"))
     }
 }

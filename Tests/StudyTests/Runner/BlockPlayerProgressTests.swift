@@ -11,7 +11,8 @@ struct BlockPlayerProgressTests {
             let spec = ReactionTimeTask(
                 foreperiodMin: 1, foreperiodMax: 1, stimulus: LocalizedText("X"), responseWindow: 1.5, responseKey: "space",
                 stimulusMarker: 510, responseMarker: 520, anticipationMarker: 530, missMarker: 540)
-            phase = ExpandedPhase(kind: .task, text: nil, duration: .untilAcknowledged, marker: 502, task: ExpandedTask(reactionTime: spec, foreperiod: 1))
+            phase = ExpandedPhase(
+                kind: .task, text: nil, duration: .untilAcknowledged, marker: 502, task: ExpandedTask(reactionTime: spec, foreperiod: 1))
         } else {
             phase = ExpandedPhase(kind: .prompt, text: LocalizedText("Los geht's"), duration: .untilAcknowledged, marker: 501, task: nil)
         }
