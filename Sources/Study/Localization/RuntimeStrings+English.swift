@@ -79,6 +79,10 @@ extension RuntimeStrings {
         .scoresHeader: "{0}: reaction-time scores of participant {1}",
         .scoresNone: "{0}: no session of this study measures reaction time",
         .scoresColumns: "day|session|date|blocks|valid trials|median ms|per block ms",
+        .listColumns: "STATE|KIND|RUN|NAME",
+        .listEndedEarly: "ended early: {0}",
+        .listLastError: "last error:  {0}",
+        .listStaysHere: "stays here:  {0}",
         .speechMissing: "Texts cannot be read aloud: espeak-ng is not installed (scripts/bootstrap installs it). A bell sounds instead.",
     ]
 }

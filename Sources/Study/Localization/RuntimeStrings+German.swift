@@ -79,6 +79,10 @@ extension RuntimeStrings {
         .scoresHeader: "{0}: Reaktionszeiten der teilnehmenden Person {1}",
         .scoresNone: "{0}: keine Sitzung dieser Studie misst Reaktionszeiten",
         .scoresColumns: "Tag|Sitzung|Datum|Blöcke|gültige Durchgänge|Median ms|je Block ms",
+        .listColumns: "ZUSTAND|ART|LAUF|NAME",
+        .listEndedEarly: "vorzeitig beendet: {0}",
+        .listLastError: "letzter Fehler: {0}",
+        .listStaysHere: "bleibt hier: {0}",
         .speechMissing:
             "Texte können nicht vorgelesen werden: espeak-ng ist nicht installiert (scripts/bootstrap installiert es). Stattdessen ertönt ein Signalton.",
     ]

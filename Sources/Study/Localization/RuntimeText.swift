@@ -13,6 +13,6 @@ public enum RuntimeText: String, Sendable, CaseIterable {
     case summaryNextDay, summaryUpload, summaryReport
     case reasonParticipant, reasonDeviceStopped, reasonDeviceDidNotStart, reasonDeviceDisconnected, reasonBatteryLow
     case statusHeader, statusProgress, statusDue, statusDueBlock, statusCloses, statusOpensWindow, statusWaiting, statusSkipped, statusNotEnrolled
-    case scoresHeader, scoresNone, scoresColumns
+    case scoresHeader, scoresNone, scoresColumns, listColumns, listEndedEarly, listLastError, listStaysHere
     case timeRemaining, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
 }

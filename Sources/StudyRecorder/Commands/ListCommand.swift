@@ -34,6 +34,9 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print the items as a JSON array on standard output.")
     var json = false
 
+    @Option(help: "The language of the default table's headings (en, de; default: the --participant's enrolled locale, else en).")
+    var locale: String?
+
     func run() throws {
         let store = try data.openExistingStore()
         let configurationURL = try transfer.checkedURL(data: store.root)
@@ -49,12 +52,21 @@ struct ListCommand: ParsableCommand {
             print("no items in \(store.root.path)")
             return
         }
-        print(wide ? Self.header : Self.narrowHeader)
-        for listed in items { print((wide ? Self.lines(listed) : Self.narrowLines(listed)).joined(separator: "\n")) }
+        let strings = RuntimeStrings(locale: locale ?? participant.flatMap { ParticipantOptions.enrolledLocale(of: $0, in: store.root) } ?? "en")
+        print(wide ? Self.header : Self.narrowHeader(strings))
+        for listed in items { print((wide ? Self.lines(listed) : Self.narrowLines(listed, strings: strings)).joined(separator: "\n")) }
     }
 
     static let header = "STATE        KIND           RUN  COMPLETE  SIZE        CREATED               TRIES  NEXT TRY              PATH"
-    static let narrowHeader = "STATE        KIND           RUN  NAME"
+
+    /// The default table's heading in `strings`' language (states and kinds stay the catalog's words).
+    static func narrowHeader(_ strings: RuntimeStrings = RuntimeStrings(locale: "en")) -> String {
+        let names = strings(.listColumns).components(separatedBy: "|") + ["", "", "", ""]
+        return [
+            names[0].padding(toLength: 12, withPad: " ", startingAt: 0), names[1].padding(toLength: 14, withPad: " ", startingAt: 0),
+            names[2].padding(toLength: 4, withPad: " ", startingAt: 0), names[3],
+        ].joined(separator: " ")
+    }
 
     /// The width the default table keeps to.
     static let narrowWidth = 80
@@ -62,7 +74,7 @@ struct ListCommand: ParsableCommand {
     /// The default row of one item, at most ``narrowWidth`` columns: state, kind, run and the file
     /// name without the participant's UUID (the folder says whose it is), shortened with "…" when
     /// still too long; the reasons below it are wrapped between words to the same width.
-    static func narrowLines(_ listed: ListedItem) -> [String] {
+    static func narrowLines(_ listed: ListedItem, strings: RuntimeStrings = RuntimeStrings(locale: "en")) -> [String] {
         let item = listed.item
         func cell(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
         let prefix =
@@ -73,9 +85,10 @@ struct ListCommand: ParsableCommand {
         let room = narrowWidth - prefix.count
         if name.count > room { name = String(name.prefix(room - 1)) + "…" }
         var lines = [prefix + name]
-        if let reason = item.outcome.reason { lines.append("             ended early: \(reason)") }
-        if let error = item.lastError { lines.append("             last error:  \(error)") }
-        if let reason = listed.keptLocal { lines.append("             stays here:  \(reason)") }
+        let indent = String(repeating: " ", count: 13)
+        if let reason = item.outcome.reason { lines.append(indent + strings(.listEndedEarly, reason)) }
+        if let error = item.lastError { lines.append(indent + strings(.listLastError, error)) }
+        if let reason = listed.keptLocal { lines.append(indent + strings(.listStaysHere, reason)) }
         return lines.map { WordWrap.wrap($0, width: narrowWidth) }
     }
 

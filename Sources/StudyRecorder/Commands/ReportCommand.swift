@@ -3,7 +3,6 @@ import Exports
 import Foundation
 import Report
 import Storage
-import Study
 
 #if canImport(Glibc)
 import Glibc
@@ -87,7 +86,7 @@ struct ReportCommand: ParsableCommand {
         let access = permissions ?? .default(encrypted: encrypted)
         var builder = ReportBuilder(store: store, decryptor: decryption.decryptor)
         builder.includesBadWindows = includeBadWindows
-        if let participant { builder.locale = locale ?? Self.enrolledLocale(of: participant, in: store.root) ?? "en" }
+        if let participant { builder.locale = locale ?? ParticipantOptions.enrolledLocale(of: participant, in: store.root) ?? "en" }
         var bar = ProgressBar(label: "report")
         bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
         let html: String
@@ -149,18 +148,4 @@ struct ReportCommand: ParsableCommand {
         return "report-\(name).html"
     }
 
-    /// The locale `participant` enrolled in, from the progress files of the data folder
-    /// (`<data>/progress/<study>.json`); `nil` when none names them.
-    static func enrolledLocale(of participant: String, in data: URL) -> String? {
-        let store = ProgressStore(dataDirectory: data)
-        let folder = data.appendingPathComponent("progress")
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for file in files.sorted() where file.hasSuffix(".json") {
-            guard let progress = try? store.load(studyID: String(file.dropLast(5))),
-                progress.participant.uuidString.caseInsensitiveCompare(participant) == .orderedSame
-            else { continue }
-            if let locale = progress.locale { return locale }
-        }
-        return nil
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Study
 import TestSupport
 import Testing
 
@@ -65,6 +66,29 @@ struct ListCommandTests {
         #expect(table.stdout.contains("last error:  PUT"))
         // --wide keeps every detail, the full path included.
         #expect(try CLI.run(["list", "--data", dir.url.path, "--wide"]).stdout.contains("\(participant)/q_motivation_1_1_2_\(participant).json"))
+    }
+
+    /// The default table's headings and the labels under a row speak the participant's language:
+    /// `--locale`, or the locale the `--participant` enrolled in.
+    @Test func theHeadingsFollowTheParticipantsLocale() throws {
+        let dir = try TemporaryDirectory("cli-list-de")
+        let store = try DataStore(root: dir.url)
+        let participant = UUID()
+        var item = CatalogItem(
+            kind: .recording, path: "\(participant.uuidString)/r_rest_1_1_1_\(participant.uuidString).h5", participant: participant.uuidString,
+            run: 1, state: .pending, outcome: .incomplete(reason: "interrupted by signal"))
+        item.lastError = "HTTP 507"
+        try store.catalog.insert(item)
+        let german = try CLI.run(["list", "--data", dir.url.path, "--locale", "de"])
+        #expect(german.stdout.hasPrefix("ZUSTAND      ART            LAUF NAME\n"), "\(german.stdout)")
+        #expect(german.stdout.contains("vorzeitig beendet: interrupted by signal") && german.stdout.contains("letzter Fehler: HTTP 507"))
+
+        let study = try StudyLoader.load(folder: URL(fileURLWithPath: RunCommandTests.reaction))
+        var progress = StudySchedule(study: study).enroll(participant: participant, at: Date())
+        progress.locale = "de"
+        try ProgressStore(dataDirectory: dir.url).save(progress)
+        #expect(try CLI.run(["list", "--data", dir.url.path, "--participant", participant.uuidString]).stdout.hasPrefix("ZUSTAND"))
+        #expect(try CLI.run(["list", "--data", dir.url.path]).stdout.hasPrefix("STATE        KIND           RUN  NAME\n"))
     }
 
     @Test func aMistypedDataFolderFailsAndIsNotCreated() throws {
