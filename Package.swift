@@ -27,8 +27,8 @@ let package = Package(
         .library(name: "Exports", targets: ["Exports"]),
         // The SDK: one import for recording with live QA and uploading (docs/library.md).
         .library(name: "StudyRecorderKit", targets: ["StudyRecorderKit"]),
-        // For clients' tests: a scripted source, a controllable clock, an in-memory log handler and
-        // upload destination.
+        // For clients' tests: a scripted source, a controllable clock, an in-memory log handler (the
+        // in-memory upload destination is the kit's, from Transfer).
         .library(name: "StudyRecorderTesting", targets: ["StudyRecorderTesting"]),
         .library(name: "Report", targets: ["Report"]),
     ],
@@ -44,6 +44,8 @@ let package = Package(
         .systemLibrary(name: "CGPGME", pkgConfig: "gpgme", providers: [.apt(["libgpgme-dev", "pkg-config"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev", "pkg-config"])]),
         .systemLibrary(name: "CBlueZ", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev", "pkg-config"])]),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core", "pkg-config"])]),
 
         .target(
             name: "DataSources",
@@ -74,7 +76,7 @@ let package = Package(
         .target(
             name: "Transfer",
             dependencies: [
-                "Storage", "CCurl",
+                "DataSources", "Storage", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -97,18 +99,26 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Documents typeset as PDF with Pango and Cairo (the signed consent): the only target that
+        // knows either library.
+        .target(
+            name: "Typesetting",
+            dependencies: ["CPangoCairo", "Storage"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Study",
             dependencies: [
-                "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer",
+                "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "Typesetting",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
-        // Recordings in the formats analysis tools read: CSV, EDF+ and EEG-BIDS (all written in Swift).
+        // Recordings in the formats analysis tools read: CSV, EDF+ and EEG-BIDS (all written in Swift);
+        // BIDS takes the dataset's metadata from the study file (Study).
         .target(
             name: "Exports",
-            dependencies: ["DataSources", "Processing", "Storage"],
+            dependencies: ["DataSources", "Processing", "Storage", "Study"],
             swiftSettings: strictSettings
         ),
         // The SDK facade: a data folder opened with recovery, recordings as one event stream fed by one
@@ -126,8 +136,9 @@ let package = Package(
         ),
         .target(
             name: "StudyRecorderTesting",
+            // Depends down only (as swift-log's InMemoryLogging does), so any test target can use it.
             dependencies: [
-                "StudyRecorderKit", "DataSources",
+                "DataSources",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -158,6 +169,7 @@ let package = Package(
             name: "StudyRecorder",
             dependencies: [
                 "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports", "StudyRecorderKit", "Report",
+                "Typesetting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -172,7 +184,7 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "DataSourcesTests", dependencies: ["DataSources"], swiftSettings: strictSettings),
+        .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "StudyRecorderTesting"], swiftSettings: strictSettings),
         .testTarget(name: "MuseTests", dependencies: ["Muse", "DataSources", "Processing", "Storage", "TestSupport"], path: "Tests/MuseTests", swiftSettings: strictSettings),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "DataSources", "TestSupport"], swiftSettings: strictSettings),
@@ -183,12 +195,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strictSettings),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "Typesetting", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",
-            dependencies: ["StudyRecorderTesting", "DataSources", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "DataSources", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -109,6 +109,21 @@ defs = {
     "unevaluatedProperties": False,
   },
   "day": obj({"title": ref("text"), "sessions": {"type": "array", "minItems": 1, "items": ref("name")}}, ["sessions"]),
+  "participantColumn": obj({
+    "column": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "not": {"const": "participant_id"}},
+    "questionnaire": {"type": "string", "minLength": 1}, "question": {"type": "string", "minLength": 1},
+    "description": {"type": "string", "minLength": 1},
+  }, ["column", "questionnaire", "question"], doc="A participants.tsv column filled from a questionnaire answer (a choice, scale or number question)."),
+  "dataset": obj({
+    "authors": {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}},
+    "license": {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9.+-]*$", "description": "An SPDX licence identifier, e.g. CC-BY-4.0."},
+    "howToAcknowledge": {"type": "string", "minLength": 1},
+    "institutionName": {"type": "string", "minLength": 1},
+    "institutionAddress": {"type": "string", "minLength": 1},
+    "institutionalDepartmentName": {"type": "string", "minLength": 1},
+    "participantColumns": {"type": "array", "items": ref("participantColumn")},
+    "phenotype": {"type": "boolean", "default": False},
+  }, doc="What exports of the study's data say about it (BIDS dataset_description.json, sidecars, participants.tsv columns, phenotype tables)."),
 }
 schema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -130,6 +145,7 @@ schema = {
     "questionnaires": named(ref("questionnaire"), "Named questionnaires."),
     "sessions": named(ref("session"), "Named sessions.", min1=True),
     "days": {"type": "array", "minItems": 1, "items": ref("day")},
+    "dataset": ref("dataset"),
   },
   "required": ["formatVersion", "id", "title", "locales", "defaultLocale", "consent", "sessions", "days"],
   "additionalProperties": False,

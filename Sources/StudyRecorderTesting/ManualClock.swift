@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 import Synchronization
 
 /// A host clock that moves only when told: sources paced by it, timeouts measured on it and markers

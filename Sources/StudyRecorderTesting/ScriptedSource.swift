@@ -1,4 +1,4 @@
-import DataSources
+public import DataSources
 import Foundation
 
 /// A source that plays a script: signal of given values, gaps, device-state flips, battery levels,

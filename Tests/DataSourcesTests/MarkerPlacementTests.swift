@@ -1,4 +1,5 @@
 import Foundation
+import StudyRecorderTesting
 import Testing
 
 @testable import DataSources
@@ -6,10 +7,10 @@ import Testing
 /// A marker is a moment on the recording clock: it lands on the sample whose time is nearest, also
 /// when that sample was delivered before the marker was set, and on the last sample when the run ends
 /// first. The controller runs for real; only the device (``SteppedSource``) and the host clock
-/// (``ManualHostClock``) are the test's, so every time is exact.
+/// (StudyRecorderTesting's ``ManualClock``) are the test's, so every time is exact.
 struct MarkerPlacementTests {
     let fs = 256.0
-    let clock = ManualHostClock(monotonic: 100, wall: 1000)
+    let clock = ManualClock(monotonic: 100, wall: 1000)
     let source = SteppedSource(descriptor: OscillatorConfiguration().descriptor)
 
     /// 16 samples from `first`, sample *n* at 1000 + n/256 on the recording clock.
@@ -38,7 +39,7 @@ struct MarkerPlacementTests {
         // The newest sample (31) is before the moment, but the next one (32) is further away.
         let between = await controller.mark(Marker(code: 3, label: "between"), at: 1000 + 31.2 / fs)
         await deliver(32, to: controller)
-        clock.advance(by: 40.2 / fs)
+        await clock.advance(by: 40.2 / fs)
         let now = await controller.mark(Marker(code: 4, label: "now"))
         let late = await controller.mark(Marker(code: 5, label: "after the end"), at: 1000 + 100 / fs)
         source.finish()

@@ -1,4 +1,5 @@
 import Logging
+import StudyRecorderKit
 import StudyRecorderTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import StudyRecorderKit
 import StudyRecorderTesting
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import DataSources
+import StudyRecorderKit
 import StudyRecorderTesting
 import Testing
 

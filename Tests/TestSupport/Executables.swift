@@ -6,12 +6,15 @@ public enum TestToolError: Error, CustomStringConvertible {
     case missing(String)
     /// A server did not start or answer in time.
     case serverDidNotStart(String)
+    /// A tool ran and failed, with what it said.
+    case failed(String)
 
     /// A one-line explanation for the terminal or a log (never a secret).
     public var description: String {
         switch self {
         case .missing(let name): "\(name) is not installed (run scripts/bootstrap)"
         case .serverDidNotStart(let what): "test server did not start: \(what)"
+        case .failed(let what): "failed: \(what)"
         }
     }
 }

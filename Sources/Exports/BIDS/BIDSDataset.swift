@@ -1,36 +1,77 @@
 import DataSources
 import Foundation
 import Storage
+import Study
 
 /// An EEG-BIDS dataset (BIDS 1.9) built in an export folder, one recording at a time:
 ///
 /// ```
 /// dataset_description.json  participants.tsv  participants.json  README
-/// sub-<label>/ses-<session>/eeg/sub-<label>_ses-<session>_task-<task>_run-<run>_eeg.edf   (EDFWriter)
-///                                 …_eeg.json  …_channels.tsv  …_events.tsv  …_events.json
-/// sourcedata/sub-<label>/ses-<session>/<the HDF5 original>
+/// scans.json
+/// sub-<label>/ses-<n>/sub-<label>_ses-<n>_scans.tsv                                   (BIDSScansTable)
+/// sub-<label>/ses-<n>/eeg/sub-<label>_ses-<n>_task-<task>_run-<run>_eeg.edf          (EDFWriter)
+///                         …_eeg.json  …_channels.tsv  …_events.tsv  …_events.json     (BIDSEventsTable)
+/// sourcedata/sub-<label>/ses-<n>/<the HDF5 original>
 /// ```
 ///
 /// The participant label is the UUID's hexadecimal digits (BIDS labels are alphanumeric); no name,
-/// age or sex is ever written. `_channels.tsv` `status` comes from the recording's quality grades
-/// (bad when more than half of the graded 2-s windows were grade 4), `_events.tsv` `trial_type` from
-/// the paradigm's condition labels (`EyesOpen`, `EyesOpen/baseline`) or the event's label; lost samples
-/// are `gap` rows with their duration (the EDF carries them as `BAD_ACQ_SKIP`, which MNE-BIDS keeps, so
-/// naming them so here too would double them in `read_raw_bids`).
+/// age or sex is ever written. Sessions and runs are numbered 1…n from the participant's catalogued
+/// recordings (``BIDSNumbering``); `scans.tsv` keeps the original study day, session and run counter.
+/// `_channels.tsv` `status` comes from the recording's quality grades (bad when more than half of the
+/// graded 2-s windows were grade 4); `_events.tsv` is ``BIDSEventsTable``'s (flat `trial_type` names,
+/// `BAD_ACQ_SKIP` rows for lost samples, onset order, condition durations).
 final class BIDSDataset {
     let destination: ExportDestination
+    /// The study the recordings belong to, when the exporter was given it.
+    let study: StudyDefinition?
     private var participants: Set<String> = []
+    /// Per participant label, their questionnaire records (oldest first), when the study maps
+    /// answers to participants.tsv columns or exports phenotype tables.
+    private var questionnaires: [String: [QuestionnaireRecord]] = [:]
     private var studies: Set<String> = []
     /// The file stems (`sub-…_ses-…_task-…_run-…`) this export has written.
     private var stems: Set<String> = []
-    /// Per subject, the last run label given to a legacy duplicate.
-    private var substituteRuns: [String: Int] = [:]
+    /// The rows of each session's `scans.tsv` (by its path in the dataset) this export adds.
+    private var scans: [String: [BIDSScansTable.Row]] = [:]
 
     /// Files of the dataset, relative to the destination (the BIDS root).
     static let descriptionFile = "dataset_description.json"
 
-    init(destination: ExportDestination) {
+    init(destination: ExportDestination, study: StudyDefinition? = nil) {
         self.destination = destination
+        self.study = study
+    }
+
+    /// Whether the dataset needs the participants' questionnaire records (the study opted in to
+    /// participants.tsv columns or phenotype tables).
+    var needsQuestionnaires: Bool {
+        guard let dataset = study?.dataset else { return false }
+        return dataset.phenotype || !dataset.participantColumns.isEmpty
+    }
+
+    /// Whether the questionnaire records of `participant` (a UUID) were added.
+    func hasQuestionnaires(of participant: String) -> Bool { questionnaires["sub-" + Self.label(participant)] != nil }
+
+    /// Adds the questionnaire records of `participant` (a UUID), for participants.tsv and phenotype.
+    func addQuestionnaires(_ records: [QuestionnaireRecord], of participant: String) {
+        questionnaires["sub-" + Self.label(participant)] = records.sorted { ($0.day, $0.session, $0.run) < ($1.day, $1.session, $1.run) }
+    }
+
+    /// The phenotype tables (opt-in): one per questionnaire of the study and study day and session
+    /// at which this export's participants answered it.
+    private var phenotypeTables: [BIDSPhenotypeTable] {
+        guard let study, study.dataset?.phenotype == true else { return [] }
+        let metadata = BIDSStudyMetadata(study: study)
+        var seen = Set<String>()
+        var tables: [BIDSPhenotypeTable] = []
+        for record in questionnaires.values.joined() {
+            guard let questionnaire = study.questionnaires[record.title] else { continue }
+            let table = BIDSPhenotypeTable(
+                name: record.title, questionnaire: questionnaire, day: record.day, session: record.session, metadata: metadata)
+            guard !table.questions.isEmpty, seen.insert(table.path).inserted else { continue }
+            tables.append(table)
+        }
+        return tables.sorted { $0.path < $1.path }
     }
 
     /// The BIDS label of a participant UUID: its letters and digits, lower-case.
@@ -39,27 +80,20 @@ final class BIDSDataset {
         return label.isEmpty ? "unknown" : label
     }
 
-    /// Adds `reader` (the catalog's `item`, stored at `source`) and returns the files written and the
-    /// EDF details.
+    /// Adds `reader` (the catalog's `item`, stored at `source`) as the BIDS session and run
+    /// `numbering` gives it, and returns the files written and the EDF details.
     /// `responseTimes` (seconds, `nil` for misses), from the block's reaction-time trial table, fill
     /// the `response_time` column of the stimulus events (code 510) in order.
-    /// `lastRun` is the participant's highest catalogued run: a recording whose subject, session, task
-    /// and run this export has written already (two recordings an older version gave one run) gets
-    /// the run after it (and after any given so before), so no name is written twice and no real
-    /// run's name is taken.
     func add(
-        _ reader: RecordingReader, item: CatalogItem, source: URL, responseTimes: [Double?]? = nil, lastRun: Int = 0,
+        _ reader: RecordingReader, item: CatalogItem, source: URL, numbering: BIDSNumbering, responseTimes: [Double?]? = nil,
         progress: (Double) -> Void
     ) throws -> ([String], EDFExport) {
         let subject = "sub-" + Self.label(reader.participant ?? item.participant)
-        let session = "ses-\(max(0, reader.session ?? item.session ?? 0))"
+        let session = "ses-\(numbering.session)"
         let task = "task-" + Self.taskLabel((reader.paradigm?.title).flatMap { $0.isEmpty ? nil : $0 } ?? item.title ?? "recording")
-        var runIndex = max(0, reader.run ?? item.run ?? 1)
-        var stem = "\(subject)_\(session)_\(task)_run-\(runIndex)"
-        while stems.contains(stem) {
-            runIndex = max(substituteRuns[subject] ?? 0, lastRun, runIndex) + 1
-            substituteRuns[subject] = runIndex
-            stem = "\(subject)_\(session)_\(task)_run-\(runIndex)"
+        let stem = "\(subject)_\(session)_\(task)_run-\(numbering.run)"
+        guard !stems.contains(stem) else {
+            throw ExportError.io(path: destination.published.appendingPathComponent(stem).path, reason: "two recordings were given one BIDS name")
         }
         stems.insert(stem)
         let folder = "\(subject)/\(session)/eeg"
@@ -68,28 +102,27 @@ final class BIDSDataset {
         let edf = try destination.write("\(stem)_eeg.edf", in: folder) { try EDFWriter().write(reader, to: $0, progress: { progress(0.9 * $0) }) }
         files.append("\(folder)/\(stem)_eeg.edf")
         let events = try reader.events()
-        let fs = reader.samplingRate
+        let table = BIDSEventsTable(
+            paradigm: reader.paradigm, samplingRate: reader.samplingRate, sampleCount: reader.sampleCount, responseTimes: responseTimes)
 
         try writeJSON(sidecar(reader, edf: edf.result, taskName: String(task.dropFirst(5)), events: events), "\(stem)_eeg.json", in: folder)
         files.append("\(folder)/\(stem)_eeg.json")
         try writeText(channels(reader), "\(stem)_channels.tsv", in: folder)
         files.append("\(folder)/\(stem)_channels.tsv")
-        try writeText(eventsTable(reader, events: events, fs: fs, responseTimes: responseTimes), "\(stem)_events.tsv", in: folder)
+        try writeText(table.text(events), "\(stem)_events.tsv", in: folder)
         files.append("\(folder)/\(stem)_events.tsv")
-        var description = Self.eventsDescription
-        if responseTimes != nil {
-            description["response_time"] = [
-                "Description": "Reaction time of the trial whose stimulus this is (the trial table's latencyMs), n/a for misses and other events.",
-                "Units": "s",
-            ]
-        }
-        try writeJSON(description, "\(stem)_events.json", in: folder)
+        try writeJSON(table.description(events), "\(stem)_events.json", in: folder)
         files.append("\(folder)/\(stem)_events.json")
 
         // The HDF5 original, byte for byte.
         let sourceFolder = "sourcedata/\(subject)/\(session)"
         _ = try destination.write(source.lastPathComponent, in: sourceFolder) { try FileManager.default.copyItem(at: source, to: $0) }
         files.append("\(sourceFolder)/\(source.lastPathComponent)")
+        let start = try reader.readBlock(from: 0, count: 1).times.first ?? reader.clockAnchor?.utc ?? 0
+        scans["\(subject)/\(session)/\(subject)_\(session)_scans.tsv", default: []].append(
+            BIDSScansTable.Row(
+                filename: "eeg/\(stem)_eeg.edf", start: start, studyDay: reader.day ?? item.day, studySession: reader.session ?? item.session,
+                recordingRun: reader.run ?? item.run, source: "\(sourceFolder)/\(source.lastPathComponent)"))
         participants.insert(subject)
         if let study = reader.study { studies.insert(study) }
         progress(1)
@@ -97,7 +130,11 @@ final class BIDSDataset {
     }
 
     /// The dataset-level files an export replaces in the published dataset (merged with what is there).
-    static let mergedFiles = ["participants.tsv", "participants.json"]
+    static let mergedFiles = ["participants.tsv", "participants.json", "scans.json"]
+
+    /// The files of this export that replace the published ones (merged with what is there): the
+    /// dataset-level ones and each session's `scans.tsv`.
+    var replacedFiles: [String] { Self.mergedFiles + scans.keys.sorted() + phenotypeTables.flatMap { [$0.path, $0.sidecarPath] } }
 
     /// Writes (or rewrites, merging what an earlier export put into the published dataset) the
     /// dataset-level files. `dataset_description.json` is published last (``ExportStaging``), so a
@@ -109,37 +146,52 @@ final class BIDSDataset {
         let description = root.appendingPathComponent(Self.descriptionFile)
         if !FileManager.default.fileExists(atPath: published.appendingPathComponent(Self.descriptionFile).path) {
             let name = studies.isEmpty ? "StudyRecorder export" : "StudyRecorder export: " + studies.sorted().joined(separator: ", ")
-            let object: [String: Any] = [
+            var object: [String: Any] = [
                 "Name": name, "BIDSVersion": "1.9.0", "DatasetType": "raw",
                 "GeneratedBy": [
                     ["Name": "study-recorder", "Version": StorageModule.softwareVersion, "Description": "study-recorder export --format bids"]
                 ],
                 "SourceDatasets": [["Description": "the HDF5 originals, under sourcedata/ (docs/formats.md)"]],
             ]
+            if let study { object.merge(BIDSStudyMetadata(study: study).descriptionFields) { _, new in new } }
             try ExportDestination.commit(Self.jsonData(object), to: description)
             written.append(Self.descriptionFile)
         }
-        // participants.tsv: the labels already there plus the new ones, sorted.
-        let table = root.appendingPathComponent("participants.tsv")
-        var all = participants
-        if let old = try? String(contentsOf: published.appendingPathComponent("participants.tsv"), encoding: .utf8) {
-            for line in old.split(separator: "\n").dropFirst() { all.insert(String(line.split(separator: "\t").first ?? "")) }
-        }
-        try ExportDestination.commit(Data((["participant_id"] + all.sorted()).map { $0 + "\n" }.joined().utf8), to: table)
+        // participants.tsv: the rows already there plus the new ones, sorted; the study's columns.
+        let table = BIDSParticipantsTable(columns: study?.dataset?.participantColumns ?? [], study: study)
+        var rows: [String: [QuestionnaireRecord]] = [:]
+        for label in participants { rows[label] = questionnaires[label] ?? [] }
+        let old = try? String(contentsOf: published.appendingPathComponent("participants.tsv"), encoding: .utf8)
+        try ExportDestination.commit(Data(table.text(rows, merging: old).utf8), to: root.appendingPathComponent("participants.tsv"))
         written.append("participants.tsv")
-        let meta = root.appendingPathComponent("participants.json")
-        try ExportDestination.commit(
-            Self.jsonData([
-                "participant_id": ["Description": "The participant's pseudonymous UUID without hyphens (study-recorder's participant ID)."]
-            ]),
-            to: meta)
+        var meta = table.description
+        if let data = try? Data(contentsOf: published.appendingPathComponent("participants.json")),
+            let earlier = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        {
+            meta.merge(earlier) { mine, _ in mine }
+        }
+        try ExportDestination.commit(Self.jsonData(meta), to: root.appendingPathComponent("participants.json"))
         written.append("participants.json")
+        for phenotype in phenotypeTables {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("phenotype"), withIntermediateDirectories: true)
+            let old = try? String(contentsOf: published.appendingPathComponent(phenotype.path), encoding: .utf8)
+            try ExportDestination.commit(Data(phenotype.text(questionnaires, merging: old).utf8), to: root.appendingPathComponent(phenotype.path))
+            try ExportDestination.commit(Self.jsonData(phenotype.description), to: root.appendingPathComponent(phenotype.sidecarPath))
+            written += [phenotype.path, phenotype.sidecarPath]
+        }
+        try ExportDestination.commit(Self.jsonData(BIDSScansTable.description), to: root.appendingPathComponent("scans.json"))
+        written.append("scans.json")
+        for (path, entries) in scans.sorted(by: { $0.key < $1.key }) {
+            let old = try? String(contentsOf: published.appendingPathComponent(path), encoding: .utf8)
+            try ExportDestination.commit(Data(BIDSScansTable.text(entries, merging: old).utf8), to: root.appendingPathComponent(path))
+            written.append(path)
+        }
         let readme = root.appendingPathComponent("README")
         if !FileManager.default.fileExists(atPath: published.appendingPathComponent("README").path) {
             let text = """
                 EEG recorded with study-recorder and exported with `study-recorder export --format bids`.
                 Raw data are EDF+ (µV, scaled to each device's physical range); lost samples are 0 µV spans marked
-                BAD_ACQ_SKIP in the EDF annotations (trial_type "gap" in _events.tsv). The HDF5 originals, with raw device codes,
+                BAD_ACQ_SKIP in the EDF annotations and in _events.tsv. The HDF5 originals, with raw device codes,
                 signal-quality series and device metadata, are under sourcedata/ (see the project's docs/formats.md).
                 Participants are identified only by their pseudonymous UUID.
 
@@ -191,15 +243,25 @@ final class BIDSDataset {
             object["EEGPlacementScheme"] = "10-20 (TP9, AF7, AF8, TP10)"
             object["EEGGround"] = "Fpz (DRL)"
         }
+        // A headband's electrodes are built in: the headband is the cap.
+        object["CapManufacturer"] = device.kind == "muse" ? device.manufacturer : "n/a"
+        object["CapManufacturersModelName"] = device.kind == "muse" ? device.model : "n/a"
         if let serial = device.serial { object["DeviceSerialNumber"] = serial }
         if let firmware = device.firmware { object["SoftwareVersions"] = "study-recorder \(StorageModule.softwareVersion); firmware \(firmware)" }
-        if edf.gapCount > 0 {
-            object["SubjectArtefactDescription"] = "\(edf.gapCount) spans of lost samples, written as 0 µV and marked BAD_ACQ_SKIP"
-        }
+        // "n/a": no major source of artefacts known (BIDS reads it so).
+        object["SubjectArtefactDescription"] =
+            edf.gapCount > 0 ? "\(edf.gapCount) spans of lost samples, written as 0 µV and marked BAD_ACQ_SKIP" : "n/a"
         if let paradigm = reader.paradigm {
             object["TaskDescription"] =
                 "study-recorder paradigm \(paradigm.title)"
                 + (paradigm.conditionLabels.isEmpty ? "" : ": conditions " + paradigm.conditionLabels.joined(separator: ", "))
+        }
+        if let study {
+            var fields = BIDSStudyMetadata(study: study).sidecarFields(paradigm: reader.paradigm?.title)
+            if let task = fields["TaskDescription"] as? String, let generic = object["TaskDescription"] as? String {
+                fields["TaskDescription"] = task + " (" + generic + ")"
+            }
+            object.merge(fields) { _, new in new }
         }
         return object
     }
@@ -230,59 +292,6 @@ final class BIDSDataset {
                 ].joined(separator: "\t"))
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The marker code of a reaction-time stimulus (docs/formats.md, trial tables).
-    static let stimulusCode: Int32 = 510
-
-    private func eventsTable(_ reader: RecordingReader, events: [RecordingEvent], fs: Double, responseTimes: [Double?]?) -> String {
-        var names: [Int64: String] = [:]
-        if let p = reader.paradigm {
-            for (i, label) in p.conditionLabels.enumerated() {
-                if i < p.conditionMarkers.count { names[Int64(p.conditionMarkers[i])] = label }
-                if i < p.baseMarkers.count { names[Int64(p.baseMarkers[i])] = label + "/baseline" }
-            }
-        }
-        var lines = ["onset\tduration\ttrial_type\tvalue\tsample\tlabel" + (responseTimes == nil ? "" : "\tresponse_time")]
-        var stimulus = 0
-        for event in events {
-            let onset = Double(event.sample) / fs
-            var duration = 0.0
-            var type = names[Int64(event.code)] ?? event.label
-            if event.code == Marker.gapCode, let n = EDFWriter.gapLength(event.label) {
-                // Not BAD_ACQ_SKIP: MNE-BIDS keeps the EDF's BAD_ACQ_SKIP annotations and adds these rows.
-                duration = Double(n) / fs
-                type = "gap"
-            }
-            lines.append(
-                [
-                    EDFAnnotation.seconds(onset, signed: false), EDFAnnotation.seconds(duration, signed: false),
-                    Self.tsv(type.isEmpty ? "n/a" : type),
-                    String(event.code), String(event.sample), Self.tsv(event.label.isEmpty ? "n/a" : event.label),
-                ].joined(separator: "\t") + responseColumn(event, responseTimes, &stimulus))
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The `response_time` cell of `event` (empty text when the table has no such column).
-    private func responseColumn(_ event: RecordingEvent, _ times: [Double?]?, _ stimulus: inout Int) -> String {
-        guard let times else { return "" }
-        guard event.code == Self.stimulusCode else { return "\tn/a" }
-        defer { stimulus += 1 }
-        guard stimulus < times.count, let time = times[stimulus] else { return "\tn/a" }
-        return "\t\(time)"  // negative for anticipations
-    }
-
-    static var eventsDescription: [String: Any] {
-        [
-            "trial_type": [
-                "Description":
-                    "The paradigm's condition (`/baseline` for its baseline marker), `gap` for lost samples (BAD_ACQ_SKIP in the EDF), else the event's label."
-            ],
-            "value": ["Description": "The marker code (negative: software events: −1 lost samples, −2 device state, −3 recording ended early)."],
-            "sample": ["Description": "The sample (0-based) of the event in the EDF file."],
-            "label": ["Description": "The event's label as stored in the recording."],
-        ]
     }
 
     /// A TSV cell: tabs and line breaks become spaces.

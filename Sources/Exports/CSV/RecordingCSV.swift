@@ -6,7 +6,9 @@ public import Storage
 /// A recording as CSV files in one folder, for spreadsheets, pandas, R and MATLAB (docs/analysis.md):
 ///
 /// - `eeg.csv`: `time_utc_s`, `sample`, one column per channel in µV (`TP9_uV`…), `marker_code`,
-///   `marker_label`; lost samples are `NaN`.
+///   `marker_label` (0 and empty where no event is); lost samples are `NaN`. Every event is on its
+///   sample: when several share one, the further ones are in `marker_code_2`, `marker_label_2`, …
+///   (as many pairs as the most crowded sample needs), so the columns stay numeric and none is lost.
 /// - `events.csv`: every event with its sample, time, onset from the first sample, duration (gaps) and
 ///   code.
 /// - A recording with times on LSL's clock (`--clock lsl`) gets `time_lsl_s` after `time_utc_s` in
@@ -73,11 +75,11 @@ public struct RecordingCSV {
 
         // eeg.csv, feeding the analyzer for the verdict on the way.
         let withLSL = reader.hasLSLTimes
+        let markerPairs = max(1, labelsAt.values.map(\.count).max() ?? 1)
+        let markerHeader = (1...markerPairs).flatMap { k in k == 1 ? ["marker_code", "marker_label"] : ["marker_code_\(k)", "marker_label_\(k)"] }
         let eeg = try CSVTable(
             url: folder.appendingPathComponent("eeg.csv"),
-            header: ["time_utc_s"] + (withLSL ? ["time_lsl_s"] : []) + ["sample"] + channels.map { Self.column($0, unit: "uV") } + [
-                "marker_code", "marker_label",
-            ])
+            header: ["time_utc_s"] + (withLSL ? ["time_lsl_s"] : []) + ["sample"] + channels.map { Self.column($0, unit: "uV") } + markerHeader)
         var analyzer = RecordingAnalyzer(
             descriptor: reader.descriptor, configuration: ProcessorConfiguration(mains: reader.powerLineFrequency.map { .fixed($0) } ?? .detect))
         var row: Int64 = 0
@@ -98,8 +100,6 @@ public struct RecordingCSV {
                 block = rows
             }
             analyzer.process(block)
-            var codes = [Int64](repeating: 0, count: block.count)
-            for marker in block.markers { codes[marker.row] = Int64(marker.marker.code) }
             let lslTimes = withLSL ? try reader.readLSLTimes(from: row, count: block.count) ?? [] : []
             for r in 0..<block.count {
                 let index = block.firstIndex + Int64(r)
@@ -107,8 +107,10 @@ public struct RecordingCSV {
                 if withLSL { fields.append(r < lslTimes.count ? CSVTable.time(lslTimes[r]) : "NaN") }
                 fields.append(String(index))
                 for c in 0..<block.channelCount { fields.append(CSVTable.number(block.values[r * block.channelCount + c])) }
-                let label = codes[r] != 0 ? (labelsAt[index]?.first { $0.code == Int32(truncatingIfNeeded: codes[r]) }?.label ?? "") : ""
-                fields += [String(codes[r]), label]
+                let here = labelsAt[index] ?? []
+                for k in 0..<markerPairs {
+                    fields += k < here.count ? [String(here[k].code), here[k].label] : ["0", ""]
+                }
                 try eeg.row(fields)
             }
             if firstTime == nil { firstTime = block.times.first }

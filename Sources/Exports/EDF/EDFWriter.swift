@@ -201,7 +201,9 @@ public struct EDFWriter: Sendable {
         let annotation = "EDF Annotations"
         for name in channels { out += EDFField.ascii(name, width: 16) }
         out += EDFField.ascii(annotation, width: 16)
-        for _ in 0..<signals { out += EDFField.ascii("", width: 80) }  // transducer
+        let labels = channels.map { EDFSignalLabels(channel: $0, deviceKind: reader.descriptor.kind) }
+        for label in labels { out += EDFField.ascii(label.transducer, width: 80) }
+        out += EDFField.ascii("", width: 80)  // the annotation signal's transducer
         for _ in channels { out += EDFField.ascii("uV", width: 8) }
         out += EDFField.ascii("", width: 8)
         for _ in channels { out += EDFField.ascii(low, width: 8) }
@@ -210,7 +212,8 @@ public struct EDFWriter: Sendable {
         out += EDFField.ascii("1", width: 8)
         for _ in 0..<signals { out += EDFField.ascii("-32768", width: 8) }
         for _ in 0..<signals { out += EDFField.ascii("32767", width: 8) }
-        for _ in 0..<signals { out += EDFField.ascii("", width: 80) }  // prefiltering: none applied
+        for label in labels { out += EDFField.ascii(label.prefilter, width: 80) }
+        out += EDFField.ascii("", width: 80)  // the annotation signal's prefiltering
         for _ in channels { out += EDFField.ascii(String(layout.samplesPerRecord), width: 8) }
         out += EDFField.ascii(String(annotationSamples), width: 8)
         for _ in 0..<signals { out += EDFField.ascii("", width: 32) }

@@ -7,4 +7,7 @@ public enum ExportFormat: String, Sendable, Codable, CaseIterable {
     case edf
     /// An EEG-BIDS dataset folder with EDF+ raw data and the HDF5 originals under `sourcedata/`.
     case bids
+    /// XDF, the Lab Streaming Layer recording format (LabRecorder's), one file per recording with all
+    /// its streams (``XDFWriter``).
+    case xdf
 }

@@ -27,7 +27,8 @@ final class ExportStaging: Sendable {
     struct Manifest: Codable {
         /// The items of the export.
         var items: [ExportedItem]
-        /// Top-level names that replace what the destination holds (merged BIDS tables).
+        /// Paths (relative to the destination) whose files replace what the destination holds (merged
+        /// BIDS tables: `participants.tsv`, each session's `scans.tsv`).
         var replacing: [String]
         /// Top-level names moved last, in this order (`dataset_description.json`).
         var last: [String]
@@ -141,13 +142,14 @@ final class ExportStaging: Sendable {
     // MARK: Moving
 
     /// Moves the entries of `source` into `destination`: a folder missing there in one rename, a
-    /// folder present there entry by entry, a file only when its name is free (or, at the top, in
-    /// `replacing`); `last` at the end, in order. Folders are fsynced after their entries moved.
-    private static func merge(_ source: URL, into destination: URL, replacing: Set<String>, last: [String], top: Bool = true) throws {
+    /// folder present there entry by entry, a file only when its name is free (or its path, `prefix`
+    /// and name, is in `replacing`); `last` (top-level names) at the end, in order. Folders are
+    /// fsynced after their entries moved.
+    private static func merge(_ source: URL, into destination: URL, replacing: Set<String>, last: [String], prefix: String = "") throws {
         let fm = FileManager.default
         guard fm.fileExists(atPath: source.path) else { return }
         var names = try fm.contentsOfDirectory(atPath: source.path).sorted()
-        if top {
+        if prefix.isEmpty {
             names = names.filter { !last.contains($0) } + last.filter { names.contains($0) }
         }
         for name in names {
@@ -157,12 +159,12 @@ final class ExportStaging: Sendable {
                 if !exists(to) {
                     guard rename(from.path, to.path) == 0 else { throw failure(to, "cannot move it into place", errno) }
                 } else if isFolder(to) {
-                    try merge(from, into: to, replacing: [], last: [], top: false)
+                    try merge(from, into: to, replacing: replacing, last: [], prefix: prefix + name + "/")
                     rmdir(from.path)
                 } else {
                     throw ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
                 }
-            } else if top && replacing.contains(name) {
+            } else if replacing.contains(prefix + name) {
                 guard rename(from.path, to.path) == 0 else { throw failure(to, "cannot move it into place", errno) }
             } else {
                 // Published already: the same file (a publication killed between its link and

@@ -1,5 +1,6 @@
 public import Foundation
 public import Storage
+public import Study
 
 /// Exports stored items of a data folder into a destination outside it, in one format. The command
 /// line is one client; the order of calls is ``prepare()`` (optional), ``export(_:progress:)`` per
@@ -20,12 +21,19 @@ public final class Exporter {
     public let format: ExportFormat
     /// Whether EDF files name the participant's pseudonymous UUID in the patient field (else `X X X X`).
     public var patientCode: Bool
+    /// The layout of a recording's CSV export (``CSVStyle/standard`` unless set).
+    public var csvStyle: CSVStyle = .standard
     /// Who may read the published files (``ExportPermissions/private`` for exports of encrypted items).
     public var permissions: ExportPermissions
     /// Decrypts encrypted items (with the user's GnuPG and its agent).
     public var decryptor = OpenPGPDecryptor()
     /// The private folder under which decrypted copies are kept while an item is exported.
     public var scratchParent = PlaintextScratch.defaultParent
+    /// The study the items belong to, if known. A BIDS export takes from it the dataset's name,
+    /// authors, licence and how to acknowledge it, the sidecars' institution, task description and
+    /// instructions, and, when its `dataset` opts in, participants.tsv columns and phenotype tables
+    /// from the participants' questionnaires (docs/analysis.md).
+    public var study: StudyDefinition?
     private var staging: ExportStaging?
     private var staged: ExportDestination?
     private var bids: BIDSDataset?
@@ -47,12 +55,12 @@ public final class Exporter {
     deinit { discard() }
 
     /// Whether `kind` can be exported in `format`: recordings always, reaction-time trial tables as CSV;
-    /// questionnaires and consent records never (a consent record holds a name).
+    /// questionnaires, consent records and consent PDFs never (they hold a name).
     public static func canExport(_ kind: ItemKind, as format: ExportFormat) -> Bool {
         switch kind {
         case .recording: true
         case .trials: format == .csv
-        case .questionnaire, .consent: false
+        case .questionnaire, .consent, .consentPDF: false
         }
     }
 
@@ -83,7 +91,7 @@ public final class Exporter {
             let target = ExportDestination(staging: new.content, published: destination.published)
             staging = new
             staged = target
-            if format == .bids { bids = BIDSDataset(destination: target) }
+            if format == .bids { bids = BIDSDataset(destination: target, study: study) }
         }
         return completed
     }
@@ -130,7 +138,7 @@ public final class Exporter {
         scratch = nil
         let extra = try bids?.finish() ?? []
         let manifest = ExportStaging.Manifest(
-            items: items, replacing: format == .bids ? BIDSDataset.mergedFiles : [], last: format == .bids ? [BIDSDataset.descriptionFile] : [])
+            items: items, replacing: bids?.replacedFiles ?? [], last: format == .bids ? [BIDSDataset.descriptionFile] : [])
         defer {
             self.staging = nil
             staged = nil
@@ -175,26 +183,38 @@ public final class Exporter {
             return ExportedItem(item: item.path, format: format, files: [written], edf: nil)
         case (.csv, _):
             let reader = try Self.open(url, item: item)
-            let files = try RecordingCSV(reader: reader).export(to: target, folder: stem, progress: progress)
+            let files: [String]
+            switch csvStyle {
+            case .standard: files = try RecordingCSV(reader: reader).export(to: target, folder: stem, progress: progress)
+            case .mindmonitor: files = [try MindMonitorCSV(reader: reader).export(to: target, name: stem + ".csv", progress: progress)]
+            case .muselsl: files = [try MuselslCSV(reader: reader).export(to: target, name: stem + ".csv", progress: progress)]
+            }
             return ExportedItem(item: item.path, format: format, files: files, edf: nil)
         case (.edf, _):
             let reader = try Self.open(url, item: item)
             let writer = EDFWriter(patientCode: patientCode ? reader.participant ?? item.participant : nil)
             let written = try target.write(stem + ".edf") { try writer.write(reader, to: $0, progress: progress) }
             return ExportedItem(item: item.path, format: format, files: [written.url.lastPathComponent], edf: written.result)
+        case (.xdf, _):
+            let reader = try Self.open(url, item: item)
+            let written = try target.write(stem + ".xdf") { try XDFWriter().write(reader, to: $0, progress: progress) }
+            return ExportedItem(item: item.path, format: format, files: [written.url.lastPathComponent], edf: nil)
         case (.bids, _):
             let reader = try Self.open(url, item: item)
             guard let bids else { throw ExportError.io(path: target.published.path, reason: "no BIDS dataset to add to") }
             let trials = try responseTimes(for: item, recording: stem)
-            let lastRun = try store.catalog.lastRun(participant: item.participant)
-            let (files, edf) = try bids.add(reader, item: item, source: url, responseTimes: trials, lastRun: lastRun, progress: progress)
+            let numbering = BIDSNumbering(of: item, among: try store.catalog.items(participant: item.participant))
+            if bids.needsQuestionnaires && !bids.hasQuestionnaires(of: item.participant) {
+                bids.addQuestionnaires(try questionnaires(of: item.participant), of: item.participant)
+            }
+            let (files, edf) = try bids.add(reader, item: item, source: url, numbering: numbering, responseTimes: trials, progress: progress)
             return ExportedItem(item: item.path, format: format, files: files, edf: edf)
         }
     }
 
     /// The response times (seconds, `nil` for a miss) of the reaction-time trial table stored with the
-    /// recording `stem` (same participant, the table's `recording` field naming it), in trial order;
-    /// `nil` when there is none or it is encrypted.
+    /// recording `stem` (same participant, the table's `recording` field naming it), one per trial whose
+    /// stimulus was shown, in trial order; `nil` when there is none or it is encrypted.
     private func responseTimes(for item: CatalogItem, recording stem: String) throws -> [Double?]? {
         let tables = try store.catalog.items(participant: item.participant).filter {
             $0.kind == .trials && $0.encryption == .none && $0.run == item.run
@@ -203,12 +223,36 @@ public final class Exporter {
             guard let data = try? Data(contentsOf: store.url(of: stored.path)), let table = try? TrialTable(json: data),
                 Self.stem(of: URL(fileURLWithPath: table.recording)) == stem
             else { continue }
-            return table.trials.map { trial in
+            // One per stimulus marker: a key before the stimulus ended its trial without one (the
+            // table says so with a null stimulusTime; a table from before that field lists every trial).
+            let recordsStimuli = table.trials.contains { $0.stimulusTime != nil || $0.stimulusSample != nil }
+            return table.trials.filter { !recordsStimuli || $0.stimulusTime != nil || $0.stimulusSample != nil }.map { trial in
                 guard trial.outcome != .miss, let ms = trial.latencyMs else { return nil }
                 return ms / 1000
             }
         }
         return nil
+    }
+
+    /// The questionnaire records of `participant` in the catalog (encrypted ones decrypted like
+    /// recordings); a file that is missing or not a questionnaire record is left out.
+    private func questionnaires(of participant: String) throws -> [QuestionnaireRecord] {
+        var records: [QuestionnaireRecord] = []
+        for item in try store.catalog.items(participant: participant) where item.kind == .questionnaire {
+            let url = store.url(of: item.path)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            if item.encryption == .none {
+                if let record = try? QuestionnaireStore.load(url) { records.append(record) }
+                continue
+            }
+            do {
+                if let record = try plaintextScratch().withPlaintext(of: url, { try? QuestionnaireStore.load($0) }) { records.append(record) }
+            } catch let error as PlaintextScratchError {
+                if case .decryption(_, let reason) = error { throw ExportError.encrypted(path: item.path, reason: reason) }
+                throw ExportError.io(path: destination.published.path, reason: "\(error)")
+            }
+        }
+        return records
     }
 
     private static func open(_ url: URL, item: CatalogItem) throws -> RecordingReader {

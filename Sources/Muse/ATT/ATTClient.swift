@@ -1,4 +1,4 @@
-public import DataSources
+import DataSources
 import Foundation
 import Glibc
 import Synchronization
@@ -6,9 +6,9 @@ import Synchronization
 /// A GATT client speaking ATT over a connected `SOCK_SEQPACKET` socket, one PDU per packet: a real
 /// L2CAP ATT channel to a headband, or a Unix socket to a ``SimulatedHeadband``.
 ///
-/// The client owns the file descriptor. A dedicated reader `Thread` (blocking I/O stays off the Swift
-/// cooperative pool) waits with `poll()`, reads each packet with `recv()` and stamps it with the
-/// injectable receive clock right away. Notifications and (confirmed) indications go to
+/// The client owns the file descriptor. A reader loop on a thread of the ``BlockingExecutor`` (blocking
+/// I/O stays off the Swift cooperative pool) waits with `poll()`, reads each packet with `recv()` and
+/// stamps it with the injectable receive clock right away. Notifications and (confirmed) indications go to
 /// ``notifications``; responses complete the one outstanding request (ATT allows only one at a time,
 /// so requests queue), each bounded by ``Configuration/requestTimeout``.
 ///
@@ -23,18 +23,18 @@ import Synchronization
 /// task awaiting a request does not abandon it: the request still ends with its response or timeout,
 /// as ATT allows no second request before that. The notification buffer is unbounded (a Muse sends
 /// about 150 small packets a second), so consume ``notifications`` steadily.
-public final class ATTClient: Sendable {
+package final class ATTClient: Sendable {
     /// Client settings, with defaults that suit the Muse.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Seconds to wait for each response before throwing ``ATTError/timeout(request:seconds:)``.
-        public var requestTimeout: Double
+        package var requestTimeout: Double
         /// The receive clock in nanoseconds, read right after each `recv()`; CLOCK_MONOTONIC by default.
-        public var clock: @Sendable () -> UInt64
+        package var clock: @Sendable () -> UInt64
         /// The MTU offered in ``ATTClient/exchangeMTU(_:)`` answers to the peer's own MTU request (23).
-        public var receiveMTU: UInt16
+        package var receiveMTU: UInt16
 
         /// Settings; defaults: 5 s timeout, CLOCK_MONOTONIC, MTU 23.
-        public init(
+        package init(
             requestTimeout: Double = 5, clock: @escaping @Sendable () -> UInt64 = SystemHostClock.monotonicNanoseconds,
             receiveMTU: UInt16 = 23
         ) {
@@ -61,34 +61,32 @@ public final class ATTClient: Sendable {
     }
 
     /// Values the peer pushed, in arrival order; finishes when the connection ends.
-    public let notifications: AsyncStream<ATTNotification>
+    package let notifications: AsyncStream<ATTNotification>
     private let sink: AsyncStream<ATTNotification>.Continuation
     private let state: Mutex<State>
     private let gate = AsyncGate()
     private let configuration: Configuration
 
     /// Takes ownership of `fileDescriptor` (a connected SOCK_SEQPACKET socket) and starts reading it.
-    public init(fileDescriptor: Int32, configuration: Configuration = .init()) {
+    package init(fileDescriptor: Int32, configuration: Configuration = .init()) {
         self.configuration = configuration
         state = Mutex(State(fd: fileDescriptor))
         (notifications, sink) = AsyncStream.makeStream(of: ATTNotification.self, bufferingPolicy: .unbounded)
-        let thread = Thread { [self] in readLoop(fd: fileDescriptor) }
-        thread.name = "ATTClient reader"
-        thread.start()
+        BlockingExecutor.shared.execute("ATTClient reader") { [self] in readLoop(fd: fileDescriptor) }
     }
 
     /// The ATT MTU in effect (23 until ``exchangeMTU(_:)`` agrees on more).
-    public var mtu: UInt16 { state.withLock { $0.mtu } }
+    package var mtu: UInt16 { state.withLock { $0.mtu } }
 
     /// How many of the peer's own requests were answered (with an error or an MTU response).
-    public var answeredPeerRequests: Int { state.withLock { $0.answeredPeerRequests } }
+    package var answeredPeerRequests: Int { state.withLock { $0.answeredPeerRequests } }
 
     /// Whether the connection has ended or was closed.
-    public var isClosed: Bool { state.withLock { $0.ended != nil } }
+    package var isClosed: Bool { state.withLock { $0.ended != nil } }
 
     /// Ends the connection: wakes the reader thread (by shutting the socket down), which then closes
     /// the descriptor. Safe to call more than once and from any thread.
-    public func close() {
+    package func close() {
         state.withLock { s in
             if s.fd >= 0 { _ = shutdown(s.fd, Int32(SHUT_RDWR)) }
         }
@@ -100,7 +98,7 @@ public final class ATTClient: Sendable {
     /// Offers `mtu` as our receive MTU and returns the MTU then in effect (the smaller of both, at
     /// least 23). Optional: without it the MTU is 23, enough for the Muse's 20-byte packets.
     @discardableResult
-    public func exchangeMTU(_ mtu: UInt16) async throws -> UInt16 {
+    package func exchangeMTU(_ mtu: UInt16) async throws -> UInt16 {
         let response = try await request(.exchangeMTURequest(clientMTU: mtu))
         guard case .exchangeMTUResponse(let server) = response else {
             throw ATTError.unexpectedResponse(request: ATTOpcode.exchangeMTURequest.rawValue, response: response.opcode)
@@ -112,7 +110,7 @@ public final class ATTClient: Sendable {
 
     /// Every primary service of the peer, in handle order: Read By Group Type over 0x0001–0xFFFF,
     /// repeated from the last end handle + 1 until the peer answers Attribute Not Found.
-    public func discoverPrimaryServices() async throws -> [GATTService] {
+    package func discoverPrimaryServices() async throws -> [GATTService] {
         var services: [GATTService] = []
         let request = ATTOpcode.readByGroupTypeRequest.rawValue
         try await pages(
@@ -132,7 +130,7 @@ public final class ATTClient: Sendable {
     /// The characteristics of `service`: Read By Type 0x2803 over its range, paged (a response holds
     /// as many entries as fit the MTU, one 128-bit one at MTU 23) from the last declaration + 1 until
     /// Attribute Not Found or the end of the range.
-    public func discoverCharacteristics(in service: GATTService) async throws -> [GATTCharacteristic] {
+    package func discoverCharacteristics(in service: GATTService) async throws -> [GATTCharacteristic] {
         var found: [(declaration: UInt16, properties: UInt8, value: UInt16, uuid: BluetoothUUID)] = []
         let request = ATTOpcode.readByTypeRequest.rawValue
         try await pages(
@@ -160,14 +158,14 @@ public final class ATTClient: Sendable {
     }
 
     /// The descriptors of `characteristic` (Find Information over value handle + 1 … its end handle).
-    public func discoverDescriptors(of characteristic: GATTCharacteristic) async throws -> [GATTDescriptor] {
+    package func discoverDescriptors(of characteristic: GATTCharacteristic) async throws -> [GATTDescriptor] {
         guard characteristic.valueHandle < characteristic.endHandle else { return [] }
         return try await discoverDescriptors(from: characteristic.valueHandle + 1, through: characteristic.endHandle)
     }
 
     /// Every attribute handle and type in `start...end` (Find Information, paged until Attribute Not
     /// Found or the end of the range).
-    public func discoverDescriptors(from start: UInt16, through end: UInt16) async throws -> [GATTDescriptor] {
+    package func discoverDescriptors(from start: UInt16, through end: UInt16) async throws -> [GATTDescriptor] {
         var descriptors: [GATTDescriptor] = []
         let request = ATTOpcode.findInformationRequest.rawValue
         guard start > 0 else { return [] }
@@ -216,7 +214,7 @@ public final class ATTClient: Sendable {
     /// with a Write Request (`02 00`, indications, if it can indicate but not notify). Returns the
     /// CCCD handle.
     @discardableResult
-    public func enableNotifications(for characteristic: GATTCharacteristic) async throws -> UInt16 {
+    package func enableNotifications(for characteristic: GATTCharacteristic) async throws -> UInt16 {
         let cccd = try await clientConfigurationHandle(of: characteristic)
         let indicateOnly = characteristic.properties.contains(.indicate) && !characteristic.properties.contains(.notify)
         try await write(handle: cccd, value: indicateOnly ? [0x02, 0x00] : [0x01, 0x00])
@@ -224,12 +222,12 @@ public final class ATTClient: Sendable {
     }
 
     /// Switches notifications and indications of `characteristic` off (writes `00 00` to its CCCD).
-    public func disableNotifications(for characteristic: GATTCharacteristic) async throws {
+    package func disableNotifications(for characteristic: GATTCharacteristic) async throws {
         try await write(handle: try await clientConfigurationHandle(of: characteristic), value: [0x00, 0x00])
     }
 
     /// Writes `value` to `handle` with a Write Request and waits for the Write Response.
-    public func write(handle: UInt16, value: [UInt8]) async throws {
+    package func write(handle: UInt16, value: [UInt8]) async throws {
         let response = try await request(.writeRequest(handle: handle, value: value))
         guard case .writeResponse = response else {
             throw ATTError.unexpectedResponse(request: ATTOpcode.writeRequest.rawValue, response: response.opcode)
@@ -238,13 +236,13 @@ public final class ATTClient: Sendable {
 
     /// Writes `value` to `handle` with a Write Command (no response; may be sent while a request is
     /// outstanding, as ATT allows).
-    public func writeWithoutResponse(handle: UInt16, value: [UInt8]) throws {
+    package func writeWithoutResponse(handle: UInt16, value: [UInt8]) throws {
         try sendNow(.writeCommand(handle: handle, value: value))
     }
 
     /// Sends `pdu` (a request), waits for its response and returns it; an Error Response for it is
     /// thrown as ``ATTError/errorResponse(request:handle:code:)``.
-    public func request(_ pdu: ATTPDU) async throws -> ATTPDU {
+    package func request(_ pdu: ATTPDU) async throws -> ATTPDU {
         await gate.acquire()
         defer { gate.release() }
         let id = state.withLock { s -> UInt64 in

@@ -2,7 +2,7 @@ import Glibc
 
 /// What can go wrong talking ATT: a malformed PDU, an error answer from the peer, a request that got
 /// no answer in time, the connection ending, or a failing system call.
-public enum ATTError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ATTError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Received bytes do not form a valid PDU of the given opcode (`nil` for an empty packet).
     case malformedPDU(opcode: UInt8?, reason: String)
     /// The peer answered `request` with Error Response `code` for `handle`.
@@ -16,7 +16,7 @@ public enum ATTError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A system call failed with `errno`.
     case system(call: String, errno: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformedPDU(let opcode, let reason):
             let name = opcode.map { "0x" + hexByte($0) } ?? "empty"

@@ -1,22 +1,22 @@
 /// The ATT error codes this package names (Core Vol 3 Part F, 3.4.1.1); others are kept as numbers.
-public enum ATTErrorCode {
+package enum ATTErrorCode {
     /// 0x01: the handle is not valid on this server.
-    public static let invalidHandle: UInt8 = 0x01
+    package static let invalidHandle: UInt8 = 0x01
     /// 0x02: the attribute cannot be read.
-    public static let readNotPermitted: UInt8 = 0x02
+    package static let readNotPermitted: UInt8 = 0x02
     /// 0x03: the attribute cannot be written.
-    public static let writeNotPermitted: UInt8 = 0x03
+    package static let writeNotPermitted: UInt8 = 0x03
     /// 0x04: the PDU was malformed.
-    public static let invalidPDU: UInt8 = 0x04
+    package static let invalidPDU: UInt8 = 0x04
     /// 0x06: the server does not serve this request.
-    public static let requestNotSupported: UInt8 = 0x06
+    package static let requestNotSupported: UInt8 = 0x06
     /// 0x0A: no attribute in the requested range (the normal end of a discovery).
-    public static let attributeNotFound: UInt8 = 0x0A
+    package static let attributeNotFound: UInt8 = 0x0A
     /// 0x10: Read By Group Type asked for a type that is not a grouping type.
-    public static let unsupportedGroupType: UInt8 = 0x10
+    package static let unsupportedGroupType: UInt8 = 0x10
 
     /// A short English name for `code`.
-    public static func name(_ code: UInt8) -> String {
+    package static func name(_ code: UInt8) -> String {
         switch code {
         case 0x01: "Invalid Handle"
         case 0x02: "Read Not Permitted"

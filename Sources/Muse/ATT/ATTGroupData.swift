@@ -1,15 +1,15 @@
 /// One entry of a Read By Group Type Response: a group's handle range and its value (for services,
 /// the service UUID in wire form).
-public struct ATTGroupData: Equatable, Sendable {
+package struct ATTGroupData: Equatable, Sendable {
     /// The group's first handle (the service declaration).
-    public var start: UInt16
+    package var start: UInt16
     /// The group's last handle.
-    public var end: UInt16
+    package var end: UInt16
     /// The group declaration's value.
-    public var value: [UInt8]
+    package var value: [UInt8]
 
     /// An entry.
-    public init(start: UInt16, end: UInt16, value: [UInt8]) {
+    package init(start: UInt16, end: UInt16, value: [UInt8]) {
         self.start = start
         self.end = end
         self.value = value

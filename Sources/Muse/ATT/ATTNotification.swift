@@ -1,15 +1,15 @@
 /// A value the peer pushed (Handle Value Notification, or an Indication, which the client has
 /// already confirmed), stamped when it was received.
-public struct ATTNotification: Equatable, Sendable {
+package struct ATTNotification: Equatable, Sendable {
     /// The characteristic value handle it belongs to; route by the UUID discovered for it.
-    public var handle: UInt16
+    package var handle: UInt16
     /// The value bytes (20 for every Muse packet at the default MTU).
-    public var value: [UInt8]
+    package var value: [UInt8]
     /// The receive clock (CLOCK_MONOTONIC nanoseconds by default) read right after `recv()` returned.
-    public var receivedAt: UInt64
+    package var receivedAt: UInt64
 
     /// A notification.
-    public init(handle: UInt16, value: [UInt8], receivedAt: UInt64) {
+    package init(handle: UInt16, value: [UInt8], receivedAt: UInt64) {
         self.handle = handle
         self.value = value
         self.receivedAt = receivedAt

@@ -4,7 +4,7 @@
 ///
 /// Opcodes this package does not model decode to ``unknown(opcode:parameters:)`` so a peer's request
 /// can still be answered with an error.
-public enum ATTPDU: Equatable, Sendable {
+package enum ATTPDU: Equatable, Sendable {
     /// 0x01: the request `request` failed for `handle` with `code`.
     case errorResponse(request: UInt8, handle: UInt16, code: UInt8)
     /// 0x02: the client's receive MTU.
@@ -43,7 +43,7 @@ public enum ATTPDU: Equatable, Sendable {
     case unknown(opcode: UInt8, parameters: [UInt8])
 
     /// The opcode byte.
-    public var opcode: UInt8 {
+    package var opcode: UInt8 {
         switch self {
         case .errorResponse: ATTOpcode.errorResponse.rawValue
         case .exchangeMTURequest: ATTOpcode.exchangeMTURequest.rawValue
@@ -68,7 +68,7 @@ public enum ATTPDU: Equatable, Sendable {
 
     /// The bytes of this PDU (opcode first). Lists in responses are written as given; the caller keeps
     /// them uniform in length and within the MTU.
-    public var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var out: [UInt8] = [opcode]
         switch self {
         case .errorResponse(let request, let handle, let code):
@@ -121,7 +121,7 @@ public enum ATTPDU: Equatable, Sendable {
     }
 
     /// Decodes one received packet.
-    public static func decode(_ bytes: [UInt8]) throws(ATTError) -> ATTPDU {
+    package static func decode(_ bytes: [UInt8]) throws(ATTError) -> ATTPDU {
         guard let opcode = bytes.first else { throw .malformedPDU(opcode: nil, reason: "empty packet") }
         var r = ByteReader(bytes, offset: 1, opcode: opcode)
         guard let known = ATTOpcode(rawValue: opcode) else {

@@ -1,20 +1,20 @@
 /// A characteristic found by discovery: where its declaration and value are, what it can do, and the
 /// last handle that can hold its descriptors.
-public struct GATTCharacteristic: Equatable, Sendable {
+package struct GATTCharacteristic: Equatable, Sendable {
     /// The characteristic declaration's handle.
-    public var declarationHandle: UInt16
+    package var declarationHandle: UInt16
     /// What the characteristic supports (notify, write…).
-    public var properties: GATTCharacteristicProperties
+    package var properties: GATTCharacteristicProperties
     /// The value's handle: notifications carry it, writes go to it.
-    public var valueHandle: UInt16
+    package var valueHandle: UInt16
     /// The characteristic UUID.
-    public var uuid: BluetoothUUID
+    package var uuid: BluetoothUUID
     /// The last handle of the characteristic (next declaration − 1, or the service end): its
     /// descriptors, such as the CCCD, lie in `valueHandle + 1 ... endHandle`.
-    public var endHandle: UInt16
+    package var endHandle: UInt16
 
     /// A characteristic.
-    public init(
+    package init(
         declarationHandle: UInt16, properties: GATTCharacteristicProperties, valueHandle: UInt16,
         uuid: BluetoothUUID, endHandle: UInt16
     ) {

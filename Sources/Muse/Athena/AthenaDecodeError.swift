@@ -1,6 +1,6 @@
 /// Why part of a Muse S Athena notification could not be decoded. Every case is counted and reported
 /// (never a trap, never a guessed value).
-public enum AthenaDecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum AthenaDecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A packet's length byte is below the 14-byte header or beyond the bytes left in the notification.
     case invalidPacketLength(declared: Int, available: Int)
     /// A block tag of unknown size ended the parse of its packet.
@@ -12,7 +12,7 @@ public enum AthenaDecodeError: Error, Sendable, Equatable, CustomStringConvertib
     /// The block is not of the sensor the decoder reads (e.g. an optics block handed to the EEG decoder).
     case wrongTag(AthenaTag)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidPacketLength(let declared, let available):
             "packet length \(declared) is invalid with \(available) bytes left"

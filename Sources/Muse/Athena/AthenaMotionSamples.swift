@@ -1,16 +1,16 @@
 /// The accelerometer and gyroscope samples of one Athena block (tag 0x47): 3 samples, each
 /// accelerometer X, Y, Z then gyroscope X, Y, Z as signed 16-bit little-endian codes.
-public struct AthenaMotionSamples: Sendable, Equatable {
+package struct AthenaMotionSamples: Sendable, Equatable {
     /// Samples per block.
-    public static let sampleCount = 3
+    package static let sampleCount = 3
 
     /// Accelerometer codes, sample-major: `[x0, y0, z0, x1, …]`.
-    public var accelerometer: [Int16]
+    package var accelerometer: [Int16]
     /// Gyroscope codes, sample-major: `[x0, y0, z0, x1, …]`.
-    public var gyroscope: [Int16]
+    package var gyroscope: [Int16]
 
     /// Decodes a motion block; throws for a block of another sensor or of the wrong size.
-    public init(block: AthenaBlock) throws(AthenaDecodeError) {
+    package init(block: AthenaBlock) throws(AthenaDecodeError) {
         guard block.tag == .motion else { throw .wrongTag(block.tag) }
         guard block.data.count == 36 else { throw .wrongDataLength(tag: .motion, expected: 36, actual: block.data.count) }
         accelerometer = []

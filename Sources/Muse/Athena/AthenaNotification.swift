@@ -4,16 +4,16 @@
 /// split never traps and allocates no more than the input's size: a length byte below the header size
 /// or beyond the notification's end makes the rest of the notification unreadable, counted in
 /// ``discardedBytes`` and reported in ``problems``.
-public struct AthenaNotification: Sendable, Equatable {
+package struct AthenaNotification: Sendable, Equatable {
     /// The packets in the order sent.
-    public var packets: [AthenaPacket]
+    package var packets: [AthenaPacket]
     /// Bytes that belonged to no readable packet.
-    public var discardedBytes: Int
+    package var discardedBytes: Int
     /// Everything that could not be decoded, in order.
-    public var problems: [AthenaDecodeError]
+    package var problems: [AthenaDecodeError]
 
     /// Splits `payload` (the value of one notification on 273e0013 or 273e0014) into packets.
-    public init(payload: some Collection<UInt8>) {
+    package init(payload: some Collection<UInt8>) {
         let bytes = Array(payload)
         packets = []
         discardedBytes = 0
@@ -37,7 +37,7 @@ public struct AthenaNotification: Sendable, Equatable {
     }
 
     /// The blocks of all packets, each with its packet's header, in the order sent.
-    public var blocks: [(header: AthenaPacketHeader, block: AthenaBlock)] {
+    package var blocks: [(header: AthenaPacketHeader, block: AthenaBlock)] {
         packets.flatMap { packet in packet.blocks.map { (packet.header, $0) } }
     }
 }

@@ -1,16 +1,16 @@
 /// The optics samples of one Athena block: 4 channels × 3 samples (tag 0x34), 8 × 2 (0x35) or
 /// 16 × 1 (0x36), 20-bit unsigned codes packed little-endian bit-first, sample-major.
-public struct AthenaOpticsSamples: Sendable, Equatable {
+package struct AthenaOpticsSamples: Sendable, Equatable {
     /// Channels per sample: 4, 8 or 16.
-    public var channelCount: Int
+    package var channelCount: Int
     /// The codes, 0…1 048 575, sample-major: `codes[sample * channelCount + channel]`.
-    public var codes: [UInt32]
+    package var codes: [UInt32]
 
     /// Samples per channel in this block.
-    public var sampleCount: Int { channelCount == 0 ? 0 : codes.count / channelCount }
+    package var sampleCount: Int { channelCount == 0 ? 0 : codes.count / channelCount }
 
     /// Decodes an optics block; throws for a block of another sensor or of the wrong size.
-    public init(block: AthenaBlock) throws(AthenaDecodeError) {
+    package init(block: AthenaBlock) throws(AthenaDecodeError) {
         let channels: Int
         let samples: Int
         switch block.tag {

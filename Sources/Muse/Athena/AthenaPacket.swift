@@ -2,18 +2,18 @@
 ///
 /// Parsing stops at a tag of unknown size (recorded in ``unknownTag``) or at a block that runs past
 /// the packet's end (``truncatedTag``); the blocks before it are kept. Nothing is guessed.
-public struct AthenaPacket: Sendable, Equatable {
+package struct AthenaPacket: Sendable, Equatable {
     /// The 14-byte header.
-    public var header: AthenaPacketHeader
+    package var header: AthenaPacketHeader
     /// The blocks in the order sent.
-    public var blocks: [AthenaBlock]
+    package var blocks: [AthenaBlock]
     /// The unknown tag byte that ended the parse early, if one did.
-    public var unknownTag: UInt8?
+    package var unknownTag: UInt8?
     /// The known tag whose block ran past the packet's end, if one did.
-    public var truncatedTag: AthenaTag?
+    package var truncatedTag: AthenaTag?
 
     /// Creates a packet from its parts.
-    public init(header: AthenaPacketHeader, blocks: [AthenaBlock], unknownTag: UInt8? = nil, truncatedTag: AthenaTag? = nil) {
+    package init(header: AthenaPacketHeader, blocks: [AthenaBlock], unknownTag: UInt8? = nil, truncatedTag: AthenaTag? = nil) {
         self.header = header
         self.blocks = blocks
         self.unknownTag = unknownTag
@@ -25,7 +25,7 @@ public struct AthenaPacket: Sendable, Equatable {
     ///
     /// The first block has no header of its own (its tag and sequence number are header bytes 9 and
     /// 10); each further block has a 5-byte header: tag, sequence number, 3 unknown bytes.
-    public init?(bytes: ArraySlice<UInt8>) {
+    package init?(bytes: ArraySlice<UInt8>) {
         guard let header = AthenaPacketHeader(bytes) else { return nil }
         self.header = header
         blocks = []

@@ -5,25 +5,25 @@
 /// 9 = the tag of the packet's first data block; 10 = that block's sequence number (observed in the
 /// captures: it continues the per-sensor block numbering of the following blocks); 11–13 unknown
 /// (byte 13 is 0 on older firmware). The unknown bytes are kept so nothing is lost.
-public struct AthenaPacketHeader: Sendable, Equatable {
+package struct AthenaPacketHeader: Sendable, Equatable {
     /// The header size in bytes.
-    public static let length = 14
+    package static let length = 14
 
     /// The packet length in bytes, header included.
-    public var packetLength: UInt8
+    package var packetLength: UInt8
     /// The packet sequence number, 0–255, wrapping.
-    public var sequence: UInt8
+    package var sequence: UInt8
     /// The device time of the packet in 256 kHz ticks (wraps after about 4.66 hours).
-    public var deviceTime: UInt32
+    package var deviceTime: UInt32
     /// The raw tag byte of the first data block (it may be a tag this module does not know).
-    public var firstTag: UInt8
+    package var firstTag: UInt8
     /// The block sequence number of the first data block.
-    public var firstBlockSequence: UInt8
+    package var firstBlockSequence: UInt8
     /// Bytes 6–8 and 11–13 as sent: not understood, kept raw.
-    public var unknownBytes: [UInt8]
+    package var unknownBytes: [UInt8]
 
     /// Reads the header from the first 14 bytes of `packet`; `nil` when fewer are there.
-    public init?(_ packet: ArraySlice<UInt8>) {
+    package init?(_ packet: ArraySlice<UInt8>) {
         guard packet.count >= Self.length else { return nil }
         let base = packet.startIndex
         packetLength = packet[base]

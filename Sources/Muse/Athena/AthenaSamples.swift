@@ -1,5 +1,5 @@
 /// The decoded content of one Athena data block, by sensor.
-public enum AthenaSamples: Sendable, Equatable {
+package enum AthenaSamples: Sendable, Equatable {
     /// EEG codes (4 or 8 channels).
     case eeg(AthenaEEGSamples)
     /// Accelerometer and gyroscope codes.
@@ -12,7 +12,7 @@ public enum AthenaSamples: Sendable, Equatable {
     case opaque(AthenaTag)
 
     /// Decodes `block` according to its tag.
-    public init(block: AthenaBlock) throws(AthenaDecodeError) {
+    package init(block: AthenaBlock) throws(AthenaDecodeError) {
         switch block.tag {
         case .eeg4, .eeg8: self = .eeg(try AthenaEEGSamples(block: block))
         case .motion: self = .motion(try AthenaMotionSamples(block: block))

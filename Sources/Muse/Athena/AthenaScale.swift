@@ -2,36 +2,36 @@
 ///
 /// Recordings store the raw codes and these constants as attributes, so the data can be rescaled if
 /// a better-founded scale becomes known.
-public enum AthenaScale {
+package enum AthenaScale {
     /// The device clock: ticks per second (one tick is 3.906 µs).
-    public static let deviceTicksPerSecond = 256_000.0
+    package static let deviceTicksPerSecond = 256_000.0
 
     /// EEG: µV per 14-bit code, 1450 / 16383, the scale of the public decoders.
-    public static let eegMicrovoltsPerCode = 1450.0 / 16383.0
+    package static let eegMicrovoltsPerCode = 1450.0 / 16383.0
 
     /// EEG: the code stored as 0 µV. The public decoders do not subtract an offset (their values centre
     /// near 725 µV); this module subtracts mid-scale, 8192, so µV centre near 0 like the classic
     /// headband's. `µV = (code − 8192) × 1450 / 16383`.
-    public static let eegZeroCode: UInt32 = 8192
+    package static let eegZeroCode: UInt32 = 8192
 
     /// EEG sampling rate in Hz.
-    public static let eegRate = 256.0
+    package static let eegRate = 256.0
 
     /// Accelerometer: g per code (the public decoders' 0.0000610352, i.e. 1/16384).
-    public static let accelerometerGPerCode = 0.0000610352
+    package static let accelerometerGPerCode = 0.0000610352
 
     /// Gyroscope: degrees per second per code; negative, as in the public decoders.
-    public static let gyroscopeDegreesPerSecondPerCode = -0.0074768
+    package static let gyroscopeDegreesPerSecondPerCode = -0.0074768
 
     /// Accelerometer and gyroscope nominal rate in Hz (about 52).
-    public static let motionRate = 52.0
+    package static let motionRate = 52.0
 
     /// Optics: the public decoder's scale, value = code / 32768 (unit not established).
-    public static let opticsPerCode = 1.0 / 32768.0
+    package static let opticsPerCode = 1.0 / 32768.0
 
     /// Optics nominal rate in Hz (about 64).
-    public static let opticsRate = 64.0
+    package static let opticsRate = 64.0
 
     /// Battery: percent per count of the 16-bit little-endian charge, 1/256.
-    public static let batteryPercentPerCount = 1.0 / 256.0
+    package static let batteryPercentPerCount = 1.0 / 256.0
 }

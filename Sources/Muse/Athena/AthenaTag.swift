@@ -3,7 +3,7 @@
 /// The fixed data sizes are the public reverse-engineering facts (docs/muse.md, "Athena"). A tag not
 /// listed here has no known size, so a parser must stop at it rather than guess where the next block
 /// starts.
-public enum AthenaTag: UInt8, Sendable, CaseIterable {
+package enum AthenaTag: UInt8, Sendable, CaseIterable {
     /// EEG, 4 channels × 4 samples of 14 bits (28 bytes).
     case eeg4 = 0x11
     /// EEG, 8 channels × 2 samples of 14 bits (28 bytes).
@@ -26,7 +26,7 @@ public enum AthenaTag: UInt8, Sendable, CaseIterable {
 
     /// The data size in bytes after the block header, or `nil` for ``batteryStatus``, whose block
     /// takes the rest of its packet.
-    public var dataLength: Int? {
+    package var dataLength: Int? {
         switch self {
         case .eeg4, .eeg8: 28
         case .optics4: 30
@@ -40,5 +40,5 @@ public enum AthenaTag: UInt8, Sendable, CaseIterable {
 
     /// The smallest data size accepted for a block of this tag (``batteryStatus`` needs its 2 charge
     /// bytes).
-    public var minimumDataLength: Int { dataLength ?? 2 }
+    package var minimumDataLength: Int { dataLength ?? 2 }
 }

@@ -24,15 +24,15 @@
 ///     }
 /// }
 /// ```
-public struct ControlReplyAssembler: Sendable {
+package struct ControlReplyAssembler: Sendable {
     /// The longest object kept, in bytes; longer ones are junk and are dropped.
-    public let maximumObjectLength: Int
+    package let maximumObjectLength: Int
 
     /// How many notifications claimed more bytes than they carried.
-    public private(set) var clampedNotifications = 0
+    package private(set) var clampedNotifications = 0
 
     /// How many objects were dropped for exceeding ``maximumObjectLength``.
-    public private(set) var discardedObjects = 0
+    package private(set) var discardedObjects = 0
 
     private var buffer: [UInt8] = []
     private var depth = 0
@@ -41,15 +41,15 @@ public struct ControlReplyAssembler: Sendable {
     private var skippingOversized = false
 
     /// Creates an empty assembler; `maximumObjectLength` bounds the memory one object may take.
-    public init(maximumObjectLength: Int = 4096) {
+    package init(maximumObjectLength: Int = 4096) {
         self.maximumObjectLength = max(2, maximumObjectLength)
     }
 
     /// Whether part of an object is waiting for its remaining notifications.
-    public var hasPartialObject: Bool { depth > 0 }
+    package var hasPartialObject: Bool { depth > 0 }
 
     /// Feeds one control notification; returns the objects it completed, in order, as JSON text.
-    public mutating func append(_ notification: [UInt8]) -> [String] {
+    package mutating func append(_ notification: [UInt8]) -> [String] {
         guard let count = notification.first else { return [] }
         var useful = Int(count)
         if useful > notification.count - 1 {
@@ -61,7 +61,7 @@ public struct ControlReplyAssembler: Sendable {
 
     /// Feeds ASCII text that is already unframed (the useful bytes of notifications); returns the
     /// objects completed.
-    public mutating func append(text bytes: some Sequence<UInt8>) -> [String] {
+    package mutating func append(text bytes: some Sequence<UInt8>) -> [String] {
         var completed: [String] = []
         for byte in bytes {
             if let object = consume(byte) { completed.append(object) }
@@ -70,7 +70,7 @@ public struct ControlReplyAssembler: Sendable {
     }
 
     /// Drops any partial object, e.g. after a reconnect.
-    public mutating func reset() {
+    package mutating func reset() {
         buffer.removeAll(keepingCapacity: true)
         depth = 0
         inString = false

@@ -3,21 +3,21 @@
 /// Layout (20 bytes, big-endian): bytes 0–1 are the counter, which the five EEG characteristics share
 /// for the same 12-sample block; bytes 2–19 hold 12 unsigned 12-bit codes packed MSB-first, two per
 /// three bytes: `s0 = (b0 << 4) | (b1 >> 4)`, `s1 = ((b1 & 0x0F) << 8) | b2`.
-public struct EEGPacket: Sendable, Equatable {
+package struct EEGPacket: Sendable, Equatable {
     /// The packet counter (wraps after 65535; see ``PacketCounter``).
-    public var counter: UInt16
+    package var counter: UInt16
     /// The 12 raw codes, 0…4095, oldest first.
-    public var codes: [UInt16]
+    package var codes: [UInt16]
 
     /// Creates a packet from its fields.
-    public init(counter: UInt16, codes: [UInt16]) {
+    package init(counter: UInt16, codes: [UInt16]) {
         self.counter = counter
         self.codes = codes
     }
 
     /// Decodes a notification; throws ``MuseProtocolError/wrongPayloadLength(packet:expected:actual:)``
     /// unless it is exactly 20 bytes.
-    public init(payload: some Collection<UInt8>) throws(MuseProtocolError) {
+    package init(payload: some Collection<UInt8>) throws(MuseProtocolError) {
         let bytes = try PayloadBytes(payload, packet: "EEG")
         var codes: [UInt16] = []
         codes.reserveCapacity(MuseScale.eegSamplesPerPacket)
@@ -32,26 +32,26 @@ public struct EEGPacket: Sendable, Equatable {
     }
 
     /// The samples in µV, `0.48828125 × (code − 2048)` (``MuseScale/eegMicrovoltsPerCode``).
-    public var microvolts: [Double] {
+    package var microvolts: [Double] {
         codes.map(Self.microvolts(code:))
     }
 
     /// Per sample, whether the code is 0 or 4095: the front end is railed (saturated), a signal-quality
     /// warning rather than a measurement.
-    public var railed: [Bool] {
+    package var railed: [Bool] {
         codes.map(Self.isRailed(code:))
     }
 
     /// Whether any sample of the packet is railed.
-    public var isRailed: Bool { codes.contains(where: Self.isRailed(code:)) }
+    package var isRailed: Bool { codes.contains(where: Self.isRailed(code:)) }
 
     /// Converts one code to µV with the open-decoder convention.
-    public static func microvolts(code: UInt16) -> Double {
+    package static func microvolts(code: UInt16) -> Double {
         MuseScale.eegMicrovoltsPerCode * (Double(code) - Double(MuseScale.eegZeroCode))
     }
 
     /// Whether `code` is at either rail (0 or 4095).
-    public static func isRailed(code: UInt16) -> Bool {
+    package static func isRailed(code: UInt16) -> Bool {
         code == 0 || code >= MuseScale.eegMaximumCode
     }
 }

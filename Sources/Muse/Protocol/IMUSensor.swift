@@ -1,5 +1,5 @@
 /// Which inertial sensor an ``IMUPacket`` came from; the two share a layout and differ in scale.
-public enum IMUSensor: Sendable, Equatable, CaseIterable {
+package enum IMUSensor: Sendable, Equatable, CaseIterable {
     /// The accelerometer, in g.
     case accelerometer
     /// The gyroscope, in degrees per second.
@@ -7,7 +7,7 @@ public enum IMUSensor: Sendable, Equatable, CaseIterable {
 
     /// The unit per count (``MuseScale/accelerometerGPerCount`` or
     /// ``MuseScale/gyroscopeDegreesPerSecondPerCount``).
-    public var scale: Double {
+    package var scale: Double {
         switch self {
         case .accelerometer: MuseScale.accelerometerGPerCount
         case .gyroscope: MuseScale.gyroscopeDegreesPerSecondPerCount
@@ -15,7 +15,7 @@ public enum IMUSensor: Sendable, Equatable, CaseIterable {
     }
 
     /// The characteristic that carries this sensor.
-    public var characteristic: MuseCharacteristic {
+    package var characteristic: MuseCharacteristic {
         switch self {
         case .accelerometer: .accelerometer
         case .gyroscope: .gyroscope
@@ -23,7 +23,7 @@ public enum IMUSensor: Sendable, Equatable, CaseIterable {
     }
 
     /// The unit of the scaled values.
-    public var unit: String {
+    package var unit: String {
         switch self {
         case .accelerometer: "g"
         case .gyroscope: "deg/s"

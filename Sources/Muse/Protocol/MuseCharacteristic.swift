@@ -6,7 +6,7 @@
 /// Athena's multiplexed packets (``AthenaNotification``).
 ///
 /// UUIDs are plain lowercase strings here so this module stays free of any Bluetooth type.
-public enum MuseCharacteristic: UInt16, CaseIterable, Sendable {
+package enum MuseCharacteristic: UInt16, CaseIterable, Sendable {
     /// Control: commands are written here and JSON replies arrive as notifications (``MuseCommand``).
     case control = 0x0001
     /// EEG electrode TP9 (left ear).
@@ -38,22 +38,22 @@ public enum MuseCharacteristic: UInt16, CaseIterable, Sendable {
     case athenaSecondary = 0x0014
 
     /// The vendor service (InteraXon's 16-bit `0xFE8D`) as a full 128-bit UUID string.
-    public static let serviceUUIDString = "0000fe8d-0000-1000-8000-00805f9b34fb"
+    package static let serviceUUIDString = "0000fe8d-0000-1000-8000-00805f9b34fb"
 
     /// The EEG characteristics in channel-slot order: TP9, AF7, AF8, TP10, right AUX.
-    public static let eegChannels: [MuseCharacteristic] = [.tp9, .af7, .af8, .tp10, .rightAux]
+    package static let eegChannels: [MuseCharacteristic] = [.tp9, .af7, .af8, .tp10, .rightAux]
 
     /// The PPG characteristics in order.
-    public static let ppgChannels: [MuseCharacteristic] = [.ppg1, .ppg2, .ppg3]
+    package static let ppgChannels: [MuseCharacteristic] = [.ppg1, .ppg2, .ppg3]
 
     /// The 128-bit UUID, lowercase, e.g. `273e0003-4c4d-454d-96be-f03bac821358` for TP9.
-    public var uuidString: String {
+    package var uuidString: String {
         let hex = String(rawValue, radix: 16)
         return "273e" + String(repeating: "0", count: 4 - hex.count) + hex + "-4c4d-454d-96be-f03bac821358"
     }
 
     /// The characteristic with this UUID (any letter case), or `nil` for anything else.
-    public init?(uuidString: String) {
+    package init?(uuidString: String) {
         let lower = uuidString.lowercased()
         guard let match = Self.allCases.first(where: { $0.uuidString == lower }) else { return nil }
         self = match
@@ -61,7 +61,7 @@ public enum MuseCharacteristic: UInt16, CaseIterable, Sendable {
 
     /// The EEG channel slot (0 = TP9 … 4 = right AUX) for an EEG characteristic, `nil` otherwise.
     /// Slots are the channel positions ``EEGBlockAssembler`` expects.
-    public var eegSlot: Int? {
+    package var eegSlot: Int? {
         Self.eegChannels.firstIndex(of: self)
     }
 }

@@ -3,7 +3,7 @@
 /// On the wire a command is `[len(text) + 1]`, the ASCII text, then a newline `0x0A`; the length byte
 /// counts the newline. So `v1` is `03 76 31 0A` (the muse-js unit test) and `d` is `02 64 0A`. All
 /// three open clients agree on this framing.
-public enum MuseCommand: Sendable, Equatable {
+package enum MuseCommand: Sendable, Equatable {
     /// `v1`: ask for the device information (firmware, hardware, …), answered by a JSON object that
     /// ``MuseDeviceInfo`` reads.
     case versionInfo
@@ -22,10 +22,10 @@ public enum MuseCommand: Sendable, Equatable {
     case raw(String)
 
     /// The longest command text that still fits a 20-byte ATT write with its length byte and newline.
-    public static let maximumTextLength = 18
+    package static let maximumTextLength = 18
 
     /// The command text without framing, e.g. `"v1"` or `"p21"`.
-    public var text: String {
+    package var text: String {
         switch self {
         case .versionInfo: "v1"
         case .status: "s"
@@ -42,7 +42,7 @@ public enum MuseCommand: Sendable, Equatable {
     /// Throws ``MuseProtocolError/invalidCommand(_:)`` only for a ``raw(_:)`` text that is empty,
     /// longer than ``maximumTextLength``, or not printable ASCII (0x20…0x7E); the named commands
     /// always encode.
-    public func encoded() throws(MuseProtocolError) -> [UInt8] {
+    package func encoded() throws(MuseProtocolError) -> [UInt8] {
         let ascii = Array(text.utf8)
         guard !ascii.isEmpty, ascii.count <= Self.maximumTextLength,
             ascii.allSatisfy({ (0x20...0x7E).contains($0) })

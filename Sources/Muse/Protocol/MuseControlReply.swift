@@ -3,7 +3,7 @@
 /// The headband does not tag its replies, so the kind is told from the keys: `fw`/`hw`/`bn` mean a
 /// `v1` reply, `hn`/`sn`/`bp`/`ps` a status; anything else (usually a bare `{"rc":0}`
 /// acknowledgement) is ``acknowledgement(resultCode:)`` or ``other(_:)``.
-public enum MuseControlReply: Sendable, Equatable {
+package enum MuseControlReply: Sendable, Equatable {
     /// A `v1` reply.
     case deviceInfo(MuseDeviceInfo)
     /// An `s` reply.
@@ -14,7 +14,7 @@ public enum MuseControlReply: Sendable, Equatable {
     case other(String)
 
     /// Classifies one object from ``ControlReplyAssembler``; `nil` when it is not valid JSON.
-    public init?(json: String) {
+    package init?(json: String) {
         guard let fields = JSONFields(json: json) else { return nil }
         let keys = fields.keys
         if !keys.isDisjoint(with: ["fw", "hw", "bn", "bl"]), let info = MuseDeviceInfo(json: json) {

@@ -4,28 +4,28 @@
 /// Every field is optional: firmwares differ, so missing keys read as `nil`, unknown keys are ignored,
 /// and a field of the wrong type reads as `nil`. Store it with the recording so data can be traced to
 /// the firmware that produced it.
-public struct MuseDeviceInfo: Sendable, Equatable {
+package struct MuseDeviceInfo: Sendable, Equatable {
     /// `fw`: firmware version, e.g. `"1.2.13"`.
-    public var firmwareVersion: String?
+    package var firmwareVersion: String?
     /// `hw`: hardware version, e.g. `"3.1"`.
-    public var hardwareVersion: String?
+    package var hardwareVersion: String?
     /// `bn`: firmware build number.
-    public var buildNumber: Int?
+    package var buildNumber: Int?
     /// `bl`: bootloader version.
-    public var bootloaderVersion: String?
+    package var bootloaderVersion: String?
     /// `sp`: the board revision, e.g. `"RevE"`.
-    public var boardRevision: String?
+    package var boardRevision: String?
     /// `tp`: the product type, e.g. `"consumer"`.
-    public var productType: String?
+    package var productType: String?
     /// `ap`: the running application, e.g. `"headset"`.
-    public var application: String?
+    package var application: String?
     /// `pv`: protocol version.
-    public var protocolVersion: Int?
+    package var protocolVersion: Int?
     /// `rc`: result code, 0 = OK.
-    public var resultCode: Int?
+    package var resultCode: Int?
 
     /// Creates device information from its fields.
-    public init(
+    package init(
         firmwareVersion: String? = nil, hardwareVersion: String? = nil, buildNumber: Int? = nil,
         bootloaderVersion: String? = nil, boardRevision: String? = nil, productType: String? = nil,
         application: String? = nil, protocolVersion: Int? = nil, resultCode: Int? = nil
@@ -42,7 +42,7 @@ public struct MuseDeviceInfo: Sendable, Equatable {
     }
 
     /// Reads a `v1` reply; `nil` only when `json` is not a JSON object at all.
-    public init?(json: String) {
+    package init?(json: String) {
         guard let fields = JSONFields(json: json) else { return nil }
         self.init(
             firmwareVersion: fields.string("fw"), hardwareVersion: fields.string("hw"),

@@ -37,7 +37,7 @@ public enum MusePreset: String, CaseIterable, Sendable {
     public var includesIMU: Bool { true }
 
     /// The EEG characteristics streamed, in channel-slot order.
-    public var eegCharacteristics: [MuseCharacteristic] {
+    package var eegCharacteristics: [MuseCharacteristic] {
         Array(MuseCharacteristic.eegChannels.prefix(eegChannelCount))
     }
 
@@ -50,5 +50,5 @@ public enum MusePreset: String, CaseIterable, Sendable {
     }
 
     /// The command selecting this preset.
-    public var command: MuseCommand { .preset(self) }
+    package var command: MuseCommand { .preset(self) }
 }

@@ -2,27 +2,27 @@
 /// `{"hn":"Muse-1324","sn":"2031-TZRW-1324","ma":"00-55-da-b0-13-24","id":"…","bp":82,"ts":0,"ps":32,"rc":0}`.
 ///
 /// Every field is optional and read leniently, as in ``MuseDeviceInfo``.
-public struct MuseStatus: Sendable, Equatable {
+package struct MuseStatus: Sendable, Equatable {
     /// `hn`: the advertised name, e.g. `"Muse-1324"`.
-    public var headsetName: String?
+    package var headsetName: String?
     /// `sn`: serial number.
-    public var serialNumber: String?
+    package var serialNumber: String?
     /// `ma`: MAC address as the device writes it, e.g. `"00-55-da-b0-13-24"`.
-    public var macAddress: String?
+    package var macAddress: String?
     /// `id`: device identifier.
-    public var identifier: String?
+    package var identifier: String?
     /// `bp`: battery level in percent.
-    public var batteryPercent: Double?
+    package var batteryPercent: Double?
     /// `ts`: meaning undocumented; kept as sent.
-    public var ts: Int?
+    package var ts: Int?
     /// `ps`: the active preset as a number; `32` after `p20`, so probably the preset's name read as
     /// hexadecimal (see ``preset``).
-    public var presetCode: Int?
+    package var presetCode: Int?
     /// `rc`: result code, 0 = OK.
-    public var resultCode: Int?
+    package var resultCode: Int?
 
     /// Creates a status from its fields.
-    public init(
+    package init(
         headsetName: String? = nil, serialNumber: String? = nil, macAddress: String? = nil,
         identifier: String? = nil, batteryPercent: Double? = nil, ts: Int? = nil,
         presetCode: Int? = nil, resultCode: Int? = nil
@@ -38,7 +38,7 @@ public struct MuseStatus: Sendable, Equatable {
     }
 
     /// Reads an `s` reply; `nil` only when `json` is not a JSON object at all.
-    public init?(json: String) {
+    package init?(json: String) {
         guard let fields = JSONFields(json: json) else { return nil }
         self.init(
             headsetName: fields.string("hn"), serialNumber: fields.string("sn"),
@@ -51,7 +51,7 @@ public struct MuseStatus: Sendable, Equatable {
     /// The preset ``presetCode`` denotes when read as hexadecimal (`32` = 0x20 → ``MusePreset/p20``),
     /// `nil` when it is absent or not a supported preset. The hexadecimal reading is inferred from
     /// one observed reply, not documented by InteraXon.
-    public var preset: MusePreset? {
+    package var preset: MusePreset? {
         guard let code = presetCode, code >= 0, code <= 0xFF else { return nil }
         return MusePreset(rawValue: "p" + String(code, radix: 16))
     }

@@ -2,20 +2,20 @@
 ///
 /// Layout (20 bytes, big-endian u16): sequence, battery, fuel gauge, ADC, temperature, then ten bytes
 /// of padding (muselsl and muse-js agree).
-public struct TelemetryPacket: Sendable, Equatable {
+package struct TelemetryPacket: Sendable, Equatable {
     /// The packet sequence number.
-    public var sequence: UInt16
+    package var sequence: UInt16
     /// The battery level as sent; ``batteryPercent`` converts it.
-    public var batteryRaw: UInt16
+    package var batteryRaw: UInt16
     /// The fuel-gauge voltage as sent; ``fuelGaugeMillivolts`` converts it.
-    public var fuelGaugeRaw: UInt16
+    package var fuelGaugeRaw: UInt16
     /// A value the peers label "ADC volts?"; its meaning is unknown, so it is kept raw.
-    public var adcRaw: UInt16
+    package var adcRaw: UInt16
     /// The temperature as sent, presumably °C.
-    public var temperature: UInt16
+    package var temperature: UInt16
 
     /// Creates a packet from its fields.
-    public init(sequence: UInt16, batteryRaw: UInt16, fuelGaugeRaw: UInt16, adcRaw: UInt16, temperature: UInt16) {
+    package init(sequence: UInt16, batteryRaw: UInt16, fuelGaugeRaw: UInt16, adcRaw: UInt16, temperature: UInt16) {
         self.sequence = sequence
         self.batteryRaw = batteryRaw
         self.fuelGaugeRaw = fuelGaugeRaw
@@ -24,7 +24,7 @@ public struct TelemetryPacket: Sendable, Equatable {
     }
 
     /// Decodes a notification; throws unless it is exactly 20 bytes.
-    public init(payload: some Collection<UInt8>) throws(MuseProtocolError) {
+    package init(payload: some Collection<UInt8>) throws(MuseProtocolError) {
         let bytes = try PayloadBytes(payload, packet: "telemetry")
         self.init(
             sequence: bytes.uint16(at: 0), batteryRaw: bytes.uint16(at: 2), fuelGaugeRaw: bytes.uint16(at: 4),
@@ -33,8 +33,8 @@ public struct TelemetryPacket: Sendable, Equatable {
     }
 
     /// The battery level in percent (`raw / 512`).
-    public var batteryPercent: Double { Double(batteryRaw) * MuseScale.batteryPercentPerCount }
+    package var batteryPercent: Double { Double(batteryRaw) * MuseScale.batteryPercentPerCount }
 
     /// The fuel-gauge voltage in mV (`raw × 2.2`).
-    public var fuelGaugeMillivolts: Double { Double(fuelGaugeRaw) * MuseScale.fuelGaugeMillivoltsPerCount }
+    package var fuelGaugeMillivolts: Double { Double(fuelGaugeRaw) * MuseScale.fuelGaugeMillivoltsPerCount }
 }

@@ -1,22 +1,22 @@
 /// Builds the 20-byte Muse packets and control frames the simulator sends (layouts of reference A.4,
 /// A.7 and A.8). Pure functions, so tests can compare exact bytes.
-public enum MusePacketEncoder {
+package enum MusePacketEncoder {
     /// A control command as written to the control characteristic: `[len] ASCII 0x0A`, where `len`
     /// counts the newline.
-    public static func command(_ text: String) -> [UInt8] {
+    package static func command(_ text: String) -> [UInt8] {
         let body = Array(text.utf8) + [0x0A]
         return [UInt8(truncatingIfNeeded: body.count)] + body
     }
 
     /// One control notification: byte 0 the count of useful bytes (at most 19), the bytes, zero padding.
-    public static func controlFragment(_ chunk: ArraySlice<UInt8>) -> [UInt8] {
+    package static func controlFragment(_ chunk: ArraySlice<UInt8>) -> [UInt8] {
         let used = Array(chunk.prefix(19))
         return [UInt8(used.count)] + used + [UInt8](repeating: 0, count: 19 - used.count)
     }
 
     /// An EEG packet: big-endian counter, then 12 12-bit codes packed MSB-first, two per three bytes.
     /// Codes above 4095 are clipped; missing codes are mid-scale.
-    public static func eeg(counter: UInt16, codes: [UInt16]) -> [UInt8] {
+    package static func eeg(counter: UInt16, codes: [UInt16]) -> [UInt8] {
         var out: [UInt8] = []
         out.appendBE(counter)
         let c = (0..<12).map { i in i < codes.count ? min(codes[i], 4095) : 2048 }
@@ -30,7 +30,7 @@ public enum MusePacketEncoder {
     }
 
     /// An accelerometer or gyroscope packet: sequence, then three (x, y, z) int16 samples, big-endian.
-    public static func imu(sequence: UInt16, samples: [(Int16, Int16, Int16)]) -> [UInt8] {
+    package static func imu(sequence: UInt16, samples: [(Int16, Int16, Int16)]) -> [UInt8] {
         var out: [UInt8] = []
         out.appendBE(sequence)
         for i in 0..<3 {
@@ -43,7 +43,7 @@ public enum MusePacketEncoder {
     }
 
     /// A PPG packet: sequence, then six uint24 samples, big-endian.
-    public static func ppg(sequence: UInt16, samples: [UInt32]) -> [UInt8] {
+    package static func ppg(sequence: UInt16, samples: [UInt32]) -> [UInt8] {
         var out: [UInt8] = []
         out.appendBE(sequence)
         for i in 0..<6 {
@@ -54,7 +54,7 @@ public enum MusePacketEncoder {
     }
 
     /// A telemetry packet: sequence, battery × 512, fuel-gauge mV / 2.2, ADC, temperature, padding.
-    public static func telemetry(
+    package static func telemetry(
         sequence: UInt16, batteryPercent: Double, fuelMillivolts: Double, adc: UInt16, temperature: UInt16
     ) -> [UInt8] {
         var out: [UInt8] = []

@@ -1,23 +1,23 @@
 /// An EEG packet the simulator sent or deliberately dropped.
-public struct SimulatedEEGPacket: Equatable, Sendable {
+package struct SimulatedEEGPacket: Equatable, Sendable {
     /// The channel, 0 TP9 … 4 right AUX.
-    public var channel: Int
+    package var channel: Int
     /// The 16-bit counter in the packet.
-    public var counter: UInt16
+    package var counter: UInt16
     /// The unwrapped block sequence; its codes are `eegCode(channel:sampleIndex: sequence × 12 + k)`.
-    public var sequence: Int64
+    package var sequence: Int64
     /// Which connection (1 first) it belongs to.
-    public var connection: Int
+    package var connection: Int
     /// When it was written to the socket (CLOCK_MONOTONIC nanoseconds); 0 for a dropped packet. The
     /// latency benchmark measures from here to the sample block a ``DataController`` delivers.
-    public var sentAt: UInt64
+    package var sentAt: UInt64
     /// When its last sample was taken (CLOCK_MONOTONIC nanoseconds): the true moment of sample
     /// `sequence × 12 + 11`; sample `k` was taken `(11 − k) / (256 × speed)` s earlier. The packet
     /// waits from here for the next BLE connection event (``sentAt``).
-    public var takenAt: UInt64
+    package var takenAt: UInt64
 
     /// A packet record.
-    public init(channel: Int, counter: UInt16, sequence: Int64, connection: Int, sentAt: UInt64 = 0, takenAt: UInt64 = 0) {
+    package init(channel: Int, counter: UInt16, sequence: Int64, connection: Int, sentAt: UInt64 = 0, takenAt: UInt64 = 0) {
         self.channel = channel
         self.counter = counter
         self.sequence = sequence

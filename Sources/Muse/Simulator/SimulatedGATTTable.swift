@@ -2,22 +2,22 @@
 /// discover: Generic Access (0x1800, with the device name) and Generic Attribute (0x1801, with Service
 /// Changed) come first, and the Muse service 0xFE8D starts at ``museServiceStart`` (0x0020). Each
 /// Muse characteristic is a declaration, a value and a CCCD (0x2902).
-public struct SimulatedGATTTable: Sendable {
+package struct SimulatedGATTTable: Sendable {
     /// Where the Muse service begins.
-    public static let museServiceStart: UInt16 = 0x0020
+    package static let museServiceStart: UInt16 = 0x0020
 
     /// All attributes in handle order.
-    public let attributes: [SimulatedAttribute]
+    package let attributes: [SimulatedAttribute]
     /// The primary services in handle order.
-    public let services: [GATTService]
+    package let services: [GATTService]
     /// The Muse characteristics in handle order.
-    public let characteristics: [SimulatedCharacteristic]
+    package let characteristics: [SimulatedCharacteristic]
     /// The device name value's handle.
-    public let deviceNameHandle: UInt16
+    package let deviceNameHandle: UInt16
 
     /// The table for `deviceName`: a classic Muse's, or a Muse S Athena's (control, 273e0013, 273e0014)
     /// if `includesAthena`.
-    public init(deviceName: String, includesAthena: Bool) {
+    package init(deviceName: String, includesAthena: Bool) {
         var attributes: [SimulatedAttribute] = []
         var services: [GATTService] = []
         func declare(_ handle: UInt16, properties: GATTCharacteristicProperties, value: UInt16, uuid: BluetoothUUID) {
@@ -65,12 +65,12 @@ public struct SimulatedGATTTable: Sendable {
     }
 
     /// The placement of `kind`, if the table has it.
-    public func characteristic(_ kind: MuseCharacteristic) -> SimulatedCharacteristic? {
+    package func characteristic(_ kind: MuseCharacteristic) -> SimulatedCharacteristic? {
         characteristics.first { $0.kind == kind }
     }
 
     /// The attribute at `handle`.
-    public func attribute(at handle: UInt16) -> SimulatedAttribute? {
+    package func attribute(at handle: UInt16) -> SimulatedAttribute? {
         attributes.first { $0.handle == handle }
     }
 }

@@ -14,7 +14,7 @@ import Synchronization
 /// ``Configuration`` reproduce what real headbands and links do: lost blocks and packets, reordering,
 /// the headband's own ATT requests, packed control replies, low battery and disconnects.
 ///
-/// All I/O runs on one thread of its own, never on the Swift cooperative pool.
+/// All I/O runs in one loop on a thread of the ``BlockingExecutor``, never on the Swift cooperative pool.
 ///
 /// ```swift
 /// let headband = SimulatedHeadband(path: "/tmp/muse.sock")
@@ -27,9 +27,9 @@ public final class SimulatedHeadband: Sendable {
     /// The settings and faults.
     public let configuration: Configuration
     /// The GATT table served.
-    public let table: SimulatedGATTTable
+    package let table: SimulatedGATTTable
     /// The signal the EEG, IMU and PPG packets carry.
-    public let signal: SimulatedSignal
+    package let signal: SimulatedSignal
 
     struct Shared {
         var log = SimulatorLog()
@@ -56,7 +56,7 @@ public final class SimulatedHeadband: Sendable {
     }
 
     /// What happened so far.
-    public var log: SimulatorLog { shared.withLock { $0.log } }
+    package var log: SimulatorLog { shared.withLock { $0.log } }
 
     /// The serial number reported: the configured one, else `SIM-` and eight hex digits of a hash of
     /// the socket path and device name, so two simulated headbands on a machine differ (an LSL
@@ -96,7 +96,7 @@ public final class SimulatedHeadband: Sendable {
         shared.withLock { $0.batteryPercent = percent }
     }
 
-    /// Binds and listens at ``path`` and starts serving on a thread of its own.
+    /// Binds and listens at ``path`` and starts serving on a thread of the ``BlockingExecutor``.
     ///
     /// A stale socket left at the path (a socket file nobody accepts on) is removed first; anything
     /// else there (a regular file, or a live listener) is an error rather than being clobbered.
@@ -113,9 +113,7 @@ public final class SimulatedHeadband: Sendable {
             shared.withLock { $0.started = false }
             throw error
         }
-        let thread = Thread { [self] in serve(listening: fd) }
-        thread.name = "SimulatedHeadband"
-        thread.start()
+        BlockingExecutor.shared.execute("SimulatedHeadband") { [self] in serve(listening: fd) }
     }
 
     /// A socket listening at ``path``.
@@ -152,7 +150,7 @@ public final class SimulatedHeadband: Sendable {
 
     /// Waits (polling every 2 ms, without blocking a thread) until `condition` holds for the log, up to
     /// `timeout` seconds; returns whether it did.
-    public func waitUntil(timeout: Double = 5, _ condition: (SimulatorLog) -> Bool) async -> Bool {
+    package func waitUntil(timeout: Double = 5, _ condition: (SimulatorLog) -> Bool) async -> Bool {
         let deadline = SystemHostClock.monotonicNanoseconds() + UInt64(timeout * 1e9)
         while SystemHostClock.monotonicNanoseconds() < deadline {
             if condition(log) { return true }

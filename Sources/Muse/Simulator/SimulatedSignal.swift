@@ -18,26 +18,26 @@ import Foundation
 /// Two conditions of a worn headband can be switched on for stretches of the signal: electrodes off
 /// the skin (EEG codes railed at 0 and 4095, as real headbands deliver them) and head movement (a
 /// strong 2 Hz sway on the accelerometer and gyroscope).
-public struct SimulatedSignal: Sendable {
+package struct SimulatedSignal: Sendable {
     /// The noise seed.
-    public let seed: UInt64
+    package let seed: UInt64
     /// EEG sample indexes (256 Hz) during which the electrodes are off the skin.
-    public let offHead: Range<Int64>?
+    package let offHead: Range<Int64>?
     /// IMU sample indexes (52 Hz) during which the head moves strongly.
-    public let motion: Range<Int64>?
+    package let motion: Range<Int64>?
     /// EEG sample indexes (256 Hz) during which the eyes are closed (more alpha, no blinks).
-    public let eyesClosed: [Range<Int64>]
+    package let eyesClosed: [Range<Int64>]
 
     /// Microvolts per code of the Muse's 12-bit EEG.
     static let microvoltsPerCode = 0.48828125
     /// Alpha amplitude (µV) with the eyes open, per channel (TP9, AF7, AF8, TP10, right AUX).
-    public static let alphaAmplitude: [Double] = [6, 3, 3, 6, 2]
+    package static let alphaAmplitude: [Double] = [6, 3, 3, 6, 2]
     /// How much stronger alpha is with the eyes closed.
-    public static let eyesClosedAlphaGain = 2.5
+    package static let eyesClosedAlphaGain = 2.5
     /// Peak of a blink on AF7/AF8 in µV.
-    public static let blinkAmplitude = 60.0
+    package static let blinkAmplitude = 60.0
     /// Half-width of the uniform amplifier noise in codes.
-    public static let noise: Double = 3
+    package static let noise: Double = 3
     /// Frequencies of the background's sines (Hz), 1 … 45.
     static let backgroundFrequencies: [Double] = (0..<30).map { 1 + 44 * Double($0) / 29 }
     /// Amplitude (µV) of the 1 Hz background sine; the others fall as 1/√f.
@@ -45,7 +45,7 @@ public struct SimulatedSignal: Sendable {
 
     /// A signal with `seed`, off the head during `offHead`, moving during `motion`, eyes closed
     /// during `eyesClosed`.
-    public init(seed: UInt64, offHead: Range<Int64>? = nil, motion: Range<Int64>? = nil, eyesClosed: [Range<Int64>] = []) {
+    package init(seed: UInt64, offHead: Range<Int64>? = nil, motion: Range<Int64>? = nil, eyesClosed: [Range<Int64>] = []) {
         self.seed = seed
         self.offHead = offHead
         self.motion = motion
@@ -54,7 +54,7 @@ public struct SimulatedSignal: Sendable {
 
     /// The 12-bit code of EEG `channel` (0 TP9 … 4 right AUX) at `sampleIndex` (256 Hz; block
     /// sequence × 12 + position in the packet).
-    public func eegCode(channel: Int, sampleIndex: Int64) -> UInt16 {
+    package func eegCode(channel: Int, sampleIndex: Int64) -> UInt16 {
         if let offHead, offHead.contains(sampleIndex) {
             // Unconnected electrodes rail: the amplifier sits at one end or the other of its range.
             return uniform(channel, sampleIndex) < 0.5 ? 0 : 4095
@@ -69,7 +69,7 @@ public struct SimulatedSignal: Sendable {
     /// extra channels, which repeat the right AUX, TP9, AF7 and AF8 signals with their own noise) at
     /// `sampleIndex` (256 Hz): the same µV as ``eegCode(channel:sampleIndex:)`` and amplifier noise,
     /// in the Athena's codes around mid-scale 8192 (``AthenaScale/eegMicrovoltsPerCode``).
-    public func athenaEEGCode(channel: Int, sampleIndex: Int64) -> UInt16 {
+    package func athenaEEGCode(channel: Int, sampleIndex: Int64) -> UInt16 {
         let maximum = 16383.0
         if let offHead, offHead.contains(sampleIndex) {
             return uniform(channel, sampleIndex) < 0.5 ? 0 : UInt16(maximum)
@@ -82,7 +82,7 @@ public struct SimulatedSignal: Sendable {
     }
 
     /// Whether the eyes are closed at EEG sample `index`.
-    public func eyesAreClosed(at index: Int64) -> Bool { eyesClosed.contains { $0.contains(index) } }
+    package func eyesAreClosed(at index: Int64) -> Bool { eyesClosed.contains { $0.contains(index) } }
 
     /// The physiological part of channel `channel` at `sampleIndex`, in µV (no noise, no offset).
     func microvolts(channel: Int, sampleIndex: Int64) -> Double {
@@ -120,17 +120,17 @@ public struct SimulatedSignal: Sendable {
     }
 
     /// Acceleration of the 2 Hz head sway while moving, in raw int16 units (about 0.5 g).
-    public static let motionAmplitude: Double = 8000
+    package static let motionAmplitude: Double = 8000
 
     /// Accelerometer sample `index` (52 Hz) in raw int16 units: about 1 g on z, small sway on x and y.
-    public func accelerometer(index: Int64) -> (Int16, Int16, Int16) {
+    package func accelerometer(index: Int64) -> (Int16, Int16, Int16) {
         let t = Double(index) / 52
         let sway = moving(index) ? Self.motionAmplitude * sin(2 * .pi * 2 * t) : 0
         return (Int16(800 * sin(2 * .pi * 0.2 * t) + sway), Int16(600 * cos(2 * .pi * 0.3 * t) + sway / 2), Int16(16000 + 200 * sin(2 * .pi * t)))
     }
 
     /// Gyroscope sample `index` (52 Hz) in raw int16 units.
-    public func gyroscope(index: Int64) -> (Int16, Int16, Int16) {
+    package func gyroscope(index: Int64) -> (Int16, Int16, Int16) {
         let t = Double(index) / 52
         let turn = moving(index) ? 4 * Self.motionAmplitude * cos(2 * .pi * 2 * t) / 2 : 0
         return (Int16(300 * sin(2 * .pi * 0.5 * t) + turn / 4), Int16(200 * sin(2 * .pi * 0.7 * t)), Int16(100 * cos(2 * .pi * 0.4 * t) + turn / 4))
@@ -142,7 +142,7 @@ public struct SimulatedSignal: Sendable {
     }
 
     /// PPG sample `index` (64 Hz) of PPG `channel` (0–2) in raw counts: a 1.2 Hz pulse.
-    public func ppg(channel: Int, index: Int64) -> UInt32 {
+    package func ppg(channel: Int, index: Int64) -> UInt32 {
         let t = Double(index) / 64
         return UInt32(max(0, 5_000_000 + Double(channel) * 500_000 + 40_000 * sin(2 * .pi * 1.2 * t)))
     }

@@ -1,5 +1,5 @@
 /// What ``EEGBlockAssembler`` produces, in stream order: blocks, and runs of lost blocks between them.
-public enum EEGAssemblyEvent: Sendable, Equatable {
+package enum EEGAssemblyEvent: Sendable, Equatable {
     /// A block, complete or with some channels missing.
     case block(EEGBlock)
     /// Blocks lost on every channel, reported before the next block that did arrive.

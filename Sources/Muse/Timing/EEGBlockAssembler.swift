@@ -38,31 +38,31 @@
 ///                            receivedAt: now) { … }
 /// // from a timer: for event in assembler.flush(now: now) { … }
 /// ```
-public struct EEGBlockAssembler: Sendable {
+package struct EEGBlockAssembler: Sendable {
     /// The number of enabled EEG channels (slots `0..<channelCount`).
-    public let channelCount: Int
+    package let channelCount: Int
     /// How long a block may wait for its missing channels, in nanoseconds.
-    public let timeout: UInt64
+    package let timeout: UInt64
     /// How many blocks may wait at once before the oldest is forced out.
-    public let maximumPendingBlocks: Int
+    package let maximumPendingBlocks: Int
 
     /// Packets dropped because their block was already released (or precedes the first block).
-    public private(set) var latePackets = 0
+    package private(set) var latePackets = 0
     /// Packets dropped because the same channel of the same block had already arrived.
-    public private(set) var duplicatePackets = 0
+    package private(set) var duplicatePackets = 0
     /// Packets dropped for an out-of-range slot or a code count other than 12.
-    public private(set) var invalidPackets = 0
+    package private(set) var invalidPackets = 0
     /// Blocks released so far.
-    public private(set) var blocksReleased: Int64 = 0
+    package private(set) var blocksReleased: Int64 = 0
     /// Blocks released with at least one channel missing.
-    public private(set) var incompleteBlocks: Int64 = 0
+    package private(set) var incompleteBlocks: Int64 = 0
     /// Blocks reported lost so far.
-    public private(set) var lostBlocks: Int64 = 0
+    package private(set) var lostBlocks: Int64 = 0
     /// Packets dropped because their counter stepped further forward than the time since the latest
     /// packet allows (``PacketAdvanceLimit``): corrupt, never a gap and never time.
-    public private(set) var corruptPackets = 0
+    package private(set) var corruptPackets = 0
     /// The bound on counter steps, `nil` for none.
-    public let advanceLimit: PacketAdvanceLimit?
+    package let advanceLimit: PacketAdvanceLimit?
 
     private var counter = PacketCounter()
     private var origin: Int64?
@@ -81,7 +81,7 @@ public struct EEGBlockAssembler: Sendable {
     /// `maximumPendingBlocks` blocks (default 64, three seconds of EEG).
     /// With an `advanceLimit`, a packet whose counter steps further forward than the time since the
     /// latest packet allows is dropped and counted in ``corruptPackets``.
-    public init(channelCount: Int, timeout: UInt64 = 100_000_000, maximumPendingBlocks: Int = 64, advanceLimit: PacketAdvanceLimit? = nil) {
+    package init(channelCount: Int, timeout: UInt64 = 100_000_000, maximumPendingBlocks: Int = 64, advanceLimit: PacketAdvanceLimit? = nil) {
         self.channelCount = min(max(channelCount, 1), 8)
         self.timeout = timeout
         self.maximumPendingBlocks = max(maximumPendingBlocks, 1)
@@ -89,11 +89,11 @@ public struct EEGBlockAssembler: Sendable {
     }
 
     /// The number of blocks waiting for channels or for an earlier block.
-    public var pendingBlockCount: Int { pending.count }
+    package var pendingBlockCount: Int { pending.count }
 
     /// Adds one channel's packet received at `receivedAt` (monotonic ns, also taken as the current
     /// time) and returns whatever this releases, in order.
-    public mutating func add(channelSlot: Int, counter raw: UInt16, codes: [UInt16], receivedAt: UInt64) -> [EEGAssemblyEvent] {
+    package mutating func add(channelSlot: Int, counter raw: UInt16, codes: [UInt16], receivedAt: UInt64) -> [EEGAssemblyEvent] {
         guard (0..<channelCount).contains(channelSlot), codes.count == MuseScale.eegSamplesPerPacket else {
             invalidPackets += 1
             return release(now: receivedAt, force: false)
@@ -130,12 +130,12 @@ public struct EEGBlockAssembler: Sendable {
 
     /// Releases what has waited longer than the timeout at time `now` (monotonic ns); call it from a
     /// timer so a block whose last channel never comes is not held until the next packet.
-    public mutating func flush(now: UInt64) -> [EEGAssemblyEvent] {
+    package mutating func flush(now: UInt64) -> [EEGAssemblyEvent] {
         release(now: now, force: false)
     }
 
     /// Releases every pending block regardless of time, at the end of a recording.
-    public mutating func finish() -> [EEGAssemblyEvent] {
+    package mutating func finish() -> [EEGAssemblyEvent] {
         release(now: 0, force: true)
     }
 

@@ -11,22 +11,22 @@
 /// default slack of 0.5 s covers stalls seen on real headbands; the tolerance of 25 % covers a clock
 /// that runs fast within reason (a headband that is really that fast is caught by the rate check of
 /// the stream, not here).
-public struct PacketAdvanceLimit: Sendable, Equatable {
+package struct PacketAdvanceLimit: Sendable, Equatable {
     /// The time one packet covers (ns), e.g. 46.875 ms for 12 EEG samples at 256 Hz.
-    public var packetPeriod: UInt64
+    package var packetPeriod: UInt64
     /// The delay of the previous packet that is tolerated (ns).
-    public var slack: UInt64
+    package var slack: UInt64
     /// The relative excess over the elapsed time that is tolerated.
-    public static let tolerance = 0.25
+    package static let tolerance = 0.25
 
     /// Creates a limit for packets of `packetPeriod` ns with `slack` ns (default 0.5 s).
-    public init(packetPeriod: UInt64, slack: UInt64 = 500_000_000) {
+    package init(packetPeriod: UInt64, slack: UInt64 = 500_000_000) {
         self.packetPeriod = max(packetPeriod, 1)
         self.slack = slack
     }
 
     /// The largest step forward allowed `elapsed` ns after the packet that last moved the counter.
-    public func maximumSteps(after elapsed: UInt64) -> Int64 {
+    package func maximumSteps(after elapsed: UInt64) -> Int64 {
         let packets = (Double(elapsed) + Double(slack)) / Double(packetPeriod) * (1 + Self.tolerance)
         return Int64(min(packets, 1e15).rounded(.down)) + 1
     }

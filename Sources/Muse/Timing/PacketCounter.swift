@@ -19,25 +19,25 @@
 /// restarts its counter is not known.
 ///
 /// The first value seen maps to itself (0…65535), so unwrapped values may be compared directly.
-public struct PacketCounter: Sendable, Equatable {
+package struct PacketCounter: Sendable, Equatable {
     /// How far behind ``latest`` a raw value may be to count as late (16384 packets).
-    public static let lateWindow: Int64 = 0x4000
+    package static let lateWindow: Int64 = 0x4000
 
     /// The highest unwrapped value so far, `nil` before the first packet.
-    public private(set) var latest: Int64?
+    package private(set) var latest: Int64?
     /// When the packet that set ``latest`` arrived (ns), for ``unwrap(_:at:limit:)``.
-    public private(set) var latestArrival: UInt64 = 0
+    package private(set) var latestArrival: UInt64 = 0
     /// Packets refused by ``unwrap(_:at:limit:)`` as stepping further forward than time allows.
-    public private(set) var implausiblePackets = 0
+    package private(set) var implausiblePackets = 0
 
     /// Creates a counter that has seen nothing.
-    public init() {}
+    package init() {}
 
     /// Returns the unwrapped value of `raw`, received at `receivedAt` (ns), or `nil` when it would step
     /// ``latest`` further forward than `limit` allows for the time since the latest packet arrived: a
     /// corrupt packet, counted in ``implausiblePackets``, which leaves the counter as it was. Late and
     /// duplicate packets are unwrapped as by ``unwrap(_:)``.
-    public mutating func unwrap(_ raw: UInt16, at receivedAt: UInt64, limit: PacketAdvanceLimit) -> Int64? {
+    package mutating func unwrap(_ raw: UInt16, at receivedAt: UInt64, limit: PacketAdvanceLimit) -> Int64? {
         if let latest {
             let forward = Int64(raw &- UInt16(truncatingIfNeeded: latest))
             let backward = 0x10000 - forward
@@ -57,7 +57,7 @@ public struct PacketCounter: Sendable, Equatable {
     }
 
     /// Returns the unwrapped value of `raw` and advances ``latest`` when it moves forward.
-    public mutating func unwrap(_ raw: UInt16) -> Int64 {
+    package mutating func unwrap(_ raw: UInt16) -> Int64 {
         guard let latest else {
             self.latest = Int64(raw)
             return Int64(raw)

@@ -48,20 +48,20 @@
 /// stay increasing across refits. ``estimatedTime(ofSample:)`` gives the unslewed line.
 ///
 /// The clock is never read here; receive times come from the caller in monotonic nanoseconds.
-public struct SampleClockFit: Sendable {
+package struct SampleClockFit: Sendable {
     /// The nominal sampling rate in Hz that sets the prior slope.
-    public let nominalRate: Double
+    package let nominalRate: Double
     /// Samples per bucket of which only the lowest point is kept.
-    public let bucketSamples: Int64
+    package let bucketSamples: Int64
     /// How many samples back from the newest bucket points are kept.
-    public let windowSamples: Int64
+    package let windowSamples: Int64
     /// The span in seconds the points must cover before the slope is fitted.
-    public let minimumFitSpan: Double
+    package let minimumFitSpan: Double
     /// The largest relative deviation of a fitted slope from nominal that is believed.
-    public let maximumRateDeviation: Double
+    package let maximumRateDeviation: Double
     /// How much shorter than the line's spacing an issued step may be while issued times catch up
     /// with a line that moved earlier (relative, 0…0.5).
-    public let maximumSlew: Double
+    package let maximumSlew: Double
 
     private struct Point: Sendable {
         var bucket: Int64
@@ -83,7 +83,7 @@ public struct SampleClockFit: Sendable {
     /// once points span `minimumFitSpan` seconds (default 120 s), believing it within
     /// `maximumRateDeviation` (default 1e-3) of nominal, and slewing issued times by at most
     /// `maximumSlew` (default 0.02).
-    public init(
+    package init(
         nominalRate: Double = MuseScale.eegNominalRate, bucketSeconds: Double = 1, windowSeconds: Double = 300,
         minimumFitSpan: Double = 120, maximumRateDeviation: Double = 1e-3, maximumSlew: Double = 0.02
     ) {
@@ -100,7 +100,7 @@ public struct SampleClockFit: Sendable {
     }
 
     /// The current line, or `nil` before the first point.
-    public var parameters: SampleClockParameters? {
+    package var parameters: SampleClockParameters? {
         guard let originIndex else { return nil }
         let span = (points.last.map(\.x) ?? 0) - (points.first.map(\.x) ?? 0)
         return SampleClockParameters(
@@ -111,7 +111,7 @@ public struct SampleClockFit: Sendable {
 
     /// Adds the arrival of a packet: the sample index of its last sample (the one taken just before
     /// it was sent) and its earliest receive time (monotonic ns), then refits.
-    public mutating func add(sampleIndex: Int64, receivedAt: UInt64) {
+    package mutating func add(sampleIndex: Int64, receivedAt: UInt64) {
         if originIndex == nil {
             originIndex = sampleIndex
             originTime = receivedAt
@@ -143,7 +143,7 @@ public struct SampleClockFit: Sendable {
     /// least the last issued time plus `1 − maximumSlew` of the line's spacing since that sample.
     /// Requests in non-decreasing index order thus get non-decreasing times across refits, spaced as
     /// the line within ``maximumSlew``. `nil` before the first point.
-    public mutating func time(ofSample index: Int64) -> Double? {
+    package mutating func time(ofSample index: Int64) -> Double? {
         time(ofSample: index, notAfter: .infinity)
     }
 
@@ -152,7 +152,7 @@ public struct SampleClockFit: Sendable {
     /// on the last issued time, which then advances by ``minimumStep``. The bound bites when arrivals
     /// run ahead of the issued times: while they still slew after a first packet that came late, or
     /// with a headband whose clock runs fast; it keeps stored times out of the future.
-    public mutating func time(ofSample index: Int64, notAfter latest: Double) -> Double? {
+    package mutating func time(ofSample index: Int64, notAfter latest: Double) -> Double? {
         guard let estimate = estimatedTime(ofSample: index) else { return nil }
         guard let lastIndex = lastIssuedIndex else {
             let issued = min(estimate, latest)
@@ -172,19 +172,19 @@ public struct SampleClockFit: Sendable {
     }
 
     /// The shortest step between consecutive issued times while they slew (seconds per sample).
-    public var minimumIssuedSpacing: Double { b * (1 - maximumSlew) }
+    package var minimumIssuedSpacing: Double { b * (1 - maximumSlew) }
 
     /// The step by which an issued time that an arrival holds back still advances, in the fit's
     /// seconds (default 2 µs, so times stored in whole microseconds stay strictly increasing; a
     /// caller whose seconds run N× faster than the recording clock sets N × 2 µs).
-    public var minimumStep = 2e-6
+    package var minimumStep = 2e-6
 
     /// The last time issued, `nil` before the first.
-    public var lastIssued: Double? { lastIssuedIndex == nil ? nil : lastIssuedTime }
+    package var lastIssued: Double? { lastIssuedIndex == nil ? nil : lastIssuedTime }
 
     /// The unclamped time of sample `index` on the current line, in host monotonic seconds; `nil`
     /// before the first point.
-    public func estimatedTime(ofSample index: Int64) -> Double? {
+    package func estimatedTime(ofSample index: Int64) -> Double? {
         guard let originIndex else { return nil }
         return Double(originTime) / 1e9 + (a + b * Double(index &- originIndex))
     }

@@ -1,20 +1,20 @@
 /// The current line of a ``SampleClockFit``, `t(i) = offset + secondsPerSample × i`, to store with a
 /// recording so every sample time can be recomputed and audited later.
-public struct SampleClockParameters: Sendable, Equatable, Codable {
+package struct SampleClockParameters: Sendable, Equatable, Codable {
     /// Host monotonic time in seconds of sample index 0 (the first sample of the first block),
     /// including the minimal transport latency (the line follows the lower envelope of arrivals).
-    public var offset: Double
+    package var offset: Double
     /// Seconds per sample; `1/256` nominally, the fitted value once enough data span the window.
-    public var secondsPerSample: Double
+    package var secondsPerSample: Double
     /// How many points (per-bucket minima) the current line was fitted on.
-    public var pointsUsed: Int
+    package var pointsUsed: Int
     /// The time the fitted points span, in seconds.
-    public var span: Double
+    package var span: Double
     /// `true` when the slope is fitted from the data, `false` while the nominal-rate prior is used.
-    public var slopeIsFitted: Bool
+    package var slopeIsFitted: Bool
 
     /// Creates parameters from their fields.
-    public init(offset: Double, secondsPerSample: Double, pointsUsed: Int, span: Double, slopeIsFitted: Bool) {
+    package init(offset: Double, secondsPerSample: Double, pointsUsed: Int, span: Double, slopeIsFitted: Bool) {
         self.offset = offset
         self.secondsPerSample = secondsPerSample
         self.pointsUsed = pointsUsed
@@ -23,5 +23,5 @@ public struct SampleClockParameters: Sendable, Equatable, Codable {
     }
 
     /// The sampling rate the slope implies, in Hz.
-    public var samplingRate: Double { 1 / secondsPerSample }
+    package var samplingRate: Double { 1 / secondsPerSample }
 }

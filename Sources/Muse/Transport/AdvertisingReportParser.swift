@@ -1,10 +1,10 @@
 /// Parses HCI LE Advertising Report events as read from a raw HCI socket, as a pure function over
 /// bytes: anything truncated or foreign yields the reports complete so far, never a trap.
-public enum AdvertisingReportParser {
+package enum AdvertisingReportParser {
     /// The reports in one HCI event packet: `04` (event), `3E` (LE meta), length, subevent `02`,
     /// report count, then per report event type, address type, address (6, little-endian), data
     /// length, advertising data, RSSI (signed).
-    public static func parse(event bytes: [UInt8]) -> [AdvertisingReport] {
+    package static func parse(event bytes: [UInt8]) -> [AdvertisingReport] {
         guard bytes.count >= 5, bytes[0] == 0x04, bytes[1] == 0x3E, bytes[3] == 0x02 else { return [] }
         let end = min(bytes.count, 3 + Int(bytes[2]))
         let count = Int(bytes[4])
@@ -30,7 +30,7 @@ public enum AdvertisingReportParser {
     }
 
     /// The local name and 16-bit service UUIDs in advertising data (length, type, payload triplets).
-    public static func advertisingFields(_ data: [UInt8]) -> (name: String?, serviceUUIDs: [UInt16]) {
+    package static func advertisingFields(_ data: [UInt8]) -> (name: String?, serviceUUIDs: [UInt16]) {
         var name: String?
         var services: [UInt16] = []
         var i = 0

@@ -5,7 +5,7 @@ import Glibc
 /// Finds Muse headbands nearby by LE scanning through a raw HCI socket (for `study-recorder devices`).
 ///
 /// It opens the first adapter, sets active scanning, lets only LE meta events through an HCI filter,
-/// and collects advertising reports for ``duration`` seconds on a thread of its own. A device is kept
+/// and collects advertising reports for ``duration`` seconds on a thread of the ``BlockingExecutor``. A device is kept
 /// if its name starts with "Muse" or it advertises service 0xFE8D. Scanning needs root or
 /// CAP_NET_ADMIN and CAP_NET_RAW; without them, or without Bluetooth, it throws a clear
 /// ``TransportError``.
@@ -18,12 +18,12 @@ public struct HeadbandScanner: Sendable {
         self.duration = duration
     }
 
-    /// Scans on a dedicated thread and returns the headbands seen, strongest signal first. `started`
-    /// is called once the adapter is open and scanning (never when it throws first), so "scanning
-    /// …" is said only when a scan really runs.
+    /// Scans on a thread of the shared ``BlockingExecutor`` and returns the headbands seen, strongest
+    /// signal first. `started` is called once the adapter is open and scanning (never when it throws
+    /// first), so "scanning …" is said only when a scan really runs.
     public func scan(started: @escaping @Sendable () -> Void = {}) async throws(TransportError) -> [DiscoveredHeadband] {
         let scanner = self
-        return try await onDedicatedThread("HCI scan") { () throws(TransportError) -> [DiscoveredHeadband] in
+        return try await BlockingExecutor.shared.run("HCI scan") { () throws(TransportError) -> [DiscoveredHeadband] in
             try scanner.scanBlocking(started: started)
         }
     }

@@ -1,4 +1,5 @@
 import CBlueZ
+import DataSources
 import Glibc
 
 /// Opens the ATT channel to a real headband: a raw L2CAP `SOCK_SEQPACKET` socket on the fixed ATT
@@ -9,25 +10,25 @@ import Glibc
 /// random one. The connect is non-blocking and bounded by ``timeout``. Every failure becomes one
 /// ``TransportError`` with a clear line (no Bluetooth, no adapter, bluetoothd holds it, off or out of
 /// range, refused, permission).
-public struct L2CAPConnector: Sendable {
+package struct L2CAPConnector: Sendable {
     /// Seconds to wait for each connection attempt.
-    public var timeout: Double
+    package var timeout: Double
 
     /// A connector; 10 s per attempt by default (an LE create-connection normally needs under 1 s).
-    public init(timeout: Double = 10) {
+    package init(timeout: Double = 10) {
         self.timeout = timeout
     }
 
-    /// Connects on a thread of its own and returns the connected descriptor.
-    public func connect(to address: BluetoothAddress) async throws(TransportError) -> Int32 {
+    /// Connects on a thread of the shared ``BlockingExecutor`` and returns the connected descriptor.
+    package func connect(to address: BluetoothAddress) async throws(TransportError) -> Int32 {
         let connector = self
-        return try await onDedicatedThread("L2CAP connect") { () throws(TransportError) -> Int32 in
+        return try await BlockingExecutor.shared.run("L2CAP connect") { () throws(TransportError) -> Int32 in
             try connector.connectBlocking(to: address)
         }
     }
 
     /// Connects, blocking the calling thread up to twice ``timeout``.
-    public func connectBlocking(to address: BluetoothAddress) throws(TransportError) -> Int32 {
+    package func connectBlocking(to address: BluetoothAddress) throws(TransportError) -> Int32 {
         do {
             return try attempt(address, type: cbluez_bdaddr_le_public())
         } catch .refused {

@@ -2,12 +2,12 @@ import Glibc
 
 /// Connects to a ``SimulatedHeadband`` (or any ATT server) listening on a Unix `SOCK_SEQPACKET`
 /// socket, giving a descriptor an ``ATTClient`` can own.
-public struct UnixSeqpacketConnector: Sendable {
+package struct UnixSeqpacketConnector: Sendable {
     /// A connector.
-    public init() {}
+    package init() {}
 
     /// Connects to `path` and returns the connected descriptor.
-    public func connect(path: String) throws(TransportError) -> Int32 {
+    package func connect(path: String) throws(TransportError) -> Int32 {
         guard let address = Socket.unixAddress(path) else { throw .pathTooLong(path: path) }
         let fd = socket(AF_UNIX, Socket.seqpacket | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system(call: "socket", errno: errno) }

@@ -22,6 +22,11 @@ public enum FileNaming {
         "c_\(token(study))_\(participant).json"
     }
 
+    /// The file name of the consent typeset as a PDF, next to its record.
+    public static func consentPDF(study: String, participant: String) -> String {
+        "c_\(token(study))_\(participant).pdf"
+    }
+
     /// Reduces `text` to letters, digits and hyphens so it is safe in a file name on any system.
     public static func token(_ text: String) -> String {
         let cleaned = String(

@@ -37,6 +37,7 @@ final class AppendableDataset {
 
     /// Creates the dataset `name` in `parent`.
     init(in parent: HDF5Object, name: String, element: Element, columns: Int, chunkRows: Int, deflateLevel: UInt32 = 4) throws {
+        let parentID = parent.id
         self.columns = columns
         self.element = element
         fileType = element.fileType
@@ -59,7 +60,7 @@ final class AppendableDataset {
         let cacheBytes = max(64 << 10, 2 * chunk.reduce(1) { $0 * Int($1) } * 8)
         let dapl = try HDF5Library.check(chdf5_dapl_chunk_cache(cacheBytes), "access properties \(name)", path)
         defer { H5Pclose(dapl) }
-        let did = try HDF5Library.check(H5Dcreate2(parent.id, name, fileType, space, chdf5_default(), plist, dapl), "create dataset \(name)", path)
+        let did = try HDF5Library.check(H5Dcreate2(parentID, name, fileType, space, chdf5_default(), plist, dapl), "create dataset \(name)", path)
         object = HDF5Object(id: did, kind: .dataset, path: path)
     }
 
@@ -72,7 +73,7 @@ final class AppendableDataset {
         guard count > 0 else { return }
         let newRows = rows + count
         var size: [hsize_t] = columns > 0 ? [hsize_t(newRows), hsize_t(columns)] : [hsize_t(newRows)]
-        try HDF5Library.check(H5Dset_extent(object.id, &size), "extend", object.path)
+        try HDF5Library.checkWrite(H5Dset_extent(object.id, &size), "extend", object.path)
         let fileSpace = try HDF5Library.check(H5Dget_space(object.id), "file space", object.path)
         defer { H5Sclose(fileSpace) }
         var start: [hsize_t] = columns > 0 ? [hsize_t(rows), 0] : [hsize_t(rows)]
@@ -80,7 +81,7 @@ final class AppendableDataset {
         try HDF5Library.check(H5Sselect_hyperslab(fileSpace, H5S_SELECT_SET, &start, nil, &extent, nil), "select", object.path)
         let memSpace = try HDF5Library.check(H5Screate_simple(Int32(extent.count), &extent, nil), "memory space", object.path)
         defer { H5Sclose(memSpace) }
-        try HDF5Library.check(H5Dwrite(object.id, memType, memSpace, fileSpace, chdf5_default(), pointer), "write", object.path)
+        try HDF5Library.checkWrite(H5Dwrite(object.id, memType, memSpace, fileSpace, chdf5_default(), pointer), "write", object.path)
         rows = newRows
     }
 
@@ -95,7 +96,7 @@ final class AppendableDataset {
         try HDF5Library.check(H5Sselect_hyperslab(fileSpace, H5S_SELECT_SET, &start, nil, &extent, nil), "select", object.path)
         let memSpace = try HDF5Library.check(H5Screate_simple(Int32(extent.count), &extent, nil), "memory space", object.path)
         defer { H5Sclose(memSpace) }
-        try HDF5Library.check(H5Dwrite(object.id, memType, memSpace, fileSpace, chdf5_default(), pointer), "write", object.path)
+        try HDF5Library.checkWrite(H5Dwrite(object.id, memType, memSpace, fileSpace, chdf5_default(), pointer), "write", object.path)
     }
 
     /// Overwrites row `row` of a one-column 64-bit integer dataset.

@@ -27,6 +27,6 @@ enum HDF5File {
 
     /// Flushes everything written so far to the operating system.
     static func flush(_ file: HDF5Object) throws {
-        try HDF5Library.check(H5Fflush(file.id, H5F_SCOPE_GLOBAL), "flush", file.path)
+        try HDF5Library.checkWrite(H5Fflush(file.id, H5F_SCOPE_GLOBAL), "flush", file.path)
     }
 }

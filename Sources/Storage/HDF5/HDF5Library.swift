@@ -1,4 +1,6 @@
 import CHDF5
+import Foundation
+import Glibc
 
 /// Process-wide HDF5 set-up and error reporting. HDF5's own error printing is switched off once, so
 /// failures reach the user as one clear ``StorageError`` line instead of a stack dump on stderr.
@@ -16,13 +18,24 @@ enum HDF5Library {
         return true
     }()
 
-    /// Switches off HDF5's error printing for the calling thread. The library is a thread-safe build,
-    /// where that setting is per thread, so every entry point calls this before touching HDF5.
-    @inline(__always)
+    /// Switches off HDF5's error printing for the calling thread, once per thread. The library is a
+    /// thread-safe build, where that setting is per thread, and Swift code runs on whichever thread
+    /// its task is on (a ``BlockingExecutor`` thread when recording, any thread when reading). So the
+    /// wrappers call this where every HDF5 call starts: ``HDF5Object/id`` (each call on an open
+    /// object reads it first) and ``HDF5File`` (opening or creating a file); nothing else does.
     static func prepareThread() {
+        guard pthread_getspecific(preparedKey) == nil else { return }
         _ = ready
         chdf5_silence_errors()
+        pthread_setspecific(preparedKey, UnsafeRawPointer(bitPattern: 1))
     }
+
+    /// The thread-local mark of a thread whose error printing is off.
+    private static let preparedKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// The innermost message of HDF5's current error stack.
     static func lastError() -> String {
@@ -37,5 +50,15 @@ enum HDF5Library {
     static func check<T: BinaryInteger>(_ status: T, _ operation: String, _ path: String) throws -> T {
         if status < 0 { throw StorageError.hdf5(operation: operation, path: path, reason: lastError()) }
         return status
+    }
+
+    /// As ``check(_:_:_:)`` for a call that writes to the file at `path`: HDF5's error stack says only
+    /// "can't write data", so when the file system holding the file is full (``FreeSpace``) the
+    /// failure is ``StorageError/diskFull(path:)``, which tells the operator to free space and
+    /// `recover`.
+    @discardableResult
+    static func checkWrite<T: BinaryInteger>(_ status: T, _ operation: String, _ path: String) throws -> T {
+        if status < 0, FreeSpace.isFull(at: URL(fileURLWithPath: path)) { throw StorageError.diskFull(path: path) }
+        return try check(status, operation, path)
     }
 }

@@ -7,14 +7,20 @@ final class HDF5Object {
     /// What kind of object the handle refers to; decides how it is closed.
     enum Kind { case file, group, dataset }
 
-    let id: hid_t
+    /// The handle, for a call into HDF5. Reading it prepares the calling thread (HDF5's error printing
+    /// off, ``HDF5Library/prepareThread()``), so every call on an object starts prepared, on any thread.
+    var id: hid_t {
+        HDF5Library.prepareThread()
+        return handle
+    }
+    private let handle: hid_t
     let kind: Kind
     /// The file's path, for error messages.
     let path: String
     private var isOpen = true
 
     init(id: hid_t, kind: Kind, path: String) {
-        self.id = id
+        self.handle = id
         self.kind = kind
         self.path = path
     }
@@ -25,7 +31,6 @@ final class HDF5Object {
     func close() throws {
         guard isOpen else { return }
         isOpen = false
-        HDF5Library.prepareThread()
         let status: herr_t
         switch kind {
         case .file: status = H5Fclose(id)
@@ -110,15 +115,16 @@ final class HDF5Object {
         _ name: String, fileType: hid_t, memType: hid_t, dims: [Int],
         body: ((UnsafeRawPointer) throws -> Void) throws -> Void
     ) throws {
+        let parent = id
         var hdims = dims.map { hsize_t($0) }
         let space = try HDF5Library.check(H5Screate_simple(Int32(hdims.count), &hdims, nil), "dataspace \(name)", path)
         defer { H5Sclose(space) }
         let did = try HDF5Library.check(
-            H5Dcreate2(id, name, fileType, space, chdf5_default(), chdf5_default(), chdf5_default()), "create dataset \(name)", path)
+            H5Dcreate2(parent, name, fileType, space, chdf5_default(), chdf5_default(), chdf5_default()), "create dataset \(name)", path)
         defer { H5Dclose(did) }
         if dims.reduce(1, *) == 0 { return }
         try body { pointer in
-            try HDF5Library.check(H5Dwrite(did, memType, chdf5_all(), chdf5_all(), chdf5_default(), pointer), "write \(name)", path)
+            try HDF5Library.checkWrite(H5Dwrite(did, memType, chdf5_all(), chdf5_all(), chdf5_default(), pointer), "write \(name)", path)
         }
     }
 

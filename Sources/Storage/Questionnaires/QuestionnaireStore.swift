@@ -21,10 +21,22 @@ public enum QuestionnaireStore {
         _ value: T, kind: ItemKind, fileName: String, participant: String, study: String?, title: String?, day: Int?, session: Int?,
         run: Int?, in store: DataStore
     ) throws -> CatalogItem {
+        try storeFile(
+            try encoder.encode(value), kind: kind, fileName: fileName, participant: participant, study: study, title: title, day: day,
+            session: session, run: run, in: store)
+    }
+
+    /// Writes `data` as a catalogued item of `kind` (the consent PDF), atomically and pending. An
+    /// item that holds the participant's name (``ItemKind/holdsName``) is readable by the owner only
+    /// (0600, in a 0700 folder).
+    @discardableResult
+    public static func storeFile(
+        _ data: Data, kind: ItemKind, fileName: String, participant: String, study: String?, title: String?, day: Int?, session: Int?,
+        run: Int?, in store: DataStore
+    ) throws -> CatalogItem {
         let url = try store.unusedURL(participant: participant, fileName: fileName)
-        let data = try encoder.encode(value)
-        if kind == .consent { chmod(url.deletingLastPathComponent().path, 0o700) }
-        try AtomicFile.write(data, to: url, permissions: kind == .consent ? 0o600 : 0o644)
+        if kind.holdsName { chmod(url.deletingLastPathComponent().path, 0o700) }
+        try AtomicFile.write(data, to: url, permissions: kind.holdsName ? 0o600 : 0o644)
         var digest = SHA256()
         digest.update(data)
         let item = CatalogItem(

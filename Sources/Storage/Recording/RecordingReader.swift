@@ -55,7 +55,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// a stored dimension is allocated before that check.
     public init(url: URL) throws {
         self.url = url
-        HDF5Library.prepareThread()
         let file: HDF5Object
         do {
             file = try HDF5File.openReadOnly(url.path)
@@ -151,7 +150,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// the epoch from `TimeStamp`, markers from `Marker` where non-zero, and the raw codes when the
     /// recording has `RawData`.
     public func readBlock(from start: Int64, count: Int) throws -> SampleBlock {
-        HDF5Library.prepareThread()
         let channels = max(1, descriptor.channelCount)
         return try handles.withLock { h in
             let values = try DatasetReader.readDoubles(h.data, start: Int(start), count: count)
@@ -202,14 +200,12 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// Up to `count` EEG rows from `start`, values only (row-major, `NaN` where samples were lost):
     /// for exports, which need neither times nor raw codes per row.
     public func readValues(from start: Int64, count: Int) throws -> [Double] {
-        HDF5Library.prepareThread()
         return try handles.withLock { h in try DatasetReader.readDoubles(h.data, start: Int(start), count: count) }
     }
 
     /// The whole auxiliary stream `name` (`/Streams/<name>`): times (seconds since the epoch) and
     /// values row-major, or `nil` when the recording has no such stream.
     public func stream(named name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
-        HDF5Library.prepareThread()
         return try handles.withLock { h in
             guard h.file.exists(S.group), let g = try? h.file.openGroup(S.group), g.exists(name), let sg = try? g.openGroup(name) else { return nil }
             let data = try sg.openDataset(S.data)
@@ -222,7 +218,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// Whether the recording stores its times on LSL's clock too (`--clock lsl`, `/LSLClock`).
     public var hasLSLTimes: Bool {
-        HDF5Library.prepareThread()
         return handles.withLock { h in
             guard h.file.exists(RecordingFormat.LSLClock.group), let g = try? h.file.openGroup(RecordingFormat.Recording.group) else { return false }
             return g.exists(RecordingFormat.Recording.lslTimeStamp)
@@ -233,10 +228,24 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// (`/Recording/LSLTimeStamp`), or `nil` when the recording has none.
     public func readLSLTimes(from start: Int64, count: Int) throws -> [Double]? {
         typealias R = RecordingFormat.Recording
-        HDF5Library.prepareThread()
         return try handles.withLock { h in
             guard h.file.exists(RecordingFormat.LSLClock.group), let g = try? h.file.openGroup(R.group), g.exists(R.lslTimeStamp) else { return nil }
             return try DatasetReader.readDoubles(try g.openDataset(R.lslTimeStamp), start: Int(start), count: count)
+        }
+    }
+
+    /// The pairs of recording-clock and LSL-clock readings in `/LSLClock` (taken together when the
+    /// recording began and every 10 s), oldest first, or `nil` when the recording has none: what
+    /// ``LSLClockMapping/lslTime(recordingTime:points:)`` maps any recording-clock time with.
+    public func lslClockPoints() throws -> [(recording: Double, lsl: Double)]? {
+        typealias L = RecordingFormat.LSLClock
+        HDF5Library.prepareThread()
+        return try handles.withLock { h in
+            guard h.file.exists(L.group), let g = try? h.file.openGroup(L.group), g.exists(L.recordingClock), g.exists(L.lslClock) else { return nil }
+            let recording = try g.openDataset(L.recordingClock), lsl = try g.openDataset(L.lslClock)
+            let r = try DatasetReader.readDoubles(recording, start: 0, count: try DatasetReader.dims(recording).first ?? 0)
+            let l = try DatasetReader.readDoubles(lsl, start: 0, count: try DatasetReader.dims(lsl).first ?? 0)
+            return zip(r, l).map { (recording: $0, lsl: $1) }
         }
     }
 
@@ -244,7 +253,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// or `nil` when the recording has none.
     public func eventLSLTimes() throws -> [Double]? {
         typealias E = RecordingFormat.Events
-        HDF5Library.prepareThread()
         return try handles.withLock { h in
             guard h.file.exists(RecordingFormat.LSLClock.group), h.file.exists(E.group), let g = try? h.file.openGroup(E.group), g.exists(E.lslTime)
             else { return nil }
@@ -255,7 +263,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// The events table (empty for files without one).
     public func events() throws -> [RecordingEvent] {
-        HDF5Library.prepareThread()
         return try handles.withLock { h in
             guard h.file.exists(E.group) else { return [] }
             let g = try h.file.openGroup(E.group)
@@ -273,7 +280,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// The derived series stored in `/<group>` (e.g. `Quality`): the names of datasets that have a
     /// companion `<name>Time`, sorted; empty when the group does not exist.
     public func seriesNames(group: String) -> [String] {
-        HDF5Library.prepareThread()
         return handles.withLock { h in
             guard h.file.exists(group), let g = try? h.file.openGroup(group) else { return [] }
             let members = Set(g.memberNames())
@@ -283,7 +289,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// The column names of the derived series `/<group>/<name>` (its `columns` attribute), or `nil`.
     public func seriesColumns(group: String, name: String) -> [String]? {
-        HDF5Library.prepareThread()
         return handles.withLock { h in
             guard h.file.exists(group), let g = try? h.file.openGroup(group), g.exists(name), let ds = try? g.openDataset(name) else { return nil }
             return ds.stringArrayAttribute(RecordingFormat.Series.columns)
@@ -292,7 +297,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// A string attribute of the group `/<group>` (e.g. `Quality`'s `BandPowerMethod`), or `nil`.
     public func groupAttribute(group: String, name: String) -> String? {
-        HDF5Library.prepareThread()
         return handles.withLock { h in
             guard h.file.exists(group), let g = try? h.file.openGroup(group) else { return nil }
             return g.stringAttribute(name)
@@ -316,7 +320,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// A derived series `/<group>/<name>` (rows × columns, row-major) with its times, or `nil`.
     public func series(group: String, name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
-        HDF5Library.prepareThread()
         return try handles.withLock { h in
             guard h.file.exists(group) else { return nil }
             let g = try h.file.openGroup(group)

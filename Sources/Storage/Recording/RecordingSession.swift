@@ -63,7 +63,9 @@ public final class RecordingSession: Sendable {
             store: store, request: request, run: run, url: url, item: item, created: created, options: options, logger: logger)
         let subscription = await controller.events(.lossless(capacity: 32))
         let state = SessionState(planned: request.duration)
-        let task = Task {
+        // The writing task runs on the blocking executor: HDF5 appends, the journal's fdatasync and the
+        // catalog updates block, and must not hold a thread of the cooperative pool.
+        let task = Task(executorPreference: BlockingExecutor.shared) {
             try await consume(opening: opening, state: state, subscription: subscription, derived: derived)
         }
         return RecordingSession(item: item, url: url, state: state, subscription: subscription, task: task)

@@ -5,7 +5,7 @@ import Foundation
 /// Streaming Layer, stored in the recording at the sample nearest their moment.
 ///
 /// It resolves a string stream of type `Markers` (by name when one is given; never one of the
-/// recorder's own outlets), and on a thread of its own (liblsl's calls block) pulls each marker with
+/// recorder's own outlets), and on a thread of the ``BlockingExecutor`` (liblsl's calls block) pulls each marker with
 /// its LSL timestamp, adds the inlet's clock correction (the sender's clock to this machine's), maps
 /// it onto the recording clock through the controller's anchor, and hands it to
 /// ``DataController/mark(_:at:)``. A marker whose text is an integer is stored with that code and no
@@ -34,9 +34,7 @@ public final class LSLMarkerInlet: @unchecked Sendable {
         library: LSLLibrary, streamName: String?, controller: DataController, resolveTimeout: Double = 30
     ) -> LSLMarkerInlet {
         let inlet = LSLMarkerInlet(library: library, streamName: streamName)
-        let thread = Thread { inlet.run(controller: controller, resolveTimeout: resolveTimeout) }
-        thread.name = "LSL marker inlet"
-        thread.start()
+        BlockingExecutor.shared.execute("LSL marker inlet") { inlet.run(controller: controller, resolveTimeout: resolveTimeout) }
         return inlet
     }
 

@@ -6,10 +6,14 @@ import Processing
 /// quality grades (both irregular, pushed when computed or when a grade changes).
 ///
 /// Every timestamp is on LSL's clock, mapped from the recording clock (see `docs/streaming.md`), so
-/// a sample's LSL time and its stored UTC time name the same moment.
+/// a sample's LSL time and its stored UTC time name the same moment. Names and channel layouts follow
+/// the ``LSLStyle``.
 final class LSLSink: LiveSink {
     private let library: LSLLibrary
+    private let style: LSLStyle
     private var outlets: [String: LSLOutlet] = [:]
+    /// Per device stream, the stored channel each outlet channel carries (nil: NaN).
+    private var columns: [String: [Int?]] = [:]
     private var markers: LSLOutlet?
     private var bandPower: LSLOutlet?
     private var quality: LSLOutlet?
@@ -24,37 +28,92 @@ final class LSLSink: LiveSink {
         return "study-recorder-\(descriptor?.kind ?? "source")-\(device)-\(stream)"
     }
 
-    init(library: LSLLibrary) {
+    init(library: LSLLibrary, style: LSLStyle = .descriptive) {
         self.library = library
+        self.style = style
     }
 
     func start(_ descriptor: DeviceDescriptor, lslTime: @escaping @Sendable (Double) -> Double) throws {
         self.descriptor = descriptor
         self.lslTime = lslTime
         outlets = [:]
+        columns = [:]
         bandPower = nil
         quality = nil
         let acquisition = ["manufacturer": descriptor.manufacturer, "model": descriptor.model, "serial": descriptor.serial ?? ""].filter {
             !$0.value.isEmpty
         }
         for stream in descriptor.streams where stream.kind != .telemetry {
-            let (type, unit) = Self.typeAndUnit(stream)
+            let layout = style == .muselsl ? Self.muselslLayout(stream, model: descriptor.model) : Self.descriptiveLayout(stream)
             outlets[stream.name] = try LSLOutlet(
                 library: library,
                 configuration: .init(
-                    name: "\(prefix) \(type)", type: type, channelLabels: stream.channelLabels, unit: unit, channelType: type,
-                    nominalRate: stream.samplingRate, sourceID: sourceID(stream.name), acquisition: acquisition))
+                    name: layout.name ?? "\(prefix) \(layout.type)", type: layout.type, channelLabels: layout.labels, unit: layout.unit,
+                    channelType: layout.channelType, nominalRate: stream.samplingRate, sourceID: sourceID(stream.name), acquisition: acquisition))
+            columns[stream.name] = layout.columns
         }
+        // muselsl's users (eeg-notebooks) send markers as numbers and muselsl stores them in a numeric
+        // column: in its style the marker stream carries the code as a float; otherwise the text.
         markers = try LSLOutlet(
             library: library,
             configuration: .init(
-                name: "\(prefix) Markers", type: "Markers", channelLabels: ["marker"], unit: "", channelType: "Markers", nominalRate: 0,
-                isString: true, sourceID: sourceID("markers"), acquisition: acquisition))
+                name: style == .muselsl ? "Markers" : "\(prefix) Markers", type: "Markers", channelLabels: ["marker"], unit: "",
+                channelType: "Markers", nominalRate: 0, isString: style != .muselsl, sourceID: sourceID("markers"), acquisition: acquisition))
         quality = try LSLOutlet(
             library: library,
             configuration: .init(
                 name: "\(prefix) Quality", type: "Quality", channelLabels: descriptor.channelNames, unit: "grade (1 good, 2 medium, 4 bad)",
                 channelType: "Quality", nominalRate: 0, sourceID: sourceID("quality"), acquisition: acquisition))
+    }
+
+    /// An outlet's name (nil: the prefix and the type), type, channels and where each comes from.
+    struct Layout {
+        var name: String?
+        var type: String
+        var labels: [String]
+        var unit: String
+        var channelType: String
+        var columns: [Int?]
+    }
+
+    /// The recorder's own layout: the stream's channels as they are.
+    static func descriptiveLayout(_ stream: StreamDescriptor) -> Layout {
+        let (type, unit) = typeAndUnit(stream)
+        return Layout(
+            type: type, labels: stream.channelLabels, unit: unit, channelType: type, columns: stream.channelLabels.indices.map { $0 })
+    }
+
+    /// muselsl's layout (``LSLStyle/muselsl``).
+    static func muselslLayout(_ stream: StreamDescriptor, model: String) -> Layout {
+        let labels = stream.channelLabels
+        func place(_ wanted: [String], from names: [String]) -> [Int?] {
+            wanted.map { want in names.firstIndex { $0.lowercased() == want.lowercased() } }
+        }
+        switch stream.kind {
+        case .eeg:
+            let classic = ["TP9", "AF7", "AF8", "TP10"]
+            if !model.contains("Athena"), Array(labels.prefix(4)) == classic {
+                let aux = labels.firstIndex { $0.uppercased().hasPrefix("AUX") }
+                return Layout(
+                    name: "Muse", type: "EEG", labels: classic + ["Right AUX"], unit: "microvolts", channelType: "EEG",
+                    columns: [0, 1, 2, 3, aux])
+            }
+            return Layout(
+                name: "Muse", type: "EEG", labels: labels.map { $0.uppercased() == "AUX_R" ? "Right AUX" : $0 }, unit: "microvolts",
+                channelType: "EEG", columns: labels.indices.map { $0 })
+        case .ppg:
+            let places = place(["ambient", "infrared", "red"], from: labels)
+            if places.contains(where: { $0 != nil }), places.compactMap({ $0 }).count == labels.count {
+                return Layout(name: "Muse", type: "PPG", labels: ["PPG1", "PPG2", "PPG3"], unit: "mmHg", channelType: "PPG", columns: places)
+            }
+            return Layout(name: "Muse", type: "PPG", labels: labels, unit: stream.unit, channelType: "PPG", columns: labels.indices.map { $0 })
+        case .accelerometer:
+            return Layout(name: "Muse", type: "ACC", labels: ["X", "Y", "Z"], unit: "g", channelType: "accelerometer", columns: [0, 1, 2])
+        case .gyroscope:
+            return Layout(name: "Muse", type: "GYRO", labels: ["X", "Y", "Z"], unit: "dps", channelType: "gyroscope", columns: [0, 1, 2])
+        case .telemetry:
+            return descriptiveLayout(stream)
+        }
     }
 
     /// The LSL stream type and channel unit of a device stream.
@@ -70,11 +129,13 @@ final class LSLSink: LiveSink {
 
     func send(_ block: SampleBlock) {
         guard !block.isEmpty else { return }
-        if let outlet = outlets[block.stream] {
-            let width = outlet.configuration.channelLabels.count
+        if let outlet = outlets[block.stream], let map = columns[block.stream] {
+            let width = map.count
             var values = [Float](repeating: .nan, count: block.count * width)
             for r in 0..<block.count {
-                for c in 0..<min(width, block.channelCount) { values[r * width + c] = Float(block.values[r * block.channelCount + c]) }
+                for (c, source) in map.enumerated() {
+                    if let source, source < block.channelCount { values[r * width + c] = Float(block.values[r * block.channelCount + source]) }
+                }
             }
             outlet.push(rows: values, timestamps: block.times.map(lslTime))
         }
@@ -84,7 +145,11 @@ final class LSLSink: LiveSink {
     }
 
     func send(marker: Marker, time: Double) {
-        markers?.push(string: LiveStreamer.markerText(marker), timestamp: lslTime(time))
+        if style == .muselsl {
+            markers?.push(rows: [Float(marker.code)], timestamps: [lslTime(time)])
+        } else {
+            markers?.push(string: LiveStreamer.markerText(marker), timestamp: lslTime(time))
+        }
     }
 
     func send(_ b: BandPowerUpdate) {
@@ -104,6 +169,8 @@ final class LSLSink: LiveSink {
     }
 
     func send(_ change: DeviceStateChange) {
+        // A numeric marker stream (muselsl's) has no words for a device change.
+        guard style != .muselsl else { return }
         markers?.push(string: "device:\(change.state.rawValue)=\(change.value)", timestamp: lslTime(change.time))
     }
 

@@ -20,13 +20,18 @@ import Synchronization
 /// await streamer.finish()
 /// ```
 public final class LiveStreamer: Sendable {
+    /// Seconds between the band-power updates streamed (10 a second, as Mind Monitor sends them;
+    /// each covers the last 4 s).
+    public static let bandPowerInterval = 0.1
+
     /// What to stream and how.
     public struct Configuration: Sendable {
         /// The targets; each at most once.
         public var targets: [StreamTarget]
         /// liblsl to load (default: searched, see ``LSLLibrary/candidates(explicit:environment:)``).
         public var lslLibraryPath: String?
-        /// Settings of the processor computing band power and quality (mains, band-power interval).
+        /// Settings of the processor computing band power and quality (mains, band-power interval:
+        /// ``LiveStreamer/bandPowerInterval`` by default).
         public var processing: ProcessorConfiguration
         /// Events this observer may fall behind by before the oldest are dropped (default 2048,
         /// about 8 s of Muse data).
@@ -35,13 +40,17 @@ public final class LiveStreamer: Sendable {
         /// lsl`): LSL timestamps then follow it, so they equal the stored ones. Without it the offset
         /// is measured once when the source starts.
         public var lslClock: LSLClockMapping?
+        /// How the LSL outlets are named and laid out (default: descriptive).
+        public var lslStyle: LSLStyle
 
         /// Creates a configuration.
         public init(
-            targets: [StreamTarget], lslLibraryPath: String? = nil, processing: ProcessorConfiguration = .init(), capacity: Int = 2048,
-            lslClock: LSLClockMapping? = nil
+            targets: [StreamTarget], lslLibraryPath: String? = nil,
+            processing: ProcessorConfiguration = .init(bandPowerInterval: LiveStreamer.bandPowerInterval), capacity: Int = 2048,
+            lslClock: LSLClockMapping? = nil, lslStyle: LSLStyle = .descriptive
         ) {
             self.lslClock = lslClock
+            self.lslStyle = lslStyle
             self.targets = targets
             self.lslLibraryPath = lslLibraryPath
             self.processing = processing
@@ -89,10 +98,10 @@ public final class LiveStreamer: Sendable {
         let shared = SharedState()
         let processing = configuration.processing
         let mapping = configuration.lslClock
-        let box = SendableBox(library: library, senders: senders)
+        let box = SendableBox(library: library, senders: senders, style: configuration.lslStyle)
         let task = Task {
             var sinks: [any LiveSink] = []
-            if let library = box.library { sinks.append(LSLSink(library: library)) }
+            if let library = box.library { sinks.append(LSLSink(library: library, style: box.style)) }
             sinks += box.senders.map { OSCSink(sender: $0) }
             var processor: SignalProcessor?
             var battery: Double?
@@ -195,4 +204,5 @@ public final class LiveStreamer: Sendable {
 private struct SendableBox: Sendable {
     let library: LSLLibrary?
     let senders: [OSCSender]
+    let style: LSLStyle
 }

@@ -8,16 +8,37 @@ import Processing
 /// | --- | --- |
 /// | `/muse/eeg` | one float per EEG channel (µV, centred on 0), per sample |
 /// | `/muse/acc`, `/muse/gyro` | x, y, z (g; deg/s), per sample |
-/// | `/muse/ppg` | the PPG channels, per sample |
-/// | `/muse/elements/{delta,theta,alpha,beta,gamma}_absolute` | one float per channel: log10 of the band power in µV² (Bels) |
-/// | `/muse/elements/horseshoe` | one float per channel: 1 good, 2 medium, 4 bad; sent when a grade changes |
-/// | `/muse/elements/touching_forehead` | int 1/0; sent when the on-head state changes |
-/// | `/muse/batt` | battery percent (float); sent when it changed by 1 or more |
+/// | `/muse/ppg` | per sample: ambient, infrared, red as Mind Monitor orders them (NaN for a channel the headband's stream lacks: the classic Muse's stream holds infrared only); other PPG or optics streams as they are |
+/// | `/muse/elements/{delta,theta,alpha,beta,gamma}_absolute` | one float per channel: log10 of the band power in µV² (Bels), ~10 per second |
+/// | `/muse/elements/{delta,theta,alpha,beta,gamma}_relative` | one float per channel: the band's share of the 1–45 Hz power (0…1), with the absolute ones |
+/// | `/muse/elements/horseshoe` | one float per channel: 1 good, 2 medium, 4 bad; at once on a change and every ``stateInterval`` |
+/// | `/muse/elements/touching_forehead` | int 1/0; at once on a change and every ``stateInterval`` |
+/// | `/muse/batt` | battery percent (float); at once on a change of 1 or more and every ``stateInterval`` |
 /// | `/Marker/<code>` | the marker's label (string) |
+///
+/// The state paths repeat because a patch started after the recorder would otherwise never learn
+/// the fit (Mind Monitor's own examples wait for a horseshoe message before trusting band powers).
+/// They repeat on the EEG stream's clock (its samples' times), so a stalled source sends no stale
+/// state. Blink and jaw-clench elements are not sent: they are not detected.
 final class OSCSink: LiveSink {
+    /// Seconds of EEG between repetitions of the state paths (twice a second: a receiver sees each
+    /// at least once in any second).
+    static let stateInterval = 0.5
+
+    /// Mind Monitor's `/muse/ppg` values, in order (the Muse 2's three PPG characteristics).
+    static let mindMonitorPPG = ["ambient", "infrared", "red"]
+
     private let sender: OSCSender
     private var eegStream = ""
     private var kinds: [String: StreamDescriptor.Kind] = [:]
+    /// Per PPG stream whose channels are Mind Monitor's, each channel's place among its three.
+    private var ppgPlaces: [String: [Int]] = [:]
+    /// The newest state, repeated every ``stateInterval``; nil until the source told it.
+    private var grades: [Float]?
+    private var onHead: Bool?
+    private var battery: Double?
+    /// The EEG time the state was last sent at.
+    private var stateSentAt: Double?
 
     init(sender: OSCSender) {
         self.sender = sender
@@ -26,6 +47,15 @@ final class OSCSink: LiveSink {
     func start(_ descriptor: DeviceDescriptor, lslTime: @escaping @Sendable (Double) -> Double) throws {
         eegStream = descriptor.eeg.name
         kinds = Dictionary(descriptor.streams.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
+        ppgPlaces = [:]
+        for stream in descriptor.streams where stream.kind == .ppg {
+            let places = stream.channelLabels.compactMap { Self.mindMonitorPPG.firstIndex(of: $0.lowercased()) }
+            if places.count == stream.channelLabels.count, !places.isEmpty { ppgPlaces[stream.name] = places }
+        }
+        grades = nil
+        onHead = nil
+        battery = nil
+        stateSentAt = nil
     }
 
     func send(_ block: SampleBlock) {
@@ -37,13 +67,26 @@ final class OSCSink: LiveSink {
         case .ppg: path = "/muse/ppg"
         default: path = ""
         }
-        if !path.isEmpty {
+        if let places = ppgPlaces[block.stream] {
+            for r in 0..<block.count {
+                var row = [OSCMessage.Argument](repeating: .float(.nan), count: Self.mindMonitorPPG.count)
+                for (c, place) in places.enumerated() where c < block.channelCount {
+                    row[place] = .float(Float(block.values[r * block.channelCount + c]))
+                }
+                sender.send(OSCMessage(path, row))
+            }
+        } else if !path.isEmpty {
             for r in 0..<block.count {
                 let row = (0..<block.channelCount).map { OSCMessage.Argument.float(Float(block.values[r * block.channelCount + $0])) }
                 sender.send(OSCMessage(path, row))
             }
         }
         for m in block.markers { send(marker: m.marker, time: 0) }
+        if block.stream == eegStream, let time = block.times.last, time.isFinite {
+            if let last = stateSentAt, time - last < Self.stateInterval, time >= last { return }
+            stateSentAt = time
+            sendState()
+        }
     }
 
     func send(marker: Marker, time: Double) {
@@ -52,24 +95,48 @@ final class OSCSink: LiveSink {
 
     func send(_ b: BandPowerUpdate) {
         for (k, band) in b.method.bands.enumerated() {
-            let values = b.channels.map {
+            let absolute = b.channels.map {
                 OSCMessage.Argument.float(Float(k < $0.absolute.count && $0.absolute[k] > 0 ? log10($0.absolute[k]) : .nan))
             }
-            sender.send(OSCMessage("/muse/elements/\(band.name)_absolute", values))
+            sender.send(OSCMessage("/muse/elements/\(band.name)_absolute", absolute))
+            let relative = b.channels.map { OSCMessage.Argument.float(Float(k < $0.relative.count ? $0.relative[k] : .nan)) }
+            sender.send(OSCMessage("/muse/elements/\(band.name)_relative", relative))
         }
     }
 
     func send(grades: [Float], time: Double) {
-        sender.send(OSCMessage("/muse/elements/horseshoe", grades.map { .float($0) }))
+        self.grades = grades
+        sendGrades()
     }
 
     func send(_ change: DeviceStateChange) {
         if change.state == .onHead {
-            sender.send(OSCMessage("/muse/elements/touching_forehead", [.int(change.value ? 1 : 0)]))
+            onHead = change.value
+            sendOnHead()
         }
     }
 
     func send(battery: Double, time: Double) {
-        sender.send(OSCMessage("/muse/batt", [.float(Float(battery))]))
+        self.battery = battery
+        sendBattery()
+    }
+
+    /// Repeats every state path known so far.
+    private func sendState() {
+        sendGrades()
+        sendOnHead()
+        sendBattery()
+    }
+
+    private func sendGrades() {
+        if let grades { sender.send(OSCMessage("/muse/elements/horseshoe", grades.map { .float($0) })) }
+    }
+
+    private func sendOnHead() {
+        if let onHead { sender.send(OSCMessage("/muse/elements/touching_forehead", [.int(onHead ? 1 : 0)])) }
+    }
+
+    private func sendBattery() {
+        if let battery { sender.send(OSCMessage("/muse/batt", [.float(Float(battery))])) }
     }
 }

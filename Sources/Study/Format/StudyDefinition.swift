@@ -30,13 +30,16 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
     public var sessions: [String: Session]
     /// The days in order.
     public var days: [Day]
+    /// What exports of the study's data say about it (authors, licence, institution, questionnaire
+    /// columns), when the study file has `dataset`.
+    public var dataset: DatasetMetadata?
 
     /// Creates a study definition.
     public init(
         formatVersion: Int = StudyModule.formatVersion, id: String, title: LocalizedText, description: LocalizedText? = nil,
         locales: [String], defaultLocale: String, settings: StudySettings = .defaults, texts: [String: LocalizedText] = [:],
         consent: Consent, preparations: [String: [PreparationStep]] = [:], trialTypes: [String: TrialType] = [:],
-        questionnaires: [String: Questionnaire] = [:], sessions: [String: Session], days: [Day]
+        questionnaires: [String: Questionnaire] = [:], sessions: [String: Session], days: [Day], dataset: DatasetMetadata? = nil
     ) {
         self.formatVersion = formatVersion
         self.id = id
@@ -52,6 +55,7 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
         self.questionnaires = questionnaires
         self.sessions = sessions
         self.days = days
+        self.dataset = dataset
     }
 
     /// Every protocol item (a session on a day) in order, with its position.

@@ -2,11 +2,13 @@ import DataSources
 import Foundation
 import Logging
 import Storage
+import Typesetting
 
 /// Enrols a participant: the study's title and description, the consent page by page, the typed
 /// agreement and the signature, the private name questions and the enrolment questions; only when
-/// everything is answered are the consent record, the registry entry, the answers and the progress
-/// stored, as one enrolment (a failing step removes what the earlier ones stored).
+/// everything is answered are the consent record, its PDF (``ConsentDocument``), the registry entry,
+/// the answers and the progress stored, as one enrolment (a failing step removes what the earlier
+/// ones stored).
 /// ``StudyRunner/enroll(name:helperName:)`` runs it.
 struct EnrolmentRunner {
     let study: StudyDefinition
@@ -17,14 +19,14 @@ struct EnrolmentRunner {
     let logger: Logger
 
     private var schedule: StudySchedule { StudySchedule(study: study) }
-    private var progressStore: ProgressStore { ProgressStore(dataDirectory: store.root) }
+    private var progressStore: ProgressStore { ProgressStore(dataFolder: store.root) }
     private var locale: String { options.locale ?? study.defaultLocale }
     private var strings: RuntimeStrings { RuntimeStrings(locale: locale) }
 
     /// Shows the study's title and description, then the consent page by page (each page's summary
     /// before its content), asks for the typed agreement and the name as signature, makes
-    /// the participant's UUID, stores the consent record (the only stored file with the name) and
-    /// starts the schedule. `name`/`helperName` given here are used instead of asking (scripted runs).
+    /// the participant's UUID, stores the consent record and its PDF (the only stored files with the
+    /// name) and starts the schedule. `name`/`helperName` given here are used instead of asking (scripted runs).
     func run(name givenName: String?, helperName givenHelper: String?) async throws -> Participant {
         if let existing = try progressStore.load(studyID: study.id) {
             throw RunnerError.alreadyEnrolled(study: study.id, participant: existing.participant.uuidString)
@@ -109,6 +111,9 @@ struct EnrolmentRunner {
         let record = ConsentRecord(
             study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, locale: locale, consentedAt: now,
             title: title, pages: pages, agreement: agreement, typedAgreement: typed, signature: signature, helperName: helper)
+        // Typeset before anything is stored: a document that cannot be made (no DejaVu font) stores nothing.
+        let studyTitle = study.render(study.title, locale: locale, values: words)
+        let document = try ConsentDocument(record: record, studyTitle: studyTitle, timeZone: options.timeZone).pdf()
         var stored: [CatalogItem] = []
         func keep(_ item: CatalogItem) throws {
             stored.append(item)
@@ -120,6 +125,10 @@ struct EnrolmentRunner {
                 try QuestionnaireStore.storeJSON(
                     record, kind: .consent, fileName: FileNaming.consent(study: study.id, participant: participant.id), participant: participant.id,
                     study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store))
+            try keep(
+                try QuestionnaireStore.storeFile(
+                    document.data, kind: .consentPDF, fileName: FileNaming.consentPDF(study: study.id, participant: participant.id),
+                    participant: participant.id, study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store))
             if let answersRecord { try keep(try QuestionnaireStore.store(answersRecord, in: store)) }
             if let uuid = UUID(uuidString: participant.id) {
                 var progress = schedule.enroll(participant: uuid, at: now)

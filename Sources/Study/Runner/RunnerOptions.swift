@@ -1,5 +1,5 @@
 public import DataSources
-import Foundation
+public import Foundation
 
 /// How a study is run: language, pacing, reproducibility, and how much the participant is asked.
 public struct RunnerOptions: Sendable {
@@ -25,6 +25,8 @@ public struct RunnerOptions: Sendable {
     public var hostClock: any HostClock
     /// Store every time on Lab Streaming Layer's clock too, through this mapping (`--clock lsl`).
     public var lslClock: LSLClockMapping?
+    /// The participant's time zone, in which the consent document states when they signed.
+    public var timeZone: TimeZone = .current
 
     /// Creates options.
     public init(

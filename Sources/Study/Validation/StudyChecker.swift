@@ -19,6 +19,7 @@ struct StudyChecker {
         checkPlaceholders()
         checkDateBounds()
         checkSessionSizes()
+        checkParticipantColumns()
     }
 
     /// The most runs (files) one session may unroll to, and the most trials it may hold: far above
@@ -282,6 +283,36 @@ struct StudyChecker {
                 report(path, "at most \(Self.maximumBlocksPerSession) blocks in a session, repeats included (got \(blocks))")
             } else if trials > Self.maximumTrialsPerSession {
                 report(path, "at most \(Self.maximumTrialsPerSession) trials in a session, repeats included (got \(trials))")
+            }
+        }
+    }
+
+    /// Each `participants.tsv` column names a defined questionnaire and one of its questions whose
+    /// answers may be shared in a table (``ParticipantColumn/allowedKinds``).
+    private func checkParticipantColumns() {
+        guard let columns = study.dataset?.participantColumns else { return }
+        let base = JSONPath.root.appending("dataset").appending("participantColumns")
+        for (index, column) in columns.enumerated() {
+            let path = base.appending(index)
+            guard let questionnaire = study.questionnaires[column.questionnaire] else {
+                report(
+                    path.appending("questionnaire"),
+                    "the name of a questionnaire in $.questionnaires (\(listed(study.questionnaires.keys))); '\(column.questionnaire)' is not defined"
+                )
+                continue
+            }
+            guard let question = questionnaire.questions.first(where: { $0.id == column.question }) else {
+                report(
+                    path.appending("question"),
+                    "the id of a question of questionnaire '\(column.questionnaire)' (\(listed(questionnaire.questions.map(\.id)))); '\(column.question)' is not one"
+                )
+                continue
+            }
+            if !ParticipantColumn.allowedKinds.contains(question.kind) {
+                report(
+                    path.appending("question"),
+                    "a question with a choice, scale or number answer (question '\(column.question)' is \(question.kind.rawValue): a shared table holds no free text or dates)"
+                )
             }
         }
     }

@@ -6,13 +6,14 @@ import Study
 import StudyRecorderKit
 
 /// `study-recorder enroll`: consent page by page, the typed agreement and the name as signature; makes
-/// the participant's UUID and stores the consent record.
+/// the participant's UUID and stores the consent record and its PDF.
 struct EnrollCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enroll",
         abstract: "Enroll a participant in a study: consent, signature, a new pseudonymous UUID.",
         discussion: """
-            The name is stored only in the consent record (encrypted whenever the study has a key, never \
+            The name is stored only in the consent record and its PDF (<uuid>/c_<study>_<uuid>.pdf, which \
+            `study-recorder consent` prints again; both encrypted whenever the study has a key, never \
             uploaded unencrypted) and in the data folder's private registry; every file name, path and \
             log line uses the UUID. For demos and CI, `--name NAME --auto` enrolls without prompts.
             """)

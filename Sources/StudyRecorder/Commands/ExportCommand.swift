@@ -2,6 +2,7 @@ public import ArgumentParser
 import Exports
 import Foundation
 import Storage
+import Study
 
 #if canImport(Glibc)
 import Glibc
@@ -13,14 +14,18 @@ import Glibc
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export stored recordings as CSV, EDF+ or an EEG-BIDS dataset.",
+        abstract: "Export stored recordings as CSV, EDF+, an EEG-BIDS dataset or XDF.",
         discussion: """
             Items are catalog paths as `list` shows them (e.g. <uuid>/r_rest_1_1_2_<uuid>.h5), or --all, or \
             --participant UUID. csv: a folder per recording (eeg.csv with markers, events.csv, one file per \
             band power and quality measure with a reason column where values are NaN, verdict.csv) and one \
-            file per reaction-time trial table. edf: one EDF+ file per recording (device range, every event \
+            file per reaction-time trial table; --csv-style mindmonitor or muselsl writes those tools' \
+            one-file layouts instead. edf: one EDF+ file per recording (device range, every event \
             annotated, gaps as BAD_ACQ_SKIP). bids: an EEG-BIDS dataset with the HDF5 originals under \
-            sourcedata/. --out must lie outside the data folder. The export is built in a hidden folder in \
+            sourcedata/ (--study adds the study's authors, licence, institution, task texts and, when the study \
+            opts in, questionnaire columns and phenotype tables). xdf: one XDF file per recording with every \
+            stream, markers and quality on LSL's clock, as LabRecorder writes (pyxdf reads it). --out must lie \
+            outside the data folder. The export is built in a hidden folder in \
             --out and published when complete; the next export into --out removes what a killed one left \
             (or completes its publication). Encrypted items are decrypted with the secret key in GnuPG \
             (--gnupg-home; its agent asks for the passphrase) into a private folder under $TMPDIR, removed \
@@ -42,14 +47,26 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Export this participant's items.", valueName: "uuid"))
     var participant: String?
 
-    @Option(help: "csv, edf or bids.")
+    @Option(help: "csv, edf, bids or xdf.")
     var format: ExportFormat
+
+    @Option(
+        help: ArgumentHelp(
+            "With --format csv: standard (a folder per recording: eeg.csv, events.csv, metrics), mindmonitor (Mind Monitor's one wide file) or muselsl (muselsl record's EEG file).",
+            valueName: "style"))
+    var csvStyle: CSVStyle?
 
     @Option(help: ArgumentHelp("The folder to write to, outside the data folder (default ./exports).", valueName: "dir"))
     var out = "exports"
 
     @Flag(help: "Write `X X X X` as the EDF patient field instead of the participant's pseudonymous UUID.")
     var anonymous = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The study folder (holding study.json) of the items: bids takes the dataset's name, authors, licence, institution, task texts and (when the study opts in) participants.tsv columns and phenotype tables from it.",
+            valueName: "dir"))
+    var study: String?
 
     @OptionGroup var decryption: DecryptionOptions
 
@@ -64,6 +81,7 @@ struct ExportCommand: ParsableCommand {
     func validate() throws {
         let selections = (items.isEmpty ? 0 : 1) + (all ? 1 : 0) + (participant == nil ? 0 : 1)
         guard selections == 1 else { throw ValidationError("name the items, or give --all or --participant (exactly one of them)") }
+        if csvStyle != nil, format != .csv { throw ValidationError("--csv-style goes with --format csv") }
     }
 
     func run() throws {
@@ -90,6 +108,8 @@ struct ExportCommand: ParsableCommand {
         }
         let exporter = Exporter(store: store, destination: destination, format: format, patientCode: !anonymous, permissions: access)
         exporter.decryptor = decryption.decryptor
+        exporter.csvStyle = csvStyle ?? .standard
+        if let study { exporter.study = try StudyLoader.load(folder: URL(fileURLWithPath: study)) }
         var skipped = notReady
         var bar = ProgressBar(label: "export")
         var results: [ExportedItem] = []
@@ -183,4 +203,5 @@ struct ExportCommand: ParsableCommand {
 }
 
 extension ExportFormat: ExpressibleByArgument {}
+extension CSVStyle: ExpressibleByArgument {}
 extension ExportPermissions: ExpressibleByArgument {}

@@ -24,6 +24,7 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var transfer: TransferOptions
     @OptionGroup var streamOptions: StreamOptions
+    @OptionGroup var keyMarkers: KeyMarkerOptions
     @OptionGroup var clockOptions: ClockOptions
 
     @Option(help: "How long to record (e.g. 30s, 5m, 1h).")
@@ -85,6 +86,7 @@ struct RecordCommand: AsyncParsableCommand {
         } catch {
             throw undone(error)
         }
+        let keys = keyMarkers.start(controller: controller)
         // Device trouble (link lost and back, battery low, off the head, data lost) as it happens.
         let trouble = await DeviceTroubleWatch(controller: controller, json: json)
         let request = RecordingRequest(
@@ -96,7 +98,7 @@ struct RecordCommand: AsyncParsableCommand {
         let options = RecordOptions(processing: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)), storeQuality: !noQuality)
         // The trap is in place before the recording starts: a signal the moment it has begun stops
         // it and stores what was recorded, never the default action that ends the process mid-write.
-        let interrupted = InterruptFlag()
+        let interrupted = SetOnceFlag()
         let live = Mutex<LiveRecording?>(nil)
         let trap = SignalTrap { _ in
             interrupted.set()
@@ -132,6 +134,7 @@ struct RecordCommand: AsyncParsableCommand {
         draw(recording.progress, force: true)
         bar.finish()
         markerInlet?.stop()
+        keys?.stop()
         await streamer?.finish()
         _ = trap
         // A source that never started (a headband that is not there) fails here with nothing stored:

@@ -9,8 +9,8 @@ struct StreamCommand: AsyncParsableCommand {
         commandName: "stream",
         abstract: "Stream a source live to Lab Streaming Layer or OSC without recording.",
         discussion: """
-            Streams EEG (and a headband's accelerometer, gyroscope and PPG), markers, band power and \
-            quality grades; see docs/streaming.md for the stream names, OSC paths and clocks. `record`, \
+            Streams EEG (and a headband's accelerometer, gyroscope and PPG), markers (from \
+            --lsl-markers and --markers keys), band power and quality grades; see docs/streaming.md for the stream names, OSC paths and clocks. `record`, \
             `check` and `run` take the same --stream options and stream while they work. Exit codes: 0 \
             when the duration ran out or the source ended, 130 after Ctrl-C, 64 for bad arguments, 69 \
             when liblsl or the OSC host or the device is unavailable.
@@ -18,6 +18,7 @@ struct StreamCommand: AsyncParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var streamOptions: StreamOptions
+    @OptionGroup var keyMarkers: KeyMarkerOptions
 
     @Option(help: "Stop after this much signal (e.g. 30s, 5m); default: until Ctrl-C.")
     var duration: SignalDuration?
@@ -29,8 +30,11 @@ struct StreamCommand: AsyncParsableCommand {
     func run() async throws {
         let controller = DataController(source: try sourceOptions.makeSource())
         guard let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains) else { return }
+        // Markers from other software (--lsl-markers) and by hand (--markers keys) go out with the data.
+        let markerInlet = try streamOptions.startMarkerInlet(controller: controller)
+        let keys = keyMarkers.start(controller: controller)
         let progress = await controller.events(.latest(capacity: 64))
-        let interrupted = InterruptFlag()
+        let interrupted = SetOnceFlag()
         let trap = SignalTrap { _ in
             interrupted.set()
             Task { await controller.stop() }
@@ -56,6 +60,8 @@ struct StreamCommand: AsyncParsableCommand {
                 break
             }
         }
+        markerInlet?.stop()
+        keys?.stop()
         await streamer.finish()
         _ = trap
         if let failure {

@@ -16,7 +16,7 @@ struct UploadCommand: AsyncParsableCommand {
             systemd timer: overlapping runs never send an item twice, recordings in progress are skipped, \
             what a crash left behind is recovered first, and every request has a time limit. SIGTERM or \
             Ctrl-C abort the transfer in flight and leave its item pending. Without encryption, consent \
-            records stay on this device by policy (they hold the name); they are not pending.
+            records and their PDFs stay on this device by policy (they hold the name); they are not pending.
 
             Exit status: 0 all sent, 75 some items still pending (run again later; also a full server, \
             HTTP 507), 78 configuration error (also a password or account the server refuses: HTTP 401, \

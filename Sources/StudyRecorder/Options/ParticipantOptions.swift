@@ -25,7 +25,7 @@ enum ParticipantOptions {
     /// The locale `participant` enrolled in, from the progress files of the data folder
     /// (`<data>/progress/<study>.json`); `nil` when none names them.
     static func enrolledLocale(of participant: String, in data: URL) -> String? {
-        let store = ProgressStore(dataDirectory: data)
+        let store = ProgressStore(dataFolder: data)
         let folder = data.appendingPathComponent("progress")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for file in files.sorted() where file.hasSuffix(".json") {

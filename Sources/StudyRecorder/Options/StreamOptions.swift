@@ -21,6 +21,12 @@ struct StreamOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "How LSL streams are named: descriptive (default) or muselsl (streams named Muse with types EEG/ACC/GYRO/PPG, a stream named Markers, muselsl's channels), for muselsl record and eeg-notebooks.",
+            valueName: "style"))
+    var lslStyle: LSLStyleArgument = .descriptive
+
+    @Option(
+        help: ArgumentHelp(
             "The liblsl to load for --stream lsl, --lsl-markers and --clock lsl (default: $LSL_LIB, the pylsl wheel in the project's .venv, then the system's).",
             valueName: "path"))
     var lslLibrary: String?
@@ -76,11 +82,19 @@ struct StreamOptions: ParsableArguments {
             let streamer = try await LiveStreamer.start(
                 controller: controller,
                 configuration: .init(
-                    targets: targets, lslLibraryPath: lslLibrary, processing: ProcessorConfiguration(mains: .fixed(mains)), lslClock: lslClock))
+                    targets: targets, lslLibraryPath: lslLibrary, processing: ProcessorConfiguration(mains: .fixed(mains), bandPowerInterval: LiveStreamer.bandPowerInterval),
+                    lslClock: lslClock, lslStyle: lslStyle.style))
             if let library = streamer.lslLibrary { Terminal.note("streaming to LSL (liblsl \(library.version) from \(library.path))") }
             return streamer
         } catch {
             throw CommandFailure(.unavailable, error)
         }
     }
+}
+
+/// `--lsl-style`, parsed.
+enum LSLStyleArgument: String, ExpressibleByArgument, CaseIterable {
+    case descriptive, muselsl
+
+    var style: LSLStyle { self == .muselsl ? .muselsl : .descriptive }
 }

@@ -7,6 +7,7 @@ import Storage
 import Study
 import StudyRecorderKit
 import Transfer
+import Typesetting
 
 /// The one table from what a command throws to `study-recorder`'s exit code (sysexits(3), so that
 /// schedulers and scripts can act on it) and the one line printed on standard error. Commands throw;
@@ -57,6 +58,8 @@ struct ExitStatus {
         case let error as TransportError: code(for: error)
         case let error as ExportError: code(for: error)
         case let error as ReportError: code(for: error)
+        case let error as ConsentPrintError: code(for: error)
+        case is TypesettingError: .unavailable
         case let error as TransferError where error.code == .configuration: .configuration
         case is EncryptionError: .configuration
         case is TerminalInputError: .noInput
@@ -129,6 +132,17 @@ struct ExitStatus {
         case .encrypted: .permissionDenied
         case .insideDataFolder: .usage
         case .io: .cannotCreate
+        }
+    }
+
+    /// Printing the consent: 66 none stored, 64 which participant is unclear or --out inside the
+    /// data folder, 73 --out exists or cannot be written, 77 sealed without the secret key.
+    private static func code(for error: ConsentPrintError) -> ExitCode {
+        switch error {
+        case .missing: .noInput
+        case .ambiguous, .insideDataFolder: .usage
+        case .exists, .io: .cannotCreate
+        case .encrypted: .permissionDenied
         }
     }
 }

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Synchronization
 
@@ -13,7 +14,7 @@ import Glibc
 /// arrives before libdispatch has registered its source, or that the kernel hands to a thread not
 /// blocking it, is dropped, and under load the export then ran to its end after a SIGTERM. Here a
 /// real `sigaction` handler runs on whichever thread receives the signal and only writes its number
-/// to a pipe (async-signal-safe); a thread of its own reads it, runs `handler` and ends the process.
+/// to a pipe (async-signal-safe); a loop on a thread of the `BlockingExecutor` reads it, runs `handler` and ends the process.
 /// The main thread, when it fails meanwhile (its files being removed), waits for that end
 /// (``parkIfSignalled()``) instead of exiting with its own code.
 enum TerminationSignals {
@@ -21,7 +22,7 @@ enum TerminationSignals {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     private static let signalled = Atomic<Int32>(0)
 
-    /// Installs the handler: on SIGINT or SIGTERM, `handler` runs on a thread of its own with the
+    /// Installs the handler: on SIGINT or SIGTERM, `handler` runs on a thread of the `BlockingExecutor` with the
     /// signal number and must end the process (`exit(128 + number)`).
     static func install(_ handler: @escaping @Sendable (Int32) -> Void) {
         var fds: [Int32] = [0, 0]
@@ -29,7 +30,7 @@ enum TerminationSignals {
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         writeEnd = fds[1]
         let reader = fds[0]
-        let thread = Thread {
+        BlockingExecutor.shared.execute("signal waiter") {
             var byte: UInt8 = 0
             while read(reader, &byte, 1) != 1 {
                 if errno != EINTR { return }
@@ -37,7 +38,6 @@ enum TerminationSignals {
             signalled.store(Int32(byte), ordering: .sequentiallyConsistent)
             handler(Int32(byte))
         }
-        thread.start()
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { number in
             var byte = UInt8(truncatingIfNeeded: number)

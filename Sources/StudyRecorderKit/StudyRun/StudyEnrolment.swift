@@ -6,8 +6,8 @@ public import Study
 
 /// Enrolls a participant in a study with the guarantees `study-recorder enroll` gives, for any
 /// client: a study that requires encryption is refused before anything is stored unless a usable
-/// key is configured, and the consent record (the only file with the name) is sealed at once when
-/// the folder encrypts at rest. The consent pages, the typed agreement and the signature are asked
+/// key is configured, and the consent record and its PDF (the only files with the name) are sealed at
+/// once when the folder encrypts at rest. The consent pages, the typed agreement and the signature are asked
 /// through the `ParticipantInterface` the caller passes in.
 ///
 /// ```swift
@@ -53,7 +53,7 @@ public struct StudyEnrolment: Sendable {
         let transfer = transfer, store = store
         var runner = StudyRunner(
             study: study, store: store, interface: interface, options: options, makeSource: { OscillatorSource() }, logger: logger)
-        // The consent record is sealed at once when encryption at rest is configured.
+        // The consent record and its PDF are sealed at once when encryption at rest is configured.
         runner.afterStore = { item in try transfer.sealIfRequired(item, store: store) }
         return try await runner.enroll(name: name, helperName: helperName)
     }

@@ -6,7 +6,7 @@ enum Curl {
     /// `curl_global_init` runs exactly once (a global `let` is initialised once, thread-safely).
     static let initialised: Bool = curl_global_init(CCURL_GLOBAL_DEFAULT) == CURLE_OK
 
-    /// Performs one request on a session of its own (a dedicated thread, closed afterwards); for a run
+    /// Performs one request on a session of its own (closed afterwards); for a run
     /// of requests to one server, use one ``CurlSession`` so they share a connection.
     ///
     /// Cancelling the calling task aborts the transfer (the handle's progress callback sees it) and

@@ -1,4 +1,5 @@
 import CCurl
+import DataSources
 import Foundation
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ final class CurlEasy {
         var readError: Int32 = 0
         var uploadSize: Int64 = 0
         var connection: ConnectionSettings?
-        var cancellation: CurlCancellation?
+        var cancellation: SetOnceFlag?
     }
 
     /// `STUDY_RECORDER_CURL_VERBOSE=1` makes libcurl describe every connection and request on standard
@@ -101,7 +102,7 @@ final class CurlEasy {
             guard let context else { return 0 }
             let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
             // A non-zero return aborts the transfer (CURLE_ABORTED_BY_CALLBACK): the task was cancelled.
-            if state.cancellation?.isCancelled == true { return 1 }
+            if state.cancellation?.isSet == true { return 1 }
             state.progress?(Int64(uploaded), Int64(uploadTotal))
             return 0
         }
@@ -110,7 +111,7 @@ final class CurlEasy {
     }
 
     /// Aborts the transfer (within about a second) once `cancellation` is set.
-    func cancel(on cancellation: CurlCancellation) { state.cancellation = cancellation }
+    func cancel(on cancellation: SetOnceFlag) { state.cancellation = cancellation }
 
     deinit {
         if let mime { curl_mime_free(mime) }
@@ -253,7 +254,7 @@ final class CurlEasy {
             ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(min(seconds * 1000, Double(Int32.max))))
         }
         let code = curl_easy_perform(handle)
-        if code == CURLE_ABORTED_BY_CALLBACK, state.cancellation?.isCancelled == true { throw CancellationError() }
+        if code == CURLE_ABORTED_BY_CALLBACK, state.cancellation?.isSet == true { throw CancellationError() }
         if state.readError != 0 {
             throw TransferError.localFile(path: "upload source", reason: String(cString: strerror(state.readError)), errno: state.readError)
         }

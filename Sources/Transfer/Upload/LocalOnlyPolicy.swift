@@ -1,12 +1,12 @@
 public import Storage
 
-/// Which items stay on the device by policy rather than waiting to be sent: a consent record holds
-/// the participant's name (the signature), so it leaves the device only encrypted. Without encryption
+/// Which items stay on the device by policy rather than waiting to be sent: a consent record and its
+/// PDF hold the participant's name (the signature), so they leave the device only encrypted. Without encryption
 /// it is kept here, on purpose: it is not "pending", it does not make `upload` exit 75, and `list`
 /// says why it stays.
 public enum LocalOnlyPolicy {
     /// The kinds that are never sent unencrypted.
-    public static let plaintextStaysLocal: Set<ItemKind> = [.consent]
+    public static let plaintextStaysLocal: Set<ItemKind> = Set(ItemKind.allCases.filter(\.holdsName))
 
     /// Why `item` stays on the device under `mode` (`nil` when no transfer is configured), or `nil`
     /// when it is to be sent.

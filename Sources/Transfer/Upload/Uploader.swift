@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import Storage
+import DataSources
 
 /// Sends every pending item of a data folder to the study's server, unattended: WebDAV first, e-mail
 /// as the fallback, encrypted as the study's policy says. The uploader holds the policy; where the
@@ -14,7 +15,7 @@ public import Storage
 /// - Two overlapping runs never send the same item: a run holds `<data>/upload.lock` and claims items
 ///   through the catalog. Items still being written are never claimed.
 /// - With encryption required, nothing is sent unencrypted: an item that cannot be encrypted fails.
-/// - A consent record (the one file with the participant's name) is never sent unencrypted: without
+/// - A consent record or its PDF (the files with the participant's name) is never sent unencrypted: without
 ///   encryption it is kept on the device by policy (``UploadReport/keptLocal``), not counted as pending.
 /// - A refused account or URL (``TransferError/isRefusal``: HTTP 401, or 403/405 to PUT or MKCOL) is a
 ///   configuration problem (``UploadReport/configurationProblem``), not a reason to try again later:
@@ -115,8 +116,10 @@ public struct Uploader: Sendable {
     /// Sends what is due and returns what happened. `progress` is called while files are sent (from
     /// the transfer's thread).
     public func run(_ options: UploadOptions = UploadOptions(), progress: (@Sendable (UploadProgress) -> Void)? = nil) async throws -> UploadReport {
-        try await execute(options) { event in
-            if case .progress(let p) = event { progress?(p) }
+        try await withTaskExecutorPreference(BlockingExecutor.shared) {
+            try await execute(options) { event in
+                if case .progress(let p) = event { progress?(p) }
+            }
         }
     }
 
@@ -126,7 +129,7 @@ public struct Uploader: Sendable {
     /// flight is aborted and every claim released, as with ``run(_:progress:)``.
     public func upload(_ options: UploadOptions = UploadOptions()) -> AsyncThrowingStream<UploadEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: UploadEvent.self, throwing: (any Error).self, bufferingPolicy: .unbounded)
-        let task = Task {
+        let task = Task(executorPreference: BlockingExecutor.shared) {
             do {
                 _ = try await execute(options) { continuation.yield($0) }
                 continuation.finish()
@@ -138,7 +141,9 @@ public struct Uploader: Sendable {
         return stream
     }
 
-    /// One run: `emit` gets every event, ``UploadEvent/finished(_:)`` last.
+    /// One run: `emit` gets every event, ``UploadEvent/finished(_:)`` last. It runs on the shared
+    /// ``BlockingExecutor`` (its callers ask for it): the catalog updates, the file checks and the
+    /// sealing with GPGME block, and stay off the cooperative pool.
     private func execute(_ options: UploadOptions, emit: @escaping @Sendable (UploadEvent) -> Void) async throws -> UploadReport {
         var report = UploadReport()
         report.configurationProblem = sealerProblem
@@ -340,9 +345,9 @@ public struct Uploader: Sendable {
             }
         }
         guard mode == .none else { throw TransferError.encryption("the item is not encrypted") }
-        // The consent record holds the participant's name (the signature): it leaves the device only
-        // encrypted, whatever the configuration says about other items.
-        guard item.kind != .consent else {
+        // The consent record and its PDF hold the participant's name (the signature): they leave the
+        // device only encrypted, whatever the configuration says about other items.
+        guard !item.kind.holdsName else {
             throw TransferError.encryption(
                 "consent records hold the participant's name and are uploaded only encrypted; configure encryption (at-rest or at-upload) to send it")
         }

@@ -1,16 +1,17 @@
 import DataSources
+import StudyRecorderTesting
 import Testing
 
 /// The mapping to LSL's clock: pairs read together, taken again when due, and one rule for turning a
 /// recording-clock time into LSL time.
 struct LSLClockMappingTests {
-    @Test func pairsAreReadTogetherAndTakenAgainWhenDue() {
-        let host = ManualHostClock(monotonic: 1000, wall: 1_700_000_000)
+    @Test func pairsAreReadTogetherAndTakenAgainWhenDue() async {
+        let host = ManualClock(monotonic: 1000, wall: 1_700_000_000)
         let mapping = LSLClockMapping(hostClock: host) { host.monotonicNow() + 0.25 }
         #expect(mapping.points == [.init(monotonic: 1000, lsl: 1000.25)])
-        host.advance(by: 9.5)
+        await host.advance(by: 9.5)
         #expect(!mapping.takePointIfDue(interval: 10))
-        host.advance(by: 0.5)
+        await host.advance(by: 0.5)
         #expect(mapping.takePointIfDue(interval: 10))
         #expect(mapping.points.map(\.monotonic) == [1000, 1010])
         let anchor = ClockAnchor(monotonic: 1000, utc: 1_700_000_000)

@@ -21,7 +21,8 @@ struct RecordingCSVTests {
         same = bool(np.array_equal(vals, data, equal_nan=True))
         ts = f['Recording/TimeStamp'][()].ravel() / 1e6
         times_ok = bool(np.abs(np.array([float(r[0]) for r in eeg]) - ts).max() < 1e-6)
-        markers = [[int(r[1]), int(r[-2]), r[-1]] for r in eeg if r[-2] != '0']
+        pairs = [k for k, name in enumerate(head) if name.startswith('marker_code')]
+        markers = [[int(r[1]), int(r[k]), r[k + 1]] for r in eeg for k in pairs if r[k] != '0']
         ehead, events = rows('events.csv')
         q = f['Quality']
         bhead, alpha = rows('bandpower_absolute_alpha.csv')
@@ -75,11 +76,13 @@ struct RecordingCSVTests {
         #expect(r.eeg_header == ["time_utc_s", "sample", "TP9_uV", "AF7_uV", "AF8_uV", "TP10_uV", "marker_code", "marker_label"])
         #expect(r.same, "every value, NaN where samples were lost, reads back exactly")
         #expect(r.times_ok)
+        // Every event is on its sample in eeg.csv (the study markers and the recorder's own, e.g. gaps).
         #expect(
-            r.markers == [
+            r.markers.filter { if case .number(let code) = $0[1] { code > 0 } else { false } } == [
                 [.number(512), .number(310), .text("EyesOpen/baseline")], [.number(1280), .number(320), .text("EyesOpen/task Ünïcode ✓")],
-                [.number(3200), .number(420), .text("EyesClosed/task")],
+                [.number(3200), .number(420), .text("EyesClosed/task")], [.number(7679), .number(900), .text("goodbye")],
             ])
+        #expect(r.markers.count == r.source_events, "\(r.markers.count) events in eeg.csv, \(r.source_events) stored")
         #expect(r.events_header == ["sample", "time_utc_s", "onset_s", "duration_s", "code", "label"])
         #expect(r.events.count == r.source_events && r.events.contains { $0[0] == "-1" && Double($0[2]) ?? 0 > 0 })
         #expect(r.alpha_header == ["time_utc_s", "TP9_uV2", "AF7_uV2", "AF8_uV2", "TP10_uV2", "reason"])
@@ -89,6 +92,33 @@ struct RecordingCSVTests {
         #expect(r.grade_header == ["time_utc_s", "TP9_grade", "AF7_grade", "AF8_grade", "TP10_grade", "reason"])
         #expect(r.grade_first_reason.contains("warming up"))
         #expect(r.verdict_header == ["start_utc_s", "end_utc_s", "duration_s", "verdict", "reason"] && !r.verdict.isEmpty)
+    }
+
+    /// Events that share a sample are all in eeg.csv, the further ones in `marker_code_2`, … (before,
+    /// eeg.csv kept one per sample and dropped the rest).
+    @Test func eventsSharingASampleAreAllInTheEEGFile() throws {
+        let dir = try TemporaryDirectory("csv-shared-sample")
+        let source = OscillatorConfiguration(seed: 5).descriptor
+        let url = dir.path("r.h5")
+        let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "p", source: source))
+        var generator = OscillatorGenerator(configuration: .init(seed: 5, startTime: 100))
+        try writer.append(generator.next(256)[0])
+        try writer.addEvent(code: 910, label: "welcome/prompt")
+        try writer.addEvent(code: 920, label: "welcome/fixation")
+        try writer.addEvent(code: 930, label: "goodbye/prompt")
+        try writer.append(generator.next(256)[0])
+        try writer.finish(.complete)
+        writer.removeJournal()
+        let out = try ExportDestination(folder: dir.path("out"), dataFolder: dir.path("data"))
+        _ = try RecordingCSV(reader: try RecordingReader(url: url)).export(to: out, folder: "r")
+        let text = try String(contentsOf: out.folder.appendingPathComponent("r/eeg.csv"), encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        #expect(
+            lines.first?.hasSuffix("marker_code,marker_label,marker_code_2,marker_label_2,marker_code_3,marker_label_3") == true,
+            "\(lines.first ?? "")")
+        let marked = lines.dropFirst().filter { !$0.hasSuffix(",0,,0,,0,") }
+        #expect(marked.count == 1 && marked.first?.hasSuffix(",910,welcome/prompt,920,welcome/fixation,930,goodbye/prompt") == true, "\(marked)")
+        #expect(marked.first?.split(separator: ",")[1] == "256")
     }
 
     @Test func fieldsAreQuotedOnlyWhenTheyMustBe() {

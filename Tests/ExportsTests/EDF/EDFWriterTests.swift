@@ -129,4 +129,28 @@ struct EDFWriterTests {
         #expect(back.patient == "X X X X")
         #expect(back.mne_max_error <= (999.5118 + 1000) / 65535 / 2 + 1e-9)
     }
+
+    /// The EDF+ header names each EEG signal's transducer and prefiltering (blank for the annotation
+    /// signal, as EDF+ requires), as pyedflib reads them.
+    @Test func theSignalsNameTheirTransducerAndPrefiltering() throws {
+        let dir = try TemporaryDirectory("edf-transducer")
+        let script = """
+            import sys, json, pyedflib
+            r = pyedflib.EdfReader(sys.argv[1])
+            print(json.dumps({'transducers': [r.getTransducer(i) for i in range(r.signals_in_file)],
+                              'prefilters': [r.getPrefilter(i) for i in range(r.signals_in_file)]}))
+            """
+        struct Fields: Decodable { var transducers: [String]; var prefilters: [String] }
+        for kind in ["muse", "oscillator"] {
+            let source = try RecordingFixture.make(in: dir, name: "\(kind).h5", seconds: 2, deviceKind: kind)
+            let edf = dir.path("\(kind).edf")
+            _ = try EDFWriter().write(try RecordingReader(url: source), to: edf)
+            let back = try PythonTool.json(Fields.self, script: script, arguments: [edf.path])
+            let expected = EDFSignalLabels(channel: "TP9", deviceKind: kind)
+            #expect(back.transducers == [String](repeating: expected.transducer, count: 4), "\(kind): \(back.transducers)")
+            #expect(back.prefilters == [String](repeating: expected.prefilter, count: 4), "\(kind): \(back.prefilters)")
+        }
+        #expect(EDFSignalLabels(channel: "AF7", deviceKind: "muse").transducer == "dry electrode")
+        #expect(EDFSignalLabels(channel: "TP9", deviceKind: "oscillator").transducer == "none (synthetic signal)")
+    }
 }

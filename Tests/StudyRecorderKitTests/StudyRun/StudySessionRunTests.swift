@@ -1,5 +1,6 @@
 import Foundation
 import Study
+import StudyRecorderKit
 import StudyRecorderTesting
 import TestSupport
 import Testing

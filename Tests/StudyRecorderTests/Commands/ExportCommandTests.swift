@@ -187,4 +187,21 @@ struct ExportCommandTests {
         #expect(FileManager.default.fileExists(atPath: dir.path("bids/dataset_description.json").path))
         #expect(FileManager.default.fileExists(atPath: dir.path("bids/sourcedata").path))
     }
+
+    /// `--study` hands the study file to the BIDS export: the dataset is named after the study; a
+    /// study folder that does not load is refused before anything is exported.
+    @Test func studyNamesTheBIDSDataset() throws {
+        let dir = try TemporaryDirectory("cli-export-study")
+        let (data, _) = try Self.record(in: dir, seconds: 2, dropouts: 0)
+        let study = ProjectPaths.root.appendingPathComponent("Studies/reaction-time").path
+        let bids = try CLI.run(["export", "--data", data.path, "--all", "--format", "bids", "--study", study, "--out", dir.path("bids").path])
+        #expect(bids.status == 0, "\(bids.stderr)")
+        let description = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.path("bids/dataset_description.json"))) as? [String: Any]
+        #expect(description?["Name"] as? String == "Reaction time")
+        let missing = try CLI.run([
+            "export", "--data", data.path, "--all", "--format", "bids", "--study", dir.path("nowhere").path, "--out", dir.path("b2").path,
+        ])
+        #expect(missing.status == 66, "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("b2/dataset_description.json").path))
+    }
 }

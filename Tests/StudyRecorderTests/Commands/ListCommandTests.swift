@@ -86,7 +86,7 @@ struct ListCommandTests {
         let study = try StudyLoader.load(folder: URL(fileURLWithPath: RunCommandTests.reaction))
         var progress = StudySchedule(study: study).enroll(participant: participant, at: Date())
         progress.locale = "de"
-        try ProgressStore(dataDirectory: dir.url).save(progress)
+        try ProgressStore(dataFolder: dir.url).save(progress)
         #expect(try CLI.run(["list", "--data", dir.url.path, "--participant", participant.uuidString]).stdout.hasPrefix("ZUSTAND"))
         #expect(try CLI.run(["list", "--data", dir.url.path]).stdout.hasPrefix("STATE        KIND           RUN  NAME\n"))
     }

@@ -15,7 +15,7 @@ struct ReportLocaleCLITests {
         let study = try StudyLoader.load(folder: URL(fileURLWithPath: RunCommandTests.reaction))
         var progress = StudySchedule(study: study).enroll(participant: participant, at: Date())
         progress.locale = "de"
-        try ProgressStore(dataDirectory: data).save(progress)
+        try ProgressStore(dataFolder: data).save(progress)
 
         let german = dir.path("de.html")
         let made = try CLI.run(["report", "--data", data.path, "--participant", participant.uuidString, "--out", german.path])

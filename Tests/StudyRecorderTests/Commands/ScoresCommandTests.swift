@@ -26,7 +26,7 @@ struct ScoresCommandTests {
             progress.items[item].runs[n].validLatenciesMs = latencies
             progress.items[item].runs[n].medianLatencyMs = ReactionTimeResult.median(latencies)
         }
-        try ProgressStore(dataDirectory: data).save(progress)
+        try ProgressStore(dataFolder: data).save(progress)
         return progress
     }
 
@@ -63,7 +63,7 @@ struct ScoresCommandTests {
         let data = try TemporaryDirectory("scores-de")
         var progress = try progress(in: data.url)
         progress.locale = "de"
-        try ProgressStore(dataDirectory: data.url).save(progress)
+        try ProgressStore(dataFolder: data.url).save(progress)
         let bin = try #require(ProjectPaths.executable)
         let german = try await ProcessRunner.runDetached(bin, ["scores", studyFolder.path, "--data", data.url.path])
         #expect(german.status == 0)

@@ -26,6 +26,7 @@ import Testing
         Case(arguments: ["scores", Self.mynd, "--data", "{data}"], status: 66, says: "nobody is enrolled in"),
         Case(arguments: ["upload", "--data", "{data}", "--config", missing + ".json"], status: 66, says: "no such transfer configuration"),
         Case(arguments: ["export", "--data", "{data}", "--all", "--format", "csv"], status: 66, says: "nothing to export"),
+        Case(arguments: ["consent", "--data", "{data}", "--out", missing + ".pdf"], status: 66, says: "no consent document in"),
         Case(arguments: ["run", Self.mynd, "--auto", "--answers", missing + ".json", "--data", "{data}"], status: 66, says: "no such answers file"),
     ]
 

@@ -24,9 +24,11 @@ final class UploadFixture {
         var generator = SystemRandomNumberGenerator()
         let data = Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
         let name =
-            kind == .consent
-            ? FileNaming.consent(study: "unit", participant: who)
-            : FileNaming.recording(paradigm: "rest", day: 1, session: 1, run: run, participant: who)
+            switch kind {
+            case .consent: FileNaming.consent(study: "unit", participant: who)
+            case .consentPDF: FileNaming.consentPDF(study: "unit", participant: who)
+            default: FileNaming.recording(paradigm: "rest", day: 1, session: 1, run: run, participant: who)
+            }
         let url = try store.unusedURL(participant: who, fileName: name)
         try data.write(to: url)
         let item = CatalogItem(

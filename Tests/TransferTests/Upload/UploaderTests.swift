@@ -29,6 +29,18 @@ struct UploaderTests {
         #expect(try server.requests().filter { $0.method == "PUT" && !$0.isProbe }.count == 2)
     }
 
+    @Test func aConsentPDFIsNeverUploadedUnencryptedEither() async throws {
+        let server = try WebDAVTestServer()
+        let f = try UploadFixture()
+        let (pdf, _) = try f.addRecording(kind: .consentPDF)
+        let (recording, _) = try f.addRecording(run: 2)
+        let report = try await f.uploader(f.configuration(url: server.baseURL), server: server).run()
+        #expect(report.sent.map(\.id) == [recording.id])
+        #expect(report.keptLocal.map(\.id) == [pdf.id] && report.remaining == 0 && report.failed.isEmpty)
+        #expect(try server.storedFiles().allSatisfy { !$0.hasSuffix(".pdf") })
+        #expect(LocalOnlyPolicy.reason(for: try f.item(pdf.id), mode: .atUpload) == nil)
+    }
+
     @Test func aConsentRecordIsNeverUploadedUnencrypted() async throws {
         let server = try WebDAVTestServer()
         let f = try UploadFixture()

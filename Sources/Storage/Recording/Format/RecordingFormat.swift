@@ -195,5 +195,9 @@ public enum RecordingFormat {
         public static let secondsSinceEpochRecordingClock = "seconds since 1970-01-01T00:00:00Z (recording clock)"
         /// Every LSL-clock time.
         public static let lslSeconds = "seconds (lsl_local_clock)"
+        /// `/Events/SampleIndex`.
+        public static let sampleIndex = "sample (0-based row of /Recording/Data)"
+        /// `/Recording/Marker`: a code, not a quantity.
+        public static let markerCode = "marker code (0: no event at the sample; /Events/Code)"
     }
 }

@@ -82,13 +82,16 @@ final class HDF5RecordingFile {
         eventTime = try AppendableDataset(in: events, name: E.time, element: .double, columns: 0, chunkRows: 256)
         eventCode = try AppendableDataset(in: events, name: E.code, element: .int32, columns: 0, chunkRows: 256)
         eventLabel = try AppendableDataset(in: events, name: E.label, element: .utf8, columns: 0, chunkRows: 256)
+        // Every time, index and code dataset names its unit, so a reader of the file alone knows it.
+        try marker.object.setAttribute(R.DataAttribute.unit, RecordingFormat.Unit.markerCode)
+        try eventSample.object.setAttribute(R.DataAttribute.unit, RecordingFormat.Unit.sampleIndex)
+        try eventTime.object.setAttribute(R.DataAttribute.unit, RecordingFormat.Unit.secondsSinceEpoch)
         try writeStaticMetadata(metadata)
         try HDF5File.flush(file)
     }
 
     deinit {
         if !closed {
-            HDF5Library.prepareThread()
             // Abandoned (error or crash path): release HDF5 handles. Derived-series datasets and
             // groups go first: closing them after their file (e.g. after a full disk) crashed
             // libhdf5 1.10.
@@ -103,7 +106,6 @@ final class HDF5RecordingFile {
 
     /// Appends a batch: LSL clock pairs, EEG rows, events (in table order), stream rows, series rows.
     func write(_ batch: RecordingBatch) throws {
-        HDF5Library.prepareThread()
         for point in batch.lslClockPoints {
             if lsl == nil {
                 lsl = try LSLTimeDatasets(file: file, recording: recording, events: events, chunkRows: chunkRows, deflateLevel: deflateLevel)
@@ -138,13 +140,11 @@ final class HDF5RecordingFile {
 
     /// Sets the `/Recording/Marker` value of a row already written.
     func setMarker(row: Int64, code: Int32) throws {
-        HDF5Library.prepareThread()
         try marker.overwrite(row: Int(row), with: Int64(code))
     }
 
     /// Sets a typed attribute on the group `/<group>`, created if needed.
     func setGroupAttribute(group name: String, name attribute: String, value: MetadataValue) throws {
-        HDF5Library.prepareThread()
         try Self.setAttribute(try group(name), attribute, value)
     }
 
@@ -154,7 +154,6 @@ final class HDF5RecordingFile {
         rows: Int64, gapRows: Int64, outcome: RecordingOutcome, samplingRate fs: Double, first: Double?, last: Double?,
         streamCounts: [String: (rows: Int64, gapRows: Int64)]
     ) throws {
-        HDF5Library.prepareThread()
         try recording.setAttribute(A.sampleCount, rows)
         try recording.setAttribute(A.gapSampleCount, gapRows)
         try recording.setAttribute(A.complete, Int64(outcome.isComplete ? 1 : 0))

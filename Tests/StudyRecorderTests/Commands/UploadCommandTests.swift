@@ -153,11 +153,12 @@ struct UnattendedUploadTests {
             let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
             return try #require(report[key] as? [[String: Any]]).compactMap { $0["path"] as? String }.sorted()
         }
-        // The dry run agrees with the real run: the same items go, the same one stays.
+        // The dry run agrees with the real run: the same items go, the same ones stay.
         #expect(try paths(dry.stdout, "planned") == paths(real.stdout, "sent"))
         #expect(try paths(dry.stdout, "keptLocal") == paths(real.stdout, "keptLocal"))
         let kept = try paths(real.stdout, "keptLocal")
-        #expect(kept.count == 1 && kept.first?.contains("/c_") == true, "\(kept)")
+        // The consent record and its PDF: the two files with the name.
+        #expect(kept.count == 2 && kept.allSatisfy { $0.contains("/c_") }, "\(kept)")
         #expect(real.stdout.contains("\"remaining\" : 0"), "\(real.stdout)")
         #expect(try server.storedFiles().allSatisfy { !$0.contains("/c_") })
         let list = try CLI.run(["list", "--data", setup.data.path, "--wide"])

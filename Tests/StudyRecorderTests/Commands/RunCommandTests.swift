@@ -89,7 +89,7 @@ struct RunCommandTests {
         #expect(items.filter { $0.kind == .questionnaire }.count == 3)  // enrolment, initial, motivation
         #expect(items.filter { $0.kind == .consent }.count == 1)
         #expect(items.allSatisfy { $0.state == .pending && $0.outcome.isComplete && $0.sha256 != nil && $0.size > 0 })
-        let counted = items.filter { $0.kind != .consent && $0.title != "enrolment" }
+        let counted = items.filter { !$0.kind.holdsName && $0.title != "enrolment" }
         #expect(Set(counted.compactMap(\.run)).count == counted.count)  // one run index per block or questionnaire
 
         // Questionnaire answers keep their types and text.

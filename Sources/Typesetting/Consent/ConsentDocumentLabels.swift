@@ -1,0 +1,60 @@
+/// The words the consent document adds around the study's own texts, in the participant's language:
+/// German for a `de` locale, English otherwise (the languages the study runner speaks).
+public struct ConsentDocumentLabels: Sendable, Equatable {
+    /// "Study", before the study's identifier.
+    public var study: String
+    /// "version", before the protocol's fingerprint.
+    public var version: String
+    /// The heading above the agreement text.
+    public var agreement: String
+    /// The label of the phrase the participant typed to agree.
+    public var typedAgreement: String
+    /// The label of the signature (the name as typed).
+    public var signature: String
+    /// The label of the helper's name.
+    public var helper: String
+    /// The label of the date and time of the consent.
+    public var date: String
+    /// The label of the participant's UUID.
+    public var participant: String
+    /// "Page", before the page's number in the footer.
+    public var page: String
+    /// "of", between the page's number and the number of pages.
+    public var of: String
+
+    /// The labels for `locale` (a BCP 47 tag such as `de`, `de-AT` or `en`).
+    public init(locale: String) {
+        self = locale.lowercased().hasPrefix("de") ? .german : .english
+    }
+
+    private init(
+        study: String, version: String, agreement: String, typedAgreement: String, signature: String, helper: String, date: String,
+        participant: String, page: String, of: String
+    ) {
+        self.study = study
+        self.version = version
+        self.agreement = agreement
+        self.typedAgreement = typedAgreement
+        self.signature = signature
+        self.helper = helper
+        self.date = date
+        self.participant = participant
+        self.page = page
+        self.of = of
+    }
+
+    /// The footer of page `page` (from 1) of `pages`: "Page 1 of 3", "Seite 1 von 3".
+    public func footer(_ page: Int, of pages: Int) -> String { "\(self.page) \(page) \(of) \(pages)" }
+
+    /// English.
+    public static let english = ConsentDocumentLabels(
+        study: "Study", version: "version", agreement: "Agreement", typedAgreement: "Typed to agree: ",
+        signature: "Signature (name as typed): ", helper: "Helped by: ", date: "Date and time: ", participant: "Participant UUID: ",
+        page: "Page", of: "of")
+
+    /// German.
+    public static let german = ConsentDocumentLabels(
+        study: "Studie", version: "Version", agreement: "Einwilligung", typedAgreement: "Zur Zustimmung eingetippt: ",
+        signature: "Unterschrift (Name wie eingegeben): ", helper: "Unterstützt von: ", date: "Datum und Uhrzeit: ",
+        participant: "Teilnehmer-UUID: ", page: "Seite", of: "von")
+}
