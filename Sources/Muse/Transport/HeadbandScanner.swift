@@ -18,16 +18,18 @@ public struct HeadbandScanner: Sendable {
         self.duration = duration
     }
 
-    /// Scans on a thread of the shared ``BlockingExecutor`` and returns the headbands seen, strongest signal first.
-    public func scan() async throws(TransportError) -> [DiscoveredHeadband] {
+    /// Scans on a thread of the shared ``BlockingExecutor`` and returns the headbands seen, strongest
+    /// signal first. `started` is called once the adapter is open and scanning (never when it throws
+    /// first), so "scanning …" is said only when a scan really runs.
+    public func scan(started: @escaping @Sendable () -> Void = {}) async throws(TransportError) -> [DiscoveredHeadband] {
         let scanner = self
         return try await BlockingExecutor.shared.run("HCI scan") { () throws(TransportError) -> [DiscoveredHeadband] in
-            try scanner.scanBlocking()
+            try scanner.scanBlocking(started: started)
         }
     }
 
-    /// Scans, blocking the calling thread for ``duration``.
-    public func scanBlocking() throws(TransportError) -> [DiscoveredHeadband] {
+    /// Scans, blocking the calling thread for ``duration``; `started` as in ``scan(started:)``.
+    public func scanBlocking(started: () -> Void = {}) throws(TransportError) -> [DiscoveredHeadband] {
         let device = cbluez_hci_default_route()
         guard device >= 0 else { throw Self.error("hci_get_route", errno) }
         let dd = hci_open_dev(device)
@@ -37,6 +39,7 @@ public struct HeadbandScanner: Sendable {
         guard cbluez_hci_filter_le_meta(dd) == 0 else { throw Self.error("setsockopt HCI_FILTER", errno) }
         guard hci_le_set_scan_enable(dd, 0x01, 0x00, 1000) >= 0 else { throw Self.error("LE set scan enable", errno) }
         defer { _ = hci_le_set_scan_enable(dd, 0x00, 0x00, 1000) }
+        started()
 
         var seen: [BluetoothAddress: DiscoveredHeadband] = [:]
         var names: [BluetoothAddress: String] = [:]

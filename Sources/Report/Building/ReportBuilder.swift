@@ -27,6 +27,9 @@ public struct ReportBuilder: Sendable {
     /// Whether the spectrum and whole-recording band power keep windows graded bad or off the head
     /// (default false: they are left out with the segments touching a gap).
     public var includesBadWindows = false
+    /// The participant's locale (`en`, `de`, …): the language of the participant view and of the
+    /// page's title and footer (default English; languages without words use English).
+    public var locale = "en"
 
     /// A builder for `store`'s items.
     public init(
@@ -62,7 +65,7 @@ public struct ReportBuilder: Sendable {
                 " · " + [item.study, item.day.map { "day \($0)" }, item.session.map { "session \($0)" }].compactMap { $0 }.joined(separator: " · ")
             } ?? "")
         let subtitle = "Participant \(first?.participant ?? "–") · \(items.count) recording\(items.count == 1 ? "" : "s")"
-        return page(title: title, subtitle: subtitle, body: sections.joined())
+        return page(title: title, subtitle: subtitle, body: sections.joined(), words: ReportWords(locale: "en"))
     }
 
     /// The participant view: every session of `participant` with EEG, over the days. Throws
@@ -85,10 +88,11 @@ public struct ReportBuilder: Sendable {
             rows[index[key] ?? 0].add(digest)
         }
         rows.sort { ($0.start ?? .infinity, $0.day ?? 0, $0.session ?? 0) < ($1.start ?? .infinity, $1.day ?? 0, $1.session ?? 0) }
-        let body = ParticipantSection(participant: participant, rows: rows).html
+        let words = ReportWords(locale: locale)
+        let body = ParticipantSection(participant: participant, rows: rows, words: words).html
         return page(
-            title: "Participant report", subtitle: "Participant \(participant) · \(rows.count) session\(rows.count == 1 ? "" : "s") with EEG",
-            body: body)
+            title: words(.participantTitle),
+            subtitle: words(rows.count == 1 ? .participantSubtitleOne : .participantSubtitleMany, participant, rows.count), body: body, words: words)
     }
 
     /// Refuses a report at `url` inside `dataFolder` (symbolic links of both resolved) with
@@ -182,17 +186,17 @@ public struct ReportBuilder: Sendable {
 
     // MARK: Page
 
-    private func page(title: String, subtitle: String, body: String) -> String {
+    /// The page around `body`, its footer in `words`' language (the session view is English).
+    private func page(title: String, subtitle: String, body: String, words: ReportWords) -> String {
         let formatter = ISO8601DateFormatter()
+        let footer = words(.footer, StorageModule.softwareVersion, formatter.string(from: generated))
         let main = """
             <main>
             <header class="report"><h1>\(HTML.escape(title))</h1><p>\(HTML.escape(subtitle))</p></header>
             \(body)
-            <footer>Made by study-recorder \(HTML.escape(StorageModule.softwareVersion)) at \(HTML.escape(formatter.string(from: generated))) from the stored recordings. \
-            A derived, local file: it is not catalogued or uploaded, and names the participant only by the pseudonymous UUID. \
-            Methods: docs/processing.md; layout of the data: docs/formats.md.</footer>
+            <footer>\(HTML.escape(footer))</footer>
             </main>
             """
-        return HTMLPage(title: title, body: main).html
+        return HTMLPage(title: title, body: main, language: words.language).html
     }
 }

@@ -7,6 +7,8 @@ struct HTMLPage {
     var title: String
     /// The body's HTML, already escaped where it holds text from files.
     var body: String
+    /// The language of the page's text (`lang`).
+    var language = "en"
 
     /// The content-security policy of every report.
     static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
@@ -15,7 +17,7 @@ struct HTMLPage {
     var html: String {
         """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="\(HTML.escape(language))">
         <head>
         <meta charset="utf-8">
         <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">

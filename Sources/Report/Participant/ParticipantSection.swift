@@ -2,26 +2,29 @@ import Foundation
 
 /// The participant view: every session over the days, with the share of good signal per session and
 /// the reaction-time score trend, then a table of the sessions (and links to each block's section
-/// when the page holds them).
+/// when the page holds them), in the words of the participant's language.
 struct ParticipantSection {
     var participant: String
     var rows: [SessionRow]
+    var words = ReportWords(locale: "en")
 
     var html: String {
         var out = "<section class=\"participant\">"
         out += "<dl class=\"meta\">"
         let studies = Array(Set(rows.compactMap(\.study))).sorted()
-        let items: [(String, String)] = [
-            ("Participant", participant), ("Study", studies.isEmpty ? "–" : studies.joined(separator: ", ")),
-            ("Sessions with EEG", "\(rows.count)"), ("Blocks", "\(rows.reduce(0) { $0 + $1.blocks })"),
-            ("Signal recorded", HTML.duration(rows.reduce(0) { $0 + $1.seconds })),
+        // Each field's anchor is its English name, whatever the language shown.
+        let english = ReportWords(locale: "en")
+        let items: [(ReportText, String)] = [
+            (.participant, participant), (.study, studies.isEmpty ? "–" : studies.joined(separator: ", ")),
+            (.sessionsWithEEG, "\(rows.count)"), (.blocks, "\(rows.reduce(0) { $0 + $1.blocks })"),
+            (.signalRecorded, HTML.duration(rows.reduce(0) { $0 + $1.seconds })),
             (
-                "First – last (UTC)",
+                .firstLast,
                 [rows.compactMap(\.start).min(), rows.compactMap(\.start).max()].map { $0.map(HTML.time) ?? "–" }.joined(separator: " – ")
             ),
         ]
         out += items.map {
-            "<div><dt>\(HTML.escape($0.0))</dt><dd data-field=\"\(HTML.escape(SessionSection.anchor($0.0)))\">\(HTML.escape($0.1))</dd></div>"
+            "<div><dt>\(HTML.escape(words($0.0)))</dt><dd data-field=\"\(HTML.escape(SessionSection.anchor(english($0.0))))\">\(HTML.escape($0.1))</dd></div>"
         }.joined()
         out += "</dl>"
         out += qualityFigure
@@ -47,7 +50,7 @@ struct ParticipantSection {
     /// A stacked bar per session: the shares of windows graded good, medium and bad.
     private var qualityFigure: String {
         let frame = ChartFrame(height: 210, x: 0.5...(Double(max(1, rows.count)) + 0.5), y: 0...1)
-        var out = frame.open(label: "Signal quality per session")
+        var out = frame.open(label: words(.qualityTitle))
         out += frame.axes(xFormat: xLabel, yFormat: { HTML.percent($0) }, xTicks: ticks)
         let width = min(48, frame.plotWidth / Double(max(1, rows.count)) * 0.6)
         for (i, row) in rows.enumerated() {
@@ -62,9 +65,11 @@ struct ParticipantSection {
                 base += share
             }
         }
-        out += "</svg>" + ChartPalette.legend([("good", ChartPalette.good), ("medium", ChartPalette.medium), ("bad", ChartPalette.bad)])
+        out +=
+            "</svg>"
+            + ChartPalette.legend([(words(.good), ChartPalette.good), (words(.medium), ChartPalette.medium), (words(.bad), ChartPalette.bad)])
         return
-            "<h3>Signal quality per session</h3><figure class=\"fig-sessions\">\(out)<figcaption>Shares of 2 s windows graded good, medium and bad, over all channels and blocks of each session (dN sM: study day N, session M).</figcaption></figure>"
+            "<h3>\(HTML.escape(words(.qualityTitle)))</h3><figure class=\"fig-sessions\">\(out)<figcaption>\(HTML.escape(words(.qualityCaption)))</figcaption></figure>"
     }
 
     private var reactionTimeFigure: String {
@@ -75,23 +80,28 @@ struct ParticipantSection {
         let points = scored.map { (x: Double($0.offset + 1), y: $0.element.reactionTimeMs ?? .nan) }
         let chart = LineChart(
             frame: ChartFrame(height: 200, x: 0.5...(Double(max(1, rows.count)) + 0.5), y: lo...max(hi, lo + 1)),
-            series: [.init(name: "reaction time", color: ChartPalette.color(0), points: points, dots: true)],
-            label: "Reaction-time score per session",
+            series: [.init(name: words(.scoreSeries), color: ChartPalette.color(0), points: points, dots: true)],
+            label: words(.scoreLabel),
             xFormat: xLabel, yFormat: { ChartFrame.tickLabel($0) + " ms" }, xTicks: ticks)
         return
-            "<h3>Reaction-time score over the days</h3><figure class=\"fig-scores\">\(chart.svg)<figcaption>The session's score: the median latency of its correct trials (lower is faster).</figcaption></figure>"
+            "<h3>\(HTML.escape(words(.scoreTitle)))</h3><figure class=\"fig-scores\">\(chart.svg)<figcaption>\(HTML.escape(words(.scoreCaption)))</figcaption></figure>"
     }
 
     private var table: String {
+        // Numeric columns right-aligned: day, session, blocks, duration, good signal, trials, score.
+        let numeric: Set<Int> = [1, 2, 4, 5, 6, 8, 9]
+        let columns = words(.sessionColumns).components(separatedBy: "|").enumerated().map { i, name in
+            "<th\(numeric.contains(i) ? " class=\"num\"" : "")>\(HTML.escape(name))</th>"
+        }
         var out =
-            "<h3>Sessions</h3><div class=\"scroll\"><table class=\"sessions\"><thead><tr><th>start (UTC)</th><th class=\"num\">day</th><th class=\"num\">session</th><th>paradigm</th><th class=\"num\">blocks</th><th class=\"num\">duration</th><th class=\"num\">good signal</th><th>verdict</th><th class=\"num\">trials</th><th class=\"num\">RT score</th></tr></thead><tbody>"
+            "<h3>\(HTML.escape(words(.sessions)))</h3><div class=\"scroll\"><table class=\"sessions\"><thead><tr>\(columns.joined())</tr></thead><tbody>"
         for row in rows {
             out +=
                 "<tr><td>\(HTML.escape(row.start.map(HTML.time) ?? "–"))</td><td class=\"num\">\(row.day.map(String.init) ?? "–")</td><td class=\"num\">\(row.session.map(String.init) ?? "–")</td>"
             out +=
-                "<td>\(HTML.escape(row.paradigms.joined(separator: ", ")))</td><td class=\"num\">\(row.blocks)\(row.incomplete > 0 ? " (\(row.incomplete) incomplete)" : "")</td>"
+                "<td>\(HTML.escape(row.paradigms.joined(separator: ", ")))</td><td class=\"num\">\(row.blocks)\(row.incomplete > 0 ? " (\(HTML.escape(words(.incomplete, row.incomplete))))" : "")</td>"
             out +=
-                "<td class=\"num\">\(HTML.escape(HTML.duration(row.seconds)))</td><td class=\"num\">\(HTML.percent(row.goodFraction))</td><td>\(HTML.escape(row.verdict))</td>"
+                "<td class=\"num\">\(HTML.escape(HTML.duration(row.seconds)))</td><td class=\"num\">\(HTML.percent(row.goodFraction))</td><td>\(HTML.escape(row.verdict(in: words)))</td>"
             out +=
                 "<td class=\"num\">\(row.trials > 0 ? String(row.trials) : "–")</td><td class=\"num\">\(row.reactionTimeMs.map { HTML.number($0, 0) + " ms" } ?? "–")</td></tr>"
         }

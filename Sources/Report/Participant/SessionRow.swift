@@ -58,9 +58,12 @@ struct SessionRow {
 
     /// The session's verdict in one word: `passed` when every judged block passed, else the first
     /// failure's.
-    var verdict: String {
+    var verdict: String { verdict(in: ReportWords(locale: "en")) }
+
+    /// ``verdict`` in `words`' language.
+    func verdict(in words: ReportWords) -> String {
         let judged = verdicts.compactMap { $0 }
-        if judged.isEmpty { return "too short to judge" }
-        return judged.first { $0 != .passed }?.rawValue ?? SessionVerdict.passed.rawValue
+        if judged.isEmpty { return words.verdict(nil) }
+        return words.verdict(judged.first { $0 != .passed } ?? .passed)
     }
 }

@@ -37,6 +37,12 @@ extension Question {
             guard picked.count == parts.count, picked.allSatisfy(values.contains), Set(picked).count == picked.count else {
                 return .failure(AnswerProblem(strings(.problemDistinct, choiceList(strings))))
             }
+            // An exclusive choice ("none of these") is an answer on its own.
+            if picked.count > 1, let alone = (choices ?? []).first(where: { $0.exclusive == true && picked.contains($0.value) }) {
+                return .failure(
+                    AnswerProblem(
+                        strings(.problemExclusive, strings.quoted(alone.text.resolved(for: strings.language, defaultLocale: strings.language)))))
+            }
             let low = minSelections ?? 0
             let high = maxSelections ?? values.count
             guard (low...high).contains(picked.count) else {

@@ -46,6 +46,9 @@ public struct RuntimeStrings: Sendable {
     /// The raw entry for `key` (with its `{n}` slots), for the completeness test.
     public func entry(_ key: RuntimeText) -> String? { table[key] }
 
+    /// `text` in the locale's quotation marks: „so“ in German, “so” in English.
+    public func quoted(_ text: String) -> String { language == "de" ? "„\(text)“" : "“\(text)”" }
+
     /// The locale's decimal separator: a comma in German, a point in English.
     public var decimalSeparator: String { language == "de" ? "," : "." }
 

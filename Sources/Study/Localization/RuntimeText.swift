@@ -4,11 +4,15 @@
 public enum RuntimeText: String, Sendable, CaseIterable {
     case nextPage, agreeOrStop, signature, helperName, pressEnter, pressAnyKey, trialProgress, blockDone, nextBlock
     case tooEarly, signal, thresholdRelaxed, stepTakingLong, stepPassedAutomatically, fittingWayOn, fittingPassed
-    case pleaseAnswer, hintNumber, hintAnyNumber, hintNumberEnds, hintOrSkip, hintSkip, hintDate, hintChoice, hintChoices
+    case pleaseAnswer, hintType, hintTypeOrSkip, hintNumber, hintAnyNumber, hintNumberEnds, hintSkip, hintDate, hintChoice, hintChoices
+    case hintExclusive, hintKeepName, problemExclusive
     case problemRequired, problemMaxLength, problemOneOf, problemDistinct, problemSelections, problemNumber
     case problemRange, problemWhole, problemStep, problemDate, problemOnOrAfter, problemOnOrBefore
     case errorNotEnrolled, errorAlreadyEnrolled, errorConsentDeclined, errorSignatureMissing, errorInterrupted, errorSourceFailed
     case summaryCompleted, summaryInterrupted, summaryWaiting, summaryFinished, summaryStored, summaryIncomplete, summaryMedian
     case summaryNextDay, summaryUpload, summaryReport
+    case reasonParticipant, reasonDeviceStopped, reasonDeviceDidNotStart, reasonDeviceDisconnected, reasonBatteryLow
+    case statusHeader, statusProgress, statusDue, statusDueBlock, statusCloses, statusOpensWindow, statusWaiting, statusSkipped, statusNotEnrolled
+    case scoresHeader, scoresNone, scoresColumns, listColumns, listEndedEarly, listLastError, listStaysHere
     case timeRemaining, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
 }

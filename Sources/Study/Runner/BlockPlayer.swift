@@ -21,8 +21,13 @@ struct BlockPlayer {
         // The sample count the current timed phase counts from: the previous timed phase's end, so
         // consecutive phases add up to the sample however late a poll notices an end.
         var timeline: Int64?
+        // The progress counts what the participant calls trials: in a block with a task, the trials
+        // that run it (its instruction and thank-you screens are not counted); otherwise every trial.
+        let counted = Self.countedTrials(block)
         for (n, trial) in block.trials.enumerated() {
-            await context.interface.status(context.strings(.trialProgress, block.index + 1, blockCount, n + 1, block.trials.count))
+            if let number = counted.numbers[n] {
+                await context.interface.status(context.strings(.trialProgress, block.index + 1, blockCount, number, counted.total))
+            }
             let texts = context.values.merging(trial.values) { $1 }
             for phase in trial.phases {
                 try await checkInterruption()
@@ -143,9 +148,23 @@ struct BlockPlayer {
             if now > delivered || linkDown {
                 lastProgress = context.pacer.now()
             } else if context.pacer.now() - lastProgress > 5 {
-                throw RunnerError.interrupted("the device stopped sending data")
+                throw RunnerError.interrupted(InterruptionReason.deviceStopped)
             }
             delivered = now
         }
+    }
+
+    /// Which trials of `block` the progress line counts, numbered from 1 (`nil`: not counted), and
+    /// how many: the trials with a task phase when the block has any, else all of them.
+    static func countedTrials(_ block: ExpandedBlock) -> (numbers: [Int?], total: Int) {
+        let hasTask = block.trials.map { $0.phases.contains { $0.task != nil } }
+        let counts = hasTask.contains(true) ? hasTask : hasTask.map { _ in true }
+        var next = 0
+        let numbers = counts.map { counted -> Int? in
+            guard counted else { return nil }
+            next += 1
+            return next
+        }
+        return (numbers, next)
     }
 }

@@ -76,8 +76,10 @@ struct EnrolmentRunner {
         let signed = PlaceholderValues(locale: locale, names: ParticipantNames(patientName: signature, helperName: helper)).dictionary
         for question in consent.questions where privateIDs.contains(question.id) {
             let text = question.text.map { study.render($0, locale: locale, values: signed) } ?? question.id
-            await interface.show(text, title: question.title.map { study.render($0, locale: locale, values: signed) })
-            let typed = try await interface.ask(text, id: question.id, problem: nil).trimmingCharacters(in: .whitespacesAndNewlines)
+            // Shown once with what Enter alone does; the prompt is bare, as the question stands above it.
+            let skip = strings(question.id == "patientName" ? .hintKeepName : .hintSkip)
+            await interface.show(text + "\n  " + skip, title: question.title.map { study.render($0, locale: locale, values: signed) })
+            let typed = try await interface.ask("", id: question.id, problem: nil).trimmingCharacters(in: .whitespacesAndNewlines)
             if question.id == "patientName" {
                 participant.name = typed.isEmpty ? signature : typed
             } else if !typed.isEmpty {

@@ -88,7 +88,7 @@ struct PreparationRunner {
         guard let descriptor = await context.controller.waitUntilStarted() else {
             // Fail fast with the source's own reason (one line naming Bluetooth, the socket, …).
             if let error = await context.controller.waitUntilEnded() as? DataSourceError { throw RunnerError.sourceFailed(error) }
-            throw RunnerError.interrupted("the device did not start")
+            throw RunnerError.interrupted(InterruptionReason.deviceDidNotStart)
         }
         let names = descriptor.channelNames
         let groups = descriptor.electrodeGroups

@@ -33,7 +33,8 @@ struct QuestionAsker {
             await interface.show(lines.joined(separator: "\n"), title: title)
             var problem: String?
             while true {
-                var input = try await interface.ask(title ?? text ?? question.id, id: question.id, problem: problem)
+                // The question's text stands on the screen above: the prompt repeats only a title.
+                var input = try await interface.ask(title ?? "", id: question.id, problem: problem)
                 if input.isEmpty && automatic && !question.optional { input = defaultInput(for: question) }
                 switch question.parseAnswer(input, strings: strings) {
                 case .success(let answer):
@@ -48,10 +49,12 @@ struct QuestionAsker {
         return answers
     }
 
-    /// What the answer looks like, in the locale's words and number format; every form it names is
-    /// one ``Question/parseAnswer(_:today:strings:)`` accepts.
+    /// What the answer looks like, as one sentence in the locale's words and number format ("Type a
+    /// number from 0 to 10, or press Enter to skip."); every form it names is one
+    /// ``Question/parseAnswer(_:today:strings:)`` accepts, and an optional question says it may be
+    /// skipped.
     func hint(for q: Question) -> String? {
-        let skip = q.optional ? strings(.hintOrSkip) : ""
+        let form: String
         switch q.kind {
         case .likert, .slider, .numeric:
             let low = q.minimum.map(strings.number) ?? "", high = q.maximum.map(strings.number) ?? ""
@@ -63,12 +66,17 @@ struct QuestionAsker {
             case (nil, nil): range = strings(.hintAnyNumber)
             default: range = strings(.hintNumber, low.isEmpty ? "−∞" : low, high.isEmpty ? "∞" : high)
             }
-            return "  " + range + unit + ends + skip
-        case .date: return "  " + strings(.hintDate) + skip
-        case .singleChoice: return "  " + strings(.hintChoice) + skip
-        case .multipleChoice: return "  " + strings(.hintChoices) + skip
+            form = range + unit + ends
+        case .date: form = strings(.hintDate)
+        case .singleChoice: form = strings(.hintChoice)
+        case .multipleChoice:
+            let exclusive = (q.choices ?? []).filter { $0.exclusive == true }.map { study.render($0.text, locale: locale, values: values) }
+            let sentence = "  " + strings(q.optional ? .hintTypeOrSkip : .hintType, strings(.hintChoices))
+            guard !exclusive.isEmpty else { return sentence }
+            return sentence + " " + strings(.hintExclusive, exclusive.map(strings.quoted).joined(separator: ", "))
         default: return q.optional ? "  " + strings(.hintSkip) : nil
         }
+        return "  " + strings(q.optional ? .hintTypeOrSkip : .hintType, form)
     }
 
     /// A valid answer for an unanswered required question in automatic runs: the first choice, the

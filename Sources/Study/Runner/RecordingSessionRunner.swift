@@ -145,7 +145,7 @@ struct RecordingSessionRunner {
         } catch let RunnerError.interrupted(why) {
             reason = why
         } catch is CancellationError {
-            reason = "interrupted by the participant"
+            reason = InterruptionReason.participant
         }
         // The last markers wait for their samples (at most a block of the source) before the file ends.
         await controller.markersPlaced()

@@ -22,6 +22,9 @@ public struct RunReport: Sendable, Encodable {
     public var state: State
     /// The session's name and its position (day and item, 1-based).
     public var session: String?
+    /// The session's title in the participant's locale ("Über dich"): what the end lines show, the
+    /// name (``session``) being the study file's key.
+    public var title: String?
     /// Study day (1-based) of the session run.
     public var day: Int?
     /// Items stored by this run, in order.

@@ -26,7 +26,7 @@ public enum RunnerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .alreadyEnrolled(let study, let participant): strings(.errorAlreadyEnrolled, study, participant)
         case .consentDeclined: strings(.errorConsentDeclined)
         case .signatureMissing: strings(.errorSignatureMissing)
-        case .interrupted(let why): strings(.errorInterrupted, why)
+        case .interrupted(let why): strings(.errorInterrupted, strings.reason(why))
         case .sourceFailed(let error): strings(.errorSourceFailed, "\(error)")
         }
     }

@@ -98,6 +98,9 @@ public struct StudyRunner: Sendable {
             guard let plan = StudyPlanner(study: study).plan(due, seed: seed) else { return RunReport(state: .finished) }
             let index = study.items.firstIndex { $0.position == due.position } ?? 0
             var report = RunReport(state: .completed, session: due.sessionName, day: due.position.day + 1)
+            report.title = study.sessions[due.sessionName].map {
+                study.render($0.title, locale: locale, values: PlaceholderValues(locale: locale).dictionary)
+            }
             names.day = due.position.day + 1
             names.nextDayOpens = (progress.dayOpenedAt ?? options.clock.now).addingTimeInterval(study.settings.dayWindowSeconds)
             do {
@@ -113,7 +116,7 @@ public struct StudyRunner: Sendable {
                 }
             } catch is CancellationError {
                 report.state = .incomplete
-                report.reason = "interrupted by the participant"
+                report.reason = InterruptionReason.participant
                 return report
             }
             if case .waiting(let opens, _) = schedule.status(of: progress, at: options.clock.now) { report.nextDayOpensAt = opens }

@@ -66,7 +66,7 @@ struct CheckView {
             out.append(line)
         }
         if let b = bandPower {
-            out.append("band power, µV² over the last \(String(format: "%g", b.windowSeconds)) s (\(b.method.integration.rawValue)):")
+            out.append("band power, µV² over the last \(String(format: "%g", b.windowSeconds)) s (\(b.method.integration.wording)):")
             out.append(
                 String(repeating: " ", count: nameWidth + 1)
                     + b.method.bands.map { $0.name.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined())

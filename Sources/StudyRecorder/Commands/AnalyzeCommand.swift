@@ -125,7 +125,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         )
         let w = method.welch
         print(
-            "Welch: \(w.window.rawValue) window, nperseg \(w.segmentLength), noverlap \(w.overlap), constant detrend, density; \(integration.rawValue); relative to \(method.denominator.description)"
+            "Welch: \(w.window.rawValue) window, nperseg \(w.segmentLength), noverlap \(w.overlap), constant detrend, density; \(integration.wording); relative to \(method.denominator.description)"
         )
         let names = method.bands.map { "\($0.name) \(String(format: "%g", $0.low))–\(String(format: "%g", $0.high)) Hz" }
         let used = analysis.channels.map(\.segmentsUsed).max() ?? 0

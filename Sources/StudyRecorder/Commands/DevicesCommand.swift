@@ -19,19 +19,22 @@ struct DevicesCommand: AsyncParsableCommand {
             until connected (a recording's /Device Model says it). See docs/muse.md.
             """)
 
-    @Option(help: "How long to scan, in seconds.")
-    var duration: Double = 5
+    @Option(help: "How long to scan (e.g. 5s, 1m; at most 10 minutes).")
+    var duration = SignalDuration(seconds: 5)
 
     @Flag(help: "Print the headbands as a JSON array on standard output.")
     var json = false
 
     func validate() throws {
-        guard duration.isFinite, duration > 0, duration <= 600 else { throw ValidationError("--duration must be between 0 and 600 seconds") }
+        guard duration.seconds > 0, duration.seconds <= 600 else { throw ValidationError("--duration must be more than 0 and at most 10 minutes") }
     }
 
     func run() async throws {
-        if !json { Terminal.note(String(format: "scanning for %g s …", duration)) }
-        let found = try await HeadbandScanner(duration: duration).scan()
+        // Said once the adapter is open and scanning: without Bluetooth the one line is why not.
+        let json = json, seconds = duration.seconds
+        let found = try await HeadbandScanner(duration: seconds).scan(started: {
+            if !json { Terminal.note("scanning for \(SignalDuration.written(seconds)) …") }
+        })
         if json {
             try Terminal.printJSON(found.map(Listed.init))
             return

@@ -62,19 +62,35 @@ struct RecordCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = CommandLogging.logger("record", verbose: verbose)
         let configurationURL = try transfer.checkedURL(data: data.url.standardizedFileURL)
+        // A run that stores nothing takes back the folder, registry entry and participant folder it
+        // made (a headband that is not there leaves nothing behind).
+        var footprint = DataFolderFootprint(root: data.url)
         let recorder = CommandLogging.open(try data.openStore(), configuration: configurationURL, logger: logger)
         let store = recorder.store
-        let who = try ParticipantOptions.resolve(participant, store: store)
-        let lslClock = try clockOptions.makeLSLMapping(libraryPath: streamOptions.lslLibrary)
-        let source = try sourceOptions.makeSource()
-        let controller = DataController(source: source)
-        let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains, lslClock: lslClock)
-        let markerInlet = try streamOptions.startMarkerInlet(controller: controller)
+        footprint.noteParticipants(in: store)
+        var who: String?
+        func undone(_ error: any Error) -> any Error {
+            footprint.undo(participant: who, store: store)
+            return error
+        }
+        let lslClock: LSLClockMapping?
+        let controller: DataController
+        let streamer: LiveStreamer?
+        let markerInlet: LSLMarkerInlet?
+        do {
+            who = try ParticipantOptions.resolve(participant, store: store)
+            lslClock = try clockOptions.makeLSLMapping(libraryPath: streamOptions.lslLibrary)
+            controller = DataController(source: try sourceOptions.makeSource())
+            streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains, lslClock: lslClock)
+            markerInlet = try streamOptions.startMarkerInlet(controller: controller)
+        } catch {
+            throw undone(error)
+        }
         let keys = keyMarkers.start(controller: controller)
         // Device trouble (link lost and back, battery low, off the head, data lost) as it happens.
         let trouble = await DeviceTroubleWatch(controller: controller, json: json)
         let request = RecordingRequest(
-            participant: who, day: day, session: session,
+            participant: who ?? "", day: day, session: session,
             paradigm: paradigm.map { Paradigm(title: $0) }, duration: duration.seconds,
             powerLineFrequency: sourceOptions.mains, lslClock: lslClock)
         // One processor: the quality and band power stored in /Quality are the values the session
@@ -93,7 +109,7 @@ struct RecordCommand: AsyncParsableCommand {
             recording = try await recorder.record(request, on: controller, options: options)
         } catch {
             trouble.stop()
-            throw CommandFailure(error)
+            throw undone(CommandFailure(error))
         }
         live.withLock { $0 = recording }
         if interrupted.isSet { recording.stop(reason: "interrupted by signal") }
@@ -121,9 +137,14 @@ struct RecordCommand: AsyncParsableCommand {
         keys?.stop()
         await streamer?.finish()
         _ = trap
+        // A source that never started (a headband that is not there) fails here with nothing stored:
+        // what this run made on the way is taken back.
+        guard let item = stored else {
+            if let failure { throw undone(CommandFailure(failure)) }
+            throw undone(ExitCode.failure)
+        }
         // Encryption at rest failed (78): the item is stored but stays local until it is sealed.
         if let failure { throw CommandFailure(failure) }
-        guard let item = stored else { throw ExitCode.failure }
         let session = recording
         if json {
             try Terminal.printJSON(item)

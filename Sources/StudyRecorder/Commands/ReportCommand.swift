@@ -53,6 +53,9 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var output: WrittenOutputOptions
 
+    @Option(help: "The participant view's language (en, de; default: the locale the participant enrolled in, else en).")
+    var locale: String?
+
     @Flag(help: "Keep windows graded bad or off the head in the spectrum and band power (only gaps are left out).")
     var includeBadWindows = false
 
@@ -83,6 +86,7 @@ struct ReportCommand: ParsableCommand {
         let access = permissions ?? .default(encrypted: encrypted)
         var builder = ReportBuilder(store: store, decryptor: decryption.decryptor)
         builder.includesBadWindows = includeBadWindows
+        if let participant { builder.locale = locale ?? ParticipantOptions.enrolledLocale(of: participant, in: store.root) ?? "en" }
         var bar = ProgressBar(label: "report")
         bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
         let html: String

@@ -119,11 +119,12 @@ struct RunCommand: AsyncParsableCommand {
         if json {
             try Terminal.printJSON(report)
         } else {
-            print(Self.summary(report, strings: strings))
+            print(Terminal.wrapped(Self.summary(report, strings: strings), for: STDOUT_FILENO))
         }
         if interrupted.isSet {
             // What the participant is told on Ctrl-C: exactly what this run stored.
-            let stored = report.stored.map { ($0.path as NSString).lastPathComponent + ($0.outcome.isComplete ? "" : " (incomplete)") }
+            let stored = report.stored.map { ($0.path as NSString).lastPathComponent + ($0.outcome.isComplete ? "" : strings(.summaryIncomplete)) }
+            // One line on standard error, as every message there (not wrapped: a terminal folds it).
             Terminal.error(stored.isEmpty ? strings(.stoppedNothingStored) : strings(.stoppedSomethingStored, stored.joined(separator: ", ")))
         }
         if report.state == .incomplete { throw interrupted.isSet ? ExitCode.interrupted : ExitCode.temporaryFailure }
@@ -147,12 +148,13 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// What the run did, in the participant's language (`strings`); times are local with the zone.
+    /// What the run did, in the participant's language (`strings`): the session by its title, a
+    /// known interruption reason translated; times are local with the zone.
     static func summary(_ r: RunReport, strings: RuntimeStrings = RuntimeStrings(locale: "en")) -> String {
         var lines: [String] = []
         switch r.state {
-        case .completed: lines.append(strings(.summaryCompleted, r.session ?? "?", r.day ?? 0))
-        case .incomplete: lines.append(strings(.summaryInterrupted, r.session ?? "?", r.reason ?? "?"))
+        case .completed: lines.append(strings(.summaryCompleted, r.title ?? r.session ?? "?", r.day ?? 0))
+        case .incomplete: lines.append(strings(.summaryInterrupted, r.title ?? r.session ?? "?", r.reason.map(strings.reason) ?? "?"))
         case .waiting: lines.append(strings(.summaryWaiting))
         case .finished: lines.append(strings(.summaryFinished))
         }

@@ -22,7 +22,7 @@ struct ScoresCommand: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(help: "The locale for titles (falls back to the study's default).")
+    @Option(help: "The locale of the table (default: the one the participant enrolled in, else the study's default).")
     var locale: String?
 
     @Flag(
@@ -43,17 +43,20 @@ struct ScoresCommand: ParsableCommand {
         guard let progress = stored else {
             throw CommandFailure(.noInput, "nobody is enrolled in \(definition.id) in \(data.url.path) (no \(store.url(forStudy: definition.id).path))")
         }
-        let history = ScoreHistory(study: definition, progress: progress, locale: locale ?? definition.defaultLocale)
+        // The participant's language: asked for, else the one they enrolled in, else the study's.
+        let locale = locale ?? progress.locale ?? definition.defaultLocale
+        let history = ScoreHistory(study: definition, progress: progress, locale: locale)
         if json {
             try Terminal.printJSON(history)
         } else {
-            print(Self.table(history, title: definition.render(definition.title, locale: locale ?? definition.defaultLocale)))
+            print(Self.table(history, title: definition.render(definition.title, locale: locale), strings: RuntimeStrings(locale: locale)))
         }
     }
 
-    /// The history as a table; dates in the local time zone, missing values as `–`.
-    static func table(_ history: ScoreHistory, title: String) -> String {
-        guard !history.sessions.isEmpty else { return "\(title): no session of this study measures reaction time" }
+    /// The history as a table in `strings`' language; dates in the local time zone, missing values
+    /// as `–`.
+    static func table(_ history: ScoreHistory, title: String, strings: RuntimeStrings = RuntimeStrings(locale: "en")) -> String {
+        guard !history.sessions.isEmpty else { return strings(.scoresNone, title) }
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm zzz"
         let rows: [[String]] = history.sessions.map { e in
@@ -63,7 +66,7 @@ struct ScoresCommand: ParsableCommand {
                 e.runMedianLatencyMs.isEmpty ? "–" : e.runMedianLatencyMs.map { $0.map { String(format: "%.0f", $0) } ?? "–" }.joined(separator: " "),
             ]
         }
-        let header = ["day", "session", "date", "blocks", "valid trials", "median ms", "per block ms"]
+        let header = strings(.scoresColumns).components(separatedBy: "|")
         let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
@@ -71,7 +74,7 @@ struct ScoresCommand: ParsableCommand {
         }
         return
             ([
-                "\(title): reaction-time scores of participant \(history.participant)", line(header),
+                strings(.scoresHeader, title, history.participant), line(header),
             ] + rows.map(line)).joined(separator: "\n")
     }
 }

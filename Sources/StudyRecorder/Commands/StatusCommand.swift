@@ -22,8 +22,8 @@ struct StatusCommand: ParsableCommand {
     @Option(help: "Evaluate at this time (ISO 8601, e.g. 2026-11-22T08:00:00Z) instead of now.")
     var now: String?
 
-    /// The participant's locale for titles.
-    @Option(help: "The locale for titles (falls back to the study's default).")
+    /// The language of the text: `--locale`, else the one the participant enrolled in.
+    @Option(help: "The locale of the text (default: the one the participant enrolled in, else the study's default).")
     var locale: String?
 
     /// Print the status as JSON.
@@ -50,19 +50,20 @@ struct StatusCommand: ParsableCommand {
         try data.requireExisting()
         let store = ProgressStore(dataFolder: data.url)
         let schedule = StudySchedule(study: definition)
-        let locale = locale ?? definition.defaultLocale
-        let title = definition.render(definition.title, locale: locale)
         let stored: StudyProgress?
         do {
             stored = try store.load(studyID: definition.id)
         } catch {
             throw CommandFailure.plain(.dataError, "\(store.url(forStudy: definition.id).path): unreadable progress file: \(error)")
         }
+        // The participant's language: asked for, else the one they enrolled in, else the study's.
+        let locale = locale ?? stored?.locale ?? definition.defaultLocale
         guard let progress = stored else {
             if json {
                 try StatusReport.printJSON(StatusReport.Summary(enrolled: false, state: "notEnrolled", total: definition.items.count))
             } else {
-                print("\(title): not enrolled (no \(store.url(forStudy: definition.id).path)); run 'study-recorder enroll' first")
+                let title = definition.render(definition.title, locale: locale)
+                print(RuntimeStrings(locale: locale)(.statusNotEnrolled, title, store.url(forStudy: definition.id).path))
             }
             return
         }

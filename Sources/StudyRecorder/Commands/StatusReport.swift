@@ -64,45 +64,36 @@ enum StatusReport {
         print(String(decoding: try encoder.encode(summary), as: UTF8.self))
     }
 
+    /// The status as a person reads it, in `locale`'s words (``RuntimeStrings``); session ids stay
+    /// as the study file writes them, titles are the locale's.
     static func text(study: StudyDefinition, progress: StudyProgress, schedule: StudySchedule, now: Date, locale: String) -> String {
+        let strings = RuntimeStrings(locale: locale)
         let current = schedule.advanced(progress, to: now)
-        var lines = ["\(study.render(study.title, locale: locale)) — participant \(progress.participant.uuidString)"]
+        var lines = [strings(.statusHeader, study.render(study.title, locale: locale), progress.participant.uuidString)]
         let completed = current.items.filter { $0.state == .completed }.count
         let skipped = current.items.filter { $0.state == .skipped }.count
-        lines.append("progress: \(completed) of \(current.items.count) sessions completed, \(skipped) skipped")
+        lines.append(strings(.statusProgress, completed, current.items.count, skipped))
         switch schedule.status(of: progress, at: now) {
         case .due(let due):
             let session = study.sessions[due.sessionName]
             let name = session.map { study.render($0.title, locale: locale) } ?? due.sessionName
-            var line = "due now: day \(due.position.day + 1), session \(due.position.item + 1) '\(due.sessionName)' (\(name))"
-            if due.runCount > 1 { line += ", block \(due.resumeBlock + 1) of \(due.runCount)" }
+            var line = strings(.statusDue, due.position.day + 1, due.position.item + 1, due.sessionName, name)
+            if due.runCount > 1 { line += strings(.statusDueBlock, due.resumeBlock + 1, due.runCount) }
             lines.append(line)
             if let closes = due.windowClosesAt {
-                lines.append("day \(due.position.day + 1) closes at \(LocalTime.text(closes)); open sessions are then recorded as skipped")
+                lines.append(strings(.statusCloses, due.position.day + 1, LocalTime.text(closes)))
             } else {
-                lines.append(
-                    "day \(due.position.day + 1) opens its \(DocumentFormat.hours(study.settings.dayWindowHours)) window with the first completed session"
-                )
+                lines.append(strings(.statusOpensWindow, due.position.day + 1, strings.number(study.settings.dayWindowHours)))
             }
         case .waiting(let opens, let day):
-            lines.append("day \(day) is done; day \(day + 1) opens at \(LocalTime.text(opens))")
+            lines.append(strings(.statusWaiting, day, day + 1, LocalTime.text(opens)))
         case .finished:
-            lines.append("the study is finished")
+            lines.append(strings(.summaryFinished))
         }
         for item in current.items where item.state == .skipped {
             let when = item.skippedAt.map { LocalTime.text($0) } ?? "?"
-            lines.append(
-                "skipped: day \(item.position.day + 1), session \(item.position.item + 1) '\(item.sessionName)' at \(when) (\(item.skipReason ?? ""))"
-            )
+            lines.append(strings(.statusSkipped, item.position.day + 1, item.position.item + 1, item.sessionName, when, item.skipReason ?? ""))
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-/// Small formatting helpers.
-enum DocumentFormat {
-    /// "12 h", "1.5 h".
-    static func hours(_ value: Double) -> String {
-        value.rounded() == value ? "\(Int(value)) h" : "\(value) h"
     }
 }

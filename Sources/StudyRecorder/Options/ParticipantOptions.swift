@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Storage
+import Study
 
 /// Picking the participant a command works for.
 enum ParticipantOptions {
@@ -19,5 +20,20 @@ enum ParticipantOptions {
         } catch {
             throw CommandFailure(.usage, error)
         }
+    }
+
+    /// The locale `participant` enrolled in, from the progress files of the data folder
+    /// (`<data>/progress/<study>.json`); `nil` when none names them.
+    static func enrolledLocale(of participant: String, in data: URL) -> String? {
+        let store = ProgressStore(dataFolder: data)
+        let folder = data.appendingPathComponent("progress")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for file in files.sorted() where file.hasSuffix(".json") {
+            guard let progress = try? store.load(studyID: String(file.dropLast(5))),
+                progress.participant.uuidString.caseInsensitiveCompare(participant) == .orderedSame
+            else { continue }
+            if let locale = progress.locale { return locale }
+        }
+        return nil
     }
 }

@@ -23,5 +23,16 @@ struct SignalDuration: ExpressibleByArgument, Sendable, Equatable {
         seconds = v
     }
 
-    static var defaultValueDescription: String { "e.g. 30s, 5m, 1h; at most 31 days" }
+    /// How `--help` shows a default: as it would be typed (`30s`, `5m`, `1.5h`), never the type's
+    /// own description (`SignalDuration(seconds: 30.0)`).
+    var defaultValueDescription: String { Self.written(seconds) }
+
+    /// `seconds` in the largest unit that writes it exactly: `30s`, `5m`, `2h`, `500ms`, `1.5s`.
+    static func written(_ seconds: Double) -> String {
+        func number(_ v: Double) -> String { v.rounded() == v ? String(Int(v)) : String(v) }
+        if seconds >= 3600, (seconds / 3600).rounded() == seconds / 3600 { return number(seconds / 3600) + "h" }
+        if seconds >= 60, (seconds / 60).rounded() == seconds / 60 { return number(seconds / 60) + "m" }
+        if seconds < 1, (seconds * 1000).rounded() == seconds * 1000 { return number(seconds * 1000) + "ms" }
+        return number(seconds) + "s"
+    }
 }

@@ -11,7 +11,9 @@ import Glibc
 /// error when the command's standard output carries `--json`, so it stays JSON alone), answers read
 /// from standard input, a status line redrawn in place, spoken cues through espeak-ng (or the bell,
 /// with one warning, when espeak-ng is missing), and single key presses (raw mode) for reaction-time
-/// tasks. Every wait for input ends at once when the task is cancelled (Ctrl-C).
+/// tasks. Every wait for input ends at once when the task is cancelled (Ctrl-C). Screens, refusals
+/// and prompts are wrapped between words to the terminal's width (``Terminal/wrapWidth(for:)``); the
+/// status line is not, as it is redrawn in place.
 final class TerminalInterface: ParticipantInterface, Sendable {
     private let locale: String
     private let lastStatus = Mutex<(String, ContinuousClock.Instant)?>(nil)
@@ -31,11 +33,14 @@ final class TerminalInterface: ParticipantInterface, Sendable {
 
     private var isTTY: Bool { isatty(screen.fileDescriptor) == 1 }
 
+    /// `text` fitted to the screen's width.
+    private func fitted(_ text: String) -> String { Terminal.wrapped(text, for: screen.fileDescriptor) }
+
     func show(_ text: String, title: String?) async {
         endStatus()
         var out = "\n"
-        if let title, !title.isEmpty { out += isTTY ? "\u{1B}[1m\(title)\u{1B}[0m\n" : "\(title)\n" }
-        if !text.isEmpty { out += text + "\n" }
+        if let title, !title.isEmpty { out += isTTY ? "\u{1B}[1m\(fitted(title))\u{1B}[0m\n" : "\(fitted(title))\n" }
+        if !text.isEmpty { out += fitted(text) + "\n" }
         screen.write(Data(out.utf8))
     }
 
@@ -59,13 +64,13 @@ final class TerminalInterface: ParticipantInterface, Sendable {
     }
 
     func acknowledge(_ prompt: String) async throws {
-        _ = try await readLine(prompt: "[\(prompt)]")
+        _ = try await readLine(prompt: fitted("[\(prompt)]"))
     }
 
     /// Asks for a line; `problem` is the runner's complete sentence about the refused answer.
     func ask(_ prompt: String, id: String, problem: String?) async throws -> String {
-        if let problem { screen.write(Data("  \(problem)\n".utf8)) }
-        return try await readLine(prompt: "\(prompt)> ")
+        if let problem { screen.write(Data(fitted("  \(problem)").utf8 + Data("\n".utf8))) }
+        return try await readLine(prompt: (prompt.isEmpty ? "" : fitted(prompt)) + "> ")
     }
 
     func cue(_ text: String, mode: CueMode) async {
@@ -101,7 +106,7 @@ final class TerminalInterface: ParticipantInterface, Sendable {
     /// Any key, in raw mode: "Press any key" means any key, not only Enter.
     func anyKey(_ prompt: String) async throws {
         endStatus()
-        screen.write(Data("[\(prompt)]".utf8))
+        screen.write(Data(fitted("[\(prompt)]").utf8))
         RawKeyboard.enter()
         RawKeyboard.discardPending()
         let read = await Self.readKey(until: nil, on: SystemHostClock())

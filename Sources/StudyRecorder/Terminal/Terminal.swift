@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Study
 
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,22 @@ enum Terminal {
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         if let text = ProcessInfo.processInfo.environment["COLUMNS"], let n = Int(text), n > 0 { return n }
         return 80
+    }
+
+    /// The width participant texts on `fd` are wrapped to (``WordWrap``): the terminal's window
+    /// size, else `$COLUMNS`, else 80 on a terminal that does not say; `nil` (no wrapping) when `fd`
+    /// is a pipe or file and `$COLUMNS` is not set, so a log or a script reads each text as one line.
+    static func wrapWidth(for fd: Int32) -> Int? {
+        var size = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let n = Int(text), n > 0 { return n }
+        return isatty(fd) == 1 ? 80 : nil
+    }
+
+    /// `text` wrapped at word boundaries to ``wrapWidth(for:)`` of `fd` (unchanged without one).
+    static func wrapped(_ text: String, for fd: Int32) -> String {
+        guard let width = wrapWidth(for: fd) else { return text }
+        return WordWrap.wrap(text, width: width)
     }
 
     /// Makes standard output line-buffered, so a pipe (a log file, `tee`, a scheduler) sees every line

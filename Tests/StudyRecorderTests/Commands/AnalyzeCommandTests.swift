@@ -61,6 +61,21 @@ struct AnalyzeCommandTests {
         #expect(reference.columns == ["TP9/delta", "TP9/theta"] && reference.method == 512)
     }
 
+    /// The human output names the integration rule in interval notation, not by its key; `--json`
+    /// keeps the key.
+    @Test func theIntegrationRuleIsWrittenForAPerson() throws {
+        let dir = try TemporaryDirectory("cli-analyze-words")
+        let recorded = try CLI.run(["record", "--data", dir.url.path, "--duration", "10s", "--speed", "0", "--json"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let item = try #require(try JSONSerialization.jsonObject(with: Data(recorded.stdout.utf8)) as? [String: Any])
+        let file = dir.url.appendingPathComponent(try #require(item["path"] as? String)).path
+        let text = try CLI.run(["analyze", file])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Σ PSD·Δf over [low, high) Hz") && !text.stdout.contains("rectangleHalfOpen"), "\(text.stdout)")
+        #expect(try CLI.run(["analyze", file, "--integration", "trapezoidClosed"]).stdout.contains("trapezoid over [low, high] Hz"))
+        #expect(try CLI.run(["analyze", file, "--json"]).stdout.contains("\"rectangleHalfOpen\""))
+    }
+
     @Test func missingOrForeignFilesHaveMeaningfulExitCodes() throws {
         let dir = try TemporaryDirectory("cli-analyze-bad")
         #expect(try CLI.run(["analyze", dir.path("none.h5").path]).status == 66)

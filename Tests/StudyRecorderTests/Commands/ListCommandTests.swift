@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Study
 import TestSupport
 import Testing
 
@@ -22,7 +23,7 @@ struct ListCommandTests {
         try store.catalog.insert(
             CatalogItem(kind: .recording, path: "\(participant)/r_rest_1_1_2_\(participant).h5", participant: participant, run: 2, state: .pending))
 
-        let table = try CLI.run(["list", "--data", dir.url.path])
+        let table = try CLI.run(["list", "--data", dir.url.path, "--wide"])
         #expect(table.status == 0, "\(table.stderr)")
         let lines = table.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("TRIES") == true && lines.first?.contains("NEXT TRY") == true)
@@ -43,6 +44,51 @@ struct ListCommandTests {
         let failed = try #require(items.first { ($0["run"] as? Int) == 1 })
         #expect(failed["endReason"] as? String == "interrupted by signal")
         #expect((failed["lastError"] as? String)?.contains("507") == true)
+    }
+
+    /// The default table fits 80 columns: state, kind, run and the file name without the UUID; the
+    /// reasons below a row are wrapped to the same width.
+    @Test func theDefaultTableFitsEightyColumns() throws {
+        let dir = try TemporaryDirectory("cli-list-narrow")
+        let store = try DataStore(root: dir.url)
+        let participant = UUID().uuidString
+        var item = CatalogItem(
+            kind: .questionnaire, path: "\(participant)/q_motivation_1_1_2_\(participant).json", participant: participant, run: 1,
+            state: .pending)
+        item.lastError = "PUT https://files.example.org/remote.php/dav/files/study/uploads/q_motivation.json: HTTP 507 Insufficient Storage"
+        try store.catalog.insert(item)
+        let table = try CLI.run(["list", "--data", dir.url.path])
+        #expect(table.status == 0, "\(table.stderr)")
+        let lines = table.stdout.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(table.stdout)")
+        #expect(lines.first?.hasSuffix("NAME") == true)
+        #expect(lines[1].hasPrefix("pending") && lines[1].hasSuffix(" q_motivation_1_1_2.json"), "\(lines[1])")
+        #expect(table.stdout.contains("last error:  PUT"))
+        // --wide keeps every detail, the full path included.
+        #expect(try CLI.run(["list", "--data", dir.url.path, "--wide"]).stdout.contains("\(participant)/q_motivation_1_1_2_\(participant).json"))
+    }
+
+    /// The default table's headings and the labels under a row speak the participant's language:
+    /// `--locale`, or the locale the `--participant` enrolled in.
+    @Test func theHeadingsFollowTheParticipantsLocale() throws {
+        let dir = try TemporaryDirectory("cli-list-de")
+        let store = try DataStore(root: dir.url)
+        let participant = UUID()
+        var item = CatalogItem(
+            kind: .recording, path: "\(participant.uuidString)/r_rest_1_1_1_\(participant.uuidString).h5", participant: participant.uuidString,
+            run: 1, state: .pending, outcome: .incomplete(reason: "interrupted by signal"))
+        item.lastError = "HTTP 507"
+        try store.catalog.insert(item)
+        let german = try CLI.run(["list", "--data", dir.url.path, "--locale", "de"])
+        #expect(german.stdout.hasPrefix("ZUSTAND      ART            LAUF NAME\n"), "\(german.stdout)")
+        #expect(german.stdout.contains("vorzeitig beendet: interrupted by signal") && german.stdout.contains("letzter Fehler: HTTP 507"))
+
+        let study = try StudyLoader.load(folder: URL(fileURLWithPath: RunCommandTests.reaction))
+        var progress = StudySchedule(study: study).enroll(participant: participant, at: Date())
+        progress.locale = "de"
+        try ProgressStore(dataFolder: dir.url).save(progress)
+        #expect(try CLI.run(["list", "--data", dir.url.path, "--participant", participant.uuidString]).stdout.hasPrefix("ZUSTAND"))
+        #expect(try CLI.run(["list", "--data", dir.url.path]).stdout.hasPrefix("STATE        KIND           RUN  NAME\n"))
     }
 
     @Test func aMistypedDataFolderFailsAndIsNotCreated() throws {

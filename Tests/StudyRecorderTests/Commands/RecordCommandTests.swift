@@ -31,6 +31,29 @@ struct RecordCommandTests {
         #expect(try JSONDecoder.iso.decode(CatalogItem.self, from: Data(second.stdout.utf8)).run == 2)
     }
 
+    /// A headband that is not there: nothing was recorded, so nothing of this run stays behind: not
+    /// the data folder it would have created, nor a registry entry or participant folder in one that
+    /// existed; what existed before stays as it was.
+    @Test func anAbsentHeadbandLeavesNothingBehind() throws {
+        let dir = try TemporaryDirectory("cli-muse-leftovers")
+        let absent = "unix:" + dir.path("none.sock").path
+        let fresh = dir.path("fresh-data")
+        let missing = try CLI.run(["record", "--source", "muse", "--device", absent, "--data", fresh.path])
+        #expect(missing.status == 69, "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fresh.path), "left \(fresh.path)")
+
+        let existing = dir.path("data")
+        #expect(try CLI.run(["record", "--data", existing.path, "--duration", "1s", "--speed", "0"]).status == 0)
+        let registry = existing.appendingPathComponent("private/participants.json")
+        let before = try Data(contentsOf: registry)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: existing.path).sorted()
+        let stranger = UUID().uuidString
+        let again = try CLI.run(["record", "--source", "muse", "--device", absent, "--data", existing.path, "--participant", stranger])
+        #expect(again.status == 69, "\(again.stderr)")
+        #expect(try Data(contentsOf: registry) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path).sorted() == folders)
+    }
+
     @Test func badArgumentsAndUnusableFoldersGiveOneLineAndAMeaningfulExitCode() throws {
         let dir = try TemporaryDirectory("cli-bad")
         let badDuration = try CLI.run(["record", "--data", dir.url.path, "--duration", "soon"])

@@ -58,6 +58,22 @@ struct ScoresCommandTests {
         #expect(lines[3].hasPrefix("2 ") && lines[3].contains("0/2"))
     }
 
+    /// A participant who enrolled in German reads the table in German; `--locale` still chooses.
+    @Test func theTableFollowsTheParticipantsLocale() async throws {
+        let data = try TemporaryDirectory("scores-de")
+        var progress = try progress(in: data.url)
+        progress.locale = "de"
+        try ProgressStore(dataFolder: data.url).save(progress)
+        let bin = try #require(ProjectPaths.executable)
+        let german = try await ProcessRunner.runDetached(bin, ["scores", studyFolder.path, "--data", data.url.path])
+        #expect(german.status == 0)
+        let lines = german.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("Reaktionszeiten der teilnehmenden Person \(progress.participant.uuidString)") == true, "\(german.stdout)")
+        #expect(lines.count > 1 && lines[1].hasPrefix("Tag") && lines[1].contains("gültige Durchgänge"), "\(german.stdout)")
+        let english = try await ProcessRunner.runDetached(bin, ["scores", studyFolder.path, "--data", data.url.path, "--locale", "en"])
+        #expect(english.stdout.contains("reaction-time scores of participant"))
+    }
+
     @Test func nobodyEnrolledIsMissingInput() async throws {
         let data = try TemporaryDirectory("scores-none")
         let bin = try #require(ProjectPaths.executable)

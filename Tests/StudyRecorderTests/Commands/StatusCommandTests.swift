@@ -62,6 +62,34 @@ struct StatusCommandTests {
         #expect(summary.skippedItems.first?.at == "2027-01-15T20:00:00Z")
     }
 
+    /// `--locale de` (or a participant who enrolled in German) reads the status in German: no
+    /// English word but the session's id.
+    @Test func theStatusSpeaksTheParticipantsLanguage() throws {
+        let data = try TemporaryDirectory("status-de")
+        let study = try StudyLoader.load(folder: studyFolder)
+        let schedule = StudySchedule(study: study)
+        var progress = schedule.enroll(participant: UUID(), at: t0)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 0), block: 0, in: progress, at: t0)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 1), block: 0, in: progress, at: t0.addingTimeInterval(600))
+        try ProgressStore(dataFolder: data.url).save(progress)
+        let bin = try #require(ProjectPaths.executable)
+        let german = try ProcessRunner.run(
+            bin, ["status", studyFolder.path, "--data", data.url.path, "--now", "2027-01-15T09:00:00Z", "--locale", "de"], environment: ["TZ": "UTC"])
+        #expect(german.status == 0, "\(german.stderr)")
+        let expected = """
+            Minimale Studie — teilnehmende Person \(progress.participant.uuidString)
+            Fortschritt: 1 von 3 Sitzungen abgeschlossen, 0 übersprungen
+            jetzt fällig: Tag 1, Sitzung 2 'rest' (Rest), Block 2 von 2
+            Tag 1 endet am 2027-01-15 20:00 (GMT, UTC+00:00); offene Sitzungen gelten dann als übersprungen
+
+            """
+        #expect(german.stdout == expected)
+        // Enrolled in German: the same without --locale.
+        progress.locale = "de"
+        try ProgressStore(dataFolder: data.url).save(progress)
+        #expect(try run(data.url, now: "2027-01-15T09:00:00Z").stdout == expected)
+    }
+
     @Test func aFinishedDayShowsWhenTheNextOpens() throws {
         let data = try TemporaryDirectory("status")
         let study = try StudyLoader.load(folder: studyFolder)

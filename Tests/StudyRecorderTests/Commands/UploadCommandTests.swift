@@ -161,7 +161,7 @@ struct UnattendedUploadTests {
         #expect(kept.count == 2 && kept.allSatisfy { $0.contains("/c_") }, "\(kept)")
         #expect(real.stdout.contains("\"remaining\" : 0"), "\(real.stdout)")
         #expect(try server.storedFiles().allSatisfy { !$0.contains("/c_") })
-        let list = try CLI.run(["list", "--data", setup.data.path])
+        let list = try CLI.run(["list", "--data", setup.data.path, "--wide"])
         #expect(list.stdout.contains("stays here:  kept on this device"), "\(list.stdout)")
         // Not shown as waiting for upload: its state column says it is kept here.
         let consentRow = try #require(list.stdout.split(separator: "\n").first { $0.contains("/c_") })

@@ -41,6 +41,30 @@ struct AnswerTests {
         #expect(multiple.parseAnswer("0 1") == .success(.choices([1, 0])))
     }
 
+    /// "None of these" marked exclusive is an answer on its own: with a condition it is refused
+    /// with a sentence that says why, in the participant's language; alone it is taken.
+    @Test func anExclusiveChoiceIsRefusedWithAnother() {
+        let conditions = question(.multipleChoice) {
+            $0.minSelections = 1
+            $0.choices = [
+                Choice(value: 1, text: LocalizedText(translations: ["en": "neurological condition", "de": "neurologische Erkrankung"])),
+                Choice(value: 0, text: LocalizedText(translations: ["en": "none of these", "de": "nichts davon"]), exclusive: true),
+            ]
+        }
+        let german = RuntimeStrings(locale: "de")
+        guard case .failure(let problem) = conditions.parseAnswer("nichts davon, 1", strings: german) else {
+            Issue.record("[1, 0] was taken")
+            return
+        }
+        #expect(
+            german(.pleaseAnswer, problem.expected)
+                == "Bitte antworte mit „nichts davon“ allein: diese Antwort lässt sich mit keiner anderen kombinieren.")
+        #expect(
+            conditions.parseAnswer("1, 0") == .failure(AnswerProblem("“none of these” alone: it cannot be combined with other answers")))
+        #expect(conditions.parseAnswer("0", strings: german) == .success(.choices([0])))
+        #expect(conditions.parseAnswer("1", strings: german) == .success(.choices([1])))
+    }
+
     /// Refusals are in the participant's language, numbers with the locale's decimal comma.
     @Test func problemsSpeakTheLocale() {
         let german = RuntimeStrings(locale: "de")

@@ -39,4 +39,22 @@ struct QuestionAskerTests {
             }
         }
     }
+
+    /// Every hint is a sentence (a capital letter to a full stop) that says when Enter skips the
+    /// question; an exclusive choice is named as an answer on its own.
+    @Test(arguments: ["mynd-example", "reaction-time"], ["en", "de"])
+    func everyHintIsASentenceThatSaysWhenItMayBeSkipped(_ name: String, _ locale: String) throws {
+        let study = try StudyLoader.load(folder: FixturePaths.studies.appendingPathComponent(name))
+        let asker = QuestionAsker(study: study, locale: locale, values: [:], interface: ScriptedInterface(), automatic: true)
+        let skip = locale == "de" ? "Enter zum Überspringen" : "press Enter to skip"
+        for question in study.questionnaires.values.flatMap(\.questions) + study.consent.questions {
+            guard let hint = asker.hint(for: question)?.trimmingCharacters(in: .whitespaces) else { continue }
+            #expect(hint.first?.isUppercase == true && hint.hasSuffix("."), "\(question.id): \(hint)")
+            #expect(hint.contains(skip) == question.optional, "\(question.id): \(hint)")
+            if question.choices?.contains(where: { $0.exclusive == true }) == true {
+                #expect(hint.hasSuffix(locale == "de" ? "ist eine Antwort für sich allein." : "is an answer on its own."), "\(hint)")
+            }
+        }
+    }
+
 }

@@ -31,6 +31,37 @@ struct StudyValidatorTests {
             failure.errors.map { [$0.line, $0.column] } == failure.errors.map { [$0.line, $0.column] }.sorted { $0.lexicographicallyPrecedes($1) })
     }
 
+    /// `exclusive` on a choice: read into the model in a multiple-choice question, refused in a
+    /// single-choice one (where every answer is alone anyway) and with `minSelections` above 1.
+    @Test func anExclusiveChoiceIsReadAndChecked() throws {
+        func withConditions(kind: String, minSelections: Int?) throws -> Result<StudyDefinition, StudyValidationFailure> {
+            var study = try minimal()
+            var questionnaires = try #require(study["questionnaires"] as? [String: Any])
+            var mood = try #require(questionnaires["mood"] as? [String: Any])
+            var question: [String: Any] = [
+                "id": "conditions", "kind": kind, "text": "Any of these?",
+                "choices": [["value": 1, "text": "a condition"], ["value": 0, "text": "none of these", "exclusive": true]],
+            ]
+            if let minSelections { question["minSelections"] = minSelections }
+            mood["questions"] = try #require(mood["questions"] as? [Any]) + [question]
+            questionnaires["mood"] = mood
+            study["questionnaires"] = questionnaires
+            return try validate(study)
+        }
+        let read = try withConditions(kind: "multipleChoice", minSelections: 1).get()
+        #expect(read.questionnaires["mood"]?.questions.last?.choices?.map(\.exclusive) == [nil, true])
+        for (kind, minimum, path) in [
+            ("singleChoice", nil, "$.questionnaires.mood.questions[3].choices[1].exclusive"),
+            ("multipleChoice", 2, "$.questionnaires.mood.questions[3].minSelections"),
+        ] as [(String, Int?, String)] {
+            guard case .failure(let failure) = try withConditions(kind: kind, minSelections: minimum) else {
+                Issue.record("\(kind) with an exclusive choice validated")
+                continue
+            }
+            #expect(failure.errors.map(\.path) == [path], "\(failure.errors)")
+        }
+    }
+
     @Test func readsTheMinimalStudyIntoTheModel() throws {
         let study = try validate(try minimal()).get()
         #expect(study.id == "minimal")

@@ -109,6 +109,21 @@ extension StudyFileReader {
                     "0 ≤ minSelections ≤ maxSelections ≤ \(choices.count) (the number of choices)")
                 return nil
             }
+            // An exclusive choice is an answer on its own: only in a multiple-choice question, and
+            // one that may be answered with a single choice.
+            if let index = choices.firstIndex(where: { $0.exclusive != nil }) {
+                let at = path.appending("choices").appending(index).appending("exclusive")
+                if question.kind != .multipleChoice {
+                    reader.report(node, at, "'exclusive' only in the choices of a multipleChoice question (this one is '\(question.kind.rawValue)')")
+                    return nil
+                }
+                if choices.contains(where: { $0.exclusive == true }), low > 1 {
+                    reader.report(
+                        fields.node("minSelections") ?? node, path.appending("minSelections"),
+                        "minSelections of at most 1 when a choice is exclusive (it is answered alone)")
+                    return nil
+                }
+            }
         }
         return question
     }
@@ -118,12 +133,14 @@ extension StudyFileReader {
         var seen: [Int: JSONPath] = [:]
         var choices: [Choice?] = []
         for element in elements {
-            guard let fields = reader.object(element.node, element.path, what: "a choice", required: ["value", "text"]) else {
+            guard let fields = reader.object(element.node, element.path, what: "a choice", required: ["value", "text"], optional: ["exclusive"])
+            else {
                 choices.append(nil)
                 continue
             }
             let value = fields.required("value") { reader.integer($0, $1, what: "a whole-number choice value", in: -1_000_000...1_000_000) }
             let text = fields.required("text", localized)
+            let exclusive = fields.optional("exclusive", reader.bool)
             guard let value, let text, !fields.failed else {
                 choices.append(nil)
                 continue
@@ -135,7 +152,7 @@ extension StudyFileReader {
                 continue
             }
             seen[value] = element.path.appending("value")
-            choices.append(Choice(value: value, text: text))
+            choices.append(Choice(value: value, text: text, exclusive: exclusive))
         }
         return collect(choices)
     }

@@ -1,0 +1,22 @@
+/// Why a block ended early, as stored: the reason written into a recording's outcome and a trial
+/// table is one of these English phrases (stored bytes stay the same in every locale), and
+/// ``RuntimeStrings/reason(_:)`` says it in the participant's language on the screen.
+public enum InterruptionReason {
+    /// Ctrl-C (the run's task was cancelled).
+    public static let participant = "interrupted by the participant"
+    /// The source stopped delivering samples during a block.
+    public static let deviceStopped = "the device stopped sending data"
+    /// The source never delivered during preparation.
+    public static let deviceDidNotStart = "the device did not start"
+    /// The link was lost for longer than the grace period (the quality monitor's word).
+    public static let deviceDisconnected = "device disconnected"
+    /// The headband reported a low battery (the quality monitor's word).
+    public static let batteryLow = "battery low"
+
+    /// The stored phrase and its key in the locale tables; other reasons (a storage failure's own
+    /// text) are shown as stored.
+    static let keys: [String: RuntimeText] = [
+        participant: .reasonParticipant, deviceStopped: .reasonDeviceStopped, deviceDidNotStart: .reasonDeviceDidNotStart,
+        deviceDisconnected: .reasonDeviceDisconnected, batteryLow: .reasonBatteryLow,
+    ]
+}
