@@ -2,7 +2,7 @@
 // with one signal processor (``QualityMonitor``), the producer that runs that processor inside a
 // recording's writer and stores its results in `/Quality` (``QualitySeriesProducer``), the live QA
 // rule (``QAJudge``, which classifies windows with Processing's `WindowFindings`) and the event
-// stream a recording reports (``SessionEvent``, fed by ``SessionBridge``).
+// stream a recording reports (``LiveRecordingEvent``, fed by ``LiveRecordingBridge``).
 //
 // Both clients drive it: the kit's `Recorder.record` (`study-recorder record`, SDK programs) and the
 // study runner's blocks (`study-recorder run`). Its place in the target graph is between the

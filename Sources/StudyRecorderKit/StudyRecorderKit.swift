@@ -37,10 +37,14 @@
 @_exported import struct DataSources.SystemHostClock
 
 // Muse
+@_exported import enum Muse.AdvertisedModel
 @_exported import struct Muse.AthenaCaptureLine
 @_exported import enum Muse.AthenaPreset
+@_exported import struct Muse.BluetoothAddress
 @_exported import struct Muse.ChannelPacket
 @_exported import enum Muse.DeviceAddress
+@_exported import struct Muse.DiscoveredHeadband
+@_exported import struct Muse.HeadbandScanner
 @_exported import enum Muse.MusePreset
 @_exported import enum Muse.MuseProtocolError
 @_exported import struct Muse.MuseSource
@@ -89,7 +93,7 @@
 @_exported import enum RecordingPipeline.ConnectionState
 @_exported import struct RecordingPipeline.QAStatus
 @_exported import struct RecordingPipeline.QualitySeriesProducer
-@_exported import enum RecordingPipeline.SessionEvent
+@_exported import enum RecordingPipeline.LiveRecordingEvent
 
 // Storage
 @_exported import class Storage.Catalog
@@ -114,7 +118,7 @@
 @_exported import struct Storage.RecordingProgress
 @_exported import class Storage.RecordingReader
 @_exported import struct Storage.RecordingRequest
-@_exported import class Storage.RecordingSession
+@_exported import class Storage.RecordingInProgress
 @_exported import struct Storage.RecordingSummary
 @_exported import class Storage.RecordingWriter
 @_exported import enum Storage.Recovery

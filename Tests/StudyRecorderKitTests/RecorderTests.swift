@@ -7,13 +7,13 @@ import Testing
 /// The SDK facade end to end on real parts: a real data folder, real HDF5 files, the real processor.
 @Suite(.tags(.python)) struct RecorderTests {
     /// Collects a recording's events (the stream ends with `.stored`).
-    static func collect(_ recording: LiveRecording) async throws -> [SessionEvent] {
-        var events: [SessionEvent] = []
+    static func collect(_ recording: LiveRecording) async throws -> [LiveRecordingEvent] {
+        var events: [LiveRecordingEvent] = []
         for try await event in recording.events { events.append(event) }
         return events
     }
 
-    static func name(_ event: SessionEvent) -> String {
+    static func name(_ event: LiveRecordingEvent) -> String {
         switch event {
         case .connection(let state): "connection.\(state.rawValue)"
         case .started: "started"

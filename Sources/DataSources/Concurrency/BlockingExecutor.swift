@@ -173,9 +173,18 @@ public final class BlockingExecutor: TaskExecutor, Sendable {
         }
 
         /// Names the calling thread as the system shows it (`top -H`, debuggers; Linux keeps 15
-        /// bytes). Set from the thread itself: a name given before `start()` is not applied there.
+        /// bytes). On Linux it writes the kernel's own name file: Foundation's `Thread.name` does not
+        /// reliably reach the kernel for a thread it has just started.
         static func nameThread(_ name: String) {
+            #if os(Linux)
+            let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { return }
+            let bytes = Array(name.utf8.prefix(15))
+            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            #else
             Thread.current.name = name
+            #endif
         }
     }
 }

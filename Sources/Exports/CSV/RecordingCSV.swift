@@ -41,7 +41,7 @@ public struct RecordingCSV {
         let target = destination.folder.appendingPathComponent(folder, isDirectory: true)
         let final = destination.published.appendingPathComponent(folder, isDirectory: true)
         for url in [final, target] where FileManager.default.fileExists(atPath: url.path) {
-            throw ExportError.io(path: final.path, reason: "exists already; exports never overwrite (choose another --out)")
+            throw ExportError.taken(final.path)
         }
         let temporary = destination.folder.appendingPathComponent(".\(folder).\(UUID().uuidString.prefix(8)).part", isDirectory: true)
         do {

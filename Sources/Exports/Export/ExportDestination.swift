@@ -71,7 +71,7 @@ public struct ExportDestination: Sendable {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let target = dir.appendingPathComponent(name)
         let final = published.appendingPathComponent(subfolder.map { "\($0)/\(name)" } ?? name)
-        let taken = { (url: URL) in ExportError.io(path: url.path, reason: "exists already; exports never overwrite (choose another --out)") }
+        let taken = { (url: URL) in ExportError.taken(url.path) }
         if FileManager.default.fileExists(atPath: target.path) { throw taken(final) }
         let temporary = dir.appendingPathComponent(".\(name).\(UUID().uuidString.prefix(8)).part")
         do {

@@ -14,6 +14,12 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// recovery (`reason` says which and what to do).
     case notReady(path: String, reason: String)
 
+    /// A name the destination holds already (with other bytes): exports never overwrite. One
+    /// message for the staged write, the publication and the CSV folder.
+    static func taken(_ path: String) -> ExportError {
+        .io(path: path, reason: "exists already; exports never overwrite (choose another --out)")
+    }
+
     public var description: String {
         switch self {
         case .missing(let path): "no such item: \(path)"

@@ -162,7 +162,7 @@ final class ExportStaging: Sendable {
                     try merge(from, into: to, replacing: replacing, last: [], prefix: prefix + name + "/")
                     rmdir(from.path)
                 } else {
-                    throw ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
+                    throw ExportError.taken(to.path)
                 }
             } else if replacing.contains(prefix + name) {
                 guard rename(from.path, to.path) == 0 else { throw failure(to, "cannot move it into place", errno) }
@@ -179,13 +179,13 @@ final class ExportStaging: Sendable {
                 if link(from.path, to.path) != 0 {
                     let code = errno
                     if code == EEXIST {
-                        throw ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
+                        throw ExportError.taken(to.path)
                     }
                     // No hard links here (FAT and exFAT sticks, some network mounts): a rename onto a
                     // name checked to be free.
                     guard code == EPERM || code == EOPNOTSUPP || code == EXDEV || code == EMLINK, !exists(to) else {
                         throw exists(to)
-                            ? ExportError.io(path: to.path, reason: "exists already; exports never overwrite (choose another --out)")
+                            ? ExportError.taken(to.path)
                             : failure(to, "cannot move it into place", code)
                     }
                     guard rename(from.path, to.path) == 0 else { throw failure(to, "cannot move it into place", errno) }

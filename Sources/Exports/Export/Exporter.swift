@@ -213,8 +213,8 @@ public final class Exporter {
     }
 
     /// The response times (seconds, `nil` for a miss) of the reaction-time trial table stored with the
-    /// recording `stem` (same participant, the table's `recording` field naming it), in trial order;
-    /// `nil` when there is none or it is encrypted.
+    /// recording `stem` (same participant, the table's `recording` field naming it), one per trial whose
+    /// stimulus was shown, in trial order; `nil` when there is none or it is encrypted.
     private func responseTimes(for item: CatalogItem, recording stem: String) throws -> [Double?]? {
         let tables = try store.catalog.items(participant: item.participant).filter {
             $0.kind == .trials && $0.encryption == .none && $0.run == item.run
@@ -223,7 +223,10 @@ public final class Exporter {
             guard let data = try? Data(contentsOf: store.url(of: stored.path)), let table = try? TrialTable(json: data),
                 Self.stem(of: URL(fileURLWithPath: table.recording)) == stem
             else { continue }
-            return table.trials.map { trial in
+            // One per stimulus marker: a key before the stimulus ended its trial without one (the
+            // table says so with a null stimulusTime; a table from before that field lists every trial).
+            let recordsStimuli = table.trials.contains { $0.stimulusTime != nil || $0.stimulusSample != nil }
+            return table.trials.filter { !recordsStimuli || $0.stimulusTime != nil || $0.stimulusSample != nil }.map { trial in
                 guard trial.outcome != .miss, let ms = trial.latencyMs else { return nil }
                 return ms / 1000
             }

@@ -10,7 +10,7 @@ import Synchronization
 /// and interruption checks. The kit's `Recorder.record` and the study runner's blocks both record
 /// through it, so a recording is made, processed and observed one way whichever client drives it:
 /// every processor result, whoever fed the processor, goes to one observer in order (the kit's
-/// ``SessionBridge`` turns them into the ``SessionEvent`` stream and its ``QAJudge`` verdicts).
+/// ``LiveRecordingBridge`` turns them into the ``LiveRecordingEvent`` stream and its ``QAJudge`` verdicts).
 ///
 /// A session has one signal processor, and one part runs it at a time. While nothing records
 /// (preparation, fitting, check-ups between blocks) the monitor feeds it from its own lossless
@@ -188,10 +188,10 @@ package final class QualityMonitor: Sendable {
     package func record(
         _ request: RecordingRequest, in store: DataStore, options: RecordingWriter.Options = .init(), storesQuality: Bool = true,
         logger: Logger = Logger(label: "study-recorder.recording")
-    ) async throws -> RecordingSession {
+    ) async throws -> RecordingInProgress {
         let producer = await recordingProducer(stores: storesQuality)
         do {
-            return try await RecordingSession.start(
+            return try await RecordingInProgress.start(
                 store: store, controller: controller, request: request, options: options, logger: logger, derived: producer)
         } catch {
             await recordingEnded()
@@ -203,7 +203,7 @@ package final class QualityMonitor: Sendable {
     /// recording's subscription has just closed, so the processor misses at most what the source
     /// delivered in between, filled as a gap) and processes what comes once the recording is stored,
     /// so the processor never gets blocks from two parts at a time.
-    package func resume(after session: RecordingSession) async {
+    package func resume(after session: RecordingInProgress) async {
         guard feedsWhileIdle else { return }
         let subscription = await controller.events(.lossless(capacity: 1024))
         start(subscription, after: Task { _ = try? await session.result() })

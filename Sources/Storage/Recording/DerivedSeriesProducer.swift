@@ -20,7 +20,7 @@ public struct DerivedSeriesRow: Sendable, Equatable {
     }
 }
 
-/// Computes derived series (signal quality, band power) from the samples a ``RecordingSession``
+/// Computes derived series (signal quality, band power) from the samples a ``RecordingInProgress``
 /// records, so they are stored in the same file as they arise. Storage knows nothing of the
 /// algorithms (it does not import Processing): the recording pipeline's `QualitySeriesProducer`
 /// plugs in the Processing module's streaming processor.

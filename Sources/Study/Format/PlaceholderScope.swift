@@ -31,7 +31,7 @@ public enum PlaceholderScope: String, Sendable, CaseIterable {
     }
 
     /// The scope of the text at `path` in a study file.
-    public static func of(_ path: JSONPath) -> PlaceholderScope {
+    package static func of(_ path: JSONPath) -> PlaceholderScope {
         let keys = path.components.compactMap { component -> String? in
             if case .key(let key) = component { return key }
             return nil

@@ -19,7 +19,7 @@ struct EnrolmentRunner {
     let logger: Logger
 
     private var schedule: StudySchedule { StudySchedule(study: study) }
-    private var progressStore: ProgressStore { ProgressStore(dataDirectory: store.root) }
+    private var progressStore: ProgressStore { ProgressStore(dataFolder: store.root) }
     private var locale: String { options.locale ?? study.defaultLocale }
     private var strings: RuntimeStrings { RuntimeStrings(locale: locale) }
 

@@ -12,7 +12,7 @@ struct QuestionnaireRunner {
     let afterStore: (@Sendable (CatalogItem) throws -> CatalogItem)?
 
     private var schedule: StudySchedule { StudySchedule(study: study) }
-    private var progressStore: ProgressStore { ProgressStore(dataDirectory: store.root) }
+    private var progressStore: ProgressStore { ProgressStore(dataFolder: store.root) }
     private var locale: String { options.locale ?? study.defaultLocale }
     private var introduce: SessionIntroduction { SessionIntroduction(study: study, locale: locale, interface: interface) }
 

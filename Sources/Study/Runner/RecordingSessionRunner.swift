@@ -19,7 +19,7 @@ struct RecordingSessionRunner {
     let logger: Logger
 
     private var schedule: StudySchedule { StudySchedule(study: study) }
-    private var progressStore: ProgressStore { ProgressStore(dataDirectory: store.root) }
+    private var progressStore: ProgressStore { ProgressStore(dataFolder: store.root) }
     private var locale: String { options.locale ?? study.defaultLocale }
     private var strings: RuntimeStrings { RuntimeStrings(locale: locale) }
     private var introduce: SessionIntroduction { SessionIntroduction(study: study, locale: locale, interface: interface) }
@@ -186,7 +186,7 @@ struct RecordingSessionRunner {
     /// marker rows is within one sample period of the table's (the time between the two moments). At
     /// `--speed N` the table's latency is study time (real time × N) and the markers lie on the samples
     /// delivered at their moments: the two agree while the source keeps its pace.
-    private func placed(_ trials: [ReactionTrial], in session: RecordingSession, controller: DataController) async -> [ReactionTimeResult] {
+    private func placed(_ trials: [ReactionTrial], in session: RecordingInProgress, controller: DataController) async -> [ReactionTimeResult] {
         let progress = session.progress
         func row(_ ticket: MarkerTicket?) async -> Int64? {
             guard let ticket, let placed = await controller.placement(of: ticket), let first = progress.firstSourceIndex, progress.samples > 0 else {

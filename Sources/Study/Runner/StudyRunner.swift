@@ -54,7 +54,7 @@ public struct StudyRunner: Sendable {
     }
 
     private var schedule: StudySchedule { StudySchedule(study: study) }
-    private var progressStore: ProgressStore { ProgressStore(dataDirectory: store.root) }
+    private var progressStore: ProgressStore { ProgressStore(dataFolder: store.root) }
     private var locale: String { options.locale ?? study.defaultLocale }
 
     // MARK: Enrolment

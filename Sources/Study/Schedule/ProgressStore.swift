@@ -5,14 +5,14 @@ import Storage
 /// atomically (temporary file, then rename), so a crash never leaves half a file.
 public struct ProgressStore: Sendable {
     /// The data folder.
-    public let dataDirectory: URL
+    public let dataFolder: URL
 
-    /// Creates a store over `dataDirectory`.
-    public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
+    /// Creates a store over `dataFolder`.
+    public init(dataFolder: URL) { self.dataFolder = dataFolder }
 
     /// The progress file of a study.
     public func url(forStudy id: String) -> URL {
-        dataDirectory.appendingPathComponent("progress").appendingPathComponent("\(id).json")
+        dataFolder.appendingPathComponent("progress").appendingPathComponent("\(id).json")
     }
 
     /// The stored progress of a study, or `nil` if the participant has not enrolled.

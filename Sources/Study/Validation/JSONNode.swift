@@ -1,25 +1,25 @@
 /// A parsed JSON value that remembers where it starts in the file, so every validation error can
 /// name a line and column (Foundation's decoders give no positions).
-public struct JSONNode: Sendable, Hashable {
+package struct JSONNode: Sendable, Hashable {
     /// The value.
-    public var value: JSONValue
+    package var value: JSONValue
     /// Where the value starts.
-    public var position: SourcePosition
+    package var position: SourcePosition
 
     /// Creates a node.
-    public init(_ value: JSONValue, at position: SourcePosition) {
+    package init(_ value: JSONValue, at position: SourcePosition) {
         self.value = value
         self.position = position
     }
 
     /// The member named `key`, if this is an object that has it.
-    public subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         if case .object(let members) = value { return members.first { $0.key == key }?.value }
         return nil
     }
 
     /// The node at `path` below this one.
-    public func node(at path: JSONPath) -> JSONNode? {
+    package func node(at path: JSONPath) -> JSONNode? {
         var node = self
         for component in path.components {
             switch (component, node.value) {

@@ -1,7 +1,7 @@
 /// The location of a value inside a JSON document, written like `$.days[2].sessions[0]`.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step: an object key or an array index.
-    public enum Component: Sendable, Hashable {
+    package enum Component: Sendable, Hashable {
         /// An object member.
         case key(String)
         /// An array element.
@@ -9,22 +9,22 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The steps from the root.
-    public var components: [Component]
+    package var components: [Component]
 
     /// The root, `$`.
-    public static let root = JSONPath(components: [])
+    package static let root = JSONPath(components: [])
 
     /// Creates a path.
-    public init(components: [Component]) { self.components = components }
+    package init(components: [Component]) { self.components = components }
 
     /// This path extended by an object key.
-    public func appending(_ key: String) -> JSONPath { JSONPath(components: components + [.key(key)]) }
+    package func appending(_ key: String) -> JSONPath { JSONPath(components: components + [.key(key)]) }
 
     /// This path extended by an array index.
-    public func appending(_ index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
+    package func appending(_ index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
 
     /// The path as text: identifier keys with a dot, other keys in brackets (`$.texts["a b"]`).
-    public var description: String {
+    package var description: String {
         var text = "$"
         for component in components {
             switch component {

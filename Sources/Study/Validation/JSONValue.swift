@@ -1,5 +1,5 @@
 /// A JSON value whose children are positioned nodes.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -14,7 +14,7 @@ public enum JSONValue: Sendable, Hashable {
     indirect case object([JSONMember])
 
     /// A word for the kind of value, for error messages ("a string", "an object").
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

@@ -1,6 +1,6 @@
 /// A strict JSON parser (RFC 8259) that records the line and column of every value and key and
 /// rejects duplicate keys, so the study validator can point at the exact place of a mistake.
-public struct PositionedJSONParser {
+package struct PositionedJSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -8,16 +8,16 @@ public struct PositionedJSONParser {
     private var depth = 0
 
     /// The deepest nesting accepted; deeper input is an error rather than a stack overflow.
-    public static let maximumDepth = 200
+    package static let maximumDepth = 200
 
     /// Prepares to parse `text`.
-    public init(_ text: String) { bytes = Array(text.utf8) }
+    package init(_ text: String) { bytes = Array(text.utf8) }
 
     /// Prepares to parse UTF-8 `bytes`.
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    package init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses one JSON document; only whitespace may follow it.
-    public mutating func parse() throws(JSONSyntaxError) -> JSONNode {
+    package mutating func parse() throws(JSONSyntaxError) -> JSONNode {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         skipWhitespace()
         let node = try parseValue(path: .root)

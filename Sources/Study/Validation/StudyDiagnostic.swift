@@ -32,7 +32,7 @@ public struct StudyDiagnostic: Error, Sendable, Hashable, Codable, CustomStringC
     public var message: String
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, file: String, position: SourcePosition, path: JSONPath, message: String) {
+    package init(_ severity: Severity, file: String, position: SourcePosition, path: JSONPath, message: String) {
         self.severity = severity
         self.file = file
         self.line = position.line

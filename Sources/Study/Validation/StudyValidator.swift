@@ -1,22 +1,22 @@
 /// Validates study files: parses with positions, reads every field strictly (unknown keys are
 /// errors), then checks references, markers and placeholders. The only way the runner gets a
 /// ``StudyDefinition`` from a file, so nothing runs from an invalid study.
-public enum StudyValidator {
+package enum StudyValidator {
     /// Validates the JSON `text` of a study file named `file` (used in errors). Returns the study,
     /// or every error found, sorted by position.
-    public static func validate(text: String, file: String) -> Result<StudyDefinition, StudyValidationFailure> {
+    package static func validate(text: String, file: String) -> Result<StudyDefinition, StudyValidationFailure> {
         validate(bytes: Array(text.utf8), file: file)
     }
 
     /// Validates the UTF-8 `bytes` of a study file.
-    public static func validate(bytes: [UInt8], file: String) -> Result<StudyDefinition, StudyValidationFailure> {
+    package static func validate(bytes: [UInt8], file: String) -> Result<StudyDefinition, StudyValidationFailure> {
         let report = check(bytes: bytes, file: file)
         if let study = report.study { return .success(study) }
         return .failure(StudyValidationFailure(errors: report.errors))
     }
 
     /// Validates the UTF-8 `bytes` of a study file and, if it is valid, looks for warnings too.
-    public static func check(bytes: [UInt8], file: String) -> StudyValidationReport {
+    package static func check(bytes: [UInt8], file: String) -> StudyValidationReport {
         let root: JSONNode
         do {
             var parser = PositionedJSONParser(bytes: bytes)

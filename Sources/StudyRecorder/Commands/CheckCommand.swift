@@ -62,7 +62,7 @@ struct CheckCommand: AsyncParsableCommand {
         let configuration = ProcessorConfiguration(mains: mains, bandPowerInterval: bandPowerInterval)
         let events = await LiveProcessor.events(controller: controller, configuration: configuration)
         let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains)
-        let interrupted = InterruptFlag()
+        let interrupted = SetOnceFlag()
         let trap = SignalTrap { _ in
             interrupted.set()
             Task { await controller.stop() }

@@ -1,13 +1,16 @@
 import ArgumentParser
 import Foundation
 import Storage
+import Typesetting
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `study-recorder consent`: prints a participant's signed consent again, as the PDF typeset at
-/// enrolment, decrypted with the study's secret key when it is sealed (``ConsentPrinter``).
+/// enrolment, decrypted with the study's secret key when it is sealed; for a participant enrolled
+/// before consent PDFs were stored, typeset now from the consent record
+/// (``ConsentPrinter/reprint(participant:to:timeZone:)``).
 struct ConsentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "consent",
@@ -17,7 +20,9 @@ struct ConsentCommand: ParsableCommand {
             readable only by you and sealed with the study key whenever encryption is on. This writes a copy \
             to --out (outside the data folder, never over a file, mode 0600: it holds the participant's name); \
             a sealed one is decrypted with the secret key in GnuPG (--gnupg-home; its agent asks for the \
-            passphrase). Without --participant, the only participant with a consent document. Exit codes: \
+            passphrase). A participant enrolled before consent PDFs were stored gets one typeset now from the \
+            consent record, with the study's identifier as its title. Without --participant, the only \
+            participant with a consent document. Exit codes: \
             0 written, 64 bad usage, several participants without --participant, or --out inside the data \
             folder, 66 no data folder or no consent document, 73 cannot write --out (e.g. it exists), \
             77 a sealed document without its secret key.
@@ -50,13 +55,19 @@ struct ConsentCommand: ParsableCommand {
             Glibc.exit(128 + number)
         }
         let printer = ConsentPrinter(store: store, decryptor: decryption.decryptor)
-        let item = try printer.item(participant: participant)
+        let printed: ConsentPrinter.Reprint
         do {
-            try printer.write(item, to: target)
+            printed = try printer.reprint(participant: participant, to: target)
         } catch {
             TerminationSignals.parkIfSignalled()
             throw error
         }
-        print("wrote \(target.path) (consent of participant \(item.participant))")
+        switch printed {
+        case .stored(let who):
+            print("wrote \(target.path) (consent of participant \(who))")
+        case .typesetFromRecord(let who):
+            Terminal.note("participant \(who) was enrolled before consent PDFs were stored: typeset now from the consent record")
+            print("wrote \(target.path) (consent of participant \(who))")
+        }
     }
 }

@@ -82,7 +82,7 @@ struct RecordCommand: AsyncParsableCommand {
         let options = RecordOptions(processing: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)), storeQuality: !noQuality)
         // The trap is in place before the recording starts: a signal the moment it has begun stops
         // it and stores what was recorded, never the default action that ends the process mid-write.
-        let interrupted = InterruptFlag()
+        let interrupted = SetOnceFlag()
         let live = Mutex<LiveRecording?>(nil)
         let trap = SignalTrap { _ in
             interrupted.set()

@@ -97,7 +97,7 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let ready = session
-        let interrupted = InterruptFlag()
+        let interrupted = SetOnceFlag()
         let (task, trap) = SignalTrap.cancelling(onSignal: { _ in
             interrupted.set()
             RawKeyboard.restore()

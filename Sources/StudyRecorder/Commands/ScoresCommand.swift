@@ -33,7 +33,7 @@ struct ScoresCommand: ParsableCommand {
 
     func run() throws {
         let definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
-        let store = ProgressStore(dataDirectory: data.url)
+        let store = ProgressStore(dataFolder: data.url)
         let stored: StudyProgress?
         do {
             stored = try store.load(studyID: definition.id)

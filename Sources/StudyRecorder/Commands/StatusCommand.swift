@@ -48,7 +48,7 @@ struct StatusCommand: ParsableCommand {
             clock = SystemStudyClock()
         }
         try data.requireExisting()
-        let store = ProgressStore(dataDirectory: data.url)
+        let store = ProgressStore(dataFolder: data.url)
         let schedule = StudySchedule(study: definition)
         let locale = locale ?? definition.defaultLocale
         let title = definition.render(definition.title, locale: locale)

@@ -34,7 +34,7 @@ struct StreamCommand: AsyncParsableCommand {
         let markerInlet = try streamOptions.startMarkerInlet(controller: controller)
         let keys = keyMarkers.start(controller: controller)
         let progress = await controller.events(.latest(capacity: 64))
-        let interrupted = InterruptFlag()
+        let interrupted = SetOnceFlag()
         let trap = SignalTrap { _ in
             interrupted.set()
             Task { await controller.stop() }

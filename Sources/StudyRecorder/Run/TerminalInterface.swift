@@ -113,7 +113,7 @@ final class TerminalInterface: ParticipantInterface, Sendable {
     /// Reads a key on a thread of the ``BlockingExecutor`` (never blocking the tasks that record), until `clock` reads
     /// `deadline` (none: `nil`); a cancelled task stops the wait within 50 ms.
     private static func readKey(until deadline: Double?, on clock: any HostClock) async -> (press: KeyPress?, endOfInput: Bool) {
-        let cancelled = CancelFlag()
+        let cancelled = SetOnceFlag()
         return await withTaskCancellationHandler {
             await BlockingExecutor.shared.run("key reader") { () -> (press: KeyPress?, endOfInput: Bool) in
                 var end = false
@@ -132,7 +132,7 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         endStatus()
         RawKeyboard.restore()
         screen.write(Data(prompt.utf8))
-        let stop = InterruptFlag()
+        let stop = SetOnceFlag()
         let line: String? = await withTaskCancellationHandler {
             await BlockingExecutor.shared.run("line reader") { Self.readLine(from: STDIN_FILENO, unless: stop) }
         } onCancel: {
@@ -146,7 +146,7 @@ final class TerminalInterface: ParticipantInterface, Sendable {
     /// One line from `fd` without stdio's buffering (so nothing typed ahead is held back from the
     /// next read), polling in short steps so that `stop` ends the wait within 50 ms; `nil` at end
     /// of input or when stopped.
-    static func readLine(from fd: Int32, unless stop: InterruptFlag) -> String? {
+    static func readLine(from fd: Int32, unless stop: SetOnceFlag) -> String? {
         var bytes: [UInt8] = []
         while !stop.isSet {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -162,13 +162,6 @@ final class TerminalInterface: ParticipantInterface, Sendable {
         }
         return nil
     }
-}
-
-/// Set once when a waiting task is cancelled; read by the thread that polls for a key.
-private final class CancelFlag: Sendable {
-    private let flag = Atomic(false)
-    var isSet: Bool { flag.load(ordering: .acquiring) }
-    func set() { flag.store(true, ordering: .releasing) }
 }
 
 /// Standard input ended while the study waited for the participant.

@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import Storage
 import StudyRecorderKit
-import Synchronization
 
 /// Logging for commands: warnings and errors to standard error, everything with `--verbose`. Log
 /// lines carry file paths and UUIDs, never a participant's name.
@@ -37,11 +36,4 @@ enum CommandLogging {
         for line in report.quarantined { Terminal.note("recovery: \(line)") }
         for line in report.healed { Terminal.note("recovery healed \(line)") }
     }
-}
-
-/// A flag set from a signal handler and read by the command.
-final class InterruptFlag: Sendable {
-    private let value = Mutex(false)
-    func set() { value.withLock { $0 = true } }
-    var isSet: Bool { value.withLock { $0 } }
 }

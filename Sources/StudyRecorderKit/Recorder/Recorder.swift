@@ -11,7 +11,7 @@ import Transfer
 ///
 /// Opening runs start-up recovery (recordings a crash left behind are rebuilt from their journals
 /// and catalogued) and, when the folder encrypts at rest, finishes interrupted seals. A recording
-/// gives one stream of ``SessionEvent``s fed by one signal processor whose results are both shown
+/// gives one stream of ``LiveRecordingEvent``s fed by one signal processor whose results are both shown
 /// and stored; an upload gives a stream of ``UploadEvent``s. See docs/library.md.
 ///
 /// ```swift
@@ -96,14 +96,14 @@ public final class Recorder: Sendable {
     ) async throws
         -> LiveRecording
     {
-        let (events, continuation) = AsyncThrowingStream<SessionEvent, any Error>.makeStream()
-        let bridge = SessionBridge(continuation: continuation, progressInterval: options.progressInterval)
+        let (events, continuation) = AsyncThrowingStream<LiveRecordingEvent, any Error>.makeStream()
+        let bridge = LiveRecordingBridge(continuation: continuation, progressInterval: options.progressInterval)
         bridge.connection(.connecting)
         // The recording pipeline the study runner's blocks record through too: its one processor runs
         // inside the recording's writer, and every result goes to the bridge in sample order.
         let monitor = await QualityMonitor(
             controller: controller, configuration: options.processing, feedsWhileIdle: false, observer: { bridge.observe($0) })
-        let session: RecordingSession
+        let session: RecordingInProgress
         do {
             session = try await monitor.record(request, in: store, options: options.writer, storesQuality: options.storeQuality, logger: logger)
         } catch {

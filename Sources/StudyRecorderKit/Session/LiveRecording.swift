@@ -15,16 +15,16 @@ import Storage
 public final class LiveRecording: Sendable {
     /// The catalog entry the recording will have (its path is final; state `writing` until stored).
     public let item: CatalogItem
-    /// The session's events, ending with ``SessionEvent/stored(_:)`` (or throwing a
+    /// The session's events, ending with ``LiveRecordingEvent/stored(_:)`` (or throwing a
     /// ``RecorderError``). Read it from one task; events queue until read.
-    public let events: AsyncThrowingStream<SessionEvent, any Error>
+    public let events: AsyncThrowingStream<LiveRecordingEvent, any Error>
     /// The controller the source runs under (for markers on the recording clock, device facts).
     public let controller: DataController
-    private let session: RecordingSession
+    private let session: RecordingInProgress
     private let outcome: Task<CatalogItem, any Error>
 
     init(
-        item: CatalogItem, events: AsyncThrowingStream<SessionEvent, any Error>, controller: DataController, session: RecordingSession,
+        item: CatalogItem, events: AsyncThrowingStream<LiveRecordingEvent, any Error>, controller: DataController, session: RecordingInProgress,
         outcome: Task<CatalogItem, any Error>
     ) {
         self.item = item
@@ -56,7 +56,7 @@ public final class LiveRecording: Sendable {
     }
 
     /// Waits until the recording is stored and returns its catalog entry (sealed when the data folder
-    /// encrypts at rest) — the same item ``SessionEvent/stored(_:)`` carries.
+    /// encrypts at rest) — the same item ``LiveRecordingEvent/stored(_:)`` carries.
     public func result() async throws -> CatalogItem {
         try await outcome.value
     }

@@ -5,12 +5,12 @@ import Storage
 public struct RecordOptions: Sendable {
     /// The signal processor's settings: mains frequency, quality thresholds, and the band-power
     /// rate (``ProcessorConfiguration/bandPowerInterval``), which is both the rate of
-    /// ``SessionEvent/bandPower(_:)`` and of the stored band-power series.
+    /// ``LiveRecordingEvent/bandPower(_:)`` and of the stored band-power series.
     public var processing: ProcessorConfiguration
     /// Store quality and band power in the recording's `/Quality` group (default). Without it the
     /// processor still runs for the live events, and nothing of it is stored.
     public var storeQuality: Bool
-    /// Seconds of signal between ``SessionEvent/progress(_:)`` events (default 0.5).
+    /// Seconds of signal between ``LiveRecordingEvent/progress(_:)`` events (default 0.5).
     public var progressInterval: Double
     /// The writer's settings (chunking, flush interval).
     public var writer: RecordingWriter.Options

@@ -24,7 +24,7 @@ enum PostSessionReport {
         if study.settings.encryption.scheme != .none || recordings.contains(where: { $0.encryption != .none }) {
             notice(
                 "post-session report not written: the recordings are encrypted, and a report would hold their content in plaintext "
-                    + "(make one outside the data folder: study-recorder report <item> --out FILE)")
+                    + "(one can be made outside the data folder, where plaintext may be kept)")
             return nil
         }
         let folder = store.root.appendingPathComponent("reports", isDirectory: true)

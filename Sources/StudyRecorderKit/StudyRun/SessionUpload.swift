@@ -16,7 +16,7 @@ enum SessionUpload {
             return "sent \(report.sent.count), \(report.remaining) still pending"
                 + (report.failed.isEmpty ? "" : " (\(report.failed.count) failed: will be retried)")
         } catch {
-            return "not sent (\(error)); `study-recorder upload` retries later"
+            return "not sent (\(error)); the next upload run retries it"
         }
     }
 }

@@ -67,7 +67,7 @@ public struct StudySessionRun: Sendable {
     /// The language `study` runs in for the participant enrolled in `store`: `requested`, else the
     /// one they enrolled in, else the study's default.
     public static func locale(of study: StudyDefinition, in store: DataStore, requested: String? = nil) -> String {
-        let progress = try? ProgressStore(dataDirectory: store.root).load(studyID: study.id)
+        let progress = try? ProgressStore(dataFolder: store.root).load(studyID: study.id)
         return requested ?? progress?.locale ?? study.defaultLocale
     }
 
@@ -85,7 +85,7 @@ public struct StudySessionRun: Sendable {
         opened?(recorder)
         try transfer.check(study, store: store)
         var announcements: [Announcement] = []
-        if let progress = try? ProgressStore(dataDirectory: store.root).load(studyID: study.id) {
+        if let progress = try? ProgressStore(dataFolder: store.root).load(studyID: study.id) {
             let locale = options.locale ?? progress.locale ?? study.defaultLocale
             announcements = await StudyAnnouncements.new(
                 for: progress.participant.uuidString, locale: locale, transfer: transfer, store: store, notice: notice)

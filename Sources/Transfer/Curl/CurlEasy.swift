@@ -1,4 +1,5 @@
 import CCurl
+import DataSources
 import Foundation
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ final class CurlEasy {
         var readError: Int32 = 0
         var uploadSize: Int64 = 0
         var connection: ConnectionSettings?
-        var cancellation: CurlCancellation?
+        var cancellation: SetOnceFlag?
         /// The status of the latest status line (`HTTP/1.1 206 …`), while the answer arrives.
         var status = 0
         /// Where a download's body goes (``download(to:expectedSize:progress:)``); -1 for memory.
@@ -115,7 +116,7 @@ final class CurlEasy {
             guard let context else { return 0 }
             let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
             // A non-zero return aborts the transfer (CURLE_ABORTED_BY_CALLBACK): the task was cancelled.
-            if state.cancellation?.isCancelled == true { return 1 }
+            if state.cancellation?.isSet == true { return 1 }
             state.progress?(Int64(uploaded), Int64(uploadTotal))
             state.downloadProgress?(Int64(downloaded), Int64(downloadTotal))
             return 0
@@ -125,7 +126,7 @@ final class CurlEasy {
     }
 
     /// Aborts the transfer (within about a second) once `cancellation` is set.
-    func cancel(on cancellation: CurlCancellation) { state.cancellation = cancellation }
+    func cancel(on cancellation: SetOnceFlag) { state.cancellation = cancellation }
 
     deinit {
         if let mime { curl_mime_free(mime) }
@@ -301,7 +302,7 @@ final class CurlEasy {
             ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(min(seconds * 1000, Double(Int32.max))))
         }
         let code = curl_easy_perform(handle)
-        if code == CURLE_ABORTED_BY_CALLBACK, state.cancellation?.isCancelled == true { throw CancellationError() }
+        if code == CURLE_ABORTED_BY_CALLBACK, state.cancellation?.isSet == true { throw CancellationError() }
         if state.writeError != 0 {
             throw TransferError.localFile(path: "download target", reason: String(cString: strerror(state.writeError)), errno: state.writeError)
         }

@@ -38,19 +38,19 @@ final class CurlSession: Sendable {
         guard Curl.initialised else { throw TransferError.configuration("libcurl could not be initialised") }
         try Task.checkCancellation()
         guard !handle.isClosed else { throw TransferError.configuration("the transfer session is closed") }
-        let cancellation = CurlCancellation()
+        let cancellation = SetOnceFlag()
         let handle = handle
         return try await withTaskCancellationHandler {
             try await executor.run { () throws -> CurlResponse in
                 let easy = try handle.easy()
-                if cancellation.isCancelled { throw CancellationError() }
+                if cancellation.isSet { throw CancellationError() }
                 easy.reset()
                 easy.cancel(on: cancellation)
                 try configure(easy)
                 return try easy.perform()
             }
         } onCancel: {
-            cancellation.cancel()
+            cancellation.set()
         }
     }
 

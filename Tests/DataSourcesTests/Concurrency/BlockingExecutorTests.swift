@@ -80,7 +80,6 @@ struct BlockingExecutorTests {
     @Test func idleThreadsEnd() async throws {
         let executor = BlockingExecutor(name: "test-idle", idleSeconds: 0.05)
         await executor.run {}
-        #expect(executor.threadCount == 1)
         let deadline = ContinuousClock.now + .seconds(10)
         while executor.threadCount > 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(executor.threadCount == 0)
@@ -89,9 +88,10 @@ struct BlockingExecutorTests {
     }
 }
 
-/// The calling thread's name as the system shows it (a synchronous function: `Thread.current` is not
-/// for async code).
-private func currentThreadName() -> String? { Thread.current.name }
+/// The calling thread's name as the kernel shows it (`/proc/thread-self/comm`, without its newline).
+private func currentThreadName() -> String? {
+    (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines)
+}
 
 /// Whether a nonisolated async function runs on `executor`'s threads.
 private func onExecutor(_ executor: BlockingExecutor) async -> Bool { executor.isCurrentThread }

@@ -241,6 +241,41 @@ struct BIDSReactionTimeTests {
         #expect(back.ids.allSatisfy { !$0.contains("/") && $0 != "BAD_ACQ_SKIP" }, "\(back.ids)")
     }
 
+    /// A key before the stimulus ends its trial without a stimulus marker (the trial table's
+    /// stimulusTime is null): the response times still go to the stimuli of their own trials, and the
+    /// Stimulus epochs are the trials with a stimulus.
+    @Test func anAnticipationBeforeTheStimulusShiftsNoResponseTime() throws {
+        let markers: [Int64: Marker] = [
+            256: Marker(code: 502, label: "reaction/foreperiod"), 512: Marker(code: 510, label: "reaction/stimulus"),
+            640: Marker(code: 520, label: "reaction/response"), 768: Marker(code: 502, label: "reaction/foreperiod"),
+            896: Marker(code: 530, label: "reaction/anticipation"), 1280: Marker(code: 502, label: "reaction/foreperiod"),
+            1536: Marker(code: 510, label: "reaction/stimulus"), 1600: Marker(code: 520, label: "reaction/response"),
+        ]
+        let fixture = try ExportFixture("bids-anticipation", seconds: 8, quality: false, markers: markers, paradigm: Self.paradigm)
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        let trials = [
+            ReactionTimeResult(
+                trial: 1, stimulus: "X", response: "space", foreperiod: 1, latencyMs: 500, outcome: .correct, timestamp: start,
+                stimulusTime: "2026-09-21T11:33:21.000Z", stimulusSample: 512),
+            ReactionTimeResult(
+                trial: 2, stimulus: "X", response: "space", foreperiod: 1, latencyMs: -500, outcome: .anticipation, timestamp: start + 2),
+            ReactionTimeResult(
+                trial: 3, stimulus: "X", response: "space", foreperiod: 1, latencyMs: 250, outcome: .correct, timestamp: start + 4,
+                stimulusTime: "2026-09-21T11:33:25.000Z", stimulusSample: 1536),
+        ]
+        try Self.storeTrialTable(trials, with: fixture)
+        let exporter = try fixture.exporter(.bids)
+        let exported = try exporter.export(fixture.item)
+        _ = try exporter.finish()
+        let events = try #require(exported.files.first { $0.hasSuffix("_events.tsv") })
+        let rows = try String(contentsOf: fixture.out.appendingPathComponent(events), encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+        #expect(rows.dropFirst().filter { $0[3] == "510" }.map { $0.last ?? "" } == ["0.5", "0.25"], "each stimulus its own trial's time")
+        #expect(rows.dropFirst().filter { $0[2] == "Stimulus" }.count == trials.filter { $0.stimulusTime != nil }.count)
+        #expect(rows.dropFirst().filter { $0[2] == "Stimulus_baseline" }.count == trials.count)
+    }
+
     /// Stores `trials` as the reaction-time trial table of `fixture`'s recording.
     static func storeTrialTable(_ trials: [ReactionTimeResult], with fixture: ExportFixture) throws {
         let recording = fixture.item.path.split(separator: "/").last.map(String.init) ?? ""

@@ -7,7 +7,7 @@ import Testing
 @testable import Muse
 
 /// The real ``MuseSource`` against a simulated Muse S Athena on a Unix SOCK_SEQPACKET socket, through a
-/// real ``DataController`` and ``RecordingSession`` into an HDF5 file read back sample by sample.
+/// real ``DataController`` and ``RecordingInProgress`` into an HDF5 file read back sample by sample.
 @Suite(.tags(.python))
 struct AthenaSourceTests {
     /// Records `seconds` of signal from `simulated` at `speed` with `preset`; returns the reader and headband.
@@ -23,7 +23,7 @@ struct AthenaSourceTests {
         let source = MuseSource(
             configuration: .init(device: .unixSocket(path: headband.path), timeScale: simulated.speed, requestedPreset: preset))
         let controller = DataController(source: source)
-        let session = try await RecordingSession.start(
+        let session = try await RecordingInProgress.start(
             store: store, controller: controller,
             request: RecordingRequest(participant: "5A0C4E3F-1111-4A2B-8C3D-123456789ABC", duration: seconds))
         try await controller.start()

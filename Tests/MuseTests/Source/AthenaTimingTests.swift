@@ -9,7 +9,7 @@ import Testing
 /// The guarantees of ``MuseTimingTests`` for a Muse S Athena: the real ``MuseSource`` against a
 /// simulated Athena that injects the classic simulator's faults into its framing (a packet whose
 /// device time and block numbers claim it is 30 s later, random payloads, a device clock that runs
-/// ten times fast, a headband that hangs), through a real ``DataController`` and ``RecordingSession``.
+/// ten times fast, a headband that hangs), through a real ``DataController`` and ``RecordingInProgress``.
 @Suite(.serialized)
 struct AthenaTimingTests {
     private static func athena(speed: Double) -> SimulatedHeadband.Configuration {

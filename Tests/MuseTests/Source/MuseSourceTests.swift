@@ -7,7 +7,7 @@ import Testing
 @testable import Muse
 
 /// The real ``MuseSource`` against a ``SimulatedHeadband`` on a Unix SOCK_SEQPACKET socket, through a
-/// real ``DataController`` and ``RecordingSession`` into an HDF5 file read back sample by sample.
+/// real ``DataController`` and ``RecordingInProgress`` into an HDF5 file read back sample by sample.
 struct MuseSourceTests {
     /// Streams with every fault the simulator offers (counter wrap, lost blocks, a lost single-channel
     /// packet, reordered blocks, a control reply packed with the next, a request from the headband) and
@@ -33,7 +33,7 @@ struct MuseSourceTests {
         let source = MuseSource(configuration: .init(device: .unixSocket(path: headband.path), timeScale: 8))
         let controller = DataController(source: source)
         let blocks = 120
-        let session = try await RecordingSession.start(
+        let session = try await RecordingInProgress.start(
             store: store, controller: controller, request: RecordingRequest(participant: participant, duration: Double(blocks * 12) / 256))
         try await controller.start()
         let item = try await session.result()

@@ -36,7 +36,7 @@ struct MuseTimingTests {
         let store = try DataStore(root: dir.url)
         let source = MuseSource(configuration: .init(device: .unixSocket(path: headband.path), timeScale: simulated.speed))
         let controller = DataController(source: source)
-        let session = try await RecordingSession.start(
+        let session = try await RecordingInProgress.start(
             store: store, controller: controller,
             request: RecordingRequest(participant: "5A0C4E3F-1111-4A2B-8C3D-123456789ABC", duration: seconds))
         let startedAt = Date().timeIntervalSince1970

@@ -23,9 +23,9 @@ struct SessionBridgeTests {
     }
 
     /// Runs `script` through a bridge and gives the connection states it reported.
-    static func connections(_ script: (SessionBridge) -> Void) async throws -> [String] {
-        let (stream, continuation) = AsyncThrowingStream<SessionEvent, any Error>.makeStream()
-        let bridge = SessionBridge(continuation: continuation, progressInterval: 1)
+    static func connections(_ script: (LiveRecordingBridge) -> Void) async throws -> [String] {
+        let (stream, continuation) = AsyncThrowingStream<LiveRecordingEvent, any Error>.makeStream()
+        let bridge = LiveRecordingBridge(continuation: continuation, progressInterval: 1)
         bridge.device(.started(device, ClockAnchor(monotonic: 0, utc: 0)))
         script(bridge)
         continuation.finish()

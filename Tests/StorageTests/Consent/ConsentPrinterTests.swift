@@ -51,6 +51,26 @@ struct ConsentPrinterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["consent.pdf", "data"])
     }
 
+    @Test func aParticipantWithARecordOnlyCountsAndItsRecordIsRead() throws {
+        let dir = try TemporaryDirectory("consent-record-only")
+        let store = try DataStore(root: dir.url)
+        let printer = ConsentPrinter(store: store, decryptor: OpenPGPDecryptor(home: dir.path("no-keys")))
+        let earlier = "0A1B2C3D-4E5F-4061-8273-9485A6B7C8D9"
+        let record = ConsentRecord(
+            study: "mynd-example", studyVersion: nil, participant: earlier, locale: "de", consentedAt: Date(timeIntervalSince1970: 1_772_442_307),
+            title: "Einwilligung", pages: ["Seite\nText"], agreement: "Ja.", typedAgreement: "Ich stimme zu", signature: "Zoë", helperName: nil)
+        let item = try QuestionnaireStore.storeJSON(
+            record, kind: .consent, fileName: FileNaming.consent(study: "mynd-example", participant: earlier), participant: earlier,
+            study: "mynd-example", title: "consent", day: nil, session: nil, run: nil, in: store)
+        let stored = try printer.stored(participant: nil)
+        #expect(stored.participant == earlier && stored.pdf == nil && stored.record?.id == item.id)
+        #expect(try printer.record(of: item) == record)
+        #expect(throws: ConsentPrintError.missing(participant: earlier, dataFolder: store.root.path)) { try printer.item(participant: nil) }
+        // A second participant with a PDF makes the choice ambiguous: both have a consent.
+        try Self.storePDF(Data("a".utf8), in: store)
+        #expect(throws: ConsentPrintError.ambiguous(participants: [earlier, Self.participant])) { try printer.stored(participant: nil) }
+    }
+
     @Test func withoutAParticipantTheOnlyOneIsTakenAndSeveralAreRefused() throws {
         let dir = try TemporaryDirectory("consent-pdf-which")
         let store = try DataStore(root: dir.url)

@@ -57,7 +57,7 @@ struct RecordingLayoutTests {
         let directory = try Self.malformed()
         let reader = try RecordingReader(url: directory.path("no_samples.h5"))
         let controller = DataController(source: ReplaySource(recording: reader, configuration: .init(pacing: .asFastAsPossible)))
-        let session = try await RecordingSession.start(
+        let session = try await RecordingInProgress.start(
             store: store, controller: controller, request: RecordingRequest(participant: UUID().uuidString, duration: 1))
         try await controller.start()
         await #expect(throws: DataSourceError.self) { _ = try await session.result() }

@@ -19,7 +19,7 @@ import Testing
         let participant = try await Self.enrolment(study, store: store).enroll(name: "Ada")
         let consent = try store.catalog.items(participant: participant.id).filter { $0.kind == .consent }
         #expect(consent.count == 1)
-        #expect(try ProgressStore(dataDirectory: store.root).load(studyID: study.id)?.participant.uuidString == participant.id)
+        #expect(try ProgressStore(dataFolder: store.root).load(studyID: study.id)?.participant.uuidString == participant.id)
     }
 
     @Test func aStudyRequiringEncryptionIsNotEnrolledWithoutAKey() async throws {
@@ -34,6 +34,6 @@ import Testing
             #expect(error.code == .configuration)
         }
         #expect(try store.catalog.items().isEmpty)
-        #expect(try ProgressStore(dataDirectory: store.root).load(studyID: study.id) == nil)
+        #expect(try ProgressStore(dataFolder: store.root).load(studyID: study.id) == nil)
     }
 }

@@ -60,6 +60,25 @@ struct ConsentCommandTests {
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("copy.pdf").path))
     }
 
+    @Test func aParticipantEnrolledBeforeConsentPDFsGetsOneTypesetFromTheRecord() throws {
+        let dir = try TemporaryDirectory("cli-consent-from-record")
+        let data = dir.path("data")
+        #expect(try CLI.run(["enroll", RunCommandTests.mynd, "--data", data.path, "--name", Self.name, "--auto"]).status == 0)
+        // As an enrolment of an earlier version left it: the consent record, no PDF.
+        let store = try DataStore(root: data)
+        try store.discard(try #require(try store.catalog.items().first { $0.kind == .consentPDF }))
+        let out = dir.path("consent.pdf")
+        let printed = try CLI.run(["consent", "--data", data.path, "--out", out.path])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stderr.contains("typeset now from the consent record"), "\(printed.stderr)")
+        #expect(try Self.mode(out) == 0o600)
+        let text = try PDFTools.text(of: out)
+        for shown in ["mynd-example", "Consent to take part", "Signature (name as typed): \(Self.name)", "Page 1 of 1"] {
+            #expect(text.contains(shown), "\(shown) in \(text)")
+        }
+        #expect(try PDFTools.fonts(of: out).allSatisfy { $0.embedded })
+    }
+
     @Test func refusalsHaveTheirExitCodes() throws {
         let dir = try TemporaryDirectory("cli-consent-refusals")
         let out = dir.path("consent.pdf").path
@@ -126,5 +145,15 @@ struct SealedConsentCommandTests {
         for file in pdfs {
             #expect(try Data(contentsOf: server.root.appendingPathComponent(file)).range(of: Data("%PDF-".utf8)) == nil)
         }
+
+        // Without the PDF (an enrolment of an earlier version), the sealed record is opened with the key
+        // in a private scratch folder and the consent typeset from it.
+        try store.discard(try #require(try store.catalog.items().first { $0.kind == .consentPDF }))
+        let fromRecord = dir.path("from-record.pdf")
+        let typeset = try CLI.run(["consent", "--data", setup.data.path, "--out", fromRecord.path, "--gnupg-home", gpg.url.path])
+        #expect(typeset.status == 0 && typeset.stderr.contains("typeset now from the consent record"), "\(typeset.stderr)")
+        #expect(try PDFTools.text(of: fromRecord).contains("Signature (name as typed): \(ConsentCommandTests.name)"))
+        let recordKeyless = try CLI.run(["consent", "--data", setup.data.path, "--out", dir.path("no2.pdf").path, "--gnupg-home", keyless.url.path])
+        #expect(recordKeyless.status == 77, "\(recordKeyless.stderr)")
     }
 }

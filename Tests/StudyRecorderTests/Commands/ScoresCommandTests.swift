@@ -26,7 +26,7 @@ struct ScoresCommandTests {
             progress.items[item].runs[n].validLatenciesMs = latencies
             progress.items[item].runs[n].medianLatencyMs = ReactionTimeResult.median(latencies)
         }
-        try ProgressStore(dataDirectory: data).save(progress)
+        try ProgressStore(dataFolder: data).save(progress)
         return progress
     }
 

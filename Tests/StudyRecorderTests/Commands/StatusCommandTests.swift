@@ -30,7 +30,7 @@ struct StatusCommandTests {
         var progress = schedule.enroll(participant: UUID(), at: t0)
         progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 0), block: 0, in: progress, at: t0)
         progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 1), block: 0, in: progress, at: t0.addingTimeInterval(600))
-        try ProgressStore(dataDirectory: data.url).save(progress)
+        try ProgressStore(dataFolder: data.url).save(progress)
 
         let due = try run(data.url, now: "2027-01-15T09:00:00Z")
         #expect(due.status == 0, "\(due.stderr)")
@@ -70,7 +70,7 @@ struct StatusCommandTests {
         progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 0), block: 0, in: progress, at: t0)
         progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 1), block: 0, in: progress, at: t0)
         progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 1), block: 1, in: progress, at: t0)
-        try ProgressStore(dataDirectory: data.url).save(progress)
+        try ProgressStore(dataFolder: data.url).save(progress)
         let result = try run(data.url, now: "2027-01-15T10:00:00Z")
         #expect(result.stdout.contains("day 1 is done; day 2 opens at 2027-01-15 20:00 ("), "\(result.stdout)")
         // A participant reads the time where they live, with the zone named; JSON stays UTC.

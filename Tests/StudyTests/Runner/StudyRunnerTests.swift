@@ -52,7 +52,7 @@ struct StudyRunnerTests {
         let events = try RecordingReader(url: store.url(of: incomplete.path)).events()
         #expect(events.last?.code == Marker.interruptedCode)
 
-        let progress = try #require(try ProgressStore(dataDirectory: store.root).load(studyID: study.id))
+        let progress = try #require(try ProgressStore(dataFolder: store.root).load(studyID: study.id))
         guard case .due(let due) = StudySchedule(study: study).status(of: progress, at: t0) else { Issue.record("nothing due"); return }
         #expect(due.sessionName == "rest" && due.resumeBlock == 0)
 
@@ -109,7 +109,7 @@ struct StudyRunnerTests {
         var failing = Self.runner(study, store: store, at: t0)
         failing.afterStore = { _ in throw Refused() }
         await #expect(throws: Refused.self) { _ = try await failing.runNextSession() }
-        let progress = try #require(try ProgressStore(dataDirectory: store.root).load(studyID: study.id))
+        let progress = try #require(try ProgressStore(dataFolder: store.root).load(studyID: study.id))
         #expect(progress.items.allSatisfy { $0.runs.isEmpty })
         let ok = try await Self.runner(study, store: store, at: t0).runNextSession()
         #expect(ok.session == "initial")
@@ -130,7 +130,7 @@ struct StudyRunnerTests {
         // Thirteen hours later: day 1's window (12 h) has closed with rest and memories undone.
         let next = try await Self.runner(study, store: store, at: t0.addingTimeInterval(13 * 3600)).runNextSession()
         #expect(next.day == 2 && next.session == "motivation")
-        let progress = try #require(try ProgressStore(dataDirectory: store.root).load(studyID: study.id))
+        let progress = try #require(try ProgressStore(dataFolder: store.root).load(studyID: study.id))
         let day1 = progress.items.filter { $0.position.day == 0 }
         #expect(day1.map(\.state) == [.completed, .completed, .skipped, .skipped])
         #expect(day1.filter { $0.state == .skipped }.allSatisfy { $0.runs.isEmpty })

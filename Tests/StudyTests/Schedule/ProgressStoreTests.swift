@@ -8,7 +8,7 @@ import Testing
 struct ProgressStoreTests {
     @Test func storesUnderProgressFolderAndReadsBack() throws {
         let folder = try TemporaryDirectory("progress")
-        let store = ProgressStore(dataDirectory: folder.url)
+        let store = ProgressStore(dataFolder: folder.url)
         let study = try StudyValidator.validate(text: try FixturePaths.text(FixturePaths.minimal), file: "m").get()
         let schedule = StudySchedule(study: study)
         let t0 = Date(timeIntervalSince1970: 1_800_000_000)

@@ -16,12 +16,12 @@ import Synchronization
 ///
 /// ```swift
 /// let controller = DataController(source: OscillatorSource())
-/// let session = try await RecordingSession.start(store: store, controller: controller,
+/// let session = try await RecordingInProgress.start(store: store, controller: controller,
 ///     request: RecordingRequest(participant: id, duration: 30))
 /// try await controller.start()
 /// let item = try await session.result()   // a pending catalog item
 /// ```
-public final class RecordingSession: Sendable {
+public final class RecordingInProgress: Sendable {
     /// The catalog entry (state `writing` until the session ends).
     public let item: CatalogItem
     /// The file the recording is finished as.
@@ -49,7 +49,7 @@ public final class RecordingSession: Sendable {
         store: DataStore, controller: DataController, request: RecordingRequest,
         options: RecordingWriter.Options = .init(), logger: Logger = Logger(label: "study-recorder.recording"),
         derived: (any DerivedSeriesProducer)? = nil
-    ) async throws -> RecordingSession {
+    ) async throws -> RecordingInProgress {
         let run = try request.run ?? store.catalog.allocateRun(participant: request.participant)
         let name = FileNaming.recording(
             paradigm: request.paradigm?.title, day: request.day, session: request.session, run: run, participant: request.participant)
@@ -68,7 +68,7 @@ public final class RecordingSession: Sendable {
         let task = Task(executorPreference: BlockingExecutor.shared) {
             try await consume(opening: opening, state: state, subscription: subscription, derived: derived)
         }
-        return RecordingSession(item: item, url: url, state: state, subscription: subscription, task: task)
+        return RecordingInProgress(item: item, url: url, state: state, subscription: subscription, task: task)
     }
 
     /// Ends the recording early: it is stored with the outcome ``RecordingOutcome/incomplete(reason:)``.
@@ -273,9 +273,9 @@ private struct RecordingOpening: Sendable {
 /// What the session's task and its callers share.
 private final class SessionState: Sendable {
     let progress: Mutex<RecordingProgress>
-    /// The outcome the caller asked for (``RecordingSession/stop(reason:)`` or ``RecordingSession/finish()``), if any.
+    /// The outcome the caller asked for (``RecordingInProgress/stop(reason:)`` or ``RecordingInProgress/finish()``), if any.
     let stopRequest = Mutex<RecordingOutcome?>(nil)
-    /// Whether the first EEG row is written, and who waits for it (``RecordingSession/firstRowWritten()``).
+    /// Whether the first EEG row is written, and who waits for it (``RecordingInProgress/firstRowWritten()``).
     let firstRow = Mutex(FirstRow())
 
     struct FirstRow {

@@ -6,16 +6,16 @@ import Testing
 @testable import Storage
 
 /// `firstRowWritten()`: the condition a study block waits on before its first "now" marker.
-struct RecordingSessionFirstRowTests {
+struct RecordingInProgressFirstRowTests {
     /// A recording of `duration` s started on an oscillator that is not started yet (keep `data`
     /// alive for the test).
     static func session(
         oscillator: OscillatorConfiguration = .init(), duration: Double
-    ) async throws -> (data: TemporaryDirectory, controller: DataController, session: RecordingSession) {
+    ) async throws -> (data: TemporaryDirectory, controller: DataController, session: RecordingInProgress) {
         let data = try TemporaryDirectory("first-row")
         let store = try DataStore(root: data.url)
         let controller = DataController(source: OscillatorSource(configuration: oscillator))
-        let session = try await RecordingSession.start(
+        let session = try await RecordingInProgress.start(
             store: store, controller: controller, request: RecordingRequest(participant: UUID().uuidString, duration: duration))
         return (data, controller, session)
     }

@@ -8,7 +8,7 @@ import Testing
 
 /// The recording's writing task runs on the blocking executor: its HDF5 appends, journal syncs and
 /// catalog updates never hold a thread of the cooperative pool (docs/decisions/0008).
-struct RecordingSessionExecutorTests {
+struct RecordingInProgressExecutorTests {
     /// A producer that notes, for every block it is handed inside the writer, whether that call ran
     /// on a thread of ``BlockingExecutor/shared``.
     struct ThreadProbe: DerivedSeriesProducer {
@@ -33,7 +33,7 @@ struct RecordingSessionExecutorTests {
         let store = try DataStore(root: data.url)
         let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .speed(20))))
         let box = Box()
-        let session = try await RecordingSession.start(
+        let session = try await RecordingInProgress.start(
             store: store, controller: controller, request: RecordingRequest(participant: UUID().uuidString, duration: 1),
             derived: ThreadProbe(box: box))
         try await controller.start()

@@ -3,14 +3,14 @@ import Processing
 package import Storage
 import Synchronization
 
-/// Feeds one session's ``SessionEvent`` stream from the two places facts arise: the recording's
+/// Feeds one session's ``LiveRecordingEvent`` stream from the two places facts arise: the recording's
 /// writer (processor results, in sample order, through ``QualitySeriesProducer``'s observer) and a
 /// subscription to the controller (device conditions, battery, the end). It only hands values on;
 /// it never waits, so it can never hold up the writer.
-package final class SessionBridge: Sendable {
+package final class LiveRecordingBridge: Sendable {
     private struct State: Sendable {
         var judge = QAJudge()
-        var session: RecordingSession?
+        var session: RecordingInProgress?
         var reportedProgressAt: Double?
         var connection: ConnectionState?
         var started = false
@@ -23,17 +23,17 @@ package final class SessionBridge: Sendable {
         var recordedEnd: Int64??
     }
 
-    private let continuation: AsyncThrowingStream<SessionEvent, any Error>.Continuation
+    private let continuation: AsyncThrowingStream<LiveRecordingEvent, any Error>.Continuation
     private let progressInterval: Double
     private let state = Mutex(State())
 
-    package init(continuation: AsyncThrowingStream<SessionEvent, any Error>.Continuation, progressInterval: Double) {
+    package init(continuation: AsyncThrowingStream<LiveRecordingEvent, any Error>.Continuation, progressInterval: Double) {
         self.continuation = continuation
         self.progressInterval = progressInterval
     }
 
     /// The session whose progress is reported (known once it started).
-    package func attach(_ session: RecordingSession) {
+    package func attach(_ session: RecordingInProgress) {
         state.withLock { $0.session = session }
     }
 

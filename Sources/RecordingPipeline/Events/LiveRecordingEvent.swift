@@ -9,7 +9,7 @@ public import Storage
 /// configured rate, ``progress(_:)`` about twice a second of signal, device events as they happen,
 /// and finally ``stored(_:)``. Every value comes from the one signal processor whose results are
 /// also stored in the recording's `/Quality` group, so what is shown is what is stored.
-public enum SessionEvent: Sendable {
+public enum LiveRecordingEvent: Sendable {
     /// The link to the device changed.
     case connection(ConnectionState)
     /// The source is identified: its channels, rates and streams.
