@@ -31,6 +31,7 @@ let package = Package(
         // in-memory upload destination is the kit's, from Transfer).
         .library(name: "StudyRecorderTesting", targets: ["StudyRecorderTesting"]),
         .library(name: "Report", targets: ["Report"]),
+        .library(name: "Collection", targets: ["Collection"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -165,11 +166,18 @@ let package = Package(
             dependencies: ["DataSources", "Processing", "Storage"],
             swiftSettings: strictSettings
         ),
+        // The experimenter's end (`collect`): a study's uploads read from the server, verified against
+        // their manifests, decrypted and built into one BIDS dataset with the exporter.
+        .target(
+            name: "Collection",
+            dependencies: ["DataSources", "Storage", "Transfer", "Study", "Exports"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "StudyRecorder",
             dependencies: [
                 "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports", "StudyRecorderKit", "Report",
-                "Typesetting",
+                "Typesetting", "Collection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -198,6 +206,11 @@ let package = Package(
         .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "Typesetting", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CollectionTests",
+            dependencies: ["Collection", "Transfer", "Storage", "Study", "DataSources", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",

@@ -43,8 +43,16 @@ struct PrivacyTests {
 
         let uploaded = try server.storedFiles()
         #expect(uploaded.count == 2)
+        // Each item's manifest is sealed like the item: nothing unencrypted leaves the device.
+        let manifests = try server.storedManifests()
+        #expect(manifests.sorted() == uploaded.map { $0 + ".manifest.json.gpg" }.sorted())
+        for file in manifests {
+            let sealed = try Data(contentsOf: server.root.appendingPathComponent(file))
+            #expect(sealed.first != UInt8(ascii: "{") && sealed.range(of: Data("participant".utf8)) == nil)
+            #expect(String(decoding: try gpg.decrypt(server.root.appendingPathComponent(file)), as: UTF8.self).contains("\"participant\""))
+        }
         let needles = [Self.name, Self.helper, "Quirinalda", "Zebulonsky", "Xanthopoulos"]
-        try Self.expectAbsent(needles, onDevice: onDevice, data: setup.data, uploaded: uploaded, server: server, outputs: outputs)
+        try Self.expectAbsent(needles, onDevice: onDevice, data: setup.data, uploaded: uploaded + manifests, server: server, outputs: outputs)
         // Nothing unencrypted on the server: no HDF5 signature, and every file decrypts to an HDF5 file.
         let hdf5Signature = Data([0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a])
         for file in uploaded {
@@ -77,8 +85,9 @@ struct PrivacyTests {
         outputs += [upload.stdout, upload.stderr]
 
         let onDevice = try Self.files(under: setup.data)
-        let uploaded = try server.storedFiles()
-        #expect(uploaded.count == items.count)
+        let uploaded = try server.storedFiles() + server.storedManifests()
+        #expect(uploaded.count == 2 * items.count)
+        #expect(try server.storedManifests().allSatisfy { $0.hasSuffix(".manifest.json.asc") })
         try Self.expectAbsent(
             [Self.name, "Quirinalda", "Zebulonsky"], onDevice: onDevice, data: setup.data, uploaded: uploaded, server: server, outputs: outputs)
         // Every uploaded file is an OpenPGP message that decrypts; no plaintext left on the device.

@@ -27,6 +27,14 @@ public class WebDAVTestShare: @unchecked Sendable {
         /// Whether this is the uploader's If-None-Match probe (`ConditionalPutProbe`, one or two PUTs
         /// of `/.study-recorder-probe` before a run's first upload) rather than an item's request.
         public var isProbe: Bool { path == "/" + WebDAVTestShare.probeName }
+        /// Whether this request is for an item's manifest (`….manifest.json`, sealed `….manifest.json.gpg`)
+        /// rather than for the item.
+        public var isManifest: Bool { WebDAVTestShare.isManifest(path) }
+    }
+
+    /// Whether `path` names a manifest the uploader puts beside each item (`UploadManifest`).
+    public static func isManifest(_ path: String) -> Bool {
+        path.hasSuffix(".manifest.json") || path.hasSuffix(".manifest.json.gpg") || path.hasSuffix(".manifest.json.asc")
     }
 
     /// The scratch file the uploader's If-None-Match probe writes at the root of the share
@@ -117,9 +125,19 @@ public class WebDAVTestShare: @unchecked Sendable {
         try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: url.path)
     }
 
-    /// Every file stored on the server, as paths relative to the share root, except the uploader's
-    /// probe file (``probeName``), which is no item.
+    /// Every item stored on the server, as paths relative to the share root: every file except the
+    /// uploader's probe file (``probeName``) and the manifests beside the items (``storedManifests()``).
     public func storedFiles() throws -> [String] {
+        try allFiles().filter { !Self.isManifest($0) }
+    }
+
+    /// The manifests the uploader put beside the items, as paths relative to the share root.
+    public func storedManifests() throws -> [String] {
+        try allFiles().filter(Self.isManifest)
+    }
+
+    /// Every file on the server but the probe file.
+    private func allFiles() throws -> [String] {
         var result: [String] = []
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {

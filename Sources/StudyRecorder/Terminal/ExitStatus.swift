@@ -1,4 +1,5 @@
 import ArgumentParser
+import Collection
 import DataSources
 import Exports
 import Muse
@@ -59,6 +60,7 @@ struct ExitStatus {
         case let error as ExportError: code(for: error)
         case let error as ReportError: code(for: error)
         case let error as ConsentPrintError: code(for: error)
+        case let error as CollectionError: code(for: error)
         case is TypesettingError: .unavailable
         case let error as TransferError where error.code == .configuration: .configuration
         case is EncryptionError: .configuration
@@ -131,6 +133,18 @@ struct ExitStatus {
         case .unsupported: .dataError
         case .encrypted: .permissionDenied
         case .insideDataFolder: .usage
+        case .io: .cannotCreate
+        }
+    }
+
+    /// Collecting a study's uploads: 75 busy or the server unreachable (try later), 78 the read
+    /// account refused, 66 no such local copy, 73 the dataset cannot be written. (Problems with single
+    /// items are no error: `collect` lists them and exits 1.)
+    private static func code(for error: CollectionError) -> ExitCode {
+        switch error {
+        case .busy, .unreachable: .temporaryFailure
+        case .refused: .configuration
+        case .noSource: .noInput
         case .io: .cannotCreate
         }
     }

@@ -37,6 +37,14 @@ final class CurlEasy {
         var uploadSize: Int64 = 0
         var connection: ConnectionSettings?
         var cancellation: SetOnceFlag?
+        /// The status of the latest status line (`HTTP/1.1 206 …`), while the answer arrives.
+        var status = 0
+        /// Where a download's body goes (``download(to:expectedSize:progress:)``); -1 for memory.
+        var downloadDescriptor: Int32 = -1
+        var downloadSize: Int64 = 0
+        var downloadStarted = false
+        var downloadProgress: (@Sendable (Int64, Int64) -> Void)?
+        var writeError: Int32 = 0
     }
 
     /// `STUDY_RECORDER_CURL_VERBOSE=1` makes libcurl describe every connection and request on standard
@@ -78,6 +86,9 @@ final class CurlEasy {
             guard let data, let context else { return 0 }
             let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
             let n = size * count
+            if state.downloadDescriptor >= 0 && (state.status == 200 || state.status == 206) {
+                return CurlEasy.writeDownload(state, UnsafeRawPointer(data), n)
+            }
             if state.body.count < state.bodyLimit {
                 state.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: min(n, state.bodyLimit - state.body.count))
             }
@@ -89,7 +100,10 @@ final class CurlEasy {
             let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
             let n = size * count
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: n), as: UTF8.self)
-            if line.hasPrefix("HTTP/") { state.headers = [:] }
+            if line.hasPrefix("HTTP/") {
+                state.headers = [:]
+                state.status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+            }
             if let colon = line.firstIndex(of: ":") {
                 let name = line[..<colon].lowercased()
                 let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -98,12 +112,13 @@ final class CurlEasy {
             return n
         }
         ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
-        ccurl_setopt_xferinfo_function(handle) { context, _, _, uploadTotal, uploaded in
+        ccurl_setopt_xferinfo_function(handle) { context, downloadTotal, downloaded, uploadTotal, uploaded in
             guard let context else { return 0 }
             let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
             // A non-zero return aborts the transfer (CURLE_ABORTED_BY_CALLBACK): the task was cancelled.
             if state.cancellation?.isSet == true { return 1 }
             state.progress?(Int64(uploaded), Int64(uploadTotal))
+            state.downloadProgress?(Int64(downloaded), Int64(downloadTotal))
             return 0
         }
         // The progress callback also watches for cancellation, so it runs for every transfer.
@@ -204,6 +219,39 @@ final class CurlEasy {
         }
     }
 
+    /// Streams a successful answer's body (200, or 206 for a range) into the open file `descriptor`
+    /// at its current offset; a 200 (the whole file, e.g. after a refused range) first empties the
+    /// file. Any other answer's body is kept in memory as usual. `expectedSize` bounds the time limit.
+    func download(to descriptor: Int32, expectedSize: Int64, progress: (@Sendable (Int64, Int64) -> Void)?) {
+        state.downloadDescriptor = descriptor
+        state.downloadSize = max(0, expectedSize)
+        state.downloadProgress = progress
+    }
+
+    /// Writes `count` bytes of a download's body; returns `count`, or 0 (which makes libcurl stop with
+    /// a write error) when the disk refuses them.
+    private static func writeDownload(_ state: TransferState, _ data: UnsafeRawPointer, _ count: Int) -> Int {
+        let fd = state.downloadDescriptor
+        if !state.downloadStarted {
+            state.downloadStarted = true
+            if state.status == 200 && (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) < 0) {
+                state.writeError = errno
+                return 0
+            }
+        }
+        var written = 0
+        while written < count {
+            let n = write(fd, data + written, count - written)
+            if n < 0 {
+                if errno == EINTR { continue }
+                state.writeError = errno
+                return 0
+            }
+            written += n
+        }
+        return count
+    }
+
     /// Sends `data` as the request body with the method set by ``method(_:)``.
     func body(_ data: Data) {
         ccurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(data.count))
@@ -250,11 +298,14 @@ final class CurlEasy {
     /// server answer (including errors) is returned.
     func perform() throws -> CurlResponse {
         if let settings = state.connection {
-            let seconds = settings.maximumDuration(bytes: state.uploadSize + Int64(state.bodyLimit))
+            let seconds = settings.maximumDuration(bytes: state.uploadSize + state.downloadSize + Int64(state.bodyLimit))
             ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(min(seconds * 1000, Double(Int32.max))))
         }
         let code = curl_easy_perform(handle)
         if code == CURLE_ABORTED_BY_CALLBACK, state.cancellation?.isSet == true { throw CancellationError() }
+        if state.writeError != 0 {
+            throw TransferError.localFile(path: "download target", reason: String(cString: strerror(state.writeError)), errno: state.writeError)
+        }
         if state.readError != 0 {
             throw TransferError.localFile(path: "upload source", reason: String(cString: strerror(state.readError)), errno: state.readError)
         }

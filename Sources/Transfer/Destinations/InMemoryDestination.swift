@@ -36,6 +36,8 @@ public final class InMemoryDestination: UploadDestination {
         var offline = false
         var refused: [String: TransferError] = [:]
         var runsFinished = 0
+        var manifests: [String: Data] = [:]
+        var manifestFailuresLeft = 0
     }
 
     /// The name in reports and the catalog (default `memory`).
@@ -49,6 +51,8 @@ public final class InMemoryDestination: UploadDestination {
     public var arrivals: [Arrival] { state.withLock { $0.arrivals } }
     /// How many deliveries were attempted (including failed ones).
     public var attempts: Int { state.withLock { $0.attempts } }
+    /// The manifests beside the items, by remote path (`<participant>/<item name>.manifest.json…`).
+    public var manifests: [String: Data] { state.withLock { $0.manifests } }
     /// How many runs have finished with this destination.
     public var runsFinished: Int { state.withLock { $0.runsFinished } }
 
@@ -59,6 +63,10 @@ public final class InMemoryDestination: UploadDestination {
             $0.failure = error
         }
     }
+
+    /// Makes the next `count` manifest deliveries fail (HTTP 503), while items still arrive: the
+    /// crash-safety case of an item on the server whose manifest is not.
+    public func failNextManifests(_ count: Int) { state.withLock { $0.manifestFailuresLeft = count } }
 
     /// Takes the destination off line (every delivery fails as "could not connect", curl 7, which
     /// makes a run stop using it) or back on line.
@@ -102,6 +110,27 @@ public final class InMemoryDestination: UploadDestination {
             return remote
         }
         return UploadDelivery(via: via, remote: remote)
+    }
+
+    /// Keeps the manifest beside the item (replacing the item's own earlier one, as a retry may).
+    public func deliver(manifest: UploadPayload, beside item: UploadDelivery) async throws(TransferError) -> String? {
+        if Task.isCancelled { throw .cancelled }
+        let bytes: Data
+        do { bytes = try Data(contentsOf: manifest.file) } catch {
+            throw .localFile(path: manifest.file.lastPathComponent, reason: "cannot be read")
+        }
+        let remote = (item.remote.split(separator: "/").dropLast().map(String.init) + [manifest.name]).joined(separator: "/")
+        let failure: TransferError? = state.withLock { s in
+            if s.offline { return .network(code: 7, message: "the in-memory destination is offline") }
+            if s.manifestFailuresLeft > 0 {
+                s.manifestFailuresLeft -= 1
+                return .http(status: 503, method: "PUT", path: "/" + remote)
+            }
+            s.manifests[remote] = bytes
+            return nil
+        }
+        if let failure { throw failure }
+        return remote
     }
 
     public func finishRun() async { state.withLock { $0.runsFinished += 1 } }

@@ -29,6 +29,13 @@ public protocol UploadDestination: Sendable {
     /// one result per payload, in order. By default, each is delivered on its own.
     func deliver(batch: [UploadPayload]) async -> [Result<UploadDelivery, TransferError>]
 
+    /// Puts `manifest` (an ``UploadManifest``, sealed like the item) beside the item delivered as
+    /// `item`, under `manifest.name` in the item's folder, and says where it went; `nil` when this
+    /// destination keeps no manifests (e-mail). Only the item's own manifest can have that name, so a
+    /// manifest already there (a run that died before recording it) counts as delivered. By default,
+    /// `nil`.
+    func deliver(manifest: UploadPayload, beside item: UploadDelivery) async throws(TransferError) -> String?
+
     /// Called once when a run is over, successful or not: a destination closes its connection here.
     /// By default, nothing.
     func finishRun() async
@@ -51,6 +58,9 @@ extension UploadDestination {
         }
         return results
     }
+
+    /// No manifests kept.
+    public func deliver(manifest: UploadPayload, beside item: UploadDelivery) async throws(TransferError) -> String? { nil }
 
     /// Nothing to close.
     public func finishRun() async {}

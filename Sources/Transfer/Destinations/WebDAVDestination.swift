@@ -51,6 +51,32 @@ public final class WebDAVDestination: UploadDestination {
         }
     }
 
+    /// PUTs the manifest beside the item (`<folder>/<manifest.name>`) with `If-None-Match: *`. A
+    /// manifest already there (412) is the item's own from a run that died before recording it: the
+    /// name derives from the item's remote name, which no other item has. On a server that ignores the
+    /// condition, the PUT replaces that same item's manifest, which loses nothing.
+    public func deliver(manifest: UploadPayload, beside item: UploadDelivery) async throws(TransferError) -> String? {
+        do {
+            let client = try WebDAVClient(base: settings.url, credentials: credentials, connection: settings.connection, session: session())
+            let folder = item.remote.split(separator: "/").dropLast().map(String.init)
+            let path = folder + [manifest.name]
+            _ = try await client.upload(file: manifest.file, to: path)
+            return path.joined(separator: "/")
+        } catch {
+            throw TransferError.from(error)
+        }
+    }
+
+    /// The run's session, opened on first use.
+    private func session() -> CurlSession {
+        run.withLock { state in
+            if let session = state.session { return session }
+            let session = CurlSession(name: "webdav")
+            state.session = session
+            return session
+        }
+    }
+
     /// Closes the run's connection and forgets the folders made.
     public func finishRun() async {
         let session = run.withLock { state in
@@ -61,13 +87,7 @@ public final class WebDAVDestination: UploadDestination {
     }
 
     private func put(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws -> UploadDelivery {
-        let session = run.withLock { state in
-            if let session = state.session { return session }
-            let session = CurlSession(name: "webdav")
-            state.session = session
-            return session
-        }
-        let client = try WebDAVClient(base: settings.url, credentials: credentials, connection: settings.connection, session: session)
+        let client = try WebDAVClient(base: settings.url, credentials: credentials, connection: settings.connection, session: session())
         let folder = payload.participant
         var folderRefusal: TransferError?
         if !run.withLock({ $0.folders.contains(folder) }) {

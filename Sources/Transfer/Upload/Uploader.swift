@@ -12,6 +12,11 @@ import DataSources
 /// - An item is marked transmitted only after the destination confirmed it (any 2xx answer to the
 ///   PUT, or the mail server's acceptance). Any failure keeps it pending with the attempt count, the
 ///   last error and the next try time (exponential backoff with jitter, ``BackoffPolicy``).
+/// - Beside each item the destination keeps its ``UploadManifest`` (`<remote name>.manifest.json`, sealed
+///   like the item as `.manifest.json.gpg`), the sizes and SHA-256 a collector checks against. The
+///   item counts as transmitted only when the manifest is confirmed too; when the item arrived and the
+///   manifest did not, the item stays pending with its remote name noted, and the next run sends the
+///   manifest alone (kept in `private/manifests/` meanwhile), never the item again.
 /// - Two overlapping runs never send the same item: a run holds `<data>/upload.lock` and claims items
 ///   through the catalog. Items still being written are never claimed.
 /// - With encryption required, nothing is sent unencrypted: an item that cannot be encrypted fails.
@@ -227,11 +232,46 @@ public struct Uploader: Sendable {
             unfinished.remove(item.id)
             emit(.uploaded(outcome))
         }
+        /// The manifest beside `delivery` sent through `destination`, or the item failed (and the
+        /// destination unusable when the error says so); true when the item is sent.
+        func manifestSent(_ item: CatalogItem, _ delivery: UploadDelivery, uploaded: UploadPayload?, via destination: any UploadDestination)
+            async throws -> Bool
+        {
+            do {
+                try await sendManifest(of: item, delivery: delivery, uploaded: uploaded, via: destination, outbox: outbox)
+                return true
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                let error = TransferError.from(error)
+                if error.code == .cancelled { throw CancellationError() }
+                if error.makesDestinationUnusable {
+                    unusable = "\(error)"
+                    unusableIsRefusal = error.isRefusal
+                }
+                if error.isRefusal {
+                    report.configurationProblem = report.configurationProblem ?? Self.refusal(error, server: destination.via == "webdav" ? "WebDAV" : destination.via)
+                }
+                logger.warning("manifest not sent", metadata: ["item": "\(item.id)", "remote": "\(delivery.remote)", "error": "\(error)"])
+                try failed(item, "on the server as \(delivery.remote), but its manifest is not: \(error)", backoff: !error.isRefusal)
+                return false
+            }
+        }
         for (index, original) in claimed.enumerated() {
             try Task.checkCancellation()
             var item = original
             let count = claimed.count
             emit(.started(UploadItem(index: index + 1, count: count, id: item.id, path: item.path, size: item.size)))
+            if let remote = item.remoteName, item.transmittedVia == nil {
+                // On the server since an earlier run, whose manifest did not get there: send only the manifest.
+                guard let destination, unusable == nil else {
+                    try failed(item, unusable ?? "WebDAV is not configured", backoff: !unusableIsRefusal)
+                    continue
+                }
+                let delivery = UploadDelivery(via: destination.via, remote: remote)
+                if try await manifestSent(item, delivery, uploaded: nil, via: destination) { try succeeded(item, delivery) }
+                continue
+            }
             let payload: UploadPayload
             do {
                 (item, payload) = try prepare(item, outbox: outbox)
@@ -259,7 +299,8 @@ public struct Uploader: Sendable {
                 }
                 switch result {
                 case .success(let delivery):
-                    try succeeded(item, delivery)
+                    // Sent only once its manifest is beside it; otherwise the next run sends the manifest alone.
+                    if try await manifestSent(item, delivery, uploaded: payload, via: destination) { try succeeded(item, delivery) }
                     continue
                 case .failure(let error):
                     if error.code == .cancelled { throw CancellationError() }
@@ -358,6 +399,71 @@ public struct Uploader: Sendable {
         )
     }
 
+    /// Puts the item's ``UploadManifest`` beside it through `destination`, sealed when the item went
+    /// sealed. With `uploaded` (the payload just confirmed), the manifest is made from it and kept in
+    /// `private/manifests/<id>.json`, and the catalog notes the item's remote name (still not sent), so
+    /// that a manifest that fails now is sent alone by a later run without sending the item again.
+    /// Without, the kept manifest is sent (or, when lost, one made again from the catalog where the
+    /// stored file is what was uploaded).
+    private func sendManifest(
+        of item: CatalogItem, delivery: UploadDelivery, uploaded: UploadPayload?, via destination: any UploadDestination, outbox: URL
+    ) async throws {
+        let kept = try manifestFile(of: item.id)
+        let name = (delivery.remote as NSString).lastPathComponent
+        let manifest: UploadManifest
+        if let uploaded {
+            let stored = uploaded.file.standardizedFileURL == store.url(of: item.path).standardizedFileURL
+            let digest: String
+            if stored, let known = item.sha256 {
+                digest = known
+            } else {
+                do { digest = try SHA256.hex(ofFile: uploaded.file) } catch {
+                    throw TransferError.localFile(path: uploaded.file.lastPathComponent, reason: "cannot be read: \(error)")
+                }
+            }
+            manifest = UploadManifest(item: item, uploaded: .init(name: name, size: uploaded.size, sha256: digest, encrypted: uploaded.encrypted))
+            try AtomicFile.write(try manifest.encoded(), to: kept, permissions: 0o600)
+            let remote = delivery.remote
+            _ = try store.catalog.update(id: item.id) { $0.remoteName = remote }
+        } else if let data = try? Data(contentsOf: kept), let read = try? UploadManifest.decode(data) {
+            manifest = read
+        } else if let digest = item.sha256, item.encryption != .none || configuration.encryption.policy.mode == .none {
+            manifest = UploadManifest(item: item, uploaded: .init(name: name, size: item.size, sha256: digest, encrypted: item.encryption != .none))
+        } else {
+            // The encrypted copy that went is gone and its digest with it: send the item again.
+            _ = try store.catalog.update(id: item.id) { $0.remoteName = nil }
+            throw TransferError.localFile(path: "private/manifests/\(item.id).json", reason: "missing; the item is sent again next time")
+        }
+        try FileManager.default.createDirectory(at: outbox, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let plain = outbox.appendingPathComponent(item.id + UploadManifest.suffix)
+        try AtomicFile.write(try manifest.encoded(), to: plain, permissions: 0o600)
+        var file = plain
+        var sealedAs: String?
+        if manifest.uploaded.encrypted {
+            // Nothing unencrypted leaves the device beside a sealed item.
+            guard let encryptor = sealer?.encryptor else { throw TransferError.encryption(sealerProblem ?? "no study key to seal the manifest") }
+            let policy = configuration.encryption.policy
+            file = outbox.appendingPathComponent(item.id + UploadManifest.suffix + "." + policy.fileExtension)
+            do { try encryptor.encrypt(plain, to: file, armored: policy.armored) } catch { throw TransferError.encryption("\(error)") }
+            try? FileManager.default.removeItem(at: plain)
+            sealedAs = policy.fileExtension
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+        var st = stat()
+        _ = stat(file.path, &st)
+        let payload = UploadPayload(
+            itemID: item.id, participant: item.participant, kind: item.kind, file: file,
+            name: UploadManifest.fileName(beside: name, encryptionExtension: sealedAs), size: Int64(st.st_size), encrypted: sealedAs != nil)
+        _ = try await destination.deliver(manifest: payload, beside: delivery)
+    }
+
+    /// Where the manifest of item `id` is kept until it is on the server (`private/manifests/<id>.json`).
+    private func manifestFile(of id: String) throws -> URL {
+        let folder = try store.privateFolder().appendingPathComponent("manifests", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return folder.appendingPathComponent("\(id).json")
+    }
+
     private func succeed(_ item: CatalogItem, _ delivery: UploadDelivery) throws -> UploadReport.Outcome {
         let via = delivery.via, remote = delivery.remote
         let at = now()
@@ -371,6 +477,7 @@ public struct Uploader: Sendable {
             row.claimedBy = nil
             row.claimedAt = nil
         }
+        if let kept = try? manifestFile(of: item.id) { try? FileManager.default.removeItem(at: kept) }
         logger.info("sent", metadata: ["item": "\(item.id)", "via": "\(via)", "remote": "\(remote)"])
         return UploadReport.Outcome(id: stored.id, path: stored.path, remote: remote, via: via)
     }

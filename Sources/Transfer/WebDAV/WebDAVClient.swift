@@ -1,11 +1,13 @@
 public import Foundation
+import Storage
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A small WebDAV client for the calls an upload-only or read-only account may make: MKCOL, PUT that
-/// never overwrites (`If-None-Match: *`), PROPFIND of one file's size, and conditional GET.
+/// never overwrites (`If-None-Match: *`), PROPFIND of one file's size or of a folder's entries
+/// (Depth 1), conditional GET, and GET streamed to a file that resumes a partial download (Range).
 ///
 /// Bodies are streamed from disk, so a 1 GiB file needs no more memory than a small one. Credentials
 /// go by HTTP Basic authentication (use HTTPS), never in the URL; redirects are not followed.
@@ -30,6 +32,17 @@ public struct WebDAVClient: Sendable {
     public init(base: String, credentials: Credentials?, connection: ConnectionSettings = ConnectionSettings()) throws {
         try self.init(base: base, credentials: credentials, connection: connection, session: nil)
     }
+
+    /// A client for `base` whose requests (and those of its copies) share one kept-alive connection,
+    /// one request at a time, until ``close()``: a caller that wants at most N connections to a server
+    /// makes N such clients.
+    public init(base: String, credentials: Credentials?, connection: ConnectionSettings = ConnectionSettings(), keepingConnection: Bool) throws {
+        try self.init(base: base, credentials: credentials, connection: connection, session: keepingConnection ? CurlSession(name: "webdav") : nil)
+    }
+
+    /// Closes the kept connection (``init(base:credentials:connection:keepingConnection:)``) after the
+    /// requests already made; later requests are refused. Without one, nothing.
+    public func close() { session?.close() }
 
     /// A client whose requests all go through `session` (one connection for a run).
     init(base: String, credentials: Credentials?, connection: ConnectionSettings, session: CurlSession?) throws {
@@ -71,7 +84,7 @@ public struct WebDAVClient: Sendable {
     ) async throws -> UploadResult {
         let fd = open(file.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno)), errno: errno) }
-        defer { close(fd) }
+        defer { Glibc.close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno)), errno: errno)
@@ -126,6 +139,110 @@ public struct WebDAVClient: Sendable {
         case 401, 403, 405, 501: return .notAllowed
         default: throw TransferError.http(status: response.status, method: "PROPFIND", path: Self.path(of: target))
         }
+    }
+
+    /// The entries of the folder at `path` (PROPFIND, Depth 1), without the folder itself: each
+    /// file's name, size, ETag and Last-Modified, and the subfolders. Throws ``TransferError`` with the
+    /// status for a missing folder (404) or an account that may not list (401, 403).
+    public func list(_ path: [String]) async throws -> [RemoteEntry] {
+        let target = url(for: path) + (path.isEmpty ? "" : "/")
+        let body = Data(
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getcontentlength/><d:getetag/><d:getlastmodified/></d:prop></d:propfind>
+            """.utf8)
+        // A folder of thousands of files answers with megabytes of XML.
+        let response = try await request(
+            method: "PROPFIND", url: target, headers: ["Depth: 1", "Content-Type: application/xml"], body: body, limit: 256 << 20)
+        guard response.status == 207 else {
+            throw TransferError.http(status: response.status, method: "PROPFIND", path: Self.path(of: target))
+        }
+        let own = Self.trimmedPath(Self.path(of: target))
+        return PropfindParser.responses(response.body).compactMap { r in
+            let hrefPath = Self.trimmedPath(URLComponents(string: r.href)?.percentEncodedPath ?? r.href)
+            guard hrefPath != own, let last = hrefPath.split(separator: "/").last else { return nil }
+            let name = String(last).removingPercentEncoding ?? String(last)
+            return RemoteEntry(name: name, isFolder: r.isCollection, size: r.isCollection ? nil : r.length, etag: r.etag, lastModified: r.lastModified)
+        }
+    }
+
+    /// Downloads the file at `path` into `file`, streaming to disk (any size in constant memory):
+    /// the body goes to `<file>.partial`, which is fsynced and renamed to `file` once complete, so
+    /// `file` is whole or absent. A `.partial` left by an interrupted download is resumed (`Range`)
+    /// when `etag` is given, with `If-Range`, so a file changed meanwhile comes whole instead of
+    /// spliced; without an ETag it starts over. Throws ``TransferError`` with the status for a
+    /// missing file (404) or a refusal, leaving the `.partial` for the next try.
+    public func download(
+        _ path: [String], to file: URL, etag: String? = nil, expectedSize: Int64? = nil, progress: (@Sendable (Int64, Int64) -> Void)? = nil
+    ) async throws -> Download {
+        let partial = URL(fileURLWithPath: file.path + ".partial")
+        let fd = open(partial.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw TransferError.localFile(path: partial.lastPathComponent, reason: String(cString: strerror(errno)), errno: errno) }
+        var isOpen = true
+        defer { if isOpen { Glibc.close(fd) } }
+        var offset = Int64(lseek(fd, 0, SEEK_END))
+        if offset > 0 && etag == nil {
+            try Self.empty(fd, partial)
+            offset = 0
+        }
+        let target = url(for: path)
+        var response = try await get(target, into: fd, from: offset, etag: etag, expectedSize: expectedSize, progress: progress)
+        if response.status == 416 {
+            // The partial is no prefix of the file any more (it changed, or was complete): start over.
+            try Self.empty(fd, partial)
+            offset = 0
+            response = try await get(target, into: fd, from: 0, etag: nil, expectedSize: expectedSize, progress: progress)
+        }
+        guard response.status == 200 || response.status == 206 else {
+            throw TransferError.http(status: response.status, method: "GET", path: Self.path(of: target))
+        }
+        var st = stat()
+        guard fsync(fd) == 0, fstat(fd, &st) == 0 else {
+            throw TransferError.localFile(path: partial.lastPathComponent, reason: String(cString: strerror(errno)), errno: errno)
+        }
+        Glibc.close(fd)
+        isOpen = false
+        do {
+            try AtomicFile.commit(partial, to: file)
+        } catch {
+            throw TransferError.localFile(path: file.lastPathComponent, reason: "\(error)")
+        }
+        return Download(size: Int64(st.st_size), etag: response.headers["etag"], resumedFrom: response.status == 206 ? offset : 0)
+    }
+
+    /// Empties the open partial download `fd`.
+    private static func empty(_ fd: Int32, _ partial: URL) throws {
+        guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else {
+            throw TransferError.localFile(path: partial.lastPathComponent, reason: String(cString: strerror(errno)), errno: errno)
+        }
+    }
+
+    /// One GET of `target` into `fd` (from `offset` with a range when positive).
+    private func get(
+        _ target: String, into fd: Int32, from offset: Int64, etag: String?, expectedSize: Int64?, progress: (@Sendable (Int64, Int64) -> Void)?
+    ) async throws -> CurlResponse {
+        var headers: [String] = []
+        if offset > 0 {
+            headers.append("Range: bytes=\(offset)-")
+            if let etag { headers.append("If-Range: \(etag)") }
+        }
+        let connection = connection, credentials = credentials
+        return try await perform { [headers] easy in
+            easy.url(target, protocols: "http,https")
+            easy.connection(connection)
+            easy.credentials(credentials)
+            easy.method("GET")
+            easy.headers(headers)
+            easy.responseLimit(64 * 1024)
+            easy.download(to: fd, expectedSize: expectedSize ?? 0, progress: progress)
+        }
+    }
+
+    /// A path without its trailing slash, for comparing a folder's href with its own.
+    private static func trimmedPath(_ path: String) -> String {
+        var p = path
+        while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
+        return p
     }
 
     /// Downloads `path` unless it is unchanged since `since` (ETag / Last-Modified of an earlier fetch).

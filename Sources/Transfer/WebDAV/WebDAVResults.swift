@@ -43,6 +43,16 @@ extension WebDAVClient {
         }
     }
 
+    /// A file downloaded to disk (``WebDAVClient/download(_:to:etag:expectedSize:progress:)``).
+    public struct Download: Sendable, Equatable {
+        /// The file's size in bytes.
+        public var size: Int64
+        /// The ETag the server sent with it, if any.
+        public var etag: String?
+        /// How many bytes an earlier, interrupted download had already brought (0 when it came whole).
+        public var resumedFrom: Int64
+    }
+
     /// The outcome of a conditional download.
     public enum FetchResult: Sendable, Equatable {
         /// New content and its validators.

@@ -48,10 +48,12 @@ struct ApacheWebDAVDestinationTests {
             #expect(remote == "\(item.participant)/\((item.path as NSString).lastPathComponent)")
             #expect(try Data(contentsOf: server.root.appendingPathComponent(remote)) == bytes)
         }
-        let requests = try Self.requests(server, for: [f.participant, other], atLeast: 8)
+        // Two MKCOLs, six items and their six manifests.
+        let requests = try Self.requests(server, for: [f.participant, other], atLeast: 14)
         #expect(requests.filter { $0.method == "MKCOL" }.compactMap(\.status).sorted() == [201, 405])
         #expect(requests.filter { $0.method == "PUT" }.allSatisfy { $0.status == 201 && $0.ifNoneMatch == "*" && $0.user == "uploader" })
-        #expect(requests.count == 8, "\(requests.map { "\($0.method) \($0.path) \($0.status ?? 0)" })")
+        #expect(requests.filter(\.isManifest).count == 6)
+        #expect(requests.count == 14, "\(requests.map { "\($0.method) \($0.path) \($0.status ?? 0)" })")
         // One TCP (and TLS) connection for the whole run.
         #expect(Set(requests.map(\.remotePort)).count == 1, "\(requests.map { "\($0.method) \($0.remotePort ?? "?")" })")
     }
@@ -68,7 +70,9 @@ struct ApacheWebDAVDestinationTests {
         #expect(remote.hasSuffix(".h5"))
         #expect(try Data(contentsOf: server.root.appendingPathComponent("\(f.participant)/\(name)")) == Data("someone else's".utf8))
         #expect(try Data(contentsOf: server.root.appendingPathComponent(remote)) == bytes)
-        #expect(try Self.requests(server, for: [f.participant], atLeast: 3).filter { $0.method == "PUT" }.compactMap(\.status) == [412, 201])
+        // The taken name (412), the item under its distinct name, then its manifest beside it.
+        #expect(try Self.requests(server, for: [f.participant], atLeast: 4).filter { $0.method == "PUT" }.compactMap(\.status) == [412, 201, 201])
+        #expect(try server.storedManifests().filter { $0.hasPrefix(f.participant) } == [remote + ".manifest.json"])
     }
 
     @Test func aWrongPasswordIsAConfigurationProblemAndLeavesItemsPendingIntact() async throws {

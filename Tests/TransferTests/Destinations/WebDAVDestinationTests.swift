@@ -51,11 +51,13 @@ struct WebDAVDestinationTests {
         for (item, bytes) in items {
             #expect(try Data(contentsOf: server.root.appendingPathComponent(try #require(try f.item(item.id).remoteName))) == bytes)
         }
-        // MKCOL, the probe's two PUTs (the file is new, then 412) and 5 PUTs, two answers per connection.
+        // MKCOL, the probe's two PUTs (the file is new, then 412) and 5 PUTs, each with its manifest's
+        // PUT after it, two answers per connection.
         let requests = try server.requests()
         let ports = requests.map(\.remotePort)
-        #expect(ports.count == 8 && requests.filter(\.isProbe).map(\.status) == [201, 412])
-        // Four connections: MKCOL and the probe's first PUT, its second and the first item, then two PUTs on each of the next two.
-        #expect(Set(ports).count == 4, "\(ports) ended: \(server.connectionEnds())")
+        #expect(ports.count == 13 && requests.filter(\.isProbe).map(\.status) == [201, 412])
+        #expect(requests.filter(\.isManifest).count == 5)
+        // Seven connections: MKCOL and the probe's first PUT, its second and the first item, then two PUTs on each of the next five.
+        #expect(Set(ports).count == 7, "\(ports) ended: \(server.connectionEnds())")
     }
 }

@@ -26,7 +26,55 @@ struct UploaderTests {
         // A second run has nothing to do and sends nothing.
         let again = try await f.uploader(f.configuration(url: server.baseURL), server: server).run()
         #expect(again.sent.isEmpty && again.failed.isEmpty)
-        #expect(try server.requests().filter { $0.method == "PUT" && !$0.isProbe }.count == 2)
+        #expect(try server.requests().filter { $0.method == "PUT" && !$0.isProbe && !$0.isManifest }.count == 2)
+        // Beside each item its manifest, with the bytes' size and SHA-256 and the catalog's metadata.
+        #expect(try server.storedManifests().count == 2)
+        for (item, bytes) in [(a, aBytes), (b, bBytes)] {
+            let remote = "\(f.participant)/\((item.path as NSString).lastPathComponent)"
+            let manifest = try UploadManifest.decode(Data(contentsOf: server.root.appendingPathComponent(remote + ".manifest.json")))
+            #expect(manifest.item == item.id && manifest.participant == f.participant && manifest.kind == .recording && manifest.run == item.run)
+            #expect(manifest.uploaded.name == (item.path as NSString).lastPathComponent && !manifest.uploaded.encrypted)
+            #expect(manifest.uploaded.size == Int64(bytes.count) && manifest.uploaded.sha256 == item.sha256)
+            #expect(manifest.plaintext == UploadManifest.Digest(size: Int64(bytes.count), sha256: try #require(item.sha256)))
+        }
+        #expect(try server.requests().filter { $0.method == "PUT" && $0.isManifest }.count == 2)
+        // Kept locally only until the manifest is on the server.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.store.privateFolder().appendingPathComponent("manifests").path).isEmpty)
+    }
+
+    @Test func anItemWhoseManifestFailedGetsOnlyItsManifestNextRun() async throws {
+        let memory = InMemoryDestination()
+        let f = try UploadFixture()
+        let (item, bytes) = try f.addRecording()
+        memory.failNextManifests(1)
+        let first = try await f.uploader(destination: memory).run()
+        // The item arrived, its manifest did not: not sent yet, its remote name noted.
+        #expect(first.sent.isEmpty && first.failed.map(\.id) == [item.id])
+        #expect(first.failed.first?.error?.contains("manifest") == true, "\(first.failed)")
+        let waiting = try f.item(item.id)
+        #expect(waiting.state == .pending && waiting.remoteName == "\(f.participant)/\((item.path as NSString).lastPathComponent)")
+        #expect(memory.arrivals.map(\.bytes) == [bytes] && memory.manifests.isEmpty)
+        let second = try await f.uploader(destination: memory).run()
+        #expect(second.sent.map(\.id) == [item.id] && second.failed.isEmpty)
+        // The item was not sent again; the manifest joined it.
+        #expect(memory.arrivals.count == 1)
+        let remote = try #require(waiting.remoteName)
+        let manifest = try UploadManifest.decode(try #require(memory.manifests[remote + ".manifest.json"]))
+        #expect(manifest.item == item.id && manifest.uploaded.sha256 == item.sha256)
+        #expect(try f.item(item.id).state == .transmitted)
+    }
+
+    @Test func aManifestAlreadyOnTheServerCountsAsDelivered() async throws {
+        // A run that died after the manifest's PUT but before the catalog noted it left it there.
+        let server = try WebDAVTestServer()
+        let f = try UploadFixture()
+        let (item, _) = try f.addRecording()
+        let remote = "\(f.participant)/\((item.path as NSString).lastPathComponent)"
+        try server.place(Data("{}".utf8), at: remote + ".manifest.json")
+        let report = try await f.uploader(f.configuration(url: server.baseURL), server: server).run()
+        #expect(report.sent.map(\.id) == [item.id], "\(report.failed)")
+        let manifestPUTs = try server.requests().filter { $0.method == "PUT" && $0.isManifest }
+        #expect(manifestPUTs.compactMap(\.status) == [412])
     }
 
     @Test func aConsentPDFIsNeverUploadedUnencryptedEither() async throws {
@@ -117,8 +165,9 @@ struct UploaderTests {
         let reports = try await [first, second, third]
         #expect(reports.flatMap(\.sent).count == 6)
         #expect(Set(reports.flatMap(\.sent).map(\.id)).count == 6)
-        let puts = try server.requests().filter { $0.method == "PUT" && !$0.isProbe }
+        let puts = try server.requests().filter { $0.method == "PUT" && !$0.isProbe && !$0.isManifest }
         #expect(puts.count == 6)
+        #expect(try server.storedManifests().count == 6)
         #expect(Set(puts.map(\.path)).count == 6)
         #expect(try f.store.catalog.items(state: .transmitted).count == 6)
     }
@@ -153,6 +202,14 @@ struct UploaderTests {
         #expect(try Data(contentsOf: uploaded).range(of: bytes.prefix(256)) == nil)
         #expect(try gpg.decrypt(uploaded) == bytes)
         #expect(try server.storedFiles() == [remote])
+        // The manifest is sealed like the item: nothing unencrypted on the server.
+        #expect(try server.storedManifests() == [remote + ".manifest.json.gpg"])
+        let manifest = try UploadManifest.decode(try gpg.decrypt(server.root.appendingPathComponent(remote + ".manifest.json.gpg")))
+        let uploadedDigest = try SHA256.hex(ofFile: uploaded)
+        let uploadedSize = Int64(try Data(contentsOf: uploaded).count)
+        #expect(manifest.uploaded.encrypted && manifest.uploaded.sha256 == uploadedDigest)
+        #expect(manifest.uploaded.size == uploadedSize)
+        #expect((manifest.plaintext != nil) == (mode == .atUpload))
         let stored = try f.item(item.id)
         #expect(stored.state == .transmitted)
         // At rest the device keeps only the encrypted file; at upload it keeps its plaintext and no copy.

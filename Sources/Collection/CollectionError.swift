@@ -1,0 +1,24 @@
+/// Why `collect` could not run at all (a bad item is a ``CollectionProblem``, not an error).
+public enum CollectionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Another `collect` works on this dataset.
+    case busy(dataset: String)
+    /// The local copy to read does not exist or cannot be read.
+    case noSource(String)
+    /// The server refused the account or the listing (HTTP 401/403): the read account's user,
+    /// password or rights need fixing.
+    case refused(String)
+    /// The server could not be reached or failed; trying again later may work.
+    case unreachable(String)
+    /// The dataset's folder or its state cannot be written.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .busy(let dataset): "another collect is working on \(dataset); nothing done"
+        case .noSource(let why): "cannot read the study's uploads: \(why)"
+        case .refused(let why): "the server refused the read account: \(why); check the user, password and its rights (GET, PROPFIND)"
+        case .unreachable(let why): "cannot read the study's uploads: \(why)"
+        case .io(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}

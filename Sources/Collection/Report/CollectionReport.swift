@@ -1,0 +1,20 @@
+/// What one `collect` run did, for the terminal and `--json`.
+public struct CollectionReport: Sendable, Codable, Equatable {
+    /// Items downloaded, verified and kept in this run (`<participant>/<item name>`).
+    public var collected: [String] = []
+    /// Items already collected and unchanged on the server (not downloaded again).
+    public var unchanged = 0
+    /// Items on the server without their manifest yet: still arriving, collected once it is there.
+    public var waiting: [String] = []
+    /// Consent records and PDFs: they hold the participant's name and stay sealed on the server.
+    public var consentKeptSealed = 0
+    /// Recordings added to the BIDS dataset in this run (their catalog ids).
+    public var exported: [String] = []
+    /// Bytes downloaded in this run.
+    public var bytesDownloaded: Int64 = 0
+    /// What needs a person, this run's and the earlier runs' still unsolved.
+    public var problems: [CollectionProblem] = []
+
+    /// An empty report.
+    public init() {}
+}

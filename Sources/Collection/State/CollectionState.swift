@@ -1,0 +1,88 @@
+public import Foundation
+import Storage
+
+/// What `collect` knows about the server between runs, in `<dataset>/.collect/state.json` (written
+/// atomically after each item, so a killed run resumes where it stopped): per uploaded item, the
+/// size and ETag its file and manifest had when it was looked at, and what came of it. An item whose
+/// file and manifest are unchanged is not downloaded again.
+public struct CollectionState: Sendable, Codable, Equatable {
+    /// A remote file's fingerprint: its size and ETag (for a folder source, its modification time).
+    /// ETags are kept without a weak marker: Apache calls a file changed within the last second's
+    /// ETag weak (`W/"…"`) and the same file's later strong (`"…"`), which is no change.
+    public struct Fingerprint: Sendable, Codable, Equatable {
+        /// The item's size and ETag.
+        public var itemSize: Int64?
+        /// The item's ETag.
+        public var itemETag: String?
+        /// The manifest's size.
+        public var manifestSize: Int64?
+        /// The manifest's ETag.
+        public var manifestETag: String?
+
+        /// A fingerprint; what is not known is `nil`.
+        public init(itemSize: Int64? = nil, itemETag: String? = nil, manifestSize: Int64? = nil, manifestETag: String? = nil) {
+            self.itemSize = itemSize
+            self.itemETag = itemETag.map(Self.strong)
+            self.manifestSize = manifestSize
+            self.manifestETag = manifestETag.map(Self.strong)
+        }
+
+        /// `etag` without its weak marker (`W/`).
+        static func strong(_ etag: String) -> String {
+            etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
+        }
+    }
+
+    /// One uploaded item as last seen.
+    public struct Entry: Sendable, Codable, Equatable {
+        /// The server's files when they were looked at.
+        public var fingerprint: Fingerprint
+        /// The item's catalog id (from the manifest), once known.
+        public var item: String?
+        /// Whether it is in the dataset (recordings), or needs nothing more (other kinds).
+        public var done: Bool
+        /// What kept it out, if anything.
+        public var problem: CollectionProblem?
+        /// The uploaded file's SHA-256 as its manifest gave it, once known: a file whose ETag changed
+        /// but whose content did not is no change.
+        public var sha256: String?
+
+        /// An entry.
+        public init(fingerprint: Fingerprint, item: String?, done: Bool, problem: CollectionProblem?, sha256: String? = nil) {
+            self.fingerprint = fingerprint
+            self.item = item
+            self.done = done
+            self.problem = problem
+            self.sha256 = sha256
+        }
+    }
+
+    /// The state file's format.
+    public var formatVersion = 1
+    /// By `<participant folder>/<item name>`.
+    public var entries: [String: Entry] = [:]
+
+    /// An empty state.
+    public init() {}
+
+    /// The state in `file`, or an empty one when there is none yet.
+    public static func load(_ file: URL) throws -> CollectionState {
+        guard let data = try? Data(contentsOf: file) else { return CollectionState() }
+        do {
+            return try JSONDecoder().decode(CollectionState.self, from: data)
+        } catch {
+            throw CollectionError.io(path: file.path, reason: "not a collect state file (\(error)); move it away to start over")
+        }
+    }
+
+    /// Writes the state to `file` atomically (owner-only).
+    public func save(to file: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        do {
+            try AtomicFile.write(try encoder.encode(self), to: file, permissions: 0o600)
+        } catch {
+            throw CollectionError.io(path: file.path, reason: "\(error)")
+        }
+    }
+}

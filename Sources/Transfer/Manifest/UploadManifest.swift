@@ -1,0 +1,131 @@
+public import Foundation
+public import Storage
+
+/// What the uploader puts beside each item on the server (`<remote name>.manifest.json`, sealed like
+/// the item as `.manifest.json.gpg` when encryption is on): which item it is, whose and from which
+/// study, day, session and run, and the sizes and SHA-256 digests a collector checks a download
+/// against. It holds no name and no free text a participant typed, only the catalog's metadata.
+///
+/// The item counts as sent only once its manifest is on the server too (``Uploader``), so a collector
+/// (`study-recorder collect`) takes an item without a manifest for one still arriving.
+///
+/// ```json
+/// {"formatVersion":1,"item":"…","kind":"recording","study":"reaction-time","participant":"…",
+///  "title":"rest","day":1,"session":1,"run":3,"created":"2026-11-26T12:00:00Z",
+///  "uploaded":{"name":"r_rest_1_1_3_….h5.gpg","size":123456,"sha256":"…","encrypted":true},
+///  "plaintext":{"size":120000,"sha256":"…"}}
+/// ```
+public struct UploadManifest: Sendable, Codable, Equatable {
+    /// The format this manifest is written in; a reader refuses a newer one.
+    public static let currentFormatVersion = 1
+    /// The suffix after the item's remote name (before the encryption's own, `.gpg` or `.asc`).
+    public static let suffix = ".manifest.json"
+
+    /// A file's size and SHA-256 (lowercase hex).
+    public struct Digest: Sendable, Codable, Equatable {
+        /// The size in bytes.
+        public var size: Int64
+        /// The SHA-256, lowercase hex.
+        public var sha256: String
+
+        /// A digest.
+        public init(size: Int64, sha256: String) {
+            self.size = size
+            self.sha256 = sha256
+        }
+    }
+
+    /// The bytes that went to the server.
+    public struct Uploaded: Sendable, Codable, Equatable {
+        /// The item's file name on the server (beside this manifest).
+        public var name: String
+        /// The uploaded file's size in bytes.
+        public var size: Int64
+        /// The uploaded file's SHA-256, lowercase hex.
+        public var sha256: String
+        /// Whether the uploaded file is OpenPGP-encrypted.
+        public var encrypted: Bool
+
+        /// What was uploaded.
+        public init(name: String, size: Int64, sha256: String, encrypted: Bool) {
+            self.name = name
+            self.size = size
+            self.sha256 = sha256
+            self.encrypted = encrypted
+        }
+    }
+
+    /// ``currentFormatVersion`` when written.
+    public var formatVersion: Int
+    /// The item's catalog id.
+    public var item: String
+    /// What the item is.
+    public var kind: ItemKind
+    /// The study's name, when the item belongs to one.
+    public var study: String?
+    /// The participant's pseudonym (UUID).
+    public var participant: String
+    /// The paradigm or questionnaire title.
+    public var title: String?
+    /// Study day, session index and the participant's run counter, as in the file name.
+    public var day: Int?
+    /// The session's index in the study.
+    public var session: Int?
+    /// The participant's global run counter.
+    public var run: Int?
+    /// When the item was created (ISO 8601, UTC).
+    public var created: String
+    /// The uploaded bytes.
+    public var uploaded: Uploaded
+    /// The plaintext's size and SHA-256 from the catalog, when the catalog knows them (an item sealed
+    /// at rest is catalogued by its encrypted file only, so there this is `nil`).
+    public var plaintext: Digest?
+
+    /// The manifest of `item` uploaded as `uploaded`. The plaintext digest is the catalog's when the
+    /// stored file is not encrypted.
+    public init(item: CatalogItem, uploaded: Uploaded) {
+        formatVersion = Self.currentFormatVersion
+        self.item = item.id
+        kind = item.kind
+        study = item.study
+        participant = item.participant
+        title = item.title
+        day = item.day
+        session = item.session
+        run = item.run
+        created = UTCTimestamp.iso8601(item.created, fractionDigits: 3)
+        self.uploaded = uploaded
+        plaintext = item.encryption == .none ? item.sha256.map { Digest(size: item.size, sha256: $0) } : nil
+    }
+
+    /// The manifest's file name beside the item named `remoteName`, with `encryptionExtension`
+    /// (`gpg`, `asc`) when it is sealed.
+    public static func fileName(beside remoteName: String, encryptionExtension: String?) -> String {
+        let plain = remoteName + suffix
+        return encryptionExtension.map { plain + "." + $0 } ?? plain
+    }
+
+    /// The item's remote name if `fileName` is a manifest's (`x.h5.gpg.manifest.json.gpg` → `x.h5.gpg`).
+    public static func itemName(ofManifest fileName: String) -> String? {
+        for ending in [suffix, suffix + ".gpg", suffix + ".asc"] where fileName.hasSuffix(ending) && fileName.count > ending.count {
+            return String(fileName.dropLast(ending.count))
+        }
+        return nil
+    }
+
+    /// The manifest as written: sorted keys, so the same manifest is the same bytes.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// Reads a manifest; throws for JSON that is none, or one of a newer format.
+    public static func decode(_ data: Data) throws -> UploadManifest {
+        let manifest = try JSONDecoder().decode(UploadManifest.self, from: data)
+        guard manifest.formatVersion <= currentFormatVersion else {
+            throw TransferError.configuration("manifest format \(manifest.formatVersion) is newer than this program reads (\(currentFormatVersion))")
+        }
+        return manifest
+    }
+}

@@ -1,0 +1,95 @@
+import Collection
+import Foundation
+import Storage
+import Study
+import TestSupport
+import Testing
+import Transfer
+
+/// The collector reading a local copy of a study's upload folder (what a lab syncs with its own
+/// tools): what it leaves waiting, what it lists as a problem, and that a second run fetches nothing
+/// it has already looked at. The end-to-end runs against Apache are `CollectCommandTests`.
+@Suite struct CollectorFolderTests {
+    static func study() throws -> StudyDefinition {
+        try StudyLoader.load(folder: ProjectPaths.root.appendingPathComponent("Studies/reaction-time"))
+    }
+
+    /// Writes `bytes` as `<folder>/<participant>/<name>` and, unless `manifest` is nil, its manifest
+    /// beside it with `manifest` applied.
+    static func place(
+        _ bytes: Data, name: String, participant: String, in folder: URL, kind: ItemKind = .recording,
+        manifest change: ((inout UploadManifest) -> Void)? = { _ in }
+    ) throws {
+        let dir = folder.appendingPathComponent(participant)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent(name)
+        try bytes.write(to: file)
+        guard let change else { return }
+        let item = CatalogItem(
+            kind: kind, path: "\(participant)/\(name)", participant: participant, study: "reaction-time", title: "rest", day: 1, session: 1, run: 1,
+            size: Int64(bytes.count), sha256: try SHA256.hex(ofFile: file), state: .transmitted)
+        var manifest = UploadManifest(item: item, uploaded: .init(name: name, size: item.size, sha256: item.sha256 ?? "", encrypted: false))
+        change(&manifest)
+        try manifest.encoded().write(to: dir.appendingPathComponent(name + UploadManifest.suffix))
+    }
+
+    @Test func itemsWithoutAManifestWaitAndBadOnesAreProblemsListedAgainWithoutFetching() async throws {
+        let dir = try TemporaryDirectory("collect-folder")
+        let uploads = dir.path("uploads")
+        let p1 = UUID().uuidString, p2 = UUID().uuidString, p3 = UUID().uuidString
+        try Self.place(Data("still arriving".utf8), name: "r_rest_1_1_1_\(p1).h5", participant: p1, in: uploads, manifest: nil)
+        try Self.place(Data("{}".utf8), name: "q_mood_1_1_2_\(p1).json", participant: p1, in: uploads, kind: .questionnaire) { $0.study = "another-study" }
+        try Self.place(Data("recording".utf8), name: "r_rest_1_1_1_\(p2).h5", participant: p2, in: uploads) { $0.uploaded.sha256 = String(repeating: "0", count: 64) }
+        try Self.place(Data("no HDF5".utf8), name: "r_rest_1_1_1_\(p3).h5", participant: p3, in: uploads)
+        try Self.place(Data("consent".utf8), name: "c_reaction-time_\(p3).json", participant: p3, in: uploads, kind: .consent)
+        let out = dir.path("dataset")
+        let collector = Collector(source: .folder(uploads), study: try Self.study(), out: out)
+        let report = try await collector.run()
+        #expect(report.waiting == ["\(p1)/r_rest_1_1_1_\(p1).h5"])
+        #expect(report.consentKeptSealed == 1)
+        let reasons = Dictionary(uniqueKeysWithValues: report.problems.map { ($0.remote, $0.reason) })
+        #expect(
+            reasons == [
+                "\(p1)/q_mood_1_1_2_\(p1).json": .otherStudy, "\(p2)/r_rest_1_1_1_\(p2).h5": .checksum, "\(p3)/r_rest_1_1_1_\(p3).h5": .notOurs,
+            ], "\(report.problems)")
+        #expect(report.collected.isEmpty && report.exported.isEmpty)
+        // Nothing bad is kept, the consent never copied, and no dataset published from nothing.
+        let mirror = out.appendingPathComponent(".collect/mirror")
+        for p in [p2, p3] {
+            let kept = (try? FileManager.default.contentsOfDirectory(atPath: mirror.appendingPathComponent(p).path)) ?? []
+            #expect(kept.isEmpty, "\(kept)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("dataset_description.json").path))
+        // The state says what was looked at; the next run lists the same problems and fetches nothing.
+        let state = try CollectionState.load(out.appendingPathComponent(".collect/state.json"))
+        #expect(state.entries.count == 4)
+        let again = try await collector.run()
+        #expect(again.unchanged == 4 && again.collected.isEmpty)
+        #expect(Set(again.problems.map(\.remote)) == Set(reasons.keys))
+        // A file replaced on the server (fixed) is looked at again.
+        try Self.place(Data("recording, fixed".utf8), name: "r_rest_1_1_1_\(p2).h5", participant: p2, in: uploads) { $0.study = "another-study" }
+        let third = try await collector.run()
+        #expect(third.unchanged == 3)
+        #expect(third.problems.first { $0.remote == "\(p2)/r_rest_1_1_1_\(p2).h5" }?.reason == .otherStudy)
+    }
+
+    @Test func aStateFileThatIsNoneIsRefusedNotOverwritten() throws {
+        let dir = try TemporaryDirectory("collect-state")
+        let file = dir.path("state.json")
+        try Data("not json".utf8).write(to: file)
+        #expect(throws: CollectionError.self) { try CollectionState.load(file) }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "not json")
+        var state = CollectionState()
+        state.entries["P/x.h5"] = CollectionState.Entry(fingerprint: .init(itemSize: 3, itemETag: "\"e\""), item: "id", done: true, problem: nil)
+        try state.save(to: dir.path("saved.json"))
+        #expect(try CollectionState.load(dir.path("saved.json")) == state)
+    }
+
+    @Test func aManifestNameLeadsToItsItem() {
+        #expect(UploadManifest.itemName(ofManifest: "r.h5.gpg.manifest.json.gpg") == "r.h5.gpg")
+        #expect(UploadManifest.itemName(ofManifest: "r.h5.manifest.json") == "r.h5")
+        #expect(UploadManifest.itemName(ofManifest: "q.json.asc.manifest.json.asc") == "q.json.asc")
+        #expect(UploadManifest.itemName(ofManifest: "r.h5") == nil)
+        #expect(UploadManifest.fileName(beside: "r.h5.gpg", encryptionExtension: "gpg") == "r.h5.gpg.manifest.json.gpg")
+    }
+}

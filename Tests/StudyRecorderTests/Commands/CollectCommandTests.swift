@@ -1,0 +1,237 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `collect` end to end, as a lab runs it: participants enrol and run the reaction-time study on their
+/// own devices (one data folder sealed at rest, one sealed at upload), upload with the upload-only
+/// account to a real Apache mod_dav, and the experimenter collects with the read account and the
+/// study's secret key into one BIDS dataset that the BIDS validator passes and MNE-BIDS reads.
+@Suite(
+    .tags(.process, .server),
+    .enabled(if: (ProjectPaths.isCI || ApacheWebDAVServer.isInstalled) && Executables.available(["gpg", "gpgconf"], python: true)))
+struct CollectCommandTests {
+    static let study = ProjectPaths.root.appendingPathComponent("Studies/reaction-time").path
+
+    /// A lab: the server, the study key, the experimenter's folder with the read account's secrets.
+    final class Lab {
+        let server: ApacheWebDAVServer
+        let gpg: GPGTestHome
+        let fingerprint: String
+        let keyFile: URL
+        let dir: TemporaryDirectory
+        let secrets: URL
+        var participants: [TemporaryDirectory] = []
+
+        init() throws {
+            server = try ApacheWebDAVServer()
+            gpg = try GPGTestHome()
+            fingerprint = try gpg.generateKey()
+            dir = try TemporaryDirectory("collect")
+            keyFile = dir.path("study-key.asc")
+            try gpg.exportPublic(fingerprint, to: keyFile)
+            secrets = dir.path("reader-secrets.json")
+            try JSONSerialization.data(withJSONObject: ["webdav": ["user": "reader", "password": server.password]]).write(to: secrets)
+            chmod(secrets.path, 0o600)
+        }
+
+        deinit {
+            for p in participants { GPGTestHome.stopAgent(home: p.path("data/private/gnupg")) }
+        }
+
+        /// A participant who enrols, runs the study's first session and uploads, sealing `mode`
+        /// (`at-rest`, `at-upload`) to `key` (the study's by default); returns their UUID.
+        @discardableResult
+        func participant(mode: String, key: (file: URL, fingerprint: String)? = nil) throws -> String {
+            let folder = try TemporaryDirectory("collect-participant")
+            participants.append(folder)
+            let encryption: [String: Any] = ["mode": mode, "keyFile": (key?.file ?? keyFile).path, "fingerprint": key?.fingerprint ?? fingerprint]
+            let setup = try TransferCLISetup(folder: folder, webdavURL: server.baseURL, password: server.password, encryption: encryption)
+            let enrolled = try CLI.run(["enroll", CollectCommandTests.study, "--data", setup.data.path, "--name", "Ada Example", "--auto"])
+            #expect(enrolled.status == 0, "\(enrolled.stderr)")
+            // Day 1: the questionnaire session, then the reaction-time session (two recordings, two trial tables).
+            for _ in 1...2 {
+                let ran = try CLI.run(["run", CollectCommandTests.study, "--data", setup.data.path, "--auto", "--speed", "100"])
+                #expect(ran.status == 0, "\(ran.stderr)")
+            }
+            let uploaded = try CLI.run(["upload", "--data", setup.data.path])
+            #expect(uploaded.status == 0, "\(uploaded.stdout) \(uploaded.stderr)")
+            let folders = try FileManager.default.contentsOfDirectory(atPath: setup.data.path).filter { UUID(uuidString: $0) != nil }
+            return try #require(folders.first)
+        }
+
+        /// `collect` into `out` with the read account and the study key.
+        func collect(into out: URL, json: Bool = true) throws -> ProcessResult {
+            try CLI.run(
+                ["collect", "--from", server.baseURL, "--study", CollectCommandTests.study, "--out", out.path, "--secrets", secrets.path,
+                 "--gnupg-home", gpg.url.path] + (json ? ["--json"] : []))
+        }
+
+        /// The GETs Apache answered so far.
+        func gets() throws -> [WebDAVTestShare.Request] { try server.requests { $0.method == "GET" } }
+    }
+
+    struct Report: Decodable {
+        struct Problem: Decodable { var remote: String; var reason: String; var detail: String }
+        var collected: [String]
+        var unchanged: Int
+        var waiting: [String]
+        var consentKeptSealed: Int
+        var exported: [String]
+        var problems: [Problem]
+    }
+
+    static func report(_ result: ProcessResult) throws -> Report {
+        try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+    }
+
+    /// Every EDF of the dataset, relative to it.
+    static func runs(in out: URL) -> [String] {
+        var found: [String] = []
+        let enumerator = FileManager.default.enumerator(at: out, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if url.path.contains("/.collect/") { continue }
+            if url.lastPathComponent.hasSuffix("_eeg.edf") { found.append(String(url.path.dropFirst(out.path.count + 1))) }
+        }
+        return found.sorted()
+    }
+
+    /// Size and modification time of every file of the dataset (its state folder aside).
+    static func snapshot(_ out: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: out, includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey])
+        while let url = enumerator?.nextObject() as? URL {
+            if url.path.contains("/.collect") { continue }
+            let values = try url.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey])
+            files[url.path] = "\(values.fileSize ?? -1) \(values.contentModificationDate?.timeIntervalSince1970 ?? 0)"
+        }
+        return files
+    }
+
+    @Test func twoParticipantsBecomeOneValidDatasetAndASecondCollectFetchesNothing() throws {
+        let lab = try Lab()
+        let a = try lab.participant(mode: "at-rest")
+        let b = try lab.participant(mode: "at-upload")
+        let out = lab.dir.path("dataset")
+        let first = try lab.collect(into: out)
+        #expect(first.status == 0, "\(first.stderr)")
+        let report = try Self.report(first)
+        #expect(report.problems.isEmpty && report.waiting.isEmpty, "\(report.problems) \(report.waiting)")
+        // Each participant's consent record and PDF stay sealed on the server, never downloaded.
+        #expect(report.consentKeptSealed == 4)
+        // Only their manifests are read (to learn what they are), never the sealed record or PDF.
+        #expect(try lab.gets().filter { $0.path.contains("/c_") }.allSatisfy(\.isManifest))
+        let runs = Self.runs(in: out)
+        #expect(!runs.isEmpty && report.exported.count == runs.count, "\(runs)")
+        for who in [a, b] {
+            let label = who.lowercased().filter { $0.isLetter || $0.isNumber }
+            #expect(runs.contains { $0.hasPrefix("sub-\(label)/") }, "\(runs)")
+        }
+        // The BIDS validator: no error.
+        let validator = ProjectPaths.root.appendingPathComponent(".venv/bin/bids-validator-deno")
+        if FileManager.default.isExecutableFile(atPath: validator.path) {
+            let result = try ProcessRunner.run(validator, ["--format", "json", out.path])
+            struct Validation: Decodable {
+                struct Issues: Decodable { var issues: [Issue] }
+                struct Issue: Decodable { var code: String; var severity: String }
+                var issues: Issues
+            }
+            let errors = try JSONDecoder().decode(Validation.self, from: Data(result.stdout.utf8)).issues.issues.filter { $0.severity == "error" }
+            #expect(errors.isEmpty, "validator errors: \(errors.map(\.code))")
+        } else {
+            Issue.record("bids-validator-deno is not installed in .venv: run scripts/bootstrap")
+        }
+        // MNE-BIDS reads every run.
+        let script = """
+            import sys, json, warnings, mne_bids
+            warnings.simplefilter('ignore')
+            paths = mne_bids.BIDSPath(root=sys.argv[1], datatype='eeg', suffix='eeg', extension='.edf').match()
+            print(json.dumps([len(mne_bids.read_raw_bids(p, verbose='error').times) for p in paths]))
+            """
+        let lengths = try PythonTool.json([Int].self, script: script, arguments: [out.path])
+        #expect(lengths.count == runs.count && lengths.allSatisfy { $0 > 0 }, "\(lengths)")
+        // Nothing decrypted is left in the dataset's state folder.
+        let mirror = try FileManager.default.subpathsOfDirectory(atPath: out.appendingPathComponent(".collect/mirror").path)
+        #expect(mirror.filter { $0.hasSuffix(".h5") || $0.hasSuffix(".json") }.isEmpty, "\(mirror)")
+
+        // A second collect downloads nothing unchanged and rewrites nothing.
+        let getsBefore = try lab.server.requests(atLeast: 1) { $0.method == "GET" }.count
+        let before = try Self.snapshot(out)
+        let second = try lab.collect(into: out)
+        #expect(second.status == 0, "\(second.stderr)")
+        let again = try Self.report(second)
+        #expect(again.collected.isEmpty && again.exported.isEmpty && again.unchanged == report.collected.count + report.consentKeptSealed)
+        #expect(try lab.server.requests { $0.method == "GET" }.count == getsBefore)
+        #expect(try Self.snapshot(out) == before)
+    }
+
+    @Test func aCorruptedFileAndAForeignKeyAreProblemsKeptOutOfTheDataset() throws {
+        let lab = try Lab()
+        let good = try lab.participant(mode: "at-rest")
+        // Another lab's key: this participant's device seals everything to it.
+        let foreign = try GPGTestHome()
+        let foreignFingerprint = try foreign.generateKey(userID: "Other Lab <other@example.invalid>")
+        let foreignKey = lab.dir.path("foreign.asc")
+        try foreign.exportPublic(foreignFingerprint, to: foreignKey)
+        let stranger = try lab.participant(mode: "at-upload", key: (foreignKey, foreignFingerprint))
+        // One of the good participant's recordings is damaged on the server (same size, other bytes).
+        let recordings = try lab.server.storedFiles().filter { $0.hasPrefix(good + "/r_") }
+        let damaged = try #require(recordings.first)
+        let url = lab.server.root.appendingPathComponent(damaged)
+        var bytes = try Data(contentsOf: url)
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: url)
+
+        let out = lab.dir.path("dataset")
+        let result = try lab.collect(into: out)
+        #expect(result.status == 1, "\(result.stderr)")
+        let report = try Self.report(result)
+        #expect(report.problems.contains { $0.remote == damaged && $0.reason == "checksum" }, "\(report.problems)")
+        let foreignProblems = report.problems.filter { $0.remote.hasPrefix(stranger + "/") }
+        #expect(!foreignProblems.isEmpty && foreignProblems.allSatisfy { $0.reason == "foreign-key" }, "\(foreignProblems)")
+        #expect(result.stderr.contains("problem: \(damaged): checksum"))
+        // Retried once: two GETs of the damaged file, then left out.
+        #expect(try lab.gets().filter { $0.path == "/" + damaged }.count == 2)
+        let runs = Self.runs(in: out)
+        let strangerLabel = stranger.lowercased().filter { $0.isLetter || $0.isNumber }
+        #expect(!runs.isEmpty && runs.allSatisfy { !$0.hasPrefix("sub-\(strangerLabel)") }, "\(runs)")
+        #expect(runs.count == recordings.count - 1, "\(runs) \(recordings)")
+        // Still listed (and still exit 1) next time, without downloading again.
+        let gets = try lab.gets().count
+        let again = try lab.collect(into: out)
+        #expect(again.status == 1)
+        #expect(try Self.report(again).problems.count == report.problems.count)
+        #expect(try lab.gets().count == gets)
+    }
+
+    @Test func aKilledCollectResumesWhereItStopped() throws {
+        let lab = try Lab()
+        try lab.participant(mode: "at-rest")
+        try lab.participant(mode: "at-upload")
+        let out = lab.dir.path("dataset")
+        let process = Process()
+        process.executableURL = try CLI.binary()
+        process.arguments = [
+            "collect", "--from", lab.server.baseURL, "--study", Self.study, "--out", out.path, "--secrets", lab.secrets.path, "--gnupg-home",
+            lab.gpg.url.path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Killed (SIGKILL: no handler runs) once it has recorded its first item.
+        let state = out.appendingPathComponent(".collect/state.json")
+        #expect(FileWaiter.until(timeout: 60) { FileManager.default.fileExists(atPath: state.path) })
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let resumed = try lab.collect(into: out)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let report = try Self.report(resumed)
+        // What the killed run had checked is not fetched again.
+        #expect(report.unchanged >= 1, "\(report)")
+        #expect(report.problems.isEmpty)
+        let runs = Self.runs(in: out)
+        let recordings = try lab.server.storedFiles().filter { ($0 as NSString).lastPathComponent.hasPrefix("r_") }
+        #expect(runs.count == recordings.count, "\(runs) \(recordings)")
+        let third = try lab.collect(into: out)
+        #expect(try Self.report(third).collected.isEmpty)
+    }
+}
