@@ -15,12 +15,7 @@ struct MarkerOrderTests {
     let clock = ManualClock(monotonic: 100, wall: 1000)
     let source = SteppedSource(descriptor: OscillatorConfiguration().descriptor)
 
-    func block(_ first: Int64) -> SampleBlock {
-        let c = source.descriptor.channelCount
-        return SampleBlock(
-            firstIndex: first, channelCount: c, values: Array(repeating: 0, count: 16 * c),
-            times: (0..<16).map { 1000 + Double(first + Int64($0)) / fs })
-    }
+    func block(_ first: Int64) -> SampleBlock { source.block(first, samplingRate: fs) }
 
     /// What an observer received, in order, gathered by a task of its own.
     final class Seen: Sendable {

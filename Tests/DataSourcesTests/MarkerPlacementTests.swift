@@ -13,13 +13,7 @@ struct MarkerPlacementTests {
     let clock = ManualClock(monotonic: 100, wall: 1000)
     let source = SteppedSource(descriptor: OscillatorConfiguration().descriptor)
 
-    /// 16 samples from `first`, sample *n* at 1000 + n/256 on the recording clock.
-    func block(_ first: Int64) -> SampleBlock {
-        let c = source.descriptor.channelCount
-        return SampleBlock(
-            firstIndex: first, channelCount: c, values: Array(repeating: 0, count: 16 * c),
-            times: (0..<16).map { 1000 + Double(first + Int64($0)) / fs })
-    }
+    func block(_ first: Int64) -> SampleBlock { source.block(first, samplingRate: fs) }
 
     func deliver(_ first: Int64, to controller: DataController) async {
         source.deliver(block(first))

@@ -86,9 +86,6 @@ final class LSLSink: LiveSink {
     /// muselsl's layout (``LSLStyle/muselsl``).
     static func muselslLayout(_ stream: StreamDescriptor, model: String) -> Layout {
         let labels = stream.channelLabels
-        func place(_ wanted: [String], from names: [String]) -> [Int?] {
-            wanted.map { want in names.firstIndex { $0.lowercased() == want.lowercased() } }
-        }
         switch stream.kind {
         case .eeg:
             let classic = ["TP9", "AF7", "AF8", "TP10"]
@@ -102,9 +99,9 @@ final class LSLSink: LiveSink {
                 name: "Muse", type: "EEG", labels: labels.map { $0.uppercased() == "AUX_R" ? "Right AUX" : $0 }, unit: "microvolts",
                 channelType: "EEG", columns: labels.indices.map { $0 })
         case .ppg:
-            let places = place(["ambient", "infrared", "red"], from: labels)
-            if places.contains(where: { $0 != nil }), places.compactMap({ $0 }).count == labels.count {
-                return Layout(name: "Muse", type: "PPG", labels: ["PPG1", "PPG2", "PPG3"], unit: "mmHg", channelType: "PPG", columns: places)
+            if let places = MusePPGLayout.places(of: labels) {
+                let columns = MusePPGLayout.channels.indices.map { k in places.firstIndex(of: k) }
+                return Layout(name: "Muse", type: "PPG", labels: ["PPG1", "PPG2", "PPG3"], unit: "mmHg", channelType: "PPG", columns: columns)
             }
             return Layout(name: "Muse", type: "PPG", labels: labels, unit: stream.unit, channelType: "PPG", columns: labels.indices.map { $0 })
         case .accelerometer:

@@ -25,9 +25,6 @@ final class OSCSink: LiveSink {
     /// at least once in any second).
     static let stateInterval = 0.5
 
-    /// Mind Monitor's `/muse/ppg` values, in order (the Muse 2's three PPG characteristics).
-    static let mindMonitorPPG = ["ambient", "infrared", "red"]
-
     private let sender: OSCSender
     private var eegStream = ""
     private var kinds: [String: StreamDescriptor.Kind] = [:]
@@ -49,8 +46,7 @@ final class OSCSink: LiveSink {
         kinds = Dictionary(descriptor.streams.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
         ppgPlaces = [:]
         for stream in descriptor.streams where stream.kind == .ppg {
-            let places = stream.channelLabels.compactMap { Self.mindMonitorPPG.firstIndex(of: $0.lowercased()) }
-            if places.count == stream.channelLabels.count, !places.isEmpty { ppgPlaces[stream.name] = places }
+            if let places = MusePPGLayout.places(of: stream.channelLabels) { ppgPlaces[stream.name] = places }
         }
         grades = nil
         onHead = nil
@@ -69,7 +65,7 @@ final class OSCSink: LiveSink {
         }
         if let places = ppgPlaces[block.stream] {
             for r in 0..<block.count {
-                var row = [OSCMessage.Argument](repeating: .float(.nan), count: Self.mindMonitorPPG.count)
+                var row = [OSCMessage.Argument](repeating: .float(.nan), count: MusePPGLayout.channels.count)
                 for (c, place) in places.enumerated() where c < block.channelCount {
                     row[place] = .float(Float(block.values[r * block.channelCount + c]))
                 }

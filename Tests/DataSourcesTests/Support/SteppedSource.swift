@@ -13,6 +13,15 @@ final class SteppedSource: DataSource, Sendable {
         (blocks, input) = AsyncStream.makeStream()
     }
 
+    /// 16 zero samples from `first`, sample *n* at 1000 + n/`samplingRate` on the recording clock:
+    /// the block the marker tests deliver, whose every time is exact.
+    func block(_ first: Int64, samplingRate fs: Double = 256) -> SampleBlock {
+        let c = descriptor.channelCount
+        return SampleBlock(
+            firstIndex: first, channelCount: c, values: Array(repeating: 0, count: 16 * c),
+            times: (0..<16).map { 1000 + Double(first + Int64($0)) / fs })
+    }
+
     /// Delivers `block` next.
     func deliver(_ block: SampleBlock) { input.yield(block) }
 
