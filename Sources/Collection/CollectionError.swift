@@ -11,6 +11,8 @@ public enum CollectionError: Error, Sendable, Equatable, CustomStringConvertible
     case unreachable(String)
     /// The dataset's folder or its state cannot be written.
     case io(path: String, reason: String)
+    /// The folder consent records are to be decrypted into lies inside the dataset, which is shared.
+    case consentInsideDataset(folder: String, dataset: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum CollectionError: Error, Sendable, Equatable, CustomStringConvertible
         case .refused(let why): "the server refused the read account: \(why); check the user, password and its rights (GET, PROPFIND)"
         case .unreachable(let why): "cannot read the study's uploads: \(why)"
         case .io(let path, let reason): "\(path): \(reason)"
+        case .consentInsideDataset(let folder, let dataset):
+            "\(folder) lies inside the dataset \(dataset), which is shared: put the consent records in a folder of their own outside it"
         }
     }
 }

@@ -10,7 +10,8 @@ would configure them, with <Limit>/<LimitExcept> and Basic authentication from a
   all          everything
 
 Every request is written to a JSON-lines access log (method, path, status, user, If-None-Match,
-client port: requests with the same port shared a TCP connection). Apache writes an entry after it
+client port: requests with the same port shared a TCP connection, and when the request began and
+ended in microseconds since the epoch: requests whose spans overlap were served at the same time). Apache writes an entry after it
 has answered, so a test that reads the log right after its last request waits for the entry.
 
 The server runs in the foreground under this script, which stops it on SIGTERM and when the test
@@ -91,7 +92,7 @@ def write_config(args, accounts):
         "LogLevel warn",
         'LogFormat "{\\"method\\": \\"%m\\", \\"path\\": \\"%U\\", \\"status\\": %>s, \\"user\\": \\"%u\\", '
         '\\"ifNoneMatch\\": \\"%{If-None-Match}i\\", \\"length\\": \\"%{Content-Length}i\\", '
-        '\\"remotePort\\": \\"%{remote}p\\"}" requests',
+        '\\"remotePort\\": \\"%{remote}p\\", \\"begin\\": %{begin:usec}t, \\"end\\": %{end:usec}t}" requests',
         f'CustomLog "{args.log}" requests',
         "StartServers 1", "ServerLimit 1", "ThreadsPerChild 16", "MaxRequestWorkers 16",
         "KeepAlive On", "MaxKeepAliveRequests 0", "KeepAliveTimeout 120",  # see webdav_server.py: no idle expiry mid-run under load

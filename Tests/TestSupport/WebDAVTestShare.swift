@@ -23,6 +23,11 @@ public class WebDAVTestShare: @unchecked Sendable {
         public var ifNoneMatch: String?
         /// The client's port: requests with the same port came over the same TCP connection.
         public var remotePort: String?
+        /// When the server began and finished the request, in microseconds since the epoch (Apache
+        /// only): two requests whose spans overlap were served at the same time.
+        public var begin: Int64?
+        /// See ``begin``.
+        public var end: Int64?
 
         /// Whether this is the uploader's If-None-Match probe (`ConditionalPutProbe`, one or two PUTs
         /// of `/.study-recorder-probe` before a run's first upload) rather than an item's request.
@@ -30,6 +35,19 @@ public class WebDAVTestShare: @unchecked Sendable {
         /// Whether this request is for an item's manifest (`….manifest.json`, sealed `….manifest.json.gpg`)
         /// rather than for the item.
         public var isManifest: Bool { WebDAVTestShare.isManifest(path) }
+    }
+
+    /// The most of `requests` the server was serving at one moment (from ``Request/begin`` and
+    /// ``Request/end``; requests without them are left out).
+    public static func mostAtOnce(_ requests: [Request]) -> Int {
+        let events = requests.compactMap { r in r.begin.flatMap { b in r.end.map { [(b, 1), ($0, -1)] } } }.flatMap { $0 }
+        // An end sorts before a begin at the same microsecond: touching spans do not overlap.
+        var current = 0, most = 0
+        for (_, step) in events.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
+            current += step
+            most = max(most, current)
+        }
+        return most
     }
 
     /// Whether `path` names a manifest the uploader puts beside each item (`UploadManifest`).

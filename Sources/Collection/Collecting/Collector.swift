@@ -5,6 +5,10 @@ import DataSources
 import Exports
 import Transfer
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The experimenter's end of the upload: reads a study's upload folder (``CollectionSource``), takes
 /// every item whose manifest (``UploadManifest``) is beside it, checks it, and builds or extends one
 /// EEG-BIDS dataset of all participants in `out` with the BIDS exporter (`Exporter`, format `.bids`,
@@ -15,7 +19,8 @@ import Transfer
 ///    `<out>/.collect/state.json`): nothing is downloaded;
 /// 2. the manifest is fetched (and decrypted when sealed) and must name this participant folder, this
 ///    study and the item's file name;
-/// 3. consent records and PDFs (they hold the participant's name) are never downloaded;
+/// 3. consent records and PDFs (they hold the participant's name) are not downloaded, unless
+///    ``consentFolder`` is set: then they are verified and decrypted into it, named by UUID only;
 /// 4. the item is downloaded into `<out>/.collect/mirror/<participant>/` as it was uploaded (sealed
 ///    stays sealed) and must match the manifest's size and SHA-256 — one more download otherwise,
 ///    then a ``CollectionProblem/Reason/checksum`` problem, never used;
@@ -24,7 +29,11 @@ import Transfer
 ///    recording and carry this study's id;
 /// 6. it joins the mirror's catalog, and every recording not yet in the dataset is exported into it.
 ///
-/// A killed run resumes: the state is written after each item, a partial download resumes with a
+/// Items are downloaded ``connections`` at a time (each over a kept-alive connection of its own);
+/// conversion into the dataset is one recording at a time.
+///
+/// A killed run resumes: the state is written at most once a second as items come through (a killed
+/// run fetches that last second's items again), a partial download resumes with a
 /// Range, and the exporter completes or removes an interrupted publication. Two runs on one dataset
 /// never overlap (`<out>/.collect/collect.lock`).
 ///
@@ -34,6 +43,9 @@ import Transfer
 /// if !report.problems.isEmpty { … }   // a person must look at these
 /// ```
 public struct Collector: Sendable {
+    /// The connections ``connections`` may be set to.
+    public static let connectionRange = 1...16
+
     /// Where the uploads are read.
     public let source: CollectionSource
     /// The study whose uploads these are.
@@ -44,6 +56,14 @@ public struct Collector: Sendable {
     public var decryptor: OpenPGPDecryptor
     /// Where decrypted copies are kept while an item is checked or exported (outside `out`).
     public var scratchParent: URL
+    /// How many items are downloaded at once, each over a kept-alive connection of its own
+    /// (``connectionRange``; the listing uses the first). Checking and converting use little memory
+    /// per item, so the bound is the server's and the network's, not this machine's.
+    public var connections = 4
+    /// Where consent records and PDFs are decrypted to, when the experimenter asks for them
+    /// (`--with-consent`): named by the participant's UUID only, the folder 0700 and each file 0600,
+    /// never inside `out`. Without it they stay sealed on the server and are not downloaded.
+    public var consentFolder: URL?
 
     /// A collector of `study`'s uploads from `source` into `out`.
     public init(
@@ -61,14 +81,44 @@ public struct Collector: Sendable {
     /// tools pass over it).
     public var workFolder: URL { out.appendingPathComponent(".collect", isDirectory: true) }
 
-    /// Collects what is new and returns what happened; `progress` hears one line per item.
-    public func run(progress: (@Sendable (String) -> Void)? = nil) async throws -> CollectionReport {
-        try await withTaskExecutorPreference(BlockingExecutor.shared) {
+    /// Collects what is new and returns what happened; `progress` hears each item as it is through a
+    /// phase (downloaded and checked, then converted), from one task at a time.
+    public func run(progress: (@Sendable (CollectionProgress) -> Void)? = nil) async throws -> CollectionReport {
+        guard Self.connectionRange.contains(connections) else {
+            throw CollectionError.io(path: out.path, reason: "connections must be \(Self.connectionRange.lowerBound)…\(Self.connectionRange.upperBound), not \(connections)")
+        }
+        if let consentFolder, DataFolderBoundary(dataFolder: out).contains(consentFolder) {
+            throw CollectionError.consentInsideDataset(folder: consentFolder.path, dataset: out.path)
+        }
+        return try await withTaskExecutorPreference(BlockingExecutor.shared) {
             try await execute(progress: progress ?? { _ in })
         }
     }
 
-    private func execute(progress: @Sendable (String) -> Void) async throws -> CollectionReport {
+    /// An item to fetch: its file and manifest on the server.
+    private struct Pending: Sendable {
+        let key: String
+        let folder: String
+        let entry: RemoteEntry
+        let manifest: RemoteEntry
+        let fingerprint: CollectionState.Fingerprint
+    }
+
+    /// What fetching one item came to; catalogued and recorded by the one task that owns the state.
+    private struct Fetched: Sendable {
+        /// The state entry (its fingerprint set by the caller).
+        var entry: CollectionState.Entry
+        /// Bytes downloaded for it.
+        var bytes: Int64 = 0
+        /// The manifest of a verified item that joins the mirror's catalog.
+        var catalogue: UploadManifest?
+        /// A consent record or PDF left sealed on the server.
+        var consentKeptSealed = false
+        /// A consent record or PDF decrypted into ``consentFolder``.
+        var consentDecrypted = false
+    }
+
+    private func execute(progress: @Sendable (CollectionProgress) -> Void) async throws -> CollectionReport {
         let work = workFolder
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -79,19 +129,23 @@ public struct Collector: Sendable {
             throw CollectionError.busy(dataset: out.path)
         }
         defer { withExtendedLifetime(lock) {} }
+        if let consentFolder { try Self.makePrivate(consentFolder) }
         PlaintextScratch.sweep(parent: scratchParent)
         let mirror = try DataStore(root: work.appendingPathComponent("mirror", isDirectory: true))
         let stateFile = work.appendingPathComponent("state.json")
         var state = try CollectionState.load(stateFile)
         let scratch = try PlaintextScratch(decryptor: decryptor, dataFolder: mirror.root, parent: scratchParent)
         defer { scratch.close() }
-        let reader = try source.reader()
-        defer { reader.close() }
+        // One reader per connection; each keeps its connection for the whole run.
+        let readers = try (0..<connections).map { _ in try source.reader() }
+        defer { for reader in readers { reader.close() } }
         var report = CollectionReport()
 
-        for folder in try await reader.list([]).sorted(by: { $0.name < $1.name }) where folder.isFolder && !folder.name.hasPrefix(".") {
+        // The listing: what waits for its manifest, what is unchanged, what to fetch.
+        var pending: [Pending] = []
+        for folder in try await readers[0].list([]).sorted(by: { $0.name < $1.name }) where folder.isFolder && !folder.name.hasPrefix(".") {
             try Task.checkCancellation()
-            let entries = try await reader.list([folder.name]).filter { !$0.isFolder && !$0.name.hasSuffix(".partial") }
+            let entries = try await readers[0].list([folder.name]).filter { !$0.isFolder && !$0.name.hasSuffix(".partial") }
             let manifests = Dictionary(
                 entries.compactMap { e in UploadManifest.itemName(ofManifest: e.name).map { ($0, e) } }, uniquingKeysWith: { a, _ in a })
             for entry in entries.sorted(by: { $0.name < $1.name }) where UploadManifest.itemName(ofManifest: entry.name) == nil {
@@ -103,49 +157,88 @@ public struct Collector: Sendable {
                 let fingerprint = CollectionState.Fingerprint(
                     itemSize: entry.size, itemETag: entry.etag, manifestSize: manifest.size, manifestETag: manifest.etag)
                 if let known = state.entries[key], known.fingerprint == fingerprint {
-                    report.unchanged += 1
-                    if let problem = known.problem { report.problems.append(problem) }
-                    continue
+                    // A consent kept sealed so far is fetched once the experimenter asks for it.
+                    let consentWanted =
+                        known.holdsName == true && known.problem == nil
+                        && consentFolder.map { !FileManager.default.fileExists(atPath: Self.consentFile(in: $0, participant: folder.name, name: entry.name).path) } == true
+                    if !consentWanted {
+                        report.unchanged += 1
+                        if let problem = known.problem { report.problems.append(problem) }
+                        continue
+                    }
                 }
-                progress(key)
-                var result = try await collect(
-                    entry, manifest: manifest, folder: folder.name, reader: reader, mirror: mirror, scratch: scratch, report: &report)
-                if let earlier = state.entries[key], earlier.item != nil, result.problem == nil, earlier.done {
+                pending.append(Pending(key: key, folder: folder.name, entry: entry, manifest: manifest, fingerprint: fingerprint))
+            }
+        }
+
+        // The downloads, `connections` at a time; what comes back is recorded here, one at a time.
+        let mirrorRoot = mirror.root
+        var saved = ContinuousClock.now - .seconds(10)
+        var done = 0
+        try await withThrowingTaskGroup(of: (Int, Pending, Fetched).self) { group in
+            var queue = pending.makeIterator()
+            func start(_ slot: Int, _ group: inout ThrowingTaskGroup<(Int, Pending, Fetched), any Error>) {
+                guard let item = queue.next() else { return }
+                let reader = readers[slot]
+                group.addTask { (slot, item, try await self.fetch(item, reader: reader, mirrorRoot: mirrorRoot, scratch: scratch)) }
+            }
+            for slot in readers.indices { start(slot, &group) }
+            while let outcome = try await group.next() {
+                let (slot, item, fetched) = outcome
+                start(slot, &group)
+                report.bytesDownloaded += fetched.bytes
+                if fetched.consentKeptSealed { report.consentKeptSealed += 1 }
+                if fetched.consentDecrypted { report.consentDecrypted += 1 }
+                var result = fetched.entry
+                if let manifest = fetched.catalogue {
+                    try catalogue(manifest, path: item.key, in: mirror)
+                    report.collected.append(item.key)
+                }
+                if let earlier = state.entries[item.key], earlier.item != nil, result.problem == nil, earlier.done {
                     // Collected before: the same bytes again are no change; other bytes, the dataset keeps what it has.
                     let changed = earlier.sha256 != result.sha256
                     result = CollectionState.Entry(
-                        fingerprint: fingerprint, item: earlier.item, done: true,
-                        problem: changed ? CollectionProblem(remote: key, reason: .changed, detail: "changed on the server after it was collected") : nil,
-                        sha256: earlier.sha256)
+                        fingerprint: item.fingerprint, item: earlier.item, done: true,
+                        problem: changed ? CollectionProblem(remote: item.key, reason: .changed, detail: "changed on the server after it was collected") : nil,
+                        sha256: earlier.sha256, holdsName: result.holdsName)
                 } else {
-                    result.fingerprint = fingerprint
+                    result.fingerprint = item.fingerprint
                 }
                 if let problem = result.problem { report.problems.append(problem) }
-                state.entries[key] = result
-                try state.save(to: stateFile)
+                state.entries[item.key] = result
+                done += 1
+                // The state at most once a second (a killed run fetches that second's items again),
+                // so a first run over thousands of items does not rewrite the file thousands of times.
+                if ContinuousClock.now - saved >= .seconds(1) || done == pending.count {
+                    try state.save(to: stateFile)
+                    saved = .now
+                }
+                progress(CollectionProgress(phase: .download, done: done, total: pending.count, item: item.key, bytes: report.bytesDownloaded))
             }
         }
-        try export(mirror: mirror, state: &state, stateFile: stateFile, report: &report)
+        report.collected.sort()
+        try export(mirror: mirror, state: &state, stateFile: stateFile, report: &report, progress: progress)
+        report.problems.sort { ($0.remote, $0.reason.rawValue) < ($1.remote, $1.reason.rawValue) }
         return report
     }
 
-    /// Fetches, checks and catalogues one item; the entry says what came of it (its fingerprint is
-    /// set by the caller).
-    private func collect(
-        _ entry: RemoteEntry, manifest manifestEntry: RemoteEntry, folder: String, reader: CollectionReader, mirror: DataStore,
-        scratch: PlaintextScratch, report: inout CollectionReport
-    ) async throws -> CollectionState.Entry {
-        let key = folder + "/" + entry.name
+    /// Fetches and checks one item; what came of it says whether it joins the mirror's catalog.
+    private func fetch(_ pending: Pending, reader: CollectionReader, mirrorRoot: URL, scratch: PlaintextScratch) async throws -> Fetched {
+        let key = pending.key, folder = pending.folder, entry = pending.entry, manifestEntry = pending.manifest
         let empty = CollectionState.Fingerprint()
-        func problem(_ reason: CollectionProblem.Reason, _ detail: String, item: String? = nil) -> CollectionState.Entry {
-            CollectionState.Entry(fingerprint: empty, item: item, done: false, problem: CollectionProblem(remote: key, reason: reason, detail: detail))
+        var fetched = Fetched(entry: CollectionState.Entry(fingerprint: empty, item: nil, done: false, problem: nil))
+        func problem(_ reason: CollectionProblem.Reason, _ detail: String, item: String? = nil) -> Fetched {
+            var outcome = fetched
+            outcome.entry = CollectionState.Entry(
+                fingerprint: empty, item: item, done: false, problem: CollectionProblem(remote: key, reason: reason, detail: detail))
+            return outcome
         }
         // The manifest.
         let downloads = workFolder.appendingPathComponent("manifests", isDirectory: true).appendingPathComponent(folder, isDirectory: true)
         try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let manifestFile = downloads.appendingPathComponent(manifestEntry.name)
         try? FileManager.default.removeItem(at: manifestFile)
-        report.bytesDownloaded += try await reader.fetch([folder, manifestEntry.name], to: manifestFile, etag: nil, size: manifestEntry.size)
+        fetched.bytes += try await reader.fetch([folder, manifestEntry.name], to: manifestFile, etag: nil, size: manifestEntry.size)
         let manifest: UploadManifest
         do {
             if manifestEntry.name.hasSuffix(UploadManifest.suffix) {
@@ -165,33 +258,55 @@ public struct Collector: Sendable {
         guard manifest.participant == folder, manifest.uploaded.name == entry.name else {
             return problem(.notOurs, "its manifest describes \(manifest.participant)/\(manifest.uploaded.name)", item: manifest.item)
         }
-        // Names never appear: consent records and PDFs stay sealed on the server.
+        // Names never appear: consent records and PDFs stay sealed on the server unless asked for.
         if manifest.kind.holdsName {
-            report.consentKeptSealed += 1
-            return CollectionState.Entry(fingerprint: empty, item: manifest.item, done: true, problem: nil, sha256: manifest.uploaded.sha256)
+            guard let consentFolder else {
+                fetched.consentKeptSealed = true
+                fetched.entry = CollectionState.Entry(
+                    fingerprint: empty, item: manifest.item, done: true, problem: nil, sha256: manifest.uploaded.sha256, holdsName: true)
+                return fetched
+            }
+            guard UUID(uuidString: folder) != nil else {
+                return problem(.notOurs, "a consent in a folder that is no participant's UUID", item: manifest.item)
+            }
+            let target = Self.consentFile(in: consentFolder, participant: folder, name: entry.name)
+            let download = consentFolder.appendingPathComponent(".\(target.lastPathComponent).download")
+            defer { try? FileManager.default.removeItem(at: download) }
+            guard let bytes = try await fetchVerified(entry, folder: folder, manifest: manifest, reader: reader, to: download) else {
+                return problem(.checksum, "the download does not match its manifest, twice", item: manifest.item)
+            }
+            fetched.bytes += bytes
+            let plain = consentFolder.appendingPathComponent(".\(target.lastPathComponent).plain")
+            defer { try? FileManager.default.removeItem(at: plain) }
+            if manifest.uploaded.encrypted {
+                do { try decryptor.decrypt(download, to: plain) } catch {
+                    return problem(.foreignKey, "it does not decrypt with the study's key: \(error)", item: manifest.item)
+                }
+            } else {
+                try FileManager.default.moveItem(at: download, to: plain)
+            }
+            chmod(plain.path, 0o600)
+            if let digest = manifest.plaintext, (try? SHA256.hex(ofFile: plain)) != digest.sha256 {
+                return problem(.checksum, "the decrypted consent does not match its manifest's plaintext digest", item: manifest.item)
+            }
+            try AtomicFile.commit(plain, to: target)
+            fetched.consentDecrypted = true
+            fetched.entry = CollectionState.Entry(
+                fingerprint: empty, item: manifest.item, done: true, problem: nil, sha256: manifest.uploaded.sha256, holdsName: true)
+            return fetched
         }
         // The item, checked against the manifest; one more try, then a problem.
-        let participantFolder = mirror.root.appendingPathComponent(folder, isDirectory: true)
+        let participantFolder = mirrorRoot.appendingPathComponent(folder, isDirectory: true)
         try FileManager.default.createDirectory(at: participantFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let file = participantFolder.appendingPathComponent(entry.name)
-        var verified = false
         var found = ""
-        for attempt in 1...2 {
-            if attempt > 1 { try? FileManager.default.removeItem(at: URL(fileURLWithPath: file.path + ".partial")) }
-            report.bytesDownloaded += try await reader.fetch([folder, entry.name], to: file, etag: entry.etag, size: entry.size)
-            let size = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.int64Value ?? -1
-            let digest = (try? SHA256.hex(ofFile: file)) ?? ""
-            if size == manifest.uploaded.size && digest == manifest.uploaded.sha256 {
-                verified = true
-                break
-            }
-            found = "\(size) bytes, SHA-256 \(digest.prefix(12))…; the manifest says \(manifest.uploaded.size) bytes, \(manifest.uploaded.sha256.prefix(12))…"
-            try? FileManager.default.removeItem(at: file)
+        guard let bytes = try await fetchVerified(entry, folder: folder, manifest: manifest, reader: reader, to: file, found: &found) else {
+            return problem(.checksum, "the download does not match its manifest, twice (\(found))", item: manifest.item)
         }
-        guard verified else { return problem(.checksum, "the download does not match its manifest, twice (\(found))", item: manifest.item) }
+        fetched.bytes += bytes
         // A recording of ours, of this study.
         if manifest.kind == .recording {
-            let check: (URL) -> CollectionState.Entry? = { url in
+            let check: (URL) -> Fetched? = { url in
                 if let plain = manifest.plaintext, (try? SHA256.hex(ofFile: url)) != plain.sha256 {
                     return problem(.checksum, "the decrypted recording does not match its manifest's plaintext digest", item: manifest.item)
                 }
@@ -203,7 +318,7 @@ public struct Collector: Sendable {
                 }
                 return nil
             }
-            let verdict: CollectionState.Entry?
+            let verdict: Fetched?
             if manifest.uploaded.encrypted {
                 do {
                     verdict = try scratch.withPlaintext(of: file, check)
@@ -219,10 +334,57 @@ public struct Collector: Sendable {
                 return verdict
             }
         }
-        try catalogue(manifest, path: folder + "/" + entry.name, in: mirror)
-        report.collected.append(key)
-        return CollectionState.Entry(
+        fetched.catalogue = manifest
+        fetched.entry = CollectionState.Entry(
             fingerprint: empty, item: manifest.item, done: manifest.kind != .recording, problem: nil, sha256: manifest.uploaded.sha256)
+        return fetched
+    }
+
+    /// Downloads `entry` into `file` and checks it against the manifest's size and SHA-256, once more
+    /// when it does not match; the bytes downloaded, or `nil` (nothing left at `file`) when the
+    /// second try does not match either (`found` says what it was).
+    private func fetchVerified(
+        _ entry: RemoteEntry, folder: String, manifest: UploadManifest, reader: CollectionReader, to file: URL
+    ) async throws -> Int64? {
+        var found = ""
+        return try await fetchVerified(entry, folder: folder, manifest: manifest, reader: reader, to: file, found: &found)
+    }
+
+    private func fetchVerified(
+        _ entry: RemoteEntry, folder: String, manifest: UploadManifest, reader: CollectionReader, to file: URL, found: inout String
+    ) async throws -> Int64? {
+        var bytes: Int64 = 0
+        for attempt in 1...2 {
+            if attempt > 1 { try? FileManager.default.removeItem(at: URL(fileURLWithPath: file.path + ".partial")) }
+            bytes += try await reader.fetch([folder, entry.name], to: file, etag: entry.etag, size: entry.size)
+            let size = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.int64Value ?? -1
+            let digest = (try? SHA256.hex(ofFile: file)) ?? ""
+            if size == manifest.uploaded.size && digest == manifest.uploaded.sha256 { return bytes }
+            found = "\(size) bytes, SHA-256 \(digest.prefix(12))…; the manifest says \(manifest.uploaded.size) bytes, \(manifest.uploaded.sha256.prefix(12))…"
+            try? FileManager.default.removeItem(at: file)
+        }
+        return nil
+    }
+
+    /// Where a participant's consent record or PDF goes in `folder`: `<participant UUID>.json` or
+    /// `.pdf` (the uploaded name's extension without the sealing's), so no name appears in a file name.
+    static func consentFile(in folder: URL, participant: String, name: String) -> URL {
+        var plain = name
+        for suffix in [".gpg", ".asc", ".pgp"] where plain.hasSuffix(suffix) { plain = String(plain.dropLast(suffix.count)) }
+        let ext = (plain as NSString).pathExtension
+        return folder.appendingPathComponent(participant.uppercased() + (ext.isEmpty ? "" : "." + ext))
+    }
+
+    /// Creates `folder` 0700 when missing and makes an existing one owner-only.
+    private static func makePrivate(_ folder: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CollectionError.io(path: folder.path, reason: error.localizedDescription)
+        }
+        guard chmod(folder.path, 0o700) == 0 else {
+            throw CollectionError.io(path: folder.path, reason: String(cString: strerror(errno)))
+        }
     }
 
     /// Adds (or updates) the item to the mirror's catalog as the manifest describes it.
@@ -244,7 +406,10 @@ public struct Collector: Sendable {
     }
 
     /// Exports every collected recording not yet in the dataset into it, in one publication.
-    private func export(mirror: DataStore, state: inout CollectionState, stateFile: URL, report: inout CollectionReport) throws {
+    private func export(
+        mirror: DataStore, state: inout CollectionState, stateFile: URL, report: inout CollectionReport,
+        progress: @Sendable (CollectionProgress) -> Void
+    ) throws {
         let pending = state.entries.filter { $0.value.problem == nil && !$0.value.done && $0.value.item != nil }
         guard !pending.isEmpty else { return }
         let destination: ExportDestination
@@ -260,7 +425,8 @@ public struct Collector: Sendable {
         defer { exporter.discard() }
         let completed = Set(try exporter.prepare().map(\.item))
         var exported: [String] = []
-        for (key, entry) in pending.sorted(by: { $0.key < $1.key }) {
+        for (index, (key, entry)) in pending.sorted(by: { $0.key < $1.key }).enumerated() {
+            defer { progress(CollectionProgress(phase: .convert, done: index + 1, total: pending.count, item: key, bytes: report.bytesDownloaded)) }
             guard let id = entry.item, let item = try mirror.catalog.item(id: id) else { continue }
             if completed.contains(item.path) {
                 // An interrupted collect had published it; its publication is complete now.

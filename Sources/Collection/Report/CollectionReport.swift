@@ -6,8 +6,11 @@ public struct CollectionReport: Sendable, Codable, Equatable {
     public var unchanged = 0
     /// Items on the server without their manifest yet: still arriving, collected once it is there.
     public var waiting: [String] = []
-    /// Consent records and PDFs: they hold the participant's name and stay sealed on the server.
+    /// Consent records and PDFs: they hold the participant's name and stay sealed on the server
+    /// (unless `--with-consent` asks for them).
     public var consentKeptSealed = 0
+    /// Consent records and PDFs decrypted into the consent folder (`--with-consent`) in this run.
+    public var consentDecrypted = 0
     /// Recordings added to the BIDS dataset in this run (their catalog ids).
     public var exported: [String] = []
     /// Bytes downloaded in this run.

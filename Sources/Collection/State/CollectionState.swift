@@ -46,14 +46,20 @@ public struct CollectionState: Sendable, Codable, Equatable {
         /// The uploaded file's SHA-256 as its manifest gave it, once known: a file whose ETag changed
         /// but whose content did not is no change.
         public var sha256: String?
+        /// `true` for a consent record or PDF (they hold the participant's name), so a later run
+        /// with `--with-consent` fetches one that was kept sealed; `nil` for every other item.
+        public var holdsName: Bool?
 
         /// An entry.
-        public init(fingerprint: Fingerprint, item: String?, done: Bool, problem: CollectionProblem?, sha256: String? = nil) {
+        public init(
+            fingerprint: Fingerprint, item: String?, done: Bool, problem: CollectionProblem?, sha256: String? = nil, holdsName: Bool? = nil
+        ) {
             self.fingerprint = fingerprint
             self.item = item
             self.done = done
             self.problem = problem
             self.sha256 = sha256
+            self.holdsName = holdsName
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Collection
 import Exports
 import Foundation
+import Synchronization
 import Storage
 import Study
 import Transfer
@@ -23,15 +24,18 @@ struct CollectCommand: AsyncParsableCommand {
             GET and PROPFIND; or a local copy of it), downloads what is new or changed, checks each item \
             against the manifest beside it (size and SHA-256), decrypts it with the study's secret key \
             (--gnupg-home) into a private scratch folder outside --out, and adds it to the BIDS dataset in \
-            --out. A second collect downloads nothing unchanged; a killed collect resumes. Consent records \
-            and their PDFs hold names: they are never downloaded. The account comes from --secrets (mode \
+            --out. Up to --connections items download at once; a progress bar shows on a terminal. A second \
+            collect downloads nothing unchanged; a killed collect resumes. Consent records and their PDFs \
+            hold names: they stay sealed on the server unless --with-consent DIR asks for them (decrypted \
+            into DIR, outside --out, named by the participant's UUID, owner-only). The account comes from --secrets (mode \
             0600, {"webdav": {"user": …, "password": …}}) or STUDY_RECORDER_WEBDAV_USER / \
             STUDY_RECORDER_WEBDAV_PASSWORD, never from the command line.
 
             Exit status: 0 all collected, 1 some items need a person (listed under problems: a failed \
             checksum, a foreign key, not a recording of ours, another study; kept out of the dataset), \
             75 another collect is running or the server is unreachable, 78 the server refused the account, \
-            66 no such study or local folder, 73 --out cannot be written, 130/143 interrupted.
+            64 --connections out of range or --with-consent inside --out, 66 no such study or local folder, \
+            73 --out cannot be written, 130/143 interrupted.
             """)
 
     @Option(help: ArgumentHelp("The study's upload folder: an http(s) WebDAV URL or a local folder.", valueName: "url|dir"))
@@ -51,8 +55,23 @@ struct CollectCommand: AsyncParsableCommand {
 
     @OptionGroup var decryption: DecryptionOptions
 
+    @Option(help: ArgumentHelp("How many items to download at once, each over a connection of its own (1…16).", valueName: "n"))
+    var connections = 4
+
+    @Option(
+        help: ArgumentHelp(
+            "Decrypt the consent records and PDFs into this folder (created 0700, outside --out); without it they stay sealed.",
+            valueName: "dir"))
+    var withConsent: String?
+
     @Flag(help: "Print the report as JSON on standard output.")
     var json = false
+
+    func validate() throws {
+        guard Collector.connectionRange.contains(connections) else {
+            throw ValidationError("--connections must be \(Collector.connectionRange.lowerBound)…\(Collector.connectionRange.upperBound)")
+        }
+    }
 
     func run() async throws {
         // Ctrl-C or SIGTERM: no decrypted copy and no half publication stays behind.
@@ -74,14 +93,22 @@ struct CollectCommand: AsyncParsableCommand {
         } else {
             source = .folder(URL(fileURLWithPath: from))
         }
-        let collector = Collector(
+        var collector = Collector(
             source: source, study: definition, out: URL(fileURLWithPath: out), decryptor: decryption.decryptor)
+        collector.connections = connections
+        collector.consentFolder = withConsent.map { URL(fileURLWithPath: $0) }
         let report: CollectionReport
+        // A bar on a terminal; piped, one line per item (none with --json, whose output is JSON only).
+        let bar = CollectProgressBar(mode: json ? .quiet : Terminal.stderrIsTTY ? .bar : .lines)
         do {
-            let quiet = json
-            report = try await collector.run { line in if !quiet { Terminal.note("collect \(line)") } }
+            report = try await collector.run { bar.update($0) }
+            bar.finish()
         } catch let error as TransferError where error.code == .configuration {
+            bar.finish()
             throw CommandFailure(.configuration, error)
+        } catch {
+            bar.finish()
+            throw error
         }
         TerminationSignals.parkIfSignalled()
         if json {
@@ -90,11 +117,47 @@ struct CollectCommand: AsyncParsableCommand {
             print(
                 "collected \(report.collected.count), unchanged \(report.unchanged), added to the dataset \(report.exported.count), "
                     + "waiting for their manifest \(report.waiting.count), consent kept sealed \(report.consentKeptSealed), "
+                    + (withConsent == nil ? "" : "consent decrypted \(report.consentDecrypted), ")
                     + "problems \(report.problems.count) -> \(out)")
         }
         for problem in report.problems {
             Terminal.error("problem: \(problem.remote): \(problem.reason.rawValue): \(problem.detail)")
         }
         if !report.problems.isEmpty { throw ExitCode.failure }
+    }
+}
+
+/// `collect`'s progress on standard error, fed from the collector's task: a bar redrawn in place per
+/// phase (download, then convert) on a terminal, one line per item when piped, nothing with `--json`.
+private final class CollectProgressBar: Sendable {
+    enum Mode { case bar, lines, quiet }
+    private let mode: Mode
+    private let bar = Mutex<(phase: CollectionProgress.Phase?, bar: ProgressBar?)>((nil, nil))
+
+    init(mode: Mode) { self.mode = mode }
+
+    func update(_ progress: CollectionProgress) {
+        switch mode {
+        case .quiet: return
+        case .lines: Terminal.note("collect \(progress)")
+        case .bar:
+            bar.withLock { state in
+                if state.phase != progress.phase {
+                    state.bar?.finish()
+                    state = (progress.phase, ProgressBar(label: "collect \(progress.phase.rawValue)", enabled: true))
+                }
+                let megabytes = String(format: "%.1f MB", Double(progress.bytes) / 1e6)
+                state.bar?.update(
+                    fraction: progress.fraction, status: "\(progress.done)/\(progress.total) \(megabytes) \(progress.item)",
+                    force: progress.done == progress.total)
+            }
+        }
+    }
+
+    func finish() {
+        bar.withLock { state in
+            state.bar?.finish()
+            state = (nil, nil)
+        }
     }
 }

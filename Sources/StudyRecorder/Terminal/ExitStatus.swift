@@ -146,6 +146,7 @@ struct ExitStatus {
         case .refused: .configuration
         case .noSource: .noInput
         case .io: .cannotCreate
+        case .consentInsideDataset: .usage
         }
     }
 

@@ -92,4 +92,20 @@ import Transfer
         #expect(UploadManifest.itemName(ofManifest: "r.h5") == nil)
         #expect(UploadManifest.fileName(beside: "r.h5.gpg", encryptionExtension: "gpg") == "r.h5.gpg.manifest.json.gpg")
     }
+
+    @Test func connectionsOutsideOneToSixteenAndAConsentFolderInsideTheDatasetAreRefused() async throws {
+        let dir = try TemporaryDirectory("collect-refused")
+        let study = try CollectorFolderTests.study()
+        for connections in [0, 17] {
+            var collector = Collector(source: .folder(dir.path("uploads")), study: study, out: dir.path("dataset"))
+            collector.connections = connections
+            await #expect(throws: CollectionError.self) { try await collector.run() }
+        }
+        var collector = Collector(source: .folder(dir.path("uploads")), study: study, out: dir.path("dataset"))
+        collector.consentFolder = dir.path("dataset/consent")
+        await #expect(throws: CollectionError.consentInsideDataset(folder: dir.path("dataset/consent").path, dataset: dir.path("dataset").path)) {
+            try await collector.run()
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("dataset").path))
+    }
 }

@@ -60,10 +60,14 @@ struct CollectCommandTests {
         }
 
         /// `collect` into `out` with the read account and the study key.
-        func collect(into out: URL, json: Bool = true) throws -> ProcessResult {
-            try CLI.run(
-                ["collect", "--from", server.baseURL, "--study", CollectCommandTests.study, "--out", out.path, "--secrets", secrets.path,
-                 "--gnupg-home", gpg.url.path] + (json ? ["--json"] : []))
+        func collect(into out: URL, json: Bool = true, _ more: [String] = []) throws -> ProcessResult {
+            try CLI.run(arguments(out: out, json: json, more))
+        }
+
+        /// `collect`'s arguments.
+        func arguments(out: URL, json: Bool = true, _ more: [String] = []) -> [String] {
+            ["collect", "--from", server.baseURL, "--study", CollectCommandTests.study, "--out", out.path, "--secrets", secrets.path,
+             "--gnupg-home", gpg.url.path] + (json ? ["--json"] : []) + more
         }
 
         /// The GETs Apache answered so far.
@@ -78,6 +82,7 @@ struct CollectCommandTests {
         var consentKeptSealed: Int
         var exported: [String]
         var problems: [Problem]
+        var consentDecrypted: Int?
     }
 
     static func report(_ result: ProcessResult) throws -> Report {
@@ -93,6 +98,29 @@ struct CollectCommandTests {
             if url.lastPathComponent.hasSuffix("_eeg.edf") { found.append(String(url.path.dropFirst(out.path.count + 1))) }
         }
         return found.sorted()
+    }
+
+    /// Every file of the dataset (its state folder aside), by its path below it.
+    static func contents(_ out: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: out.path) where !path.hasPrefix(".collect") {
+            var isFolder: ObjCBool = false
+            let url = out.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            files[path] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    /// The files below `folder` that hold `text` or are PDFs.
+    static func files(in folder: URL, holding text: String) throws -> [String] {
+        guard let paths = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var found: [String] = []
+        while let path = paths.nextObject() as? String {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else { continue }
+            if data.starts(with: Data("%PDF".utf8)) || data.range(of: Data(text.utf8)) != nil { found.append(path) }
+        }
+        return found
     }
 
     /// Size and modification time of every file of the dataset (its state folder aside).
@@ -233,5 +261,85 @@ struct CollectCommandTests {
         #expect(runs.count == recordings.count, "\(runs) \(recordings)")
         let third = try lab.collect(into: out)
         #expect(try Self.report(third).collected.isEmpty)
+    }
+
+    @Test func fourConnectionsGiveTheDatasetOfOneWithProgressOnTheTerminalAndLinesWhenPiped() throws {
+        let lab = try Lab()
+        try lab.participant(mode: "at-rest")
+        try lab.participant(mode: "at-upload")
+        let one = lab.dir.path("one"), four = lab.dir.path("four")
+        // Piped, without --json: one line per item on standard error, no bar.
+        let serial = try lab.collect(into: one, json: false, ["--connections", "1"])
+        #expect(serial.status == 0, "\(serial.stderr)")
+        #expect(serial.stderr.contains("collect download 1/") && serial.stderr.contains("collect convert 1/"), "\(serial.stderr)")
+        #expect(!serial.stderr.contains("\r") && !serial.stderr.contains("\u{1B}"))
+        // On a terminal: the bar, redrawn in place, through both phases.
+        let shown = try PythonTool.run(
+            script: PseudoTerminal.python + """
+                import os, sys
+                pid, fd, _ = spawn(sys.argv[1:], size=(24, 120))
+                out = b''
+                while True:
+                    try:
+                        chunk = os.read(fd, 65536)
+                    except OSError:
+                        break
+                    if not chunk:
+                        break
+                    out += chunk
+                _, status = os.waitpid(pid, 0)
+                sys.stdout.write(str(os.waitstatus_to_exitcode(status)) + '\\n' + out.decode('utf-8', 'replace'))
+                """, arguments: [try CLI.binary().path] + lab.arguments(out: four, json: false, ["--connections", "4"]))
+        #expect(shown.hasPrefix("0\n"), "\(shown)")
+        #expect(shown.contains("\u{1B}[2Kcollect download [") && shown.contains("\u{1B}[2Kcollect convert ["), "\(shown)")
+        #expect(shown.contains("100% "), "\(shown)")
+        // The same dataset, file for file, byte for byte.
+        let serialFiles = try Self.contents(one), parallelFiles = try Self.contents(four)
+        #expect(!serialFiles.isEmpty && serialFiles == parallelFiles, "\(serialFiles.keys.sorted()) \(parallelFiles.keys.sorted())")
+        // --json: standard output is the report only, standard error no progress.
+        let quiet = try lab.collect(into: lab.dir.path("json"), json: true, ["--connections", "4"])
+        #expect(quiet.status == 0 && !quiet.stderr.contains("collect download"), "\(quiet.stderr)")
+        #expect(try Self.report(quiet).exported.count == Self.runs(in: four).count)
+        let refused = try lab.collect(into: lab.dir.path("none"), ["--connections", "17"])
+        #expect(refused.status == 64 && refused.stderr.contains("--connections"), "\(refused.stderr)")
+    }
+
+    @Test(.enabled(if: Executables.available(["pdftotext"])))
+    func consentStaysSealedUnlessAskedForAndThenOnlyInItsOwnPrivateFolder() throws {
+        let lab = try Lab()
+        let a = try lab.participant(mode: "at-rest")
+        let b = try lab.participant(mode: "at-upload")
+        let out = lab.dir.path("dataset")
+        let first = try lab.collect(into: out)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try Self.report(first).consentKeptSealed == 4)
+        // No name and no PDF under --out, nor in the scratch.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("study-recorder-plaintext-\(getuid())")
+        #expect(try Self.files(in: out, holding: "Ada Example").isEmpty)
+        #expect(try Self.files(in: scratch, holding: "Ada Example").filter { $0.contains(a) || $0.contains(b) }.isEmpty)
+        // Inside the dataset: refused, nothing decrypted.
+        let inside = try lab.collect(into: out, ["--with-consent", out.appendingPathComponent("consent").path])
+        #expect(inside.status == 64, "\(inside.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("consent").path))
+        // Asked for: decrypted into its own folder, owner-only, named by UUID.
+        let consent = lab.dir.path("consent")
+        let second = try lab.collect(into: out, ["--with-consent", consent.path])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try Self.report(second).consentDecrypted == 4)
+        let names = try FileManager.default.contentsOfDirectory(atPath: consent.path).sorted()
+        #expect(names == [a, b].flatMap { ["\($0.uppercased()).json", "\($0.uppercased()).pdf"] }.sorted(), "\(names)")
+        #expect(try FileManager.default.attributesOfItem(atPath: consent.path)[.posixPermissions] as? Int == 0o700)
+        for name in names {
+            #expect(try FileManager.default.attributesOfItem(atPath: consent.appendingPathComponent(name).path)[.posixPermissions] as? Int == 0o600)
+        }
+        for who in [a, b] {
+            let text = try ProcessRunner.run(
+                URL(fileURLWithPath: "/usr/bin/pdftotext"), [consent.appendingPathComponent("\(who.uppercased()).pdf").path, "-"]).stdout
+            #expect(text.contains("Ada Example"), "\(text.prefix(300))")
+        }
+        #expect(try Self.files(in: out, holding: "Ada Example").isEmpty)
+        // Once there, not fetched again.
+        let third = try lab.collect(into: out, ["--with-consent", consent.path])
+        #expect(try Self.report(third).consentDecrypted == 0)
     }
 }
