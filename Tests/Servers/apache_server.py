@@ -18,7 +18,7 @@ The server runs in the foreground under this script, which stops it on SIGTERM a
 process that started it dies. Started as root (CI containers), Apache's workers run as `nobody`, so
 the share and the lock folder are made writable for them.
 
-usage: apache_server.py --port P --root DIR --accounts FILE --log FILE --workdir DIR [--cert C --key K]
+usage: apache_server.py --port P --root DIR --accounts FILE --log FILE --workdir DIR [--cert C --key K] [--rate-limit KIB]
 """
 import argparse
 import base64
@@ -77,6 +77,8 @@ def write_config(args, accounts):
             f.write(f"{name}:{{SHA}}{digest}\n")
     modules = module_directory()
     lines = [f"LoadModule {m}_module {modules}/mod_{m}.so" for m in MODULES]
+    if args.rate_limit:
+        lines += [f"LoadModule env_module {modules}/mod_env.so", f"LoadModule ratelimit_module {modules}/mod_ratelimit.so"]
     if args.cert:
         lines += [f"LoadModule ssl_module {modules}/mod_ssl.so",
                   f"LoadModule socache_shmcb_module {modules}/mod_socache_shmcb.so"]
@@ -104,6 +106,12 @@ def write_config(args, accounts):
         "</Directory>",
         "<Location />",
         "  DAV On",
+    ]
+    if args.rate_limit:
+        # Each response at most this many KiB/s, as over a slow link: a download lasts long enough
+        # that downloads over several connections are seen to overlap in the log.
+        lines += ["  SetOutputFilter RATE_LIMIT", f"  SetEnv rate-limit {args.rate_limit}"]
+    lines += [
         "  AuthType Basic",
         '  AuthName "StudyRecorder test share"',
         "  AuthBasicProvider file",
@@ -150,6 +158,7 @@ def main():
     parser.add_argument("--workdir", required=True)
     parser.add_argument("--cert")
     parser.add_argument("--key")
+    parser.add_argument("--rate-limit", type=int, help="KiB/s per response (mod_ratelimit)")
     args = parser.parse_args()
     with open(args.accounts) as f:
         accounts = json.load(f)

@@ -14,8 +14,9 @@ public final class ApacheWebDAVServer: WebDAVTestShare, @unchecked Sendable {
     }
 
     /// Starts Apache on a free port; with `tls`, it serves HTTPS with a fresh self-signed certificate.
-    /// `uploaderRights` may widen the upload account (e.g. `upload+list`).
-    public init(tls: Bool = false, uploaderRights: String = "upload") throws {
+    /// `uploaderRights` may widen the upload account (e.g. `upload+list`). With `rateLimit`, every
+    /// response is sent at most that many KiB/s (mod_ratelimit), as over a slow link.
+    public init(tls: Bool = false, uploaderRights: String = "upload", rateLimit: Int? = nil) throws {
         guard let python = ProjectPaths.python else { throw TestToolError.missing(".venv python") }
         guard Self.isInstalled else { throw TestToolError.missing("apache2 (Debian package apache2-bin)") }
         let folder = try TemporaryDirectory("apache")
@@ -24,6 +25,7 @@ public final class ApacheWebDAVServer: WebDAVTestShare, @unchecked Sendable {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let arguments =
             [ProjectPaths.root.appendingPathComponent("Tests/Servers/apache_server.py").path] + scriptArguments + ["--workdir", work.path]
+            + (rateLimit.map { ["--rate-limit", "\($0)"] } ?? [])
         process = try ServerProcess(python, arguments, port: port, logFile: folder.path("server.log"))
     }
 

@@ -12,7 +12,7 @@ import Transfer
 /// `CollectCommandTests`.
 @Suite(.tags(.server), .enabled(if: (ProjectPaths.isCI || ApacheWebDAVServer.isInstalled) && Executables.available([], python: true)))
 struct CollectorApacheTests {
-    /// Three participants with `count` trial tables of 2 MB each (manifests beside), placed on the
+    /// Three participants with `count` trial tables of 256 KiB each (manifests beside), placed on the
     /// server as the uploader leaves them.
     static func placeTables(on server: ApacheWebDAVServer, count: Int) throws -> [String] {
         var names: [String] = []
@@ -20,7 +20,7 @@ struct CollectorApacheTests {
             let participant = UUID().uuidString
             for run in 1...count {
                 let name = "t_reaction_1_\(run)_\(run)_\(participant).json"
-                var bytes = Data(count: 2 << 20)
+                var bytes = Data(count: 256 << 10)
                 bytes[0] = UInt8(p)
                 bytes[1] = UInt8(run)
                 try server.place(bytes, at: "\(participant)/\(name)")
@@ -47,8 +47,10 @@ struct CollectorApacheTests {
     }
 
     @Test func downloadsOverlapOnAtMostTheConnectionsAskedForAndGiveTheSameMirrorAsOne() async throws {
-        let server = try ApacheWebDAVServer()
-        let names = try Self.placeTables(on: server, count: 6)
+        // 512 KiB/s per response: each table takes half a second, long enough that downloads over
+        // several connections overlap in the log however loaded the machine is.
+        let server = try ApacheWebDAVServer(rateLimit: 512)
+        let names = try Self.placeTables(on: server, count: 3)
         let dir = try TemporaryDirectory("collect-parallel")
         let study = try CollectorFolderTests.study()
         let source = CollectionSource.webdav(
