@@ -211,7 +211,9 @@ let package = Package(
             dependencies: ["Collection", "Transfer", "Storage", "Study", "DataSources", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",
             dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "DataSources", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],
