@@ -1,6 +1,6 @@
 /// Every piece of text a report shows, as opposed to what is read from the files (channel, band,
-/// paradigm and event names, which stay as stored): the participant view, the session view and
-/// the page's frame (title, subtitle, footer). Each language's ``ReportWords``
+/// paradigm and event names, which stay as stored): the participant view, the session view, the
+/// study overview and the page's frame (title, subtitle, footer). Each language's ``ReportWords``
 /// table has one entry per case; `{0}`, `{1}` … are filled in order. A `…Columns` entry is a table's headers separated by `|`.
 enum ReportText: String, CaseIterable {
     // The participant view.
@@ -30,4 +30,9 @@ enum ReportText: String, CaseIterable {
     case outcomeCorrect, outcomeAnticipation, outcomeWrongKey, outcomeMiss
     case eventsTitle, eventsColumns, moreEvents, eventGap, eventInterrupted, eventInterruptedBecause
     case footer
+    // The study overview `collect` writes.
+    case overviewTitle, overviewSubtitle, overviewDaysTitle, overviewDaysCaption, overviewColumns, dayColumn
+    case dayDone, dayIncomplete, dayMissing, dayOpen
+    case overviewQualityTitle, overviewQualityCaption, sessionColumn
+    case uploadsTitle, uploadsCaption, uploadsLabel, problemsTitle, problemsNone, overviewFooter
 }

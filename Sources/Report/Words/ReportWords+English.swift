@@ -79,6 +79,25 @@ extension ReportWords {
         .eventGap: "gap {0} samples", .eventInterrupted: "interrupted", .eventInterruptedBecause: "interrupted: {0}",
         .moreEvents: "… and {0} more events (see `study-recorder export --format csv`).",
 
+        .overviewTitle: "Study overview · {0}",
+        .overviewSubtitle: "{0} participants · {1} study days · {2} recordings collected",
+        .overviewDaysTitle: "Participants and study days",
+        .overviewDaysCaption:
+            "Per study day: ✓ done (every session collected and complete), ◐ incomplete (a session missing or ended early), ✗ missing (nothing collected, although a later day was), · not yet (after the last day collected).",
+        .overviewColumns: "participant|done|incomplete|missing|RT score (last session)",
+        .dayColumn: "d{0}",
+        .dayDone: "done", .dayIncomplete: "incomplete", .dayMissing: "missing", .dayOpen: "not yet",
+        .overviewQualityTitle: "Signal quality per session",
+        .overviewQualityCaption:
+            "Share of 2 s windows graded good over all channels and blocks of each session, as stored with each recording while it was made (dN sM: study day N, session M); – where none was stored.",
+        .sessionColumn: "d{0} s{1}",
+        .uploadsTitle: "Uploads per week",
+        .uploadsCaption: "Items collected (recordings, questionnaires, trial tables) by the week they were made (ISO weeks, UTC).",
+        .uploadsLabel: "Items collected per week",
+        .problemsTitle: "Problems", .problemsNone: "None: every item on the server was collected or is waiting for its manifest.",
+        .overviewFooter:
+            "Made by study-recorder {0} from the collected uploads. Participants appear only by their pseudonymous UUID; consent records stay sealed on the server. Layout of the dataset: docs/analysis.md.",
+
         .footer:
             "Made by study-recorder {0} at {1} from the stored recordings. A derived, local file: it is not catalogued or uploaded, and names the participant only by the pseudonymous UUID. Methods: docs/processing.md; layout of the data: docs/formats.md.",
     ]

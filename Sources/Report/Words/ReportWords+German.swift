@@ -80,6 +80,25 @@ extension ReportWords {
         .eventGap: "Lücke von {0} Messwerten", .eventInterrupted: "unterbrochen", .eventInterruptedBecause: "unterbrochen: {0}",
         .moreEvents: "… und {0} weitere Ereignisse (alle mit `study-recorder export --format csv`).",
 
+        .overviewTitle: "Studienübersicht · {0}",
+        .overviewSubtitle: "{0} Teilnehmende · {1} Studientage · {2} Aufnahmen gesammelt",
+        .overviewDaysTitle: "Teilnehmende und Studientage",
+        .overviewDaysCaption:
+            "Je Studientag: ✓ erledigt (jede Sitzung gesammelt und vollständig), ◐ unvollständig (eine Sitzung fehlt oder endete vorzeitig), ✗ fehlt (nichts gesammelt, obwohl ein späterer Tag da ist), · noch nicht (nach dem letzten gesammelten Tag).",
+        .overviewColumns: "Teilnehmende Person|erledigt|unvollständig|fehlt|Reaktionszeit (letzte Sitzung)",
+        .dayColumn: "T{0}",
+        .dayDone: "erledigt", .dayIncomplete: "unvollständig", .dayMissing: "fehlt", .dayOpen: "noch nicht",
+        .overviewQualityTitle: "Signalqualität je Sitzung",
+        .overviewQualityCaption:
+            "Anteil der 2-s-Fenster mit gutem Signal über alle Kanäle und Blöcke jeder Sitzung, wie er mit jeder Aufnahme gespeichert wurde (TN SM: Studientag N, Sitzung M); – wo keiner gespeichert ist.",
+        .sessionColumn: "T{0} S{1}",
+        .uploadsTitle: "Uploads je Woche",
+        .uploadsCaption: "Gesammelte Einträge (Aufnahmen, Fragebögen, Durchgangstabellen) nach der Woche, in der sie entstanden (ISO-Wochen, UTC).",
+        .uploadsLabel: "Gesammelte Einträge je Woche",
+        .problemsTitle: "Probleme", .problemsNone: "Keine: Jeder Eintrag auf dem Server wurde gesammelt oder wartet auf sein Manifest.",
+        .overviewFooter:
+            "Erstellt von study-recorder {0} aus den gesammelten Uploads. Teilnehmende erscheinen nur mit ihrer pseudonymen UUID; Einwilligungen bleiben versiegelt auf dem Server. Aufbau des Datensatzes: docs/analysis.md.",
+
         .footer:
             "Erstellt von study-recorder {0} am {1} aus den gespeicherten Aufnahmen. Eine abgeleitete, lokale Datei: Sie wird weder katalogisiert noch hochgeladen und nennt die teilnehmende Person nur mit ihrer pseudonymen UUID. Methoden: docs/processing.md; Aufbau der Daten: docs/formats.md.",
     ]
