@@ -64,8 +64,8 @@ public struct ReportBuilder: Sendable {
         let title =
             words(.sessionTitle)
             + (first.map { item in
-                " · "
-                    + [item.study, item.day.map { words(.dayN, $0) }, item.session.map { words(.sessionN, $0) }].compactMap { $0 }.joined(separator: " · ")
+                let parts = [item.study, item.day.map { words(.dayN, $0) }, item.session.map { words(.sessionN, $0) }]
+                return " · " + parts.compactMap { $0 }.joined(separator: " · ")
             } ?? "")
         let subtitle = words(items.count == 1 ? .sessionSubtitleOne : .sessionSubtitleMany, first?.participant ?? "–", items.count)
         return page(title: title, subtitle: subtitle, body: sections.joined(), words: words)
