@@ -7,7 +7,8 @@ import Testing
 
 /// The session view in the participant's language: a German report reads as the reviewed German text
 /// (`Tests/ReportTests/Fixtures/session-report-de.txt`), holds no English caption anywhere (text,
-/// chart labels, tooltips), and still renders in headless Chromium without a console message.
+/// chart labels, tooltips; the participant view neither), and still renders in headless Chromium
+/// without a console message.
 @Suite(.tags(.python, .chromium))
 struct GermanSessionReportTests {
     static let fixture = ProjectPaths.root.appendingPathComponent("Tests/ReportTests/Fixtures/session-report-de.txt")
@@ -87,13 +88,37 @@ struct GermanSessionReportTests {
         // Every text but the study's marker labels, which are the study's own words as stored.
         let texts = try Self.texts(of: page.dom, in: fixture).all.filter { !markers.contains($0) }
         #expect(texts.count > 100, "the page's text was read")
+        let leftovers = Self.englishLeftovers(in: texts)
+        #expect(leftovers.isEmpty, "English left in the German report:\n\(leftovers.joined(separator: "\n"))")
+    }
+
+    /// The participant view too, over the days, with a reaction-time score.
+    @Test func noEnglishCaptionIsLeftInTheGermanParticipantView() throws {
+        let fixture = try ReportFixture("report-participant-no-english")
+        try fixture.recording(day: 1, session: 1, run: 1, seconds: 12, dropouts: 0)
+        try fixture.recording(
+            day: 2, session: 3, run: 2, seconds: 20, dropouts: 0, paradigm: "reactionTime", start: 1_790_090_000, latencies: [250, 270, nil],
+            outcome: .incomplete(reason: EndReason.batteryLow))
+        var builder = ReportBuilder(store: fixture.store, generated: Date(timeIntervalSince1970: 1_795_000_000))
+        builder.locale = "de"
+        let page = try HeadlessChromium.render(
+            try fixture.file(try builder.participantReport(participant: ReportFixture.participant)), screenshot: false)
+        #expect(page.console.isEmpty, "\(page.console)")
+        let texts = try Self.texts(of: page.dom, in: fixture).all
+        #expect(texts.count > 30 && texts.contains("Reaktionszeit über die Tage"))
+        let leftovers = Self.englishLeftovers(in: texts)
+        #expect(leftovers.isEmpty, "English left in the German participant view:\n\(leftovers.joined(separator: "\n"))")
+    }
+
+    /// The texts holding words of an English table entry that German does not use itself (each
+    /// entry split at its slots and columns, trimmed of punctuation, matched as whole words; a word
+    /// German uses too, such as `Blocks` in "Median des Blocks", is no English left over).
+    static func englishLeftovers(in texts: [String]) -> [String] {
         let german = ReportWords(locale: "de")
         let english = ReportWords.englishWords
-        // A word German uses too (`Blocks` in "Median des Blocks") is no English left over.
         let germanTable = ReportText.allCases.map { german($0) }.joined(separator: "\n")
         var leftovers: [String] = []
         for key in ReportText.allCases where english(key) != german(key) {
-            // The English entry's own words: split at its slots and columns, trimmed of punctuation.
             let entry = (0..<5).reduce(english(key)) { $0.replacingOccurrences(of: "{\($1)}", with: "|") }
             let fragments = entry.components(separatedBy: "|")
                 .map { $0.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) }
@@ -106,6 +131,6 @@ struct GermanSessionReportTests {
                 }
             }
         }
-        #expect(leftovers.isEmpty, "English left in the German report:\n\(leftovers.joined(separator: "\n"))")
+        return leftovers
     }
 }
