@@ -467,10 +467,13 @@ public struct Uploader: Sendable {
         outbox: URL
     ) async throws {
         try FileManager.default.createDirectory(at: outbox, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let plain = outbox.appendingPathComponent(item.id + UploadManifest.suffix)
-        // A scratch copy for the request, not a record: written in place, no sync, no rename (the run
-        // removes the outbox). FileManager.createFile would write it atomically, with an fsync.
-        try Self.writeScratch(try manifest.encoded(), to: plain)
+        // A scratch copy for the request, not a record: one file per run, rewritten in place for each
+        // item, no sync, no rename (the run removes the outbox). A new file per item (created, then
+        // removed) cost more than its request: ext4 searches its inode table on every create, and
+        // FileManager.createFile also writes atomically, with an fsync.
+        let plain = outbox.appendingPathComponent("manifest" + UploadManifest.suffix)
+        let data = try manifest.encoded()
+        try Self.writeScratch(data, to: plain)
         var file = plain
         var sealedAs: String?
         if manifest.uploaded.encrypted {
@@ -482,12 +485,16 @@ public struct Uploader: Sendable {
             try? FileManager.default.removeItem(at: plain)
             sealedAs = policy.fileExtension
         }
-        defer { try? FileManager.default.removeItem(at: file) }
-        var st = stat()
-        _ = stat(file.path, &st)
+        defer { if sealedAs != nil { try? FileManager.default.removeItem(at: file) } }
+        var size = Int64(data.count)
+        if sealedAs != nil {
+            var st = stat()
+            _ = stat(file.path, &st)
+            size = Int64(st.st_size)
+        }
         let payload = UploadPayload(
             itemID: item.id, participant: item.participant, kind: item.kind, file: file,
-            name: UploadManifest.fileName(beside: name, encryptionExtension: sealedAs), size: Int64(st.st_size), encrypted: sealedAs != nil)
+            name: UploadManifest.fileName(beside: name, encryptionExtension: sealedAs), size: size, encrypted: sealedAs != nil)
         _ = try await destination.deliver(manifest: payload, beside: delivery)
     }
 
