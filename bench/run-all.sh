@@ -39,6 +39,18 @@ fi
 echo "study-recorder: $bin ($(swift --version 2>/dev/null | head -1)); $(nproc) CPUs; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 started=$(date +%s)
+# For a part whose script prints no RESULT line (yet), the lines made from its table.
+fallback() {
+  case "$1" in
+    recording)  # "study-recorder  wall  samples/s  RSS  MB" and "h5py …" rows
+      awk '$1 == "study-recorder" && NF == 5 { s = $2; m = $4 } $1 == "h5py" && NF == 5 { p = $2 }
+        END { if (s && p) printf "RESULT recording %.1f %.1f %.2f %.1f\n", s, p, s / p, m }' "$out/$1.log" >> "$out/$1.log" ;;
+    report)  # "| report <item> (session view) | s | MB | KB |" rows
+      awk -F'|' '/session view/ { printf "RESULT report-session %.2f - - %s\n", $3, $4 } /--participant/ { printf "RESULT report-participant %.2f - - %s\n", $3, $4 }' \
+        "$out/$1.log" | tr -s ' ' >> "$out/$1.log" ;;
+  esac
+}
+
 # Runs one part, keeps its output, and collects its RESULT lines.
 run() {
   local name="$1"; shift
@@ -46,6 +58,7 @@ run() {
   echo "== $name: $*"
   "$@" > "$out/$name.log" 2>&1
   local status=$?
+  grep -q '^RESULT ' "$out/$name.log" || fallback "$name"
   grep '^RESULT ' "$out/$name.log" >> "$out/results"
   [ $status -eq 0 ] || echo "RESULT $name-failed - - - -" >> "$out/results"
   echo "   $(( $(date +%s) - t0 )) s, exit $status, $(grep -c '^RESULT ' "$out/$name.log") result(s); output in $out/$name.log"
