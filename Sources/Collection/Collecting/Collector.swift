@@ -29,6 +29,8 @@ import Glibc
 ///    recording and carry this study's id;
 /// 6. it joins the mirror's catalog, and every recording not yet in the dataset is exported into it.
 ///
+/// Then the HTML study overview in `out` (``StudyOverviewFile``) is brought up to date.
+///
 /// Items are downloaded ``connections`` at a time (each over a kept-alive connection of its own);
 /// conversion into the dataset is one recording at a time.
 ///
@@ -219,6 +221,7 @@ public struct Collector: Sendable {
         report.collected.sort()
         try export(mirror: mirror, state: &state, stateFile: stateFile, report: &report, progress: progress)
         report.problems.sort { ($0.remote, $0.reason.rawValue) < ($1.remote, $1.reason.rawValue) }
+        try StudyOverviewFile(study: study, out: out, work: work).update(mirror: mirror, scratch: scratch, state: state, problems: report.problems)
         return report
     }
 
