@@ -163,7 +163,7 @@ let package = Package(
         // SVG and CSS, no script, no network).
         .target(
             name: "Report",
-            dependencies: ["DataSources", "Processing", "Storage"],
+            dependencies: ["DataSources", "Processing", "Storage", "RecordingPipeline"],
             swiftSettings: strictSettings
         ),
         // The experimenter's end (`collect`): a study's uploads read from the server, verified against
@@ -177,6 +177,7 @@ let package = Package(
             name: "StudyRecorder",
             dependencies: [
                 "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports", "StudyRecorderKit", "Report",
+                "RecordingPipeline",
                 "Typesetting", "Collection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -211,7 +212,9 @@ let package = Package(
             dependencies: ["Collection", "Transfer", "Storage", "Study", "DataSources", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "RecordingPipeline", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",
             dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "DataSources", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],

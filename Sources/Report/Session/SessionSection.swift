@@ -61,6 +61,8 @@ struct SessionSection {
             ("Participant", d.participant ?? "–"),
             ("File", (d.name as NSString).lastPathComponent),
         ]
+        // Whether the verdict's windows were read from the recording or recomputed (and why).
+        rows.append(("Quality windows", d.qualityOrigin.kind == .stored ? "read from the recording" : "recomputed: \(d.qualityOrigin.reason)"))
         if let firmware = d.firmware { rows.insert(("Firmware", firmware), at: 6) }
         return "<dl class=\"meta\">"
             + rows.map { "<div><dt>\(HTML.escape($0.0))</dt><dd data-field=\"\(HTML.escape(Self.anchor($0.0)))\">\(HTML.escape($0.1))</dd></div>" }
