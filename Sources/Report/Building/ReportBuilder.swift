@@ -188,8 +188,8 @@ public struct ReportBuilder: Sendable {
 
     /// The page around `body`, its footer in `words`' language (the session view is English).
     private func page(title: String, subtitle: String, body: String, words: ReportWords) -> String {
-        let formatter = ISO8601DateFormatter()
-        let footer = words(.footer, StorageModule.softwareVersion, formatter.string(from: generated))
+        // UTCTimestamp, not ISO8601DateFormatter: the same text without paging in ICU's data (docs/performance.md).
+        let footer = words(.footer, StorageModule.softwareVersion, UTCTimestamp.iso8601(generated))
         let main = """
             <main>
             <header class="report"><h1>\(HTML.escape(title))</h1><p>\(HTML.escape(subtitle))</p></header>

@@ -15,10 +15,13 @@ struct QualityPass {
     let detail: Bool
     private(set) var summary: SessionQualitySummary
     private(set) var welch: QualityGatedWelch?
-    private(set) var grades: [(time: Double, grades: [Double])] = []
-    private(set) var bandPower: [(time: Double, relative: [Double])] = []
+    private(set) var grades: DigestSeries
+    private(set) var bandPower: DigestSeries
     private(set) var excerpt: [[Double]] = []
     private(set) var excerptStart = 0.0
+    /// The rows of the excerpt (from the middle of the recording).
+    private var excerptFrom: Int64 = 0
+    private var excerptEnd: Int64 = 0
     private(set) var lostRows: Int64 = 0
     private(set) var startTime: Double?
     private let windowRows: Int
@@ -39,6 +42,8 @@ struct QualityPass {
             : nil
         windowRows = max(1, Int((configuration.qualityWindow * fs).rounded()))
         bandCount = method.bands.count
+        grades = DigestSeries(width: descriptor.channelCount)
+        bandPower = DigestSeries(width: method.bands.count)
     }
 
     /// The participant view from stored windows: the summary only, no sample read.
@@ -54,75 +59,99 @@ struct QualityPass {
     /// else from a processor fed the same blocks (with the recorded on-head flips and accelerometer).
     mutating func run(reader: RecordingReader, stored: StoredQuality?, excerptSeconds: Double) throws {
         let fs = descriptor.samplingRate
-        let width = max(1, descriptor.channelCount)
-        let sampleCount = reader.sampleCount
         let excerptRows = Int64(max(1, (excerptSeconds * fs).rounded()))
-        let excerptFrom = max(0, sampleCount / 2 - excerptRows / 2)
-        var excerpt = [[Double]](repeating: [], count: width)
-        var processor = stored == nil ? SignalProcessor(descriptor: descriptor, configuration: configuration) : nil
-        var stored = stored
-        var pendingWindow: StoredQuality.Window?
-        var pendingBandPower: (time: Double, relative: [Double])?
-        var latestWindow: StoredQuality.Window?
-        // Accelerometer motion for the summary's evidence when the windows are read (their motion
-        // flags are stored; the count of moving accelerometer windows is not).
-        var motion = descriptor.streams.first { $0.kind == .accelerometer }.map {
-            MotionDetector(samplingRate: $0.samplingRate, threshold: configuration.criteria.movingAcceleration)
+        excerptFrom = max(0, reader.sampleCount / 2 - excerptRows / 2)
+        excerptEnd = excerptFrom + excerptRows
+        excerpt = [[Double]](repeating: [], count: max(1, descriptor.channelCount))
+        if detail {
+            // A grade every 0.5 s, band power at its interval (plus a few for rounding).
+            grades.reserve(rows: Int(Double(reader.sampleCount) / (fs / 2)) + 4)
+            let interval = configuration.bandPowerInterval
+            if interval > 0, interval.isFinite { bandPower.reserve(rows: Int(Double(reader.sampleCount) / (fs * interval)) + 4) }
         }
-        try reader.playBack(blockRows: max(1, Int(fs * 10))) { step in
+        if let stored {
+            try run(reader: reader, stored: stored)
+        } else {
+            try recompute(reader: reader)
+        }
+        excerptStart = Double(excerptFrom) / fs
+    }
+
+    /// The rows from `firstIndex` (row-major values): lost rows counted, the Welch estimate fed,
+    /// the excerpt's rows kept.
+    private mutating func take(values: [Double], firstIndex: Int64) {
+        let width = max(1, descriptor.channelCount)
+        let rows = values.count / width
+        values.withUnsafeBufferPointer { v in
+            for r in 0..<rows {
+                let slice = UnsafeBufferPointer(rebasing: v[(r * width)..<((r + 1) * width)])
+                if slice.allSatisfy(\.isNaN) { lostRows += 1 }
+                welch?.append(slice)
+                let index = firstIndex + Int64(r)
+                if detail, index >= excerptFrom, index < excerptEnd {
+                    for c in 0..<width { excerpt[c].append(slice[c]) }
+                }
+            }
+        }
+    }
+
+    /// The recomputing pass: the recording played back (EEG with its on-head flips and
+    /// accelerometer) into a processor, whose updates mark the Welch estimate and give the series.
+    private mutating func recompute(reader: RecordingReader) throws {
+        var processor = SignalProcessor(descriptor: descriptor, configuration: configuration)
+        try reader.playBack(blockRows: max(1, Int(descriptor.samplingRate * 10))) { step in
             let block: SampleBlock
             switch step {
             case .state(let change):
-                processor?.take(change)
+                processor.take(change)
                 return
             case .accelerometer(let rows):
-                if processor != nil {
-                    _ = processor?.process(rows)
-                } else {
-                    for moving in motion?.take(rows) ?? [] { summary.addMotion(moving: moving) }
-                }
+                _ = processor.process(rows)
                 return
             case .eeg(let rows):
                 block = rows
             }
             if startTime == nil { startTime = block.times.first }
-            block.values.withUnsafeBufferPointer { v in
-                for r in 0..<block.count {
-                    let slice = UnsafeBufferPointer(rebasing: v[(r * width)..<((r + 1) * width)])
-                    if slice.allSatisfy(\.isNaN) { lostRows += 1 }
-                    welch?.append(slice)
-                    let index = block.firstIndex + Int64(r)
-                    if detail, index >= excerptFrom, index < excerptFrom + excerptRows {
-                        for c in 0..<width { excerpt[c].append(slice[c]) }
-                    }
+            take(values: block.values, firstIndex: block.firstIndex)
+            for update in processor.process(block) {
+                switch update {
+                case .quality(let q):
+                    welch?.mark(q, windowRows: windowRows)
+                    guard let assessments = q.assessments else { continue }
+                    let warm = Self.warming(assessments.map(\.issues))
+                    take(grades: assessments.map { warm ? .nan : Double($0.grade.rawValue) }, lastRow: q.sampleIndex)
+                case .bandPower(let b):
+                    take(bandPower: b.channels.map { $0.invalidReason == nil ? $0.relative : [] }, lastRow: b.sampleIndex)
+                case .lineNoise:
+                    break
                 }
             }
-            if processor != nil {
-                for update in processor?.process(block) ?? [] {
-                    switch update {
-                    case .quality(let q):
-                        welch?.mark(q, windowRows: windowRows)
-                        guard let assessments = q.assessments else { continue }
-                        let warm = Self.warming(assessments.map(\.issues))
-                        take(grades: assessments.map { warm ? .nan : Double($0.grade.rawValue) }, lastRow: q.sampleIndex)
-                    case .bandPower(let b):
-                        take(bandPower: b.channels.map { $0.invalidReason == nil ? $0.relative : [] }, lastRow: b.sampleIndex)
-                    case .lineNoise:
-                        break
-                    }
-                }
-                return
-            }
-            // Stored windows whose last row is in what was read so far, each with the band-power
-            // rows up to its time (a band-power update follows the quality update of its sample).
-            let end = block.firstIndex + Int64(block.count)
+        }
+        summary = processor.summary
+    }
+
+    /// The reading pass: the samples' values only (no times, markers or raw codes: the windows
+    /// carry their rows), each 10 s block followed by the stored windows that end in it and their
+    /// band-power rows; the accelerometer only for the summary's count of moving windows.
+    private mutating func run(reader: RecordingReader, stored: StoredQuality) throws {
+        var stored: StoredQuality? = stored
+        var pendingWindow: StoredQuality.Window?
+        var pendingBandPower: (time: Double, relative: [Double])?
+        var latestWindow: StoredQuality.Window?
+        startTime = try reader.firstRowTime()
+        let blockRows = max(1, Int(descriptor.samplingRate * 10))
+        var row: Int64 = 0
+        while row < reader.sampleCount {
+            let values = try reader.readValues(from: row, count: blockRows)
+            let rows = values.count / max(1, descriptor.channelCount)
+            if rows == 0 { break }
+            take(values: values, firstIndex: row)
+            row += Int64(rows)
             while stored != nil {
                 if pendingWindow == nil { pendingWindow = try stored?.nextWindow() }
-                guard let window = pendingWindow, window.lastRow < end else { break }
+                guard let window = pendingWindow, window.lastRow < row else { break }
                 pendingWindow = nil
-                try takeBandPower(upTo: window.time, latest: latestWindow, stored: &stored, pending: &pendingBandPower)
-                take(stored: window)
-                latestWindow = window
+                try take(window, latest: &latestWindow, stored: &stored, pendingBandPower: &pendingBandPower)
             }
         }
         // Windows and band power after the last sample read (none in a complete file).
@@ -130,14 +159,20 @@ struct QualityPass {
             if pendingWindow == nil { pendingWindow = try stored?.nextWindow() }
             guard let window = pendingWindow else { break }
             pendingWindow = nil
-            try takeBandPower(upTo: window.time, latest: latestWindow, stored: &stored, pending: &pendingBandPower)
-            take(stored: window)
-            latestWindow = window
+            try take(window, latest: &latestWindow, stored: &stored, pendingBandPower: &pendingBandPower)
         }
-        try takeBandPower(upTo: .infinity, latest: latestWindow, stored: &stored, pending: &pendingBandPower)
-        if let processor { summary = processor.summary }
-        self.excerpt = excerpt
-        excerptStart = Double(excerptFrom) / fs
+        try takeBandPower(upTo: .infinity, including: true, latest: latestWindow, stored: &stored, pending: &pendingBandPower)
+        // Motion is stored per window; the count of moving accelerometer windows is judged again.
+        if let accelerometer = descriptor.streams.first(where: { $0.kind == .accelerometer }),
+            let stream = try reader.stream(named: accelerometer.name), stream.values.count >= stream.times.count * max(1, stream.columns)
+        {
+            var detector = MotionDetector(samplingRate: accelerometer.samplingRate, threshold: configuration.criteria.movingAcceleration)
+            let block = SampleBlock(
+                stream: accelerometer.name, firstIndex: 0, channelCount: max(1, stream.columns),
+                values: stream.values.count == stream.times.count * max(1, stream.columns)
+                    ? stream.values : Array(stream.values.prefix(stream.times.count * max(1, stream.columns))), times: stream.times)
+            for moving in detector.take(block) { summary.addMotion(moving: moving) }
+        }
     }
 
     /// Whether any channel's window is still warming up (not graded yet).
@@ -155,15 +190,30 @@ struct QualityPass {
         take(grades: grades.map { warm ? .nan : Double($0.rawValue) }, lastRow: window.lastRow)
     }
 
-    /// Stored band-power rows up to `time` (the newest window's), each placed at its row and
+    /// Takes a stored window in the order the processor made its updates: the band-power rows of
+    /// earlier samples, the window, then the band-power row of the window's own sample (a band-power
+    /// update follows the quality update of its sample, and averages over the channels that window
+    /// did not grade bad).
+    private mutating func take(
+        _ window: StoredQuality.Window, latest: inout StoredQuality.Window?, stored: inout StoredQuality?,
+        pendingBandPower: inout (time: Double, relative: [Double])?
+    ) throws {
+        try takeBandPower(upTo: window.time, including: false, latest: latest, stored: &stored, pending: &pendingBandPower)
+        take(stored: window)
+        latest = window
+        try takeBandPower(upTo: window.time, including: true, latest: latest, stored: &stored, pending: &pendingBandPower)
+    }
+
+    /// Stored band-power rows before `time` (or up to it, `including`), each placed at its row and
     /// averaged over the channels the newest window did not grade bad.
     private mutating func takeBandPower(
-        upTo time: Double, latest: StoredQuality.Window?, stored: inout StoredQuality?, pending: inout (time: Double, relative: [Double])?
+        upTo time: Double, including: Bool, latest: StoredQuality.Window?, stored: inout StoredQuality?,
+        pending: inout (time: Double, relative: [Double])?
     ) throws {
         guard detail else { return }
         while stored != nil {
             if pending == nil { pending = try stored?.nextBandPower() }
-            guard let row = pending, row.time <= time else { return }
+            guard let row = pending, row.time < time || (including && row.time == time) else { return }
             pending = nil
             // Band power and quality update on the same sample (every second and every 0.5 s from
             // the start): the row is the newest window's, moved by any time between them.
@@ -179,7 +229,7 @@ struct QualityPass {
     /// Keeps a window's grades (detail only) at the time its window ends.
     private mutating func take(grades row: [Double], lastRow: Int64) {
         latestGrades = row
-        if detail { grades.append((Double(lastRow + 1) / descriptor.samplingRate, row)) }
+        if detail { grades.append(time: Double(lastRow + 1) / descriptor.samplingRate, row) }
     }
 
     /// Keeps one band-power update: per channel its relative powers (empty when invalid), averaged
@@ -195,6 +245,6 @@ struct QualityPass {
                 counts[k] += 1
             }
         }
-        bandPower.append((Double(lastRow + 1) / descriptor.samplingRate, zip(sums, counts).map { $1 > 0 ? $0 / Double($1) : .nan }))
+        bandPower.append(time: Double(lastRow + 1) / descriptor.samplingRate, zip(sums, counts).map { $1 > 0 ? $0 / Double($1) : .nan })
     }
 }

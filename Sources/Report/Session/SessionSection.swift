@@ -87,10 +87,10 @@ struct SessionSection {
         let span = 0...max(d.durationSeconds, 0.001)
         var series: [LineChart.Series] = []
         for (k, band) in d.bands.enumerated() {
-            let points = d.bandPower.map { (x: $0.time, y: k < $0.relative.count ? $0.relative[k] : .nan) }
+            let points = d.bandPower.indices.map { (x: d.bandPower.times[$0], y: d.bandPower.value($0, k)) }
             series.append(.init(name: band.name, color: ChartPalette.color(k), points: LineChart.averaged(points, bins: 600, span: span)))
         }
-        let peak = d.bandPower.flatMap(\.relative).filter(\.isFinite).max() ?? 1
+        let peak = d.bandPower.values.lazy.filter(\.isFinite).max() ?? 1
         let chart = LineChart(
             frame: ChartFrame(height: 220, x: span, y: 0...min(1, max(0.05, peak * 1.1))), series: series, label: "Relative band power over time",
             xFormat: { ChartFrame.timeLabel($0, span: span.upperBound) }, yFormat: { HTML.percent($0) }, overlay: overlay,
