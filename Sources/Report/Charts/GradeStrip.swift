@@ -3,7 +3,7 @@
 /// away.
 struct GradeStrip {
     /// Per row (time in seconds of signal) the grade of each channel (1, 2, 4; NaN while warming up).
-    var rows: DigestSeries
+    var rows: DigestSeries<Float>
     var channels: [String]
     var duration: Double
     var overlay: TimelineOverlay

@@ -1,14 +1,14 @@
 /// A time series of a ``RecordingDigest`` kept in two flat arrays, one time and ``width`` values per
 /// row: a day's 2 Hz grades are 172,800 rows, which as an array per row took about 16 MB and here
-/// take 7 MB (the band power at 1 Hz: 8 MB and 4 MB), so the session report's memory grows by a
-/// few megabytes a day instead of by tens.
-public struct DigestSeries: Sendable, RandomAccessCollection {
+/// take 4 MB (as `Float`: 1, 2 and 4 exactly; the band power at 1 Hz, `Double`: 8 MB and 4 MB), so
+/// the session report's memory grows by a few megabytes a day instead of by tens.
+public struct DigestSeries<Value: BinaryFloatingPoint & Sendable>: Sendable, RandomAccessCollection {
     /// Values per row.
     public let width: Int
     /// The rows' times (seconds of signal from the first sample).
     public private(set) var times: [Double] = []
     /// The values, row-major.
-    public private(set) var values: [Double] = []
+    public private(set) var values: [Value] = []
 
     /// An empty series of rows of `width` values.
     public init(width: Int) {
@@ -24,19 +24,19 @@ public struct DigestSeries: Sendable, RandomAccessCollection {
     /// Appends a row (padded with NaN or cut to ``width`` values).
     mutating func append(time: Double, _ row: [Double]) {
         times.append(time)
-        for k in 0..<width { values.append(k < row.count ? row[k] : .nan) }
+        for k in 0..<width { values.append(k < row.count ? Value(row[k]) : .nan) }
     }
 
     /// The value of `column` in row `row`.
     public func value(_ row: Int, _ column: Int) -> Double {
-        column < width ? values[row * width + column] : .nan
+        column < width ? Double(values[row * width + column]) : .nan
     }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { times.count }
 
     /// Row `i`: its time and its values.
-    public subscript(i: Int) -> (time: Double, values: ArraySlice<Double>) {
+    public subscript(i: Int) -> (time: Double, values: ArraySlice<Value>) {
         (times[i], values[(i * width)..<((i + 1) * width)])
     }
 }

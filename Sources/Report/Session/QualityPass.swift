@@ -15,8 +15,8 @@ struct QualityPass {
     let detail: Bool
     private(set) var summary: SessionQualitySummary
     private(set) var welch: QualityGatedWelch?
-    private(set) var grades: DigestSeries
-    private(set) var bandPower: DigestSeries
+    private(set) var grades: DigestSeries<Float>
+    private(set) var bandPower: DigestSeries<Double>
     private(set) var excerpt: [[Double]] = []
     private(set) var excerptStart = 0.0
     /// The rows of the excerpt (from the middle of the recording).

@@ -43,10 +43,10 @@ public struct RecordingDigest: Sendable {
     public var excerptStart: Double = 0
     public var excerpt: [[Double]] = []
     /// The graded quality at 2 Hz: time and per channel 1/2/4 (NaN while warming up).
-    public var grades = DigestSeries(width: 1)
+    public var grades = DigestSeries<Float>(width: 1)
     /// Relative band power at 1 Hz, averaged over the channels whose window was not graded bad: time
     /// and one value per band of ``bands``.
-    public var bandPower = DigestSeries(width: 1)
+    public var bandPower = DigestSeries<Double>(width: 1)
     /// The bands, in the order of ``bandPower`` and ``wholeBandPowers``.
     public var bands: [FrequencyBand] = []
     /// The Welch spectrum of the whole recording per channel (segments touching a gap left out, and

@@ -18,7 +18,7 @@ import Testing
     }
 
     /// Equal, NaN equal to NaN (grades while warming up, band power of a window with a gap).
-    static func same(_ a: [Double], _ b: [Double]) -> Bool {
+    static func same<T: BinaryFloatingPoint>(_ a: [T], _ b: [T]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 
