@@ -69,8 +69,12 @@ docs: bootstrap
 	  --output-path $(DOCS_SCRATCH)/StudyRecorderKit.doccarchive
 	@echo "documentation archive: $(DOCS_SCRATCH)/StudyRecorderKit.doccarchive (docc preview, or any static host)"
 
+# The side-by-side comparisons of docs/performance.md in one go (transfer vs curl, recording vs h5py,
+# export vs h5py + MNE, report, FFT vs FFTW, Welch and analyze vs scipy), shortened to a few minutes
+# on 2 cores after the builds, ending in one table of ratios against their targets (exit 1 when one
+# is missed). `bench/run-all.sh fft transfer` runs only those parts.
 bench: bootstrap
-	@bench/recording/run.sh 24
+	@bench/run-all.sh
 
 clean:
 	rm -rf .build .build-static .build-docs .tmp demo-data bench/out

@@ -167,10 +167,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // The experimenter's end (`collect`): a study's uploads read from the server, verified against
-        // their manifests, decrypted and built into one BIDS dataset with the exporter.
+        // their manifests, decrypted and built into one BIDS dataset with the exporter, and the HTML
+        // study overview beside it (Report's page).
         .target(
             name: "Collection",
-            dependencies: ["DataSources", "Storage", "Transfer", "Study", "Exports"],
+            dependencies: ["DataSources", "Storage", "Transfer", "Study", "Exports", "Report"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -209,11 +210,14 @@ let package = Package(
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "CollectionTests",
-            dependencies: ["Collection", "Transfer", "Storage", "Study", "DataSources", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Collection", "Transfer", "Storage", "Study", "DataSources", "Report", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "RecordingPipeline", "TestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Exports a day-long recording to EDF+ with study-recorder and, in the same run, with MNE's own
-# writer (mne.export.export_raw, via edfio); prints wall time and peak memory of both.
+# writer (mne.export.export_raw, via edfio); prints wall time and peak memory of both, and last one
+# line `RESULT export-edf <ours s> <h5py + MNE s> <ratio> <our peak RSS MiB>`.
 # usage: bench/export/run.sh [HOURS] [BINARY]   (BINARY default: the release build if present, else debug)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -25,3 +26,4 @@ echo "| --- | ---: | ---: | ---: |"
 echo "| study-recorder export --format edf | $ours_s | $((ours_kb / 1024)) | $(( $(stat -c %s "$out"/ours/*.edf) / 1048576 )) |"
 echo "| h5py + mne.export.export_raw (edfio) | $mne_s | $((mne_kb / 1024)) | $(( $(stat -c %s "$out/mne.edf") / 1048576 )) |"
 echo "MNE phases: $(cat "$out/mne.json")"
+awk -v o="$ours_s" -v m="$mne_s" -v kb="$ours_kb" 'BEGIN { printf "RESULT export-edf %.2f %.2f %.2f %.1f\n", o, m, o / m, kb / 1024 }'

@@ -3,18 +3,28 @@
 # 20 recording-sized (5 MiB) files, spread over 10 participants, to a local wsgidav server serving TLS
 # (127.0.0.1, a certificate signed by a throw-away CA this script makes, verification ON) with
 # `study-recorder upload` and with ONE `curl` invocation (its MKCOLs, then every `-T file URL` pair, on
-# one kept-alive connection). ROUNDS (default 5) rounds in alternating order (curl first in odd rounds,
-# study-recorder first in even ones), each after `sync`; prints every round, the median wall times and
-# how many TCP connections each tool opened (from the server's request log).
-# usage: [ROUNDS=5] bench/transfer/many.sh [SMALL_COUNT] [LARGE_COUNT] [LARGE_MB]
+# one kept-alive connection). study-recorder also puts a manifest beside each item (one more PUT per
+# item, docs/operations.md), so curl runs twice: with the files alone ("curl") and with a
+# manifest-sized file PUT beside each ("curl+m", the same requests as study-recorder). ROUNDS (default
+# 5) rounds in rotating order, each after `sync`; prints every round with its ratios, the median wall
+# times, how many TCP connections each tool opened (from the server's request log), and last two lines
+# `RESULT transfer-many <study-recorder median s> <curl median s> <ratio> <study-recorder peak RSS MiB>`
+# and `RESULT transfer-many-same-requests …` (against curl+m).
+# The catalog rows carry the files' SHA-256 as every stored item's row does (recordings, questionnaires).
+# STUDY_RECORDER_BIN=… measures that binary instead of building `swift build -c release`.
+# usage: [ROUNDS=5] [STUDY_RECORDER_BIN=…] bench/transfer/many.sh [SMALL_COUNT] [LARGE_COUNT] [LARGE_MB]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 small_n="${1:-200}"; large_n="${2:-20}"; large_mb="${3:-5}"
 participants=10
 rounds="${ROUNDS:-5}"
 export TMPDIR="$PWD/.tmp"; mkdir -p "$TMPDIR"
-swift build -c release --product study-recorder >/dev/null
-bin="$(swift build -c release --show-bin-path)/study-recorder"
+if [ -n "${STUDY_RECORDER_BIN:-}" ]; then
+  bin="$STUDY_RECORDER_BIN"
+else
+  swift build -c release --product study-recorder >/dev/null
+  bin="$(swift build -c release --show-bin-path)/study-recorder"
+fi
 out="$PWD/bench/out/transfer-many"; rm -rf "$out"; mkdir -p "$out/share" "$out/tls"
 py=.venv/bin/python
 
@@ -41,7 +51,7 @@ curl -sS -o /dev/null --cacert "$out/tls/ca.pem" --netrc-file "$out/netrc" -X MK
 echo "making $small_n x 2 KiB and $large_n x $large_mb MiB files for $participants participants"
 mkdir -p "$out/data"; "$bin" list --data "$out/data" >/dev/null
 $py - "$out/data" "$small_n" "$large_n" "$large_mb" "$participants" <<'PY'
-import datetime, json, os, sqlite3, sys, uuid
+import datetime, hashlib, json, os, sqlite3, sys, uuid
 data, small_n, large_n, large_mb, participants = sys.argv[1], *map(int, sys.argv[2:])
 people = [str(uuid.uuid4()).upper() for _ in range(participants)]
 now = datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M:%S.000")
@@ -51,9 +61,9 @@ def add(kind, name, who, payload):
     os.makedirs(f"{data}/{who}", exist_ok=True)
     with open(f"{data}/{who}/{name}", "wb") as f:
         f.write(payload)
-    c.execute("INSERT INTO items (id, kind, path, participant, created, size, encryption, state, complete, attempts) "
-              "VALUES (?, ?, ?, ?, ?, ?, 'none', 'pending', 1, 0)",
-              (str(uuid.uuid4()).upper(), kind, f"{who}/{name}", who, now, len(payload)))
+    c.execute("INSERT INTO items (id, kind, path, participant, created, size, sha256, encryption, state, complete, attempts) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, 'none', 'pending', 1, 0)",
+              (str(uuid.uuid4()).upper(), kind, f"{who}/{name}", who, now, len(payload), hashlib.sha256(payload).hexdigest()))
     files.append(f"{who}/{name}")
 for i in range(small_n):
     who = people[i % participants]
@@ -77,7 +87,10 @@ chmod 600 "$out/data/private/transfer-secrets.json"
 printf '{"webdav": {"url": "%s/sr/", "caFile": "%s"}}' "$base" "$out/tls/ca.pem" > "$out/data/transfer.json"
 
 # curl: one invocation, one config: the participants' MKCOLs, then every file as a `-T file URL` pair
-# (If-None-Match: * like study-recorder; no Expect: 100-continue for small files, like study-recorder).
+# (If-None-Match: * like study-recorder; no Expect: 100-continue for small files, like study-recorder);
+# with `manifests`, a manifest-sized file (700 bytes, about study-recorder's) after each.
+head -c 525 /dev/urandom | base64 -w 0 > "$out/manifest.json"
+curl_config() {
 {
   echo "silent"; echo "show-error"; echo "fail"; echo "cacert = \"$out/tls/ca.pem\""; echo "netrc-file = \"$out/netrc\""
   echo "request = MKCOL"
@@ -87,8 +100,16 @@ printf '{"webdav": {"url": "%s/sr/", "caFile": "%s"}}' "$base" "$out/tls/ca.pem"
     echo "header = \"If-None-Match: *\""
     [ "$(stat -c %s "$out/data/$path")" -lt 1048576 ] && echo "header = \"Expect:\""
     echo "upload-file = \"$out/data/$path\""; echo "url = \"$base/curl/$path\""; echo "output = /dev/null"
+    if [ "$1" = manifests ]; then
+      echo "next"; echo "silent"; echo "show-error"; echo "fail"; echo "cacert = \"$out/tls/ca.pem\""; echo "netrc-file = \"$out/netrc\""
+      echo "header = \"If-None-Match: *\""; echo "header = \"Expect:\""
+      echo "upload-file = \"$out/manifest.json\""; echo "url = \"$base/curl/$path.manifest.json\""; echo "output = /dev/null"
+    fi
   done < "$out/files.txt"
-} > "$out/curl.config"
+}
+}
+curl_config files > "$out/curl.config"
+curl_config manifests > "$out/curlm.config"
 
 reset_sr() {
   rm -rf "$out/share/sr"/*
@@ -96,10 +117,10 @@ reset_sr() {
 }
 mark() { wc -l < "$out/requests.jsonl"; }
 connections() { tail -n "+$(( $1 + 1 ))" "$out/requests.jsonl" | $py -c 'import json,sys;print(len({json.loads(l)["remotePort"] for l in sys.stdin}))'; }
-run_curl() {
+run_curl() {  # round, name (curl or curlm)
   rm -rf "$out/share/curl"/*; sync; local m; m=$(mark)
-  /usr/bin/time -f '%e %M' -o "$out/curl.$1.time" curl --config "$out/curl.config"
-  echo "$(connections "$m")" > "$out/curl.$1.conns"
+  /usr/bin/time -f '%e %M' -o "$out/$2.$1.time" curl --config "$out/$2.config"
+  echo "$(connections "$m")" > "$out/$2.$1.conns"
 }
 run_sr() {
   reset_sr; sync; local m; m=$(mark)
@@ -107,24 +128,33 @@ run_sr() {
   echo "$(connections "$m")" > "$out/sr.$1.conns"
   while read -r path; do cmp -s "$out/data/$path" "$out/share/sr/$path" || { echo "  MISMATCH $path"; exit 1; }; done < "$out/files.txt"
 }
-echo "upload over https: curl $(curl --version | head -1 | cut -d' ' -f2) (one invocation) vs study-recorder upload, $rounds rounds"
+echo "upload over https: curl $(curl --version | head -1 | cut -d' ' -f2) (one invocation, files alone and with manifests) vs study-recorder upload, $rounds rounds"
 for r in $(seq "$rounds"); do
-  if [ $((r % 2)) -eq 1 ]; then run_curl "$r"; run_sr "$r"; else run_sr "$r"; run_curl "$r"; fi
+  case $((r % 3)) in
+    1) run_curl "$r" curl; run_sr "$r"; run_curl "$r" curlm ;;
+    2) run_sr "$r"; run_curl "$r" curlm; run_curl "$r" curl ;;
+    0) run_curl "$r" curlm; run_curl "$r" curl; run_sr "$r" ;;
+  esac
 done
 echo "  uploaded bytes identical"
 for r in $(seq "$rounds"); do
-  printf '  round %s: curl %s s (%s connection(s)), study-recorder %s s (%s connection(s))\n' "$r" \
-    "$(tail -1 "$out/curl.$r.time" | cut -d' ' -f1)" "$(cat "$out/curl.$r.conns")" "$(tail -1 "$out/sr.$r.time" | cut -d' ' -f1)" "$(cat "$out/sr.$r.conns")"
+  c=$(tail -1 "$out/curl.$r.time" | cut -d' ' -f1); cm=$(tail -1 "$out/curlm.$r.time" | cut -d' ' -f1); s=$(tail -1 "$out/sr.$r.time" | cut -d' ' -f1)
+  printf '  round %s: curl %s s, curl+m %s s, study-recorder %s s (connections %s, %s, %s); study-recorder / curl %s, / curl+m %s\n' "$r" \
+    "$c" "$cm" "$s" "$(cat "$out/curl.$r.conns")" "$(cat "$out/curlm.$r.conns")" "$(cat "$out/sr.$r.conns")" \
+    "$(awk -v s="$s" -v c="$c" 'BEGIN { printf "%.2f", s / c }')" "$(awk -v s="$s" -v c="$cm" 'BEGIN { printf "%.2f", s / c }')"
 done
 median() { for f in "$@"; do tail -1 "$f" | cut -d' ' -f1; done | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
-curl_s=$(median "$out"/curl.*.time); sr_s=$(median "$out"/sr.*.time)
-$py - "$bytes" "$small_n" "$large_n" "$curl_s" "$sr_s" <<'PY'
+curl_s=$(median "$out"/curl.*.time); curlm_s=$(median "$out"/curlm.*.time); sr_s=$(median "$out"/sr.*.time)
+sr_kb=$(for f in "$out"/sr.*.time; do tail -1 "$f" | cut -d' ' -f2; done | sort -n | tail -1)
+$py - "$bytes" "$small_n" "$large_n" "$curl_s" "$curlm_s" "$sr_s" <<'PY'
 import sys
-b, sn, ln, cs, ss = sys.argv[1:]
+b, sn, ln, cs, cms, ss = sys.argv[1:]
 mib = int(b) / 2**20
 print(f"{int(sn) + int(ln)} files, {mib:.1f} MiB")
-print(f"{'':24}{'median wall s':>14}{'MiB/s':>9}")
-for name, s in (("curl (one invocation)", cs), ("study-recorder upload", ss)):
-    print(f"{name:24}{float(s):14.2f}{mib / float(s):9.1f}")
-print(f"upload time study-recorder / curl: {float(ss) / float(cs):.2f}x")
+print(f"{'':34}{'median wall s':>14}{'MiB/s':>9}")
+for name, s in (("curl (one invocation)", cs), ("curl + a manifest beside each file", cms), ("study-recorder upload", ss)):
+    print(f"{name:34}{float(s):14.2f}{mib / float(s):9.1f}")
+print(f"upload time study-recorder / curl: {float(ss) / float(cs):.2f}x, / curl with manifests: {float(ss) / float(cms):.2f}x")
 PY
+awk -v s="$sr_s" -v c="$curl_s" -v kb="$sr_kb" 'BEGIN { printf "RESULT transfer-many %.2f %.2f %.2f %.1f\n", s, c, s / c, kb / 1024 }'
+awk -v s="$sr_s" -v c="$curlm_s" -v kb="$sr_kb" 'BEGIN { printf "RESULT transfer-many-same-requests %.2f %.2f %.2f %.1f\n", s, c, s / c, kb / 1024 }'

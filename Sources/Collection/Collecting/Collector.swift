@@ -24,6 +24,8 @@ import Transfer
 ///    recording and carry this study's id;
 /// 6. it joins the mirror's catalog, and every recording not yet in the dataset is exported into it.
 ///
+/// Then the HTML study overview in `out` (``StudyOverviewFile``) is brought up to date.
+///
 /// A killed run resumes: the state is written after each item, a partial download resumes with a
 /// Range, and the exporter completes or removes an interrupted publication. Two runs on one dataset
 /// never overlap (`<out>/.collect/collect.lock`).
@@ -126,6 +128,7 @@ public struct Collector: Sendable {
             }
         }
         try export(mirror: mirror, state: &state, stateFile: stateFile, report: &report)
+        try StudyOverviewFile(study: study, out: out, work: work).update(mirror: mirror, scratch: scratch, state: state, problems: report.problems)
         return report
     }
 

@@ -56,6 +56,11 @@ public final class BlockingExecutor: TaskExecutor, Sendable {
     /// Whether the calling thread is one of this executor's: for tests and preconditions.
     public var isCurrentThread: Bool { pool.isCurrentThread }
 
+    /// Whether the calling thread is a thread of any `BlockingExecutor` (so it may block): work that
+    /// would otherwise be handed to an executor's thread and awaited can run where it is, saving two
+    /// thread hand-offs (Transfer's libcurl session does so for the requests of an upload run).
+    public static var isBlockingThread: Bool { Pool.isAnyPoolThread }
+
     /// Runs `body` on one of the pool's threads and returns its result (or throws its error). The
     /// awaiting task is suspended meanwhile and holds no thread. `name` names the thread while `body`
     /// runs (seen in `top -H` and debuggers). The call is not cancelled with the task: `body` decides
@@ -123,6 +128,8 @@ public final class BlockingExecutor: TaskExecutor, Sendable {
             pthread_key_create(&key, nil)
             return key
         }()
+
+        static var isAnyPoolThread: Bool { pthread_getspecific(marker) != nil }
 
         var isCurrentThread: Bool {
             guard let mark = pthread_getspecific(Self.marker) else { return false }

@@ -142,11 +142,11 @@ package final class QualityMonitor: Sendable {
     /// monitor's own reading of the events is (a busy machine, a test on a manual clock).
     package func interruption() async -> String? {
         let r = current
-        if r.ended { return "device disconnected" }
+        if r.ended { return EndReason.deviceDisconnected }
         if let since = await linkDownSince(), clock.monotonicNow() - since > Self.disconnectionGrace {
-            return "device disconnected"
+            return EndReason.deviceDisconnected
         }
-        if r.batteryLow { return "battery low" }
+        if r.batteryLow { return EndReason.batteryLow }
         return nil
     }
 

@@ -27,8 +27,9 @@ public struct ReportBuilder: Sendable {
     /// Whether the spectrum and whole-recording band power keep windows graded bad or off the head
     /// (default false: they are left out with the segments touching a gap).
     public var includesBadWindows = false
-    /// The participant's locale (`en`, `de`, …): the language of the participant view and of the
-    /// page's title and footer (default English; languages without words use English).
+    /// The participant's locale (`en`, `de`, …): the language of the whole page, session view and
+    /// participant view alike, its words and its number and date formats (default English;
+    /// languages without words use English).
     public var locale = "en"
 
     /// A builder for `store`'s items.
@@ -47,6 +48,7 @@ public struct ReportBuilder: Sendable {
     /// copies killed processes left (``PlaintextScratch/sweep(parent:)``).
     public func sessionReport(for items: [CatalogItem]) throws -> String {
         PlaintextScratch.sweep(parent: scratchParent)
+        let words = ReportWords(locale: locale)
         var sections: [String] = []
         var tables: [String: [String: TrialTable]] = [:]
         for item in items {
@@ -56,16 +58,17 @@ public struct ReportBuilder: Sendable {
             if tables[item.participant] == nil { tables[item.participant] = try trialTables(participant: item.participant) }
             var digest = try digest(of: item, detail: true)
             digest.trials = tables[item.participant]?[Self.stem(item.path)]
-            sections.append(SessionSection(digest: digest).html)
+            sections.append(SessionSection(digest: digest, words: words).html)
         }
         let first = items.first
         let title =
-            "Session report"
+            words(.sessionTitle)
             + (first.map { item in
-                " · " + [item.study, item.day.map { "day \($0)" }, item.session.map { "session \($0)" }].compactMap { $0 }.joined(separator: " · ")
+                let parts = [item.study, item.day.map { words(.dayN, $0) }, item.session.map { words(.sessionN, $0) }]
+                return " · " + parts.compactMap { $0 }.joined(separator: " · ")
             } ?? "")
-        let subtitle = "Participant \(first?.participant ?? "–") · \(items.count) recording\(items.count == 1 ? "" : "s")"
-        return page(title: title, subtitle: subtitle, body: sections.joined(), words: ReportWords(locale: "en"))
+        let subtitle = words(items.count == 1 ? .sessionSubtitleOne : .sessionSubtitleMany, first?.participant ?? "–", items.count)
+        return page(title: title, subtitle: subtitle, body: sections.joined(), words: words)
     }
 
     /// The participant view: every session of `participant` with EEG, over the days. Throws
@@ -186,10 +189,10 @@ public struct ReportBuilder: Sendable {
 
     // MARK: Page
 
-    /// The page around `body`, its footer in `words`' language (the session view is English).
+    /// The page around `body`, its footer in `words`' language.
     private func page(title: String, subtitle: String, body: String, words: ReportWords) -> String {
-        // UTCTimestamp, not ISO8601DateFormatter: the same text without paging in ICU's data (docs/performance.md).
-        let footer = words(.footer, StorageModule.softwareVersion, UTCTimestamp.iso8601(generated))
+        let moment = generated.timeIntervalSince1970.rounded(.down)
+        let footer = words(.footer, StorageModule.softwareVersion, words.language == "en" ? words.time(moment) : words.time(moment) + " UTC")
         let main = """
             <main>
             <header class="report"><h1>\(HTML.escape(title))</h1><p>\(HTML.escape(subtitle))</p></header>

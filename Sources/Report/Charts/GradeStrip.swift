@@ -7,13 +7,16 @@ struct GradeStrip {
     var channels: [String]
     var duration: Double
     var overlay: TimelineOverlay
+    /// The language of its labels.
+    var words = ReportWords.englishWords
 
     var svg: String {
         let lane = 22.0
         var frame = ChartFrame(height: lane * Double(max(1, channels.count)) + 36, x: 0...max(duration, 0.001), y: 0...1)
         frame.left = 64
-        var out = frame.open(label: "Signal quality grade per channel over time")
-        out += frame.axes(xFormat: { ChartFrame.timeLabel($0, span: duration) }, yFormat: { _ in "" }, xTicks: ChartFrame.timeTicks(frame.x))
+        var out = frame.open(label: words(.gradeLabel))
+        let words = words
+        out += frame.axes(xFormat: { words.decimal(ChartFrame.timeLabel($0, span: duration)) }, yFormat: { _ in "" }, xTicks: ChartFrame.timeTicks(frame.x))
         let columns = 300
         let binSeconds = max(duration / Double(columns), 0.5)
         let bins = max(1, Int((duration / binSeconds).rounded(.up)))

@@ -6,6 +6,8 @@ struct SignalChart {
     /// The excerpt's start in seconds and the sampling rate.
     var start: Double
     var samplingRate: Double
+    /// The language of its labels.
+    var words = ReportWords.englishWords
 
     var svg: String {
         let lane = 74.0
@@ -13,7 +15,7 @@ struct SignalChart {
         let seconds = Double(channels.first?.values.count ?? 0) / samplingRate
         var frame = ChartFrame(height: lane * Double(count) + 30, x: start...(start + max(seconds, 1 / samplingRate)), y: 0...1)
         frame.left = 80
-        var out = frame.open(label: "Signal excerpt per channel, \(HTML.number(seconds, 0)) s from \(HTML.number(start, 0)) s")
+        var out = frame.open(label: words(.excerptLabel, words.number(seconds, 0), words.number(start, 0)))
         out +=
             "<rect x=\"\(HTML.coordinate(frame.left))\" y=\"\(HTML.coordinate(frame.top))\" width=\"\(HTML.coordinate(frame.plotWidth))\" height=\"\(HTML.coordinate(frame.plotHeight))\" fill=\"#fbfcfe\" stroke=\"#d8dde5\"/>"
         for t in ChartFrame.ticks(frame.x, count: 10) {
@@ -21,7 +23,7 @@ struct SignalChart {
             out +=
                 "<line x1=\"\(HTML.coordinate(x))\" x2=\"\(HTML.coordinate(x))\" y1=\"\(HTML.coordinate(frame.top))\" y2=\"\(HTML.coordinate(frame.top + frame.plotHeight))\" stroke=\"#eef0f4\"/>"
             out +=
-                "<text x=\"\(HTML.coordinate(x))\" y=\"\(HTML.coordinate(frame.height - 8))\" text-anchor=\"middle\">\(HTML.escape(ChartFrame.timeLabel(t, span: 0)))</text>"
+                "<text x=\"\(HTML.coordinate(x))\" y=\"\(HTML.coordinate(frame.height - 8))\" text-anchor=\"middle\">\(HTML.escape(words.decimal(ChartFrame.timeLabel(t, span: 0))))</text>"
         }
         for (i, channel) in channels.enumerated() {
             let finite = channel.values.filter(\.isFinite)
@@ -39,7 +41,7 @@ struct SignalChart {
             out +=
                 "<text x=\"\(HTML.coordinate(frame.left - 6))\" y=\"\(HTML.coordinate(top + lane / 2))\" text-anchor=\"end\" style=\"font-weight:600;fill:#1d2430\">\(HTML.escape(channel.name))</text>"
             out +=
-                "<text x=\"\(HTML.coordinate(frame.left - 6))\" y=\"\(HTML.coordinate(top + lane / 2 + 13))\" text-anchor=\"end\">\(HTML.escape(HTML.number(hi - lo, 0))) µV</text>"
+                "<text x=\"\(HTML.coordinate(frame.left - 6))\" y=\"\(HTML.coordinate(top + lane / 2 + 13))\" text-anchor=\"end\">\(HTML.escape(words.number(hi - lo, 0))) µV</text>"
             out +=
                 "<path d=\"\(laneFrame.path(Self.reduce(channel.values, start: start, rate: samplingRate, columns: 700)))\" fill=\"none\" stroke=\"\(ChartPalette.color(i))\" stroke-width=\"1\" stroke-linejoin=\"round\"/>"
         }

@@ -27,12 +27,12 @@ struct TimelineOverlay {
         return out
     }
 
-    /// The legend entries for what the overlay draws.
-    var legend: [(name: String, color: String)] {
+    /// The legend entries for what the overlay draws, in `words`' language.
+    func legend(in words: ReportWords) -> [(name: String, color: String)] {
         var items: [(name: String, color: String)] = []
-        if events.contains(where: { $0.code > 0 }) { items.append(("event marker", ChartPalette.marker)) }
-        if events.contains(where: { $0.code < 0 && $0.code != Marker.gapCode }) { items.append(("device / software event", ChartPalette.software)) }
-        if !gaps.isEmpty { items.append(("lost samples", ChartPalette.gap)) }
+        if events.contains(where: { $0.code > 0 }) { items.append((words(.eventMarker), ChartPalette.marker)) }
+        if events.contains(where: { $0.code < 0 && $0.code != Marker.gapCode }) { items.append((words(.softwareEvent), ChartPalette.software)) }
+        if !gaps.isEmpty { items.append((words(.lostSamplesLegend), ChartPalette.gap)) }
         return items
     }
 }

@@ -71,6 +71,16 @@ struct HTMLPage {
         ul.reasons{margin:6px 0 0;padding-left:20px}
         ul.reasons li.triggered{color:var(--bad);font-weight:600}
         .note{color:var(--muted);font-size:.88em}
+        td.day{text-align:center;font-weight:600}
+        td.day.done{background:#e3f4e9;color:var(--good)}
+        td.day.incomplete{background:#fbf1d9;color:#8a6410}
+        td.day.missing{background:#f9e1df;color:var(--bad)}
+        td.day.open{color:var(--muted)}
+        td.id{font-family:ui-monospace,monospace;font-size:.85em}
+        td.q-good{background:#e3f4e9}
+        td.q-medium{background:#fbf1d9}
+        td.q-bad{background:#f9e1df}
+        ul.problems li{margin:2px 0;overflow-wrap:anywhere}
         footer{margin-top:28px;padding-top:8px;border-top:1px solid var(--line);color:var(--muted);font-size:.8em}
         @media (max-width:600px){body{font-size:14px}main{padding:10px}dl.meta{grid-template-columns:1fr 1fr}figure{overflow-x:auto;-webkit-overflow-scrolling:touch}svg.chart{min-width:560px}svg.chart text{font-size:16px}}
         @media print{body{font-size:11pt}main{max-width:none;padding:0}section.recording+section.recording{break-before:page}figure,table,dl.meta,.verdict-box{break-inside:avoid}h2,h3{break-after:avoid}.scroll{overflow:visible}a{color:inherit;text-decoration:none}}

@@ -6,21 +6,22 @@ import Foundation
 struct ParticipantSection {
     var participant: String
     var rows: [SessionRow]
-    var words = ReportWords(locale: "en")
+    var words = ReportWords.englishWords
 
     var html: String {
         var out = "<section class=\"participant\">"
         out += "<dl class=\"meta\">"
         let studies = Array(Set(rows.compactMap(\.study))).sorted()
         // Each field's anchor is its English name, whatever the language shown.
-        let english = ReportWords(locale: "en")
+        let english = ReportWords.englishWords
+        let words = words
         let items: [(ReportText, String)] = [
             (.participant, participant), (.study, studies.isEmpty ? "–" : studies.joined(separator: ", ")),
             (.sessionsWithEEG, "\(rows.count)"), (.blocks, "\(rows.reduce(0) { $0 + $1.blocks })"),
-            (.signalRecorded, HTML.duration(rows.reduce(0) { $0 + $1.seconds })),
+            (.signalRecorded, words.duration(rows.reduce(0) { $0 + $1.seconds })),
             (
                 .firstLast,
-                [rows.compactMap(\.start).min(), rows.compactMap(\.start).max()].map { $0.map(HTML.time) ?? "–" }.joined(separator: " – ")
+                [rows.compactMap(\.start).min(), rows.compactMap(\.start).max()].map { $0.map(words.time) ?? "–" }.joined(separator: " – ")
             ),
         ]
         out += items.map {
@@ -82,7 +83,7 @@ struct ParticipantSection {
             frame: ChartFrame(height: 200, x: 0.5...(Double(max(1, rows.count)) + 0.5), y: lo...max(hi, lo + 1)),
             series: [.init(name: words(.scoreSeries), color: ChartPalette.color(0), points: points, dots: true)],
             label: words(.scoreLabel),
-            xFormat: xLabel, yFormat: { ChartFrame.tickLabel($0) + " ms" }, xTicks: ticks)
+            xFormat: xLabel, yFormat: { words.decimal(ChartFrame.tickLabel($0)) + " ms" }, xTicks: ticks)
         return
             "<h3>\(HTML.escape(words(.scoreTitle)))</h3><figure class=\"fig-scores\">\(chart.svg)<figcaption>\(HTML.escape(words(.scoreCaption)))</figcaption></figure>"
     }
@@ -97,13 +98,13 @@ struct ParticipantSection {
             "<h3>\(HTML.escape(words(.sessions)))</h3><div class=\"scroll\"><table class=\"sessions\"><thead><tr>\(columns.joined())</tr></thead><tbody>"
         for row in rows {
             out +=
-                "<tr><td>\(HTML.escape(row.start.map(HTML.time) ?? "–"))</td><td class=\"num\">\(row.day.map(String.init) ?? "–")</td><td class=\"num\">\(row.session.map(String.init) ?? "–")</td>"
+                "<tr><td>\(HTML.escape(row.start.map(words.time) ?? "–"))</td><td class=\"num\">\(row.day.map(String.init) ?? "–")</td><td class=\"num\">\(row.session.map(String.init) ?? "–")</td>"
             out +=
                 "<td>\(HTML.escape(row.paradigms.joined(separator: ", ")))</td><td class=\"num\">\(row.blocks)\(row.incomplete > 0 ? " (\(HTML.escape(words(.incomplete, row.incomplete))))" : "")</td>"
             out +=
-                "<td class=\"num\">\(HTML.escape(HTML.duration(row.seconds)))</td><td class=\"num\">\(HTML.percent(row.goodFraction))</td><td data-quality=\"\(row.qualityOriginText)\">\(HTML.escape(row.verdict(in: words)))</td>"
+                "<td class=\"num\">\(HTML.escape(words.duration(row.seconds)))</td><td class=\"num\">\(HTML.percent(row.goodFraction))</td><td data-quality=\"\(row.qualityOriginText)\">\(HTML.escape(row.verdict(in: words)))</td>"
             out +=
-                "<td class=\"num\">\(row.trials > 0 ? String(row.trials) : "–")</td><td class=\"num\">\(row.reactionTimeMs.map { HTML.number($0, 0) + " ms" } ?? "–")</td></tr>"
+                "<td class=\"num\">\(row.trials > 0 ? String(row.trials) : "–")</td><td class=\"num\">\(row.reactionTimeMs.map { words.number($0, 0) + " ms" } ?? "–")</td></tr>"
         }
         return out + "</tbody></table></div>"
     }

@@ -6,66 +6,82 @@ import Storage
 /// The session view of one recording as an HTML `<section>`: metadata, the QA verdict with its
 /// reasons, a signal excerpt per channel, quality and band power over time with events and gaps,
 /// the Welch spectrum, the per-channel table and, for a reaction-time block, the latency per trial.
-/// Every text taken from the file is escaped.
+/// Every text taken from the file is escaped; every other text and number is in `words`' language
+/// (each metadata field's `data-field` anchor stays its English name).
 struct SessionSection {
     var digest: RecordingDigest
+    var words = ReportWords.englishWords
 
     var html: String {
-        let d = digest
+        let d = digest, words = words
         var out = "<section class=\"recording\" id=\"recording-\(HTML.escape(Self.anchor(d.name)))\">"
-        let heading = [d.paradigm ?? "recording", d.day.map { "day \($0)" }, d.session.map { "session \($0)" }, d.run.map { "run \($0)" }]
-            .compactMap { $0 }.joined(separator: " · ")
+        let heading = [
+            d.paradigm ?? words(.recording), d.day.map { words(.dayN, $0) }, d.session.map { words(.sessionN, $0) }, d.run.map { words(.runN, $0) },
+        ]
+        .compactMap { $0 }.joined(separator: " · ")
         out += "<h2>\(HTML.escape(heading))</h2>"
         out += metadata
         out += verdict
         out += figure(
-            "Signal excerpt",
-            caption:
-                "\(HTML.number(Double(d.excerpt.first?.count ?? 0) / d.samplingRate, 1)) s from the middle of the recording, each channel on its own scale (the range is given under its name); breaks are lost samples.",
-            SignalChart(channels: zip(d.channels, d.excerpt).map { ($0, $1) }, start: d.excerptStart, samplingRate: d.samplingRate).svg, id: "excerpt"
+            words(.excerptTitle),
+            caption: words(.excerptCaption, words.number(Double(d.excerpt.first?.count ?? 0) / d.samplingRate, 1)),
+            SignalChart(channels: zip(d.channels, d.excerpt).map { ($0, $1) }, start: d.excerptStart, samplingRate: d.samplingRate, words: words).svg,
+            id: "excerpt"
         )
         let overlay = d.overlay
         out += figure(
-            "Signal quality over time",
-            caption: "Grade of each 2 s window (updated every 0.5 s; the worst grade in each column is shown).",
-            GradeStrip(rows: d.grades, channels: d.channels, duration: d.durationSeconds, overlay: overlay).svg
+            words(.gradeTitle),
+            caption: words(.gradeCaption, words.number(0.5, 1)),
+            GradeStrip(rows: d.grades, channels: d.channels, duration: d.durationSeconds, overlay: overlay, words: words).svg
                 + ChartPalette.legend(
-                    [("good", ChartPalette.good), ("medium", ChartPalette.medium), ("bad", ChartPalette.bad), ("not judged", ChartPalette.none)]
-                        + overlay.legend),
+                    [
+                        (words(.good), ChartPalette.good), (words(.medium), ChartPalette.medium), (words(.bad), ChartPalette.bad),
+                        (words(.notJudged), ChartPalette.none),
+                    ]
+                        + overlay.legend(in: words)),
             id: "quality")
         out += bandPowerFigure(overlay: overlay)
         out += spectrumFigure
         out += channelTable
-        if let trials = d.trials { out += Self.trialsBlock(trials) }
+        if let trials = d.trials { out += Self.trialsBlock(trials, words: words) }
         out += eventsTable
         return out + "</section>"
     }
 
     private var metadata: String {
-        let d = digest
-        var rows: [(String, String)] = [
-            ("Study", d.study ?? "–"), ("Paradigm", d.paradigm ?? "–"),
-            ("Day / session / run", [d.day, d.session, d.run].map { $0.map(String.init) ?? "–" }.joined(separator: " / ")),
-            ("Start (UTC)", d.startTime.map(HTML.time) ?? "–"),
-            ("Duration", HTML.duration(d.durationSeconds) + (d.outcome.isComplete ? "" : " (incomplete)")),
-            ("Device", d.device + (d.serial.map { " · \($0)" } ?? "")),
-            ("Sampling rate", "\(HTML.number(d.samplingRate, d.samplingRate == d.samplingRate.rounded() ? 0 : 2)) Hz"),
-            ("Channels", d.channels.joined(separator: ", ")),
+        let d = digest, words = words
+        var duration = words.duration(d.durationSeconds)
+        if !d.outcome.isComplete {
+            duration = d.outcome.reason.map { words(.durationIncompleteBecause, duration, words.endReason($0)) } ?? words(.durationIncomplete, duration)
+        }
+        var rows: [(ReportText, String)] = [
+            (.study, d.study ?? "–"), (.paradigm, d.paradigm ?? "–"),
+            (.daySessionRun, [d.day, d.session, d.run].map { $0.map(String.init) ?? "–" }.joined(separator: " / ")),
+            (.start, d.startTime.map(words.time) ?? "–"),
+            (.duration, duration),
+            (.device, d.device + (d.serial.map { " · \($0)" } ?? "")),
+            (.samplingRate, "\(words.number(d.samplingRate, d.samplingRate == d.samplingRate.rounded() ? 0 : 2)) Hz"),
+            (.channels, d.channels.joined(separator: ", ")),
             (
-                "Lost samples",
+                .lostSamples,
                 d.gapSamples == 0
-                    ? "none"
-                    : "\(d.gapSamples) in \(d.gaps.count) gap\(d.gaps.count == 1 ? "" : "s") (\(HTML.number(Double(d.gapSamples) / d.samplingRate, 2)) s)"
+                    ? words(.none)
+                    : words(d.gaps.count == 1 ? .gapsOne : .gapsMany, d.gapSamples, d.gaps.count, words.number(Double(d.gapSamples) / d.samplingRate, 2))
             ),
-            ("Mains", d.mains.map { "\(HTML.number($0, 0)) Hz" } ?? "detected"),
-            ("Participant", d.participant ?? "–"),
-            ("File", (d.name as NSString).lastPathComponent),
+            (.mains, d.mains.map { "\(words.number($0, 0)) Hz" } ?? words(.mainsDetected)),
+            (.participant, d.participant ?? "–"),
+            (.file, (d.name as NSString).lastPathComponent),
         ]
-        // Whether the verdict's windows were read from the recording or recomputed (and why).
-        rows.append(("Quality windows", d.qualityOrigin.kind == .stored ? "read from the recording" : "recomputed: \(d.qualityOrigin.reason)"))
-        if let firmware = d.firmware { rows.insert(("Firmware", firmware), at: 6) }
-        return "<dl class=\"meta\">"
-            + rows.map { "<div><dt>\(HTML.escape($0.0))</dt><dd data-field=\"\(HTML.escape(Self.anchor($0.0)))\">\(HTML.escape($0.1))</dd></div>" }
+        if let firmware = d.firmware { rows.insert((.firmware, firmware), at: 6) }
+        // Each field's anchor is its English name, whatever the language shown.
+        let english = ReportWords.englishWords
+        // Whether the verdict's windows were read from the recording or recomputed, and why: page
+        // metadata (`data-quality`, `data-quality-reason`), not a caption to translate.
+        let origin = d.qualityOrigin
+        return "<dl class=\"meta\" data-quality=\"\(origin.kind.rawValue)\" data-quality-reason=\"\(HTML.escape(origin.reason))\">"
+            + rows.map {
+                "<div><dt>\(HTML.escape(words($0.0)))</dt><dd data-field=\"\(HTML.escape(Self.anchor(english($0.0))))\">\(HTML.escape($0.1))</dd></div>"
+            }
             .joined() + "</dl>"
     }
 
@@ -73,16 +89,16 @@ struct SessionSection {
         let v = digest.verdict
         let cls = v == nil ? "unknown" : v == .passed ? "passed" : "failed"
         var out =
-            "<h3>Quality verdict</h3><div class=\"verdict-box\"><span class=\"verdict \(cls)\">\(HTML.escape(v?.rawValue ?? "too short to judge"))</span>"
+            "<h3>\(HTML.escape(words(.verdictTitle)))</h3><div class=\"verdict-box\"><span class=\"verdict \(cls)\">\(HTML.escape(words.verdict(v)))</span>"
         out += "<ul class=\"reasons\">"
-        for reason in VerdictReasons(summary: digest.summary, channels: digest.channels).reasons {
+        for reason in VerdictReasons(summary: digest.summary, channels: digest.channels, words: words).reasons {
             out += "<li\(reason.triggered ? " class=\"triggered\"" : "")>\(HTML.escape(reason.text))</li>"
         }
         return out + "</ul></div>"
     }
 
     private func bandPowerFigure(overlay: TimelineOverlay) -> String {
-        let d = digest
+        let d = digest, words = words
         guard !d.bandPower.isEmpty else { return "" }
         let span = 0...max(d.durationSeconds, 0.001)
         var series: [LineChart.Series] = []
@@ -92,21 +108,17 @@ struct SessionSection {
         }
         let peak = d.bandPower.values.lazy.filter(\.isFinite).max() ?? 1
         let chart = LineChart(
-            frame: ChartFrame(height: 220, x: span, y: 0...min(1, max(0.05, peak * 1.1))), series: series, label: "Relative band power over time",
-            xFormat: { ChartFrame.timeLabel($0, span: span.upperBound) }, yFormat: { HTML.percent($0) }, overlay: overlay,
+            frame: ChartFrame(height: 220, x: span, y: 0...min(1, max(0.05, peak * 1.1))), series: series, label: words(.bandPowerLabel),
+            xFormat: { words.decimal(ChartFrame.timeLabel($0, span: span.upperBound)) }, yFormat: { words.percent($0) }, overlay: overlay,
             xTicks: ChartFrame.timeTicks(span))
         let legend = ChartPalette.legend(
-            d.bands.enumerated().map { ("\($1.name) \(HTML.number($1.low, 0))–\(HTML.number($1.high, 0)) Hz", ChartPalette.color($0)) }
-                + overlay.legend)
-        return figure(
-            "Band power over time",
-            caption:
-                "Relative band power (share of 1–45 Hz power) over the last 4 s, every second, averaged over the channels not graded bad; breaks where no channel could be used.",
-            chart.svg + legend, id: "bandpower")
+            d.bands.enumerated().map { ("\($1.name) \(words.number($1.low, 0))–\(words.number($1.high, 0)) Hz", ChartPalette.color($0)) }
+                + overlay.legend(in: words))
+        return figure(words(.bandPowerTitle), caption: words(.bandPowerCaption), chart.svg + legend, id: "bandpower")
     }
 
     private var spectrumFigure: String {
-        let d = digest
+        let d = digest, words = words
         guard !d.spectra.isEmpty else { return "" }
         let top = min(d.samplingRate / 2, 60)
         var lo = Double.infinity, hi = 0.0
@@ -122,83 +134,87 @@ struct SessionSection {
             series.append(.init(name: c < d.channels.count ? d.channels[c] : "\(c + 1)", color: ChartPalette.color(c), points: points))
         }
         guard hi > 0, lo.isFinite else {
-            let why = d.includesBadWindows ? "No gap-free 2 s segment" : "No 2 s segment free of gaps and of windows graded bad or off the head"
-            return figure("Spectrum", caption: "\(why): the spectrum cannot be estimated.", "", id: "spectrum")
+            let why = words(d.includesBadWindows ? .spectrumNoGapFree : .spectrumNoClean)
+            return figure(words(.spectrumTitle), caption: words(.spectrumMissing, why), "", id: "spectrum")
         }
         lo = max(lo, hi * 1e-7)
         var frame = ChartFrame(height: 240, x: 0...top, y: pow(10, floor(log10(lo)))...pow(10, ceil(log10(hi))))
         frame.logY = true
         let chart = LineChart(
-            frame: frame, series: series, label: "Welch power spectral density per channel", xFormat: { ChartFrame.tickLabel($0) + " Hz" },
-            yFormat: { ChartFrame.tickLabel($0) }, spans: d.bands.map { ($0.low, $0.high, $0.name) })
+            frame: frame, series: series, label: words(.spectrumLabel), xFormat: { words.decimal(ChartFrame.tickLabel($0)) + " Hz" },
+            yFormat: { words.decimal(ChartFrame.tickLabel($0)) }, spans: d.bands.map { ($0.low, $0.high, $0.name) })
         let used = d.segmentsUsed.first ?? 0
         let total = used + (d.segmentsSkipped.first ?? 0)
-        let leftOut = d.includesBadWindows ? "gaps left out" : "gaps, bad and off-head windows left out"
+        let leftOut = words(d.includesBadWindows ? .leftOutGaps : .leftOutAll)
         return figure(
-            "Spectrum",
-            caption:
-                "Welch PSD in µV²/Hz (log scale) of the whole recording: 2 s Hann segments, 50 % overlap, \(leftOut) (\(used) of \(total) segments on the first channel); bands shaded.",
+            words(.spectrumTitle), caption: words(.spectrumCaption, leftOut, used, total),
             chart.svg + ChartPalette.legend(series.map { ($0.name, $0.color) }), id: "spectrum")
     }
 
     private var channelTable: String {
-        let d = digest
+        let d = digest, words = words
         let n = Double(d.summary.windowCount)
+        let headers = words.columns(.channelColumns).enumerated().map { "<th\($0.offset > 0 ? " class=\"num\"" : "")>\(HTML.escape($0.element))</th>" }
         var out =
-            "<h3>Per channel</h3><div class=\"scroll\"><table class=\"channels\"><thead><tr><th>channel</th><th class=\"num\">good</th><th class=\"num\">medium</th><th class=\"num\">bad</th>"
+            "<h3>\(HTML.escape(words(.perChannelTitle)))</h3><div class=\"scroll\"><table class=\"channels\"><thead><tr>\(headers.joined())"
         for band in d.bands where !d.wholeBandPowers.isEmpty { out += "<th class=\"num\">\(HTML.escape(band.name)) (%)</th>" }
-        if !d.wholeBandPowers.isEmpty { out += "<th class=\"num\">segments</th>" }
+        if !d.wholeBandPowers.isEmpty { out += "<th class=\"num\">\(HTML.escape(words(.segments)))</th>" }
         out += "</tr></thead><tbody>"
         for (c, name) in d.channels.enumerated() {
             let counts = c < d.summary.gradeCounts.count ? d.summary.gradeCounts[c] : [0, 0, 0]
             out +=
-                "<tr><td>\(HTML.escape(name))</td>" + counts.map { "<td class=\"num\">\(HTML.percent(n > 0 ? Double($0) / n : .nan))</td>" }.joined()
+                "<tr><td>\(HTML.escape(name))</td>" + counts.map { "<td class=\"num\">\(words.percent(n > 0 ? Double($0) / n : .nan))</td>" }.joined()
             if c < d.wholeBandPowers.count {
                 let p = d.wholeBandPowers[c]
-                out += p.relative.map { "<td class=\"num\">\(p.invalidReason == nil ? HTML.percent($0) : "–")</td>" }.joined()
+                out += p.relative.map { "<td class=\"num\">\(p.invalidReason == nil ? words.percent($0) : "–")</td>" }.joined()
                 let used = c < d.segmentsUsed.count ? d.segmentsUsed[c] : 0
-                out += "<td class=\"num\">\(used) of \(used + (c < d.segmentsSkipped.count ? d.segmentsSkipped[c] : 0))</td>"
+                out += "<td class=\"num\">\(HTML.escape(words(.usedOf, used, used + (c < d.segmentsSkipped.count ? d.segmentsSkipped[c] : 0))))</td>"
             }
             out += "</tr>"
         }
         out += "</tbody></table></div>"
         if !d.wholeBandPowers.isEmpty {
-            out +=
-                "<p class=\"note\">Grades: share of 2 s windows. Bands: relative power of the whole recording (Welch, share of 1–45 Hz\(d.includesBadWindows ? "" : "; bad and off-head windows left out")).</p>"
+            out += "<p class=\"note\">\(HTML.escape(words(.channelNote, d.includesBadWindows ? "" : words(.channelNoteLeftOut))))</p>"
         }
         return out
     }
 
-    /// The reaction-time part: the chart and the table of trials.
-    static func trialsBlock(_ table: TrialTable) -> String {
-        var out = "<h3>Reaction time per trial</h3>"
+    /// The reaction-time part: the chart and the table of trials, in `words`' language.
+    static func trialsBlock(_ table: TrialTable, words: ReportWords = .englishWords) -> String {
+        var out = "<h3>\(HTML.escape(words(.trialsTitle)))</h3>"
         let correct = table.trials.filter { $0.outcome == .correct }.count
+        let ms = { (value: Double?) in value.map { words.number($0, 0) + " ms" } ?? "–" }
         out +=
-            "<p>\(table.trials.count) trials, \(correct) correct; block median \(HTML.escape(table.medianCorrectLatencyMs.map { HTML.number($0, 0) + " ms" } ?? "–")), session median so far \(HTML.escape(table.sessionMedianLatencyMs.map { HTML.number($0, 0) + " ms" } ?? "–")).</p>"
-        out += "<figure class=\"fig-trials\">" + TrialChart(table: table).svg
-        out += ChartPalette.legend(["correct", "anticipation", "wrongKey", "miss"].map { ($0, TrialChart.colors[$0] ?? "") }) + "</figure>"
-        out +=
-            "<div class=\"scroll\"><table class=\"trials\"><thead><tr><th class=\"num\">trial</th><th>outcome</th><th class=\"num\">latency (ms)</th><th>key</th></tr></thead><tbody>"
+            "<p>\(HTML.escape(words(.trialsSummary, table.trials.count, correct, ms(table.medianCorrectLatencyMs), ms(table.sessionMedianLatencyMs))))</p>"
+        out += "<figure class=\"fig-trials\">" + TrialChart(table: table, words: words).svg
+        let outcomes: [ReactionTimeOutcome] = [.correct, .anticipation, .wrongKey, .miss]
+        out += ChartPalette.legend(outcomes.map { (words.outcome($0), TrialChart.colors[$0.rawValue] ?? "") }) + "</figure>"
+        let numeric: Set<Int> = [0, 2]
+        let headers = words.columns(.trialsColumns).enumerated().map {
+            "<th\(numeric.contains($0.offset) ? " class=\"num\"" : "")>\(HTML.escape($0.element))</th>"
+        }
+        out += "<div class=\"scroll\"><table class=\"trials\"><thead><tr>\(headers.joined())</tr></thead><tbody>"
         for t in table.trials {
             out +=
-                "<tr><td class=\"num\">\(t.trial)</td><td>\(HTML.escape(t.outcome.rawValue))</td><td class=\"num\">\(t.latencyMs.map { HTML.number($0, 1) } ?? "–")</td><td>\(HTML.escape(t.response ?? "–"))</td></tr>"
+                "<tr><td class=\"num\">\(t.trial)</td><td>\(HTML.escape(words.outcome(t.outcome)))</td><td class=\"num\">\(t.latencyMs.map { words.number($0, 1) } ?? "–")</td><td>\(HTML.escape(t.response ?? "–"))</td></tr>"
         }
         return out + "</tbody></table></div>"
     }
 
     private var eventsTable: String {
-        let d = digest
+        let d = digest, words = words
         guard !d.events.isEmpty else { return "" }
         let limit = 200
+        let headers = words.columns(.eventsColumns).enumerated().map { "<th\($0.offset < 3 ? " class=\"num\"" : "")>\(HTML.escape($0.element))</th>" }
         var out =
-            "<h3>Events</h3><div class=\"scroll\"><table class=\"events\"><thead><tr><th class=\"num\">time (s)</th><th class=\"num\">sample</th><th class=\"num\">code</th><th>label</th></tr></thead><tbody>"
+            "<h3>\(HTML.escape(words(.eventsTitle)))</h3><div class=\"scroll\"><table class=\"events\"><thead><tr>\(headers.joined())</tr></thead><tbody>"
         for e in d.events.prefix(limit) {
             out +=
-                "<tr><td class=\"num\">\(HTML.number(Double(e.sample) / d.samplingRate, 2))</td><td class=\"num\">\(e.sample)</td><td class=\"num\">\(e.code)</td><td>\(HTML.escape(e.label))</td></tr>"
+                "<tr><td class=\"num\">\(words.number(Double(e.sample) / d.samplingRate, 2))</td><td class=\"num\">\(e.sample)</td><td class=\"num\">\(e.code)</td><td>\(HTML.escape(words.eventLabel(e)))</td></tr>"
         }
         out += "</tbody></table></div>"
         if d.events.count > limit {
-            out += "<p class=\"note\">… and \(d.events.count - limit) more events (see `study-recorder export --format csv`).</p>"
+            out += "<p class=\"note\">\(HTML.escape(words(.moreEvents, d.events.count - limit)))</p>"
         }
         return out
     }

@@ -2,7 +2,8 @@ import Processing
 
 /// The evidence behind a session verdict in words, in the order ``SessionQualitySummary/verdict``
 /// checks it: each criterion's share of windows against its limit, and which one decided (both
-/// from Processing's ``SessionQualitySummary/evidence``; only the wording is the report's).
+/// from Processing's ``SessionQualitySummary/evidence``; only the wording is the report's, in the
+/// report's language).
 struct VerdictReasons {
     /// One criterion.
     struct Reason {
@@ -16,11 +17,11 @@ struct VerdictReasons {
     let reasons: [Reason]
 
     /// The reasons for `summary` with `channels` naming its columns: Processing's evidence for the
-    /// verdict (``SessionQualitySummary/evidence``) in words; motion only for a device with an
+    /// verdict (``SessionQualitySummary/evidence``) in `words`; motion only for a device with an
     /// accelerometer.
-    init(summary: SessionQualitySummary, channels: [String]) {
+    init(summary: SessionQualitySummary, channels: [String], words: ReportWords = .englishWords) {
         guard summary.windowCount > 0 else {
-            reasons = [Reason(text: "Too short to judge: no complete quality window.", triggered: true)]
+            reasons = [Reason(text: words(.reasonTooShort), triggered: true)]
             return
         }
         let n = Double(summary.windowCount)
@@ -29,21 +30,21 @@ struct VerdictReasons {
             let text: String
             switch evidence.kind {
             case .missingData:
-                text = "Samples missing"
+                text = words(.reasonMissing)
             case .offHead:
-                let reported = summary.deviceOffHeadWindows > 0 ? "; \(HTML.percent(Double(summary.deviceOffHeadWindows) / n)) reported by it" : ""
-                text = "Headband off the head (as it reported, or half the channels flat, railed or humming\(reported))"
+                let reported =
+                    summary.deviceOffHeadWindows > 0 ? words(.reasonOffHeadReported, words.percent(Double(summary.deviceOffHeadWindows) / n)) : ""
+                text = words(.reasonOffHead, reported)
             case .motion:
                 guard summary.accelerometerWindows > 0 else { continue }
-                text = "Head movement (accelerometer, headband on)"
+                text = words(.reasonMotion)
             case .badChannel(let worst):
-                text = "Worst channel graded bad (\(worst < channels.count ? channels[worst] : "channel \(worst + 1)"))"
+                text = words(.reasonBadChannel, worst < channels.count ? channels[worst] : words(.channelN, worst + 1))
             }
             out.append(
-                Reason(
-                    text: "\(text): \(HTML.percent(evidence.share)) of windows (limit \(HTML.percent(evidence.limit)))", triggered: evidence.decided))
+                Reason(text: words(.reasonShare, text, words.percent(evidence.share), words.percent(evidence.limit)), triggered: evidence.decided))
         }
-        out.append(Reason(text: "\(summary.windowCount) quality windows of 2 s judged, every 0.5 s", triggered: false))
+        out.append(Reason(text: words(.reasonWindows, summary.windowCount, words.number(0.5, 1)), triggered: false))
         reasons = out
     }
 }

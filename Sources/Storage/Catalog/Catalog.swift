@@ -139,6 +139,23 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// Reads the items `ids`, lets `change` modify each (it gets the item's id and the row), and writes
+    /// them back, all in one transaction (one commit, one sync of the log, however many items); returns
+    /// the stored results in the order of `ids`. An upload run records the items the server confirmed
+    /// this way, a few at a time, instead of one transaction per item.
+    @discardableResult
+    public func update(ids: [String], _ change: (String, inout CatalogItem) throws -> Void) throws -> [CatalogItem] {
+        guard !ids.isEmpty else { return [] }
+        return try pool.write { db in
+            try ids.map { id in
+                guard var item = try CatalogItem.fetchOne(db, key: id) else { throw CatalogError.noSuchItem(id) }
+                try change(id, &item)
+                try item.update(db)
+                return item
+            }
+        }
+    }
+
     /// Removes the item's row (its file is the caller's business).
     public func remove(id: String) throws {
         _ = try pool.write { db in try CatalogItem.deleteOne(db, key: id) }

@@ -176,7 +176,7 @@ public final class RecordingInProgress: Sendable {
                 case .state(let change):
                     derived?.take(change)
                     try writer?.addEvent(code: Marker.deviceStateCode, label: "\(change.state.rawValue)=\(change.value)", time: change.time)
-                    if change.state == .disconnected && change.value { endReason = "device disconnected" }
+                    if change.state == .disconnected && change.value { endReason = EndReason.deviceDisconnected }
                     if change.state == .reconnected && change.value { endReason = nil }
                 case .battery(let level):
                     // Stored as data when it is news (first level, a 1 % change, the warning level

@@ -47,7 +47,7 @@ public final class LSLMarkerInlet: @unchecked Sendable {
         library: LSLLibrary, streamName: String?, controller: DataController, resolveTimeout: Double = 30
     ) -> LSLMarkerInlet {
         let inlet = LSLMarkerInlet(library: library, streamName: streamName, controller: controller)
-        BlockingExecutor.shared.execute("LSL marker inlet") { inlet.run(controller: controller, resolveTimeout: resolveTimeout) }
+        BlockingExecutor.shared.execute("LSL marker inlet") { inlet.run(resolveTimeout: resolveTimeout) }
         return inlet
     }
 
@@ -68,7 +68,7 @@ public final class LSLMarkerInlet: @unchecked Sendable {
 
     private var isStopping: Bool { stopRequested.withLock { stopping } }
 
-    private func run(controller: DataController, resolveTimeout: Double) {
+    private func run(resolveTimeout: Double) {
         defer {
             markers.finish()
             finished.signal()

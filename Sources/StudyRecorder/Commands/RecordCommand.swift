@@ -104,7 +104,7 @@ struct RecordCommand: AsyncParsableCommand {
         let live = Mutex<LiveRecording?>(nil)
         let trap = SignalTrap { _ in
             interrupted.set()
-            live.withLock { $0?.stop(reason: "interrupted by signal") }
+            live.withLock { $0?.stop(reason: EndReason.signal) }
         }
         let recording: LiveRecording
         do {
@@ -114,7 +114,7 @@ struct RecordCommand: AsyncParsableCommand {
             throw undone(CommandFailure(error))
         }
         live.withLock { $0 = recording }
-        if interrupted.isSet { recording.stop(reason: "interrupted by signal") }
+        if interrupted.isSet { recording.stop(reason: EndReason.signal) }
         var bar = ProgressBar(label: "recording")
         func draw(_ p: RecordingProgress, force: Bool) {
             bar.update(fraction: p.fraction, status: String(format: "%.1f / %.1f s", p.seconds, p.plannedSeconds ?? 0), force: force)

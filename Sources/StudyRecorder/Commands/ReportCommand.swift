@@ -53,7 +53,7 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var output: WrittenOutputOptions
 
-    @Option(help: "The participant view's language (en, de; default: the locale the participant enrolled in, else en).")
+    @Option(help: "The report's language (en, de; default: the locale the participant enrolled in, else en).")
     var locale: String?
 
     @Flag(help: "Keep windows graded bad or off the head in the spectrum and band power (only gaps are left out).")
@@ -86,7 +86,10 @@ struct ReportCommand: ParsableCommand {
         let access = permissions ?? .default(encrypted: encrypted)
         var builder = ReportBuilder(store: store, decryptor: decryption.decryptor)
         builder.includesBadWindows = includeBadWindows
-        if let participant { builder.locale = locale ?? ParticipantOptions.enrolledLocale(of: participant, in: store.root) ?? "en" }
+        // The participant's language, whichever view: the one named, or of the first recording's participant.
+        if let whose = participant ?? selected.first?.participant {
+            builder.locale = locale ?? ParticipantOptions.enrolledLocale(of: whose, in: store.root) ?? "en"
+        }
         var bar = ProgressBar(label: "report")
         bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
         let html: String

@@ -14,10 +14,13 @@ import Study
 /// report, with one notice saying so: a report holds the signal's content and would be plaintext at
 /// rest beside sealed originals.
 enum PostSessionReport {
-    /// Writes the report for `run`'s recordings and returns its path relative to the data folder, or
-    /// `nil` (not asked for, no recording stored, encrypted, or it failed: then one line to `notice`;
-    /// a report never fails the session, whose data is stored).
-    static func write(for run: RunReport, study: StudyDefinition, store: DataStore, notice: @Sendable (String) -> Void) -> String? {
+    /// Writes the report for `run`'s recordings in the participant's `locale` (the run's language)
+    /// and returns its path relative to the data folder, or `nil` (not asked for, no recording
+    /// stored, encrypted, or it failed: then one line to `notice`; a report never fails the session,
+    /// whose data is stored).
+    static func write(
+        for run: RunReport, study: StudyDefinition, store: DataStore, locale: String, notice: @Sendable (String) -> Void
+    ) -> String? {
         guard study.settings.report == .afterEachSession else { return nil }
         let recordings = run.stored.filter { $0.kind == .recording }
         guard let first = recordings.first else { return nil }
@@ -36,7 +39,9 @@ enum PostSessionReport {
             n += 1
         }
         do {
-            let html = try ReportBuilder(store: store).sessionReport(for: recordings)
+            var builder = ReportBuilder(store: store)
+            builder.locale = locale
+            let html = try builder.sessionReport(for: recordings)
             try ReportBuilder.write(html, to: url)
         } catch {
             notice("post-session report not written: \(error)")

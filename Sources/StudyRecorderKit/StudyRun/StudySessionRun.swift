@@ -95,7 +95,10 @@ public struct StudySessionRun: Sendable {
         }
         var report = try await runNextSession()
         report.announcements = announcements
-        if !Task.isCancelled { report.report = PostSessionReport.write(for: report, study: study, store: store, notice: notice) }
+        if !Task.isCancelled {
+            let locale = Self.locale(of: study, in: store, requested: options.locale)
+            report.report = PostSessionReport.write(for: report, study: study, store: store, locale: locale, notice: notice)
+        }
         return report
     }
 

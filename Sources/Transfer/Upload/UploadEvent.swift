@@ -13,6 +13,7 @@ public enum UploadEvent: Sendable, Equatable {
     /// per item, and always when the last byte is sent).
     case progress(UploadProgress)
     /// The destination confirmed the item (``UploadReport/Outcome/via`` and ``UploadReport/Outcome/remote`` say where).
+    /// The catalog records it as transmitted with the next few items, at the latest when the run ends.
     case uploaded(UploadReport.Outcome)
     /// The item was not sent; it stays pending (``UploadReport/Outcome/error``, next try at
     /// ``UploadReport/Outcome/nextAttempt``).

@@ -10,8 +10,11 @@ import DataSources
 ///
 /// Guarantees:
 /// - An item is marked transmitted only after the destination confirmed it (any 2xx answer to the
-///   PUT, or the mail server's acceptance). Any failure keeps it pending with the attempt count, the
-///   last error and the next try time (exponential backoff with jitter, ``BackoffPolicy``).
+///   PUT, or the mail server's acceptance). Confirmations are recorded a few at a time, in one catalog
+///   transaction (``ConfirmedItems``: at most 16 items or 1 s, and before any large transfer), and all
+///   of them when the run ends, is cancelled or fails. Any failure keeps the item pending with the
+///   attempt count, the last error and the next try time (exponential backoff with jitter,
+///   ``BackoffPolicy``).
 /// - Beside each item the destination keeps its ``UploadManifest`` (`<remote name>.manifest.json`, sealed
 ///   like the item as `.manifest.json.gpg`), the sizes and SHA-256 a collector checks against. The
 ///   item counts as transmitted only when the manifest is confirmed too; when the item arrived and the
@@ -33,9 +36,12 @@ import DataSources
 /// - Nothing on the server is overwritten: uploads use `If-None-Match: *`; when the name is taken, the
 ///   item goes under a distinct name (``RemoteName``), or counts as delivered when the account may list
 ///   and the remote size equals the local one. On a server that ignores the condition (nginx, rclone;
-///   ``ConditionalPutProbe``), each name is checked before its PUT (``WebDAVDestination``). Delivery is at least once: a crash between the
-///   server's confirmation and the catalog update can leave a duplicate under a distinct name, never a
-///   loss.
+///   ``ConditionalPutProbe``), each name is checked before its PUT (``WebDAVDestination``). Delivery is at least once: a kill between the
+///   server's confirmation and the catalog update leaves the item claimed, and the next run sends it
+///   again; with ``WebDAVSettings/canList`` the copy already there (same name and size) counts as
+///   delivered, without it the item can end up twice, once under a distinct name; never a loss.
+/// - A run's requests are made from the thread that runs it (a ``BlockingExecutor``'s), not handed to
+///   another thread and back: for many small files those hand-offs cost as much as the transfers.
 /// - All WebDAV requests of a run share one connection (and TLS session).
 ///
 /// ```swift
@@ -169,6 +175,7 @@ public struct Uploader: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         if let sealer, configuration.encryption.policy.mode == .atRest { try sealer.recover() }
+        let manifests = try manifestsFolder()
         let outbox = try store.privateFolder().appendingPathComponent("outbox", isDirectory: true)
         try? FileManager.default.removeItem(at: outbox)
         defer { try? FileManager.default.removeItem(at: outbox) }
@@ -185,19 +192,22 @@ public struct Uploader: Sendable {
         let claimed = try store.catalog.claimDue(now: now(), owner: owner, limit: options.limit, staleAfter: 0, keepingLocal: keepingLocal)
         emit(.planned(items: claimed.count, bytes: claimed.reduce(0) { $0 + max(0, $1.size) }))
         var unfinished = Set(claimed.map(\.id))
+        var confirmed = ConfirmedItems()
         defer {
-            // Whatever happens, no item stays claimed by this run.
+            // Whatever happens, what the server confirmed is recorded and no other item stays claimed by this run.
+            try? record(&confirmed, manifests: manifests, unfinished: &unfinished)
             for id in unfinished {
                 _ = try? store.catalog.update(id: id) { if $0.state == .sending { $0.state = .pending; $0.claimedBy = nil; $0.claimedAt = nil } }
             }
         }
         do {
-            try await send(claimed, outbox: outbox, report: &report, unfinished: &unfinished, emit: emit)
+            try await send(claimed, outbox: outbox, manifests: manifests, report: &report, unfinished: &unfinished, confirmed: &confirmed, emit: emit)
         } catch {
             await finishDestinations()
             throw error
         }
         await finishDestinations()
+        try record(&confirmed, manifests: manifests, unfinished: &unfinished)
         report.remaining = try remainingCount()
         (report.waiting, report.nextAttempt) = try waitingForBackoff()
         emit(.finished(report))
@@ -213,7 +223,8 @@ public struct Uploader: Sendable {
     /// Prepares and sends each claimed item: to ``destination`` first, then (after enough failures)
     /// to ``fallback``, in one batch at the end.
     private func send(
-        _ claimed: [CatalogItem], outbox: URL, report: inout UploadReport, unfinished: inout Set<String>,
+        _ claimed: [CatalogItem], outbox: URL, manifests: URL, report: inout UploadReport, unfinished: inout Set<String>,
+        confirmed: inout ConfirmedItems,
         emit: @escaping @Sendable (UploadEvent) -> Void
     ) async throws {
         var unusable: String?
@@ -226,8 +237,10 @@ public struct Uploader: Sendable {
             unfinished.remove(item.id)
             emit(.failed(outcome))
         }
-        func succeeded(_ item: CatalogItem, _ delivery: UploadDelivery) throws {
-            let outcome = try succeed(item, delivery)
+        /// Confirmed: reported now, recorded in the catalog with the next batch (``ConfirmedItems``).
+        func succeeded(_ item: CatalogItem, _ delivery: UploadDelivery) {
+            confirmed.add(item, delivery, at: now())
+            let outcome = UploadReport.Outcome(id: item.id, path: item.path, remote: delivery.remote, via: delivery.via)
             report.sent.append(outcome)
             unfinished.remove(item.id)
             emit(.uploaded(outcome))
@@ -259,6 +272,7 @@ public struct Uploader: Sendable {
         }
         for (index, original) in claimed.enumerated() {
             try Task.checkCancellation()
+            if confirmed.isDue(before: original.size) { try record(&confirmed, manifests: manifests, unfinished: &unfinished) }
             var item = original
             let count = claimed.count
             emit(.started(UploadItem(index: index + 1, count: count, id: item.id, path: item.path, size: item.size)))
@@ -269,7 +283,7 @@ public struct Uploader: Sendable {
                     continue
                 }
                 let delivery = UploadDelivery(via: destination.via, remote: remote)
-                if try await manifestSent(item, delivery, uploaded: nil, via: destination) { try succeeded(item, delivery) }
+                if try await manifestSent(item, delivery, uploaded: nil, via: destination) { succeeded(item, delivery) }
                 continue
             }
             let payload: UploadPayload
@@ -300,7 +314,7 @@ public struct Uploader: Sendable {
                 switch result {
                 case .success(let delivery):
                     // Sent only once its manifest is beside it; otherwise the next run sends the manifest alone.
-                    if try await manifestSent(item, delivery, uploaded: payload, via: destination) { try succeeded(item, delivery) }
+                    if try await manifestSent(item, delivery, uploaded: payload, via: destination) { succeeded(item, delivery) }
                     continue
                 case .failure(let error):
                     if error.code == .cancelled { throw CancellationError() }
@@ -334,7 +348,7 @@ public struct Uploader: Sendable {
         for (entry, result) in zip(fallbackQueue, results) {
             switch result {
             case .success(let delivery):
-                try succeeded(entry.item, delivery)
+                succeeded(entry.item, delivery)
             case .failure(let error) where error.code == .cancelled:
                 // Not a failure of the item: the run was stopped; the claim release keeps it pending.
                 cancelled = true
@@ -400,15 +414,16 @@ public struct Uploader: Sendable {
     }
 
     /// Puts the item's ``UploadManifest`` beside it through `destination`, sealed when the item went
-    /// sealed. With `uploaded` (the payload just confirmed), the manifest is made from it and kept in
-    /// `private/manifests/<id>.json`, and the catalog notes the item's remote name (still not sent), so
-    /// that a manifest that fails now is sent alone by a later run without sending the item again.
-    /// Without, the kept manifest is sent (or, when lost, one made again from the catalog where the
-    /// stored file is what was uploaded).
+    /// sealed. With `uploaded` (the payload just confirmed), the manifest is made from it; when it
+    /// cannot be sent, it is kept in `private/manifests/<id>.json` and the catalog notes the item's
+    /// remote name (still not sent), so that a later run sends the manifest alone without sending the
+    /// item again. (A kill before that leaves the item claimed; the next run sends both again, as for
+    /// any confirmation not yet recorded: ``ConfirmedItems``.) Without `uploaded`, the kept manifest
+    /// is sent (or, when lost, one made again from the catalog where the stored file is what was
+    /// uploaded).
     private func sendManifest(
         of item: CatalogItem, delivery: UploadDelivery, uploaded: UploadPayload?, via destination: any UploadDestination, outbox: URL
     ) async throws {
-        let kept = try manifestFile(of: item.id)
         let name = (delivery.remote as NSString).lastPathComponent
         let manifest: UploadManifest
         if let uploaded {
@@ -422,10 +437,18 @@ public struct Uploader: Sendable {
                 }
             }
             manifest = UploadManifest(item: item, uploaded: .init(name: name, size: uploaded.size, sha256: digest, encrypted: uploaded.encrypted))
-            try AtomicFile.write(try manifest.encoded(), to: kept, permissions: 0o600)
-            let remote = delivery.remote
-            _ = try store.catalog.update(id: item.id) { $0.remoteName = remote }
-        } else if let data = try? Data(contentsOf: kept), let read = try? UploadManifest.decode(data) {
+            do {
+                try await put(manifest, of: item, beside: delivery, name: name, via: destination, outbox: outbox)
+            } catch {
+                // On the server without its manifest: keep the manifest and note the remote name, so
+                // that a later run sends the manifest alone.
+                try AtomicFile.write(try manifest.encoded(), to: try manifestFile(of: item.id), permissions: 0o600)
+                let remote = delivery.remote
+                _ = try store.catalog.update(id: item.id) { $0.remoteName = remote }
+                throw error
+            }
+            return
+        } else if let data = try? Data(contentsOf: try manifestFile(of: item.id)), let read = try? UploadManifest.decode(data) {
             manifest = read
         } else if let digest = item.sha256, item.encryption != .none || configuration.encryption.policy.mode == .none {
             manifest = UploadManifest(item: item, uploaded: .init(name: name, size: item.size, sha256: digest, encrypted: item.encryption != .none))
@@ -434,9 +457,23 @@ public struct Uploader: Sendable {
             _ = try store.catalog.update(id: item.id) { $0.remoteName = nil }
             throw TransferError.localFile(path: "private/manifests/\(item.id).json", reason: "missing; the item is sent again next time")
         }
+        try await put(manifest, of: item, beside: delivery, name: name, via: destination, outbox: outbox)
+    }
+
+    /// Writes `manifest` into the outbox (sealed when the item went sealed) and puts it beside the
+    /// item delivered as `delivery`, named after the item's remote `name`.
+    private func put(
+        _ manifest: UploadManifest, of item: CatalogItem, beside delivery: UploadDelivery, name: String, via destination: any UploadDestination,
+        outbox: URL
+    ) async throws {
         try FileManager.default.createDirectory(at: outbox, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let plain = outbox.appendingPathComponent(item.id + UploadManifest.suffix)
-        try AtomicFile.write(try manifest.encoded(), to: plain, permissions: 0o600)
+        // A scratch copy for the request, not a record: one file per run, rewritten in place for each
+        // item, no sync, no rename (the run removes the outbox). A new file per item (created, then
+        // removed) cost more than its request: ext4 searches its inode table on every create, and
+        // FileManager.createFile also writes atomically, with an fsync.
+        let plain = outbox.appendingPathComponent("manifest" + UploadManifest.suffix)
+        let data = try manifest.encoded()
+        try Self.writeScratch(data, to: plain)
         var file = plain
         var sealedAs: String?
         if manifest.uploaded.encrypted {
@@ -448,38 +485,83 @@ public struct Uploader: Sendable {
             try? FileManager.default.removeItem(at: plain)
             sealedAs = policy.fileExtension
         }
-        defer { try? FileManager.default.removeItem(at: file) }
-        var st = stat()
-        _ = stat(file.path, &st)
+        defer { if sealedAs != nil { try? FileManager.default.removeItem(at: file) } }
+        var size = Int64(data.count)
+        if sealedAs != nil {
+            var st = stat()
+            _ = stat(file.path, &st)
+            size = Int64(st.st_size)
+        }
         let payload = UploadPayload(
             itemID: item.id, participant: item.participant, kind: item.kind, file: file,
-            name: UploadManifest.fileName(beside: name, encryptionExtension: sealedAs), size: Int64(st.st_size), encrypted: sealedAs != nil)
+            name: UploadManifest.fileName(beside: name, encryptionExtension: sealedAs), size: size, encrypted: sealedAs != nil)
         _ = try await destination.deliver(manifest: payload, beside: delivery)
+    }
+
+    /// Writes `data` to a new file at `url` (mode 0600) with plain `write` calls: for scratch files
+    /// that are sent and removed, where a crash only loses a copy.
+    private static func writeScratch(_ data: Data, to url: URL) throws {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw TransferError.localFile(path: "private/outbox/\(url.lastPathComponent)", reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        let written = data.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count, let base = raw.baseAddress {
+                let n = write(fd, base + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+        guard written else {
+            throw TransferError.localFile(path: "private/outbox/\(url.lastPathComponent)", reason: String(cString: strerror(errno)))
+        }
     }
 
     /// Where the manifest of item `id` is kept until it is on the server (`private/manifests/<id>.json`).
     private func manifestFile(of id: String) throws -> URL {
-        let folder = try store.privateFolder().appendingPathComponent("manifests", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return folder.appendingPathComponent("\(id).json")
+        try manifestsFolder().appendingPathComponent("\(id).json")
     }
 
-    private func succeed(_ item: CatalogItem, _ delivery: UploadDelivery) throws -> UploadReport.Outcome {
-        let via = delivery.via, remote = delivery.remote
-        let at = now()
-        let stored = try store.catalog.update(id: item.id) { row in
-            row.state = .transmitted
-            row.transmittedAt = at
-            row.transmittedVia = via
-            row.remoteName = remote
-            row.lastError = nil
-            row.nextAttempt = nil
-            row.claimedBy = nil
-            row.claimedAt = nil
+    /// `private/manifests/`, made when missing (each run makes it at its start).
+    private func manifestsFolder() throws -> URL {
+        let folder = try store.privateFolder().appendingPathComponent("manifests", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return folder
+    }
+
+    /// Records the confirmations `confirmed` holds as sent, in one catalog transaction, and removes
+    /// their manifests kept in `manifests`. When that fails, the items go back to `unfinished` (their
+    /// claims are released, and a later run sends them again: the server's copy decides,
+    /// ``ConfirmedItems``).
+    private func record(_ confirmed: inout ConfirmedItems, manifests: URL, unfinished: inout Set<String>) throws {
+        let entries = confirmed.take()
+        guard !entries.isEmpty else { return }
+        let byID = Dictionary(entries.map { ($0.item.id, $0) }, uniquingKeysWith: { $1 })
+        do {
+            try store.catalog.update(ids: entries.map(\.item.id)) { id, row in
+                guard let entry = byID[id] else { return }
+                row.state = .transmitted
+                row.transmittedAt = entry.at
+                row.transmittedVia = entry.delivery.via
+                row.remoteName = entry.delivery.remote
+                row.lastError = nil
+                row.nextAttempt = nil
+                row.claimedBy = nil
+                row.claimedAt = nil
+            }
+        } catch {
+            unfinished.formUnion(entries.map(\.item.id))
+            throw error
         }
-        if let kept = try? manifestFile(of: item.id) { try? FileManager.default.removeItem(at: kept) }
-        logger.info("sent", metadata: ["item": "\(item.id)", "via": "\(via)", "remote": "\(remote)"])
-        return UploadReport.Outcome(id: stored.id, path: stored.path, remote: remote, via: via)
+        for entry in entries {
+            // A manifest kept by an earlier run whose item is now recorded (usually none: unlink is cheap).
+            _ = unlink(manifests.appendingPathComponent("\(entry.item.id).json").path)
+            logger.info("sent", metadata: ["item": "\(entry.item.id)", "via": "\(entry.delivery.via)", "remote": "\(entry.delivery.remote)"])
+        }
     }
 
     /// What the CLI says (and exits 78 for) when the server refused the account or the URL.

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Testing
 
 @testable import Report
@@ -19,6 +20,20 @@ struct ReportWordsTests {
             #expect(slots(key, words) == slots(key, english), "\(language) '\(key)' fills other values")
         }
         #expect(words(.sessionColumns).components(separatedBy: "|").count == 10)
+        #expect(words.columns(.channelColumns).count == 4 && words.columns(.trialsColumns).count == 4 && words.columns(.eventsColumns).count == 4)
+    }
+
+    /// German writes a decimal comma and dates as day.month.year; English keeps the report's formats;
+    /// a stored end reason is translated by its phrase, any other one shown as stored.
+    @Test func germanNumbersDatesAndEndReasons() {
+        let german = ReportWords(locale: "de"), english = ReportWords.englishWords
+        #expect(german.number(12.5) == "12,5" && german.duration(12.5) == "12,5 s" && german.duration(3723) == "1 h 02 min 03 s")
+        #expect(english.number(12.5) == "12.5" && english.duration(12.5) == "12.5 s")
+        #expect(german.time(1_795_000_000) == "18.11.2026 11:06:40" && english.time(1_795_000_000) == "2026-11-18T11:06:40Z")
+        #expect(german.number(.nan) == "–" && german.time(.infinity) == "–")
+        #expect(german.endReason(EndReason.participant) == "du hast abgebrochen" && german.endReason("disk full") == "disk full")
+        #expect(english.endReason(EndReason.deviceDisconnected) == "device disconnected")
+        #expect(german.outcome(.wrongKey) == "falsche Taste" && english.outcome(.wrongKey) == "wrongKey")
     }
 
     @Test func theGermanParticipantViewIsGerman() {

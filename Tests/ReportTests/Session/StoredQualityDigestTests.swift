@@ -55,10 +55,10 @@ import Testing
 
         // The page says which.
         let builder = ReportBuilder(store: fixture.store)
-        #expect(try builder.sessionReport(for: [stored]).contains("data-field=\"quality-windows\">read from the recording</dd>"))
+        #expect(try builder.sessionReport(for: [stored]).contains("<dl class=\"meta\" data-quality=\"stored\""))
         #expect(
             try builder.sessionReport(for: [plain]).contains(
-                "data-field=\"quality-windows\">recomputed: the recording stores no quality (/Quality)</dd>"))
+                "<dl class=\"meta\" data-quality=\"recomputed\" data-quality-reason=\"the recording stores no quality (/Quality)\">"))
         let participantPage = try builder.participantReport(participant: ReportFixture.participant)
         #expect(participantPage.contains("<td data-quality=\"stored\">") && participantPage.contains("<td data-quality=\"recomputed\">"))
     }

@@ -36,6 +36,22 @@ struct VerdictReasonsTests {
         #expect(summary.verdict == .headbandOffHead)
     }
 
+    /// The same evidence in German, with a decimal comma.
+    @Test func theReasonsInGerman() {
+        var summary = SessionQualitySummary(channelCount: 2)
+        for w in 0..<4 { summary.add([Self.assessment(.good), Self.assessment(.bad, [.highAmplitude])], deviceOffHead: w == 0) }
+        let reasons = VerdictReasons(summary: summary, channels: ["A"], words: ReportWords(locale: "de")).reasons
+        #expect(
+            reasons.map(\.text) == [
+                "Fehlende Messwerte: 0 % der Fenster (Grenze 10 %)",
+                "Stirnband nicht am Kopf (so gemeldet, oder die Hälfte der Kanäle flach, übersteuert oder mit Netzbrummen; 25 % vom Stirnband gemeldet): 25 % der Fenster (Grenze 10 %)",
+                "Schlechtester Kanal als schlecht bewertet (Kanal 2): 100 % der Fenster (Grenze 50 %)",
+                "4 Qualitätsfenster von 2 s bewertet, alle 0,5 s",
+            ])
+        let none = VerdictReasons(summary: SessionQualitySummary(channelCount: 2), channels: [], words: ReportWords(locale: "de")).reasons
+        #expect(none.map(\.text) == ["Zu kurz für ein Urteil: kein vollständiges Qualitätsfenster."])
+    }
+
     /// Without an accelerometer there is no motion line; without a window, no verdict to explain.
     @Test func noMotionLineWithoutAnAccelerometerAndNoReasonsWithoutAWindow() {
         var summary = SessionQualitySummary(channelCount: 2)

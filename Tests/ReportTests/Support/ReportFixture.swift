@@ -25,14 +25,15 @@ struct ReportFixture {
     }
 
     /// Writes a recording of `seconds` (256 Hz, 4 channels) for day/session/run, catalogues it and
-    /// returns its item. Markers: 310 at 2 s with the hostile label, 320 at 5 s, stimulus/response
-    /// pairs when `trials` latencies are given (one trial every 2 s from 8 s). With `quality` the
-    /// recording's own processor (the pipeline's ``QualitySeriesProducer``, as `record` runs it)
-    /// stores quality and band power in `/Quality` with those settings as the blocks are written.
+    /// returns its item (ended with `outcome`). Markers: 310 at 2 s with the hostile label, 320 at 5 s,
+    /// stimulus/response pairs when `trials` latencies are given (one trial every 2 s from 8 s). With
+    /// `quality` the recording's own processor (the pipeline's ``QualitySeriesProducer``, as `record`
+    /// runs it) stores quality and band power in `/Quality` with those settings as the blocks are written.
     @discardableResult
     func recording(
         day: Int = 1, session: Int = 1, run: Int = 1, seconds: Int = 30, dropouts: Double = 6, paradigm: String = "rest",
-        start: Double = 1_790_000_000, latencies: [Double?] = [], quality: ProcessorConfiguration? = nil
+        start: Double = 1_790_000_000, latencies: [Double?] = [], outcome: RecordingOutcome = .complete,
+        quality: ProcessorConfiguration? = nil
     ) throws -> CatalogItem {
         let folder = try store.participantFolder(Self.participant)
         let name = "r_\(paradigm)_\(day)_\(session)_\(run)_\(Self.participant).h5"
@@ -69,12 +70,12 @@ struct ReportFixture {
                 }
             }
         }
-        try writer.finish(.complete)
+        try writer.finish(outcome)
         writer.removeJournal()
         let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
         let item = CatalogItem(
             kind: .recording, path: store.relativePath(of: url), participant: Self.participant, study: "report-test", title: paradigm, day: day,
-            session: session, run: run, size: size, state: .pending, outcome: .complete)
+            session: session, run: run, size: size, state: .pending, outcome: outcome)
         try store.catalog.insert(item)
         if !latencies.isEmpty { try trialTable(for: name, day: day, session: session, run: run, latencies: latencies) }
         return item

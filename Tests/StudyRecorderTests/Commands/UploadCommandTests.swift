@@ -84,6 +84,72 @@ struct UploadCommandRobustnessTests {
                 == Data(contentsOf: setup.data.appendingPathComponent(stored.path)))
     }
 
+    /// The uploader records confirmations a few at a time (``ConfirmedItems`` in Transfer): a kill
+    /// in the middle of many small files must still never leave an item marked sent that the server
+    /// does not hold, and the next run must send the rest without a second copy of anything.
+    @Test func aRunKilledInTheMiddleOfManyFilesMarksSentOnlyWhatTheServerHoldsAndTheNextRunSendsTheRestOnce() throws {
+        let server = try WebDAVTestServer(uploaderRights: "upload+list")
+        let dir = try TemporaryDirectory("cli-kill-many")
+        let settings: [String: Any] = ["url": server.baseURL, "connectTimeout": 2, "stallTimeout": 3, "canList": true]
+        let setup = try TransferCLISetup(folder: dir, webdavURL: server.baseURL, password: server.password, extra: ["webdav": settings])
+        let store = try DataStore(root: setup.data)
+        let count = 400
+        let participants = (0..<4).map { _ in UUID().uuidString }
+        var contents: [String: Data] = [:]
+        for index in 1...count {
+            let participant = participants[index % participants.count]
+            let url = try store.unusedURL(
+                participant: participant,
+                fileName: FileNaming.questionnaire(title: "many", day: 1, session: 1, run: index, participant: participant))
+            let bytes = Data((0..<2048).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index &* 7) } + Array("item \(index)".utf8))
+            try bytes.write(to: url)
+            var digest = SHA256()
+            digest.update(bytes)
+            let item = CatalogItem(
+                kind: .questionnaire, path: store.relativePath(of: url), participant: participant, run: index, size: Int64(bytes.count),
+                sha256: digest.finalizeHex(), state: .pending)
+            try store.catalog.insert(item)
+            contents[item.id] = bytes
+        }
+
+        let process = Process()
+        process.executableURL = try CLI.binary()
+        process.arguments = ["upload", "--data", setup.data.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.runWithTerminationSignals()
+        // Killed once the server holds a tenth of the items (the run is then well inside its batches).
+        let deadline = Date().addingTimeInterval(60)
+        while try server.storedFiles().count < count / 10, process.isRunning, Date() < deadline { usleep(5_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal, "the run ended before it could be killed")
+
+        let afterKill = try store.catalog.items()
+        let markedSent = afterKill.filter { $0.state == .transmitted }
+        #expect(markedSent.count < count)
+        for item in markedSent {
+            let remote = try #require(item.remoteName)
+            #expect(try Data(contentsOf: server.root.appendingPathComponent(remote)) == contents[item.id], "\(item.path) marked sent")
+        }
+
+        let next = try CLI.run(["upload", "--data", setup.data.path])
+        #expect(next.status == 0, "\(next.stdout) \(next.stderr)")
+        let final = try store.catalog.items()
+        #expect(final.count == count && final.allSatisfy { $0.state == .transmitted })
+        // Every file on the server by content: each item's bytes must be there once, where recorded.
+        var holding: [Data: [String]] = [:]
+        for path in try server.storedFiles() { holding[try Data(contentsOf: server.root.appendingPathComponent(path)), default: []].append(path) }
+        for item in final {
+            let remote = try #require(item.remoteName)
+            #expect(holding[try #require(contents[item.id])] == [remote], "\(item.path): one copy on the server, the one recorded")
+        }
+        // At most the transfer the kill interrupted left a partial file behind; no item went twice.
+        let stored = try server.storedFiles()
+        #expect(stored.count <= count + 1, "\(stored.count) files for \(count) items")
+        #expect(try server.storedManifests().count == count)
+    }
+
     @Test func twoOverlappingRunsLikeCronFiringTwiceSendEachItemOnce() throws {
         let server = try WebDAVTestServer()
         let dir = try TemporaryDirectory("cli-overlap")

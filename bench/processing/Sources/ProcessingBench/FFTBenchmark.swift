@@ -4,7 +4,7 @@ import Foundation
 import Processing
 
 /// The in-house FFT against FFTW3 (planned with FFTW_MEASURE, out of place, its fastest ordinary
-/// use) and kissfft (Debian's build, single precision: the FFT many EEG tools embed) for complex and
+/// use; `FFTW_PLANNER` changes the flag, ``BuildConfiguration/planner``) and kissfft (Debian's build, single precision: the FFT many EEG tools embed) for complex and
 /// real-input transforms of n = 256 … 8192, the three timed in rounds (ours, FFTW, kissfft, …).
 enum FFTBenchmark {
     /// One size's result.
@@ -36,7 +36,7 @@ enum FFTBenchmark {
             var fft = ComplexFFT(size: n)
             var re = inRe, im = inIm
             let input = fftw_alloc_complex(n)!, output = fftw_alloc_complex(n)!
-            let plan = fftw_plan_dft_1d(Int32(n), input, output, FFTW_FORWARD, FFTW_MEASURE)
+            let plan = fftw_plan_dft_1d(Int32(n), input, output, FFTW_FORWARD, BuildConfiguration.planner.flag)
             for k in 0..<n { input[k] = (inRe[k], inIm[k]) }
             let kissConfig = kiss_fft_alloc(Int32(n), 0, nil, nil)
             var kissIn = (0..<n).map { kiss_fft_cpx(r: Float(inRe[$0]), i: Float(inIm[$0])) }
@@ -71,7 +71,7 @@ enum FFTBenchmark {
             var real = RealFFT(size: n)
             var outRe = [Double](repeating: 0, count: n / 2 + 1), outIm = outRe
             let rin = fftw_alloc_real(n)!, cout = fftw_alloc_complex(n / 2 + 1)!
-            let rplan = fftw_plan_dft_r2c_1d(Int32(n), rin, cout, FFTW_MEASURE)
+            let rplan = fftw_plan_dft_r2c_1d(Int32(n), rin, cout, BuildConfiguration.planner.flag)
             for k in 0..<n { rin[k] = inRe[k] }
             let kissReal = kiss_fftr_alloc(Int32(n), 0, nil, nil)
             let kissRealIn = inRe.map { Float($0) }

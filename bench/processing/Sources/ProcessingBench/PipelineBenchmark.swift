@@ -127,5 +127,8 @@ enum PipelineBenchmark {
         print(line("Welch band power + MYND mode + line-noise mode", core) + "  " + parts)
         print(line("analyze: the above + 1/2/4 grades every 0.5 s + verdict", analyzeTime) + "  verdict \(verdict)")
         print(line("streaming SignalProcessor (+ 4 s band power every 1 s)", streamingTime) + "  \(updates) updates")
+        // For bench/run-all.sh: CPU seconds, ours against scipy.signal.welch on the same array.
+        print(String(format: "RESULT welch-vs-scipy %.3f %.3f %.2f -", welchTime, scipy.seconds, welchTime / scipy.seconds))
+        print(String(format: "RESULT analyze-vs-scipy %.3f %.3f %.2f -", analyzeTime, scipy.seconds, analyzeTime / scipy.seconds))
     }
 }

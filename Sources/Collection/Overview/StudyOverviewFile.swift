@@ -1,0 +1,164 @@
+import Foundation
+import Report
+import Storage
+import Study
+
+/// The HTML study overview `collect` keeps in the dataset, `<dataset>/overview.html` (listed in the
+/// dataset's `.bidsignore`, so BIDS tools pass over it): Report's ``StudyOverview`` of what has been
+/// collected so far, rewritten only when its bytes change (the page holds no moment of its own), so
+/// a `collect` that found nothing new leaves the file, its bytes and its modification time alone.
+///
+/// The figures come from the mirror's catalog (the collected items and their manifests' metadata),
+/// the study's protocol (which sessions each day has) and the items themselves, read once each and
+/// remembered in ``OverviewCache``: a recording's outcome and the quality grades it stored while it
+/// was made (its `/Quality` `Grade` series; nothing is recomputed), a trial table's score. Sealed
+/// items are read through the collector's ``PlaintextScratch`` (outside the dataset, removed at once).
+struct StudyOverviewFile {
+    /// The file's name in the dataset.
+    static let name = "overview.html"
+
+    let study: StudyDefinition
+    /// The dataset.
+    let out: URL
+    /// `<dataset>/.collect`.
+    let work: URL
+
+    /// Brings the overview up to date with `mirror`'s items, the participant folders `state` has
+    /// seen and `problems`; returns whether the file was (re)written.
+    @discardableResult
+    func update(mirror: DataStore, scratch: PlaintextScratch, state: CollectionState, problems: [CollectionProblem]) throws -> Bool {
+        let cacheFile = work.appendingPathComponent("overview.json")
+        var cache = OverviewCache.load(cacheFile)
+        let before = cache
+        let items = try mirror.catalog.items().filter { [.recording, .questionnaire, .trials].contains($0.kind) }
+        for item in items where item.kind != .questionnaire && cache.items[item.id]?.sha256 != item.sha256 {
+            cache.items[item.id] = read(item, mirror: mirror, scratch: scratch)
+        }
+        if cache != before { try cache.save(to: cacheFile) }
+
+        var folders = Set(state.entries.keys.map { String($0.prefix { $0 != "/" }) })
+        folders.formUnion(items.map(\.participant))
+        let byParticipant = Dictionary(grouping: items, by: \.participant)
+        let rows = folders.sorted().map { participant($0, items: byParticipant[$0] ?? [], cache: cache) }
+        let overview = StudyOverview(
+            study: study.id, dayCount: study.days.count, participants: rows, recordings: items.filter { $0.kind == .recording }.count,
+            weeks: Self.weeks(items.map(\.created)),
+            problems: problems.sorted { $0.remote < $1.remote }.map {
+                OverviewProblem(remote: $0.remote, reason: $0.reason.rawValue, detail: $0.detail)
+            })
+        try ignoreInBIDS()
+        return try write(Data(overview.html.utf8), to: out.appendingPathComponent(Self.name))
+    }
+
+    /// What the overview needs of `item`, read from its file (decrypted into the scratch when sealed);
+    /// an unreadable one counts as incomplete, without quality.
+    private func read(_ item: CatalogItem, mirror: DataStore, scratch: PlaintextScratch) -> OverviewCache.Item {
+        let url = mirror.url(of: item.path)
+        let body = { (file: URL) -> OverviewCache.Item in
+            if item.kind == .trials {
+                let table = (try? Data(contentsOf: file)).flatMap { try? TrialTable(json: $0) }
+                return OverviewCache.Item(
+                    sha256: item.sha256, complete: table?.outcome.isComplete ?? false, sessionMedianMs: table?.sessionMedianLatencyMs)
+            }
+            guard let reader = try? RecordingReader(url: file) else { return OverviewCache.Item(sha256: item.sha256, complete: false) }
+            var grades: [Int]?
+            if let series = try? reader.series(group: RecordingFormat.Quality.group, name: RecordingFormat.Quality.grade) {
+                var counts = [0, 0, 0]
+                for value in series.values {
+                    switch value {
+                    case 1: counts[0] += 1
+                    case 2: counts[1] += 1
+                    case 4: counts[2] += 1
+                    default: continue
+                    }
+                }
+                grades = counts
+            }
+            return OverviewCache.Item(sha256: item.sha256, complete: reader.outcome.isComplete, grades: grades)
+        }
+        if item.encryption == .none { return body(url) }
+        return (try? scratch.withPlaintext(of: url, body)) ?? OverviewCache.Item(sha256: item.sha256, complete: false)
+    }
+
+    /// A participant's row: each day's state from the protocol's sessions and the items collected
+    /// (an item's stored `session` is its protocol item's index), the quality per session, the score.
+    private func participant(_ id: String, items: [CatalogItem], cache: OverviewCache) -> OverviewParticipant {
+        let protocolItems = study.items
+        func day(of item: CatalogItem) -> Int? {
+            if let s = item.session, protocolItems.indices.contains(s) { return protocolItems[s].position.day + 1 }
+            return item.day
+        }
+        // Per protocol item: whether everything collected of it ran its course.
+        var collected: [Int: Bool] = [:]
+        for item in items where item.kind != .trials {
+            guard let s = item.session else { continue }
+            let complete = item.kind == .questionnaire || cache.items[item.id]?.complete == true
+            collected[s] = (collected[s] ?? true) && complete
+        }
+        let lastDay = items.compactMap(day).max() ?? 0
+        let days: [OverviewDayState] = study.days.indices.map { d in
+            let sessions = protocolItems.indices.filter { protocolItems[$0].position.day == d }
+            let found = sessions.filter { collected[$0] != nil }
+            if !sessions.isEmpty && found.count == sessions.count && found.allSatisfy({ collected[$0] == true }) { return .done }
+            if !found.isEmpty { return .incomplete }
+            if sessions.isEmpty && d + 1 <= lastDay { return .done }
+            return d + 1 < lastDay ? .missing : .open
+        }
+        var sessions: [String: OverviewSession] = [:]
+        for item in items where item.kind == .recording {
+            guard let d = day(of: item), let s = item.session else { continue }
+            var row = sessions["\(d)/\(s)"] ?? OverviewSession(day: d, session: s)
+            if let grades = cache.items[item.id]?.grades, grades.count == 3 {
+                row.good += grades[0]
+                row.medium += grades[1]
+                row.bad += grades[2]
+            }
+            sessions["\(d)/\(s)"] = row
+        }
+        let score =
+            items.filter { $0.kind == .trials }
+            .sorted { ($0.day ?? 0, $0.session ?? 0, $0.run ?? 0) < ($1.day ?? 0, $1.session ?? 0, $1.run ?? 0) }
+            .compactMap { cache.items[$0.id]?.sessionMedianMs }.last
+        return OverviewParticipant(
+            id: id, days: days, sessions: sessions.values.sorted { ($0.day, $0.session) < ($1.day, $1.session) }, reactionTimeMs: score)
+    }
+
+    /// Items per ISO week (UTC) from the first week to the last, weeks without items included.
+    static func weeks(_ dates: [Date]) -> [StudyOverview.Week] {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        func start(_ date: Date) -> Date? { calendar.dateInterval(of: .weekOfYear, for: date)?.start }
+        let counts = Dictionary(grouping: dates.compactMap(start), by: { $0 }).mapValues(\.count)
+        guard var week = counts.keys.min(), let last = counts.keys.max() else { return [] }
+        var out: [StudyOverview.Week] = []
+        while week <= last, out.count < 1000 {
+            let parts = calendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: week)
+            out.append(.init(label: String(format: "%04d-W%02d", parts.yearForWeekOfYear ?? 0, parts.weekOfYear ?? 0), items: counts[week] ?? 0))
+            guard let next = calendar.date(byAdding: .weekOfYear, value: 1, to: week) else { break }
+            week = next
+        }
+        return out
+    }
+
+    /// Adds the overview to the dataset's `.bidsignore` (once): it is no BIDS file.
+    private func ignoreInBIDS() throws {
+        let file = out.appendingPathComponent(".bidsignore")
+        let existing = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        let lines = existing.split(separator: "\n").map(String.init)
+        guard !lines.contains(Self.name) else { return }
+        _ = try write(Data((lines + [Self.name]).map { $0 + "\n" }.joined().utf8), to: file)
+    }
+
+    /// Writes `data` to `url` atomically (owner-only) unless it holds those bytes already; returns
+    /// whether it wrote.
+    private func write(_ data: Data, to url: URL) throws -> Bool {
+        if (try? Data(contentsOf: url)) == data { return false }
+        do {
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try AtomicFile.write(data, to: url, permissions: 0o600)
+        } catch {
+            throw CollectionError.io(path: url.path, reason: "\(error)")
+        }
+        return true
+    }
+}
