@@ -163,7 +163,7 @@ let package = Package(
         // SVG and CSS, no script, no network).
         .target(
             name: "Report",
-            dependencies: ["DataSources", "Processing", "Storage"],
+            dependencies: ["DataSources", "Processing", "Storage", "RecordingPipeline"],
             swiftSettings: strictSettings
         ),
         // The experimenter's end (`collect`): a study's uploads read from the server, verified against
@@ -178,6 +178,7 @@ let package = Package(
             name: "StudyRecorder",
             dependencies: [
                 "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports", "StudyRecorderKit", "Report",
+                "RecordingPipeline",
                 "Typesetting", "Collection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -215,7 +216,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "TestSupport"], exclude: ["Fixtures"],
+            name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "RecordingPipeline", "TestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",

@@ -163,6 +163,32 @@ import Testing
         #expect(!names.contains("device.disconnected"))
     }
 
+
+    /// Quality neither stored nor reported: no processor runs, so no quality, QA or band-power
+    /// event comes and the file has no /Quality group; the samples are all stored. Reporting only
+    /// (the default before) still processes: the events come and nothing is stored.
+    @Test func qualityNeitherStoredNorReportedIsNotComputed() async throws {
+        let folder = try TemporaryDirectory("kit")
+        let recorder = try Recorder(dataFolder: folder.url)
+        func record(reports: Bool) async throws -> (names: [String], reader: RecordingReader) {
+            let source = OscillatorSource(configuration: OscillatorConfiguration(pacing: .asFastAsPossible))
+            let recording = try await recorder.record(
+                RecordingRequest(participant: try recorder.participant(), duration: 6), from: source,
+                options: RecordOptions(storeQuality: false, reportsQuality: reports))
+            let names = try await Self.collect(recording).map(Self.name)
+            let item = try await recording.result()
+            return (names, try RecordingReader(url: recorder.store.url(of: item.path)))
+        }
+        let silent = try await record(reports: false)
+        #expect(!silent.names.contains { $0 == "quality" || $0 == "lineNoise" || $0 == "bandPower" || $0.hasPrefix("qa.") }, "\(silent.names)")
+        #expect(silent.names.contains("started") && silent.names.last == "stored", "\(silent.names)")
+        #expect(silent.reader.sampleCount == 6 * 256)
+        #expect(silent.reader.seriesNames(group: "Quality").isEmpty)
+
+        let shown = try await record(reports: true)
+        #expect(shown.names.contains("quality") && shown.names.contains("bandPower"), "\(shown.names)")
+        #expect(shown.reader.seriesNames(group: "Quality").isEmpty)
+    }
     @Test func neverStartedSourceAlsoThrowsFromResult() async throws {
         let folder = try TemporaryDirectory("kit")
         let recorder = try Recorder(dataFolder: folder.url)

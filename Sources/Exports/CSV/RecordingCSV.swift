@@ -191,7 +191,8 @@ public struct RecordingCSV {
             return lo == 0 ? nil : grade.values[(lo - 1) * grade.columns + c]
         }
 
-        for name in reader.seriesNames(group: Q.group) {
+        // `Issues` and `Window` are bit masks and row numbers for reading the windows back, not measures.
+        for name in reader.seriesNames(group: Q.group) where name != Q.issues && name != Q.window {
             guard let series = try reader.series(group: Q.group, name: name) else { continue }
             let columns = reader.seriesColumns(group: Q.group, name: name) ?? (0..<series.columns).map { "column\($0 + 1)" }
             let isBandPower = name.hasPrefix(Q.bandPowerPrefix)

@@ -29,14 +29,17 @@ public struct RecordingAnalysis: Sendable, Codable, Equatable {
     /// Whether band power kept the windows graded bad or off the head (`--include-bad-windows`);
     /// by default they are left out with the segments touching a gap.
     public var includesBadWindows: Bool
+    /// Whether the quality windows were read from the recording's `/Quality` or recomputed, and why.
+    public var qualityOrigin: QualityOrigin
 
     /// Creates an analysis.
     public init(
         algorithmVersion: String = ProcessingModule.algorithmVersion, samplingRate: Double, sampleCount: Int64, durationSeconds: Double,
         bandPowerMethod: BandPowerMethod, mainsFrequency: Double?, qualityWindowSeconds: Double, thresholds: QualityThresholds,
         criteria: VerdictCriteria, verdict: SessionVerdict?, summary: SessionQualitySummary, channels: [ChannelAnalysis],
-        includesBadWindows: Bool = false
+        includesBadWindows: Bool = false, qualityOrigin: QualityOrigin = .recomputed("computed from the samples")
     ) {
+        self.qualityOrigin = qualityOrigin
         self.includesBadWindows = includesBadWindows
         self.algorithmVersion = algorithmVersion
         self.samplingRate = samplingRate

@@ -26,6 +26,18 @@ public struct RecordingAnalyzer: Sendable {
     private var noiseSum: [Double], noiseCount: [Int]
     private var mainsVotes: [Double: Int] = [:]
     private var issueCounts: [[QualityIssue: Int]]
+    /// Whether the quality windows come from the caller (read from the recording) instead of the processor.
+    private var storedWindows = false
+    /// The summary of stored windows, and the motion detector that counts accelerometer windows for it.
+    private var storedSummary: SessionQualitySummary
+    private var motion: MotionDetector?
+
+    /// The settings of the quality measures (band power interval 0, the analysis's method).
+    public var configuration: ProcessorConfiguration { processor.configuration }
+
+    /// Where the quality windows came from: recomputed by this analyzer's processor unless the
+    /// caller hands it stored windows (``useStoredWindows(_:)``).
+    public private(set) var qualityOrigin = QualityOrigin.recomputed("computed from the samples")
 
     /// Prepares an analysis; `configuration` sets the quality measures (its band-power interval is
     /// ignored: band power is computed over the whole recording with `method`, default
@@ -52,6 +64,60 @@ public struct RecordingAnalyzer: Sendable {
         noiseSum = myndSum
         noiseCount = myndCount
         issueCounts = [[QualityIssue: Int]](repeating: [:], count: n)
+        storedSummary = SessionQualitySummary(channelCount: n, criteria: configuration.criteria)
+        motion = descriptor.streams.first { $0.kind == .accelerometer }.map {
+            MotionDetector(samplingRate: $0.samplingRate, threshold: configuration.criteria.movingAcceleration)
+        }
+    }
+
+    /// Runs no processor from now on (call before the first block): the quality windows and
+    /// line-noise readings come from ``take(windowEndingAt:grades:issues:findings:mynd:)`` and
+    /// ``take(lineNoise:mainsFrequency:)``, read back from a recording that stored them with this
+    /// analyzer's settings, and `origin` says so in the result. The blocks still feed the
+    /// whole-recording Welch estimate (and accelerometer blocks the motion count).
+    public mutating func useStoredWindows(_ origin: QualityOrigin) {
+        storedWindows = true
+        qualityOrigin = origin
+    }
+
+    /// Records `origin` as why the windows were recomputed (the processor runs as before).
+    public mutating func noteRecomputed(_ origin: QualityOrigin) {
+        qualityOrigin = origin
+    }
+
+    /// Takes one stored quality window (see ``useStoredWindows(_:)``), after the blocks that hold
+    /// its last row: `lastRow` counts the rows processed, `grades` and `issues` are per channel
+    /// (`nil` and empty before the first full window), `findings` `nil` for a window not counted,
+    /// `mynd` the MYND quality per channel.
+    public mutating func take(windowEndingAt lastRow: Int64, grades: [QualityGrade]?, issues: [[QualityIssue]], findings: WindowFindings?, mynd: [Double]) {
+        let windowRows = max(1, Int((processor.configuration.qualityWindow * descriptor.samplingRate).rounded()))
+        let condemned = findings.flatMap { f in grades.map { $0.map { f.offHead || $0 == .bad } } }
+        welch.mark(lastRow: lastRow, windowRows: windowRows, condemned: condemned)
+        takeMynd(mynd)
+        guard let grades else { return }
+        for (c, list) in issues.enumerated() where c < issueCounts.count { for issue in list { issueCounts[c][issue, default: 0] += 1 } }
+        if let findings, !issues.contains(where: { $0.contains(.warmingUp) }) { storedSummary.add(findings, grades: grades) }
+    }
+
+    /// Takes one stored line-noise reading (see ``useStoredWindows(_:)``).
+    public mutating func take(lineNoise quality: [Double], mainsFrequency: Double) {
+        takeLineNoise(quality, mainsFrequency: mainsFrequency)
+    }
+
+    private mutating func takeMynd(_ quality: [Double]) {
+        for c in 0..<min(descriptor.channelCount, quality.count) where quality[c].isFinite {
+            myndSum[c] += min(100, quality[c])
+            myndCount[c] += 1
+            if quality[c] >= 100 { myndGood[c] += 1 }
+        }
+    }
+
+    private mutating func takeLineNoise(_ quality: [Double], mainsFrequency: Double) {
+        for c in 0..<min(descriptor.channelCount, quality.count) where quality[c].isFinite {
+            noiseSum[c] += quality[c]
+            noiseCount[c] += 1
+        }
+        if mainsFrequency.isFinite { mainsVotes[mainsFrequency, default: 0] += 1 }
     }
 
     /// Takes a device condition flip, in order with the blocks (the on-head state decides the
@@ -64,7 +130,11 @@ public struct RecordingAnalyzer: Sendable {
     /// rows (they judge motion); blocks of other streams are ignored.
     public mutating func process(_ block: SampleBlock) {
         if block.stream != descriptor.eeg.name {
-            _ = processor.process(block)
+            if !storedWindows {
+                _ = processor.process(block)
+            } else if block.stream == descriptor.streams.first(where: { $0.kind == .accelerometer })?.name {
+                for moving in motion?.take(block) ?? [] { storedSummary.addMotion(moving: moving) }
+            }
             return
         }
         guard block.channelCount == descriptor.channelCount else { return }
@@ -73,25 +143,18 @@ public struct RecordingAnalyzer: Sendable {
             for r in 0..<block.count { welch.append(UnsafeBufferPointer(rebasing: v[(r * width)..<((r + 1) * width)])) }
         }
         samples += Int64(block.count)
+        guard !storedWindows else { return }
         let windowRows = max(1, Int((processor.configuration.qualityWindow * descriptor.samplingRate).rounded()))
         for update in processor.process(block) {
             switch update {
             case .quality(let q):
                 welch.mark(q, windowRows: windowRows)
-                for c in 0..<descriptor.channelCount where q.mynd.quality[c].isFinite {
-                    myndSum[c] += min(100, q.mynd.quality[c])
-                    myndCount[c] += 1
-                    if q.mynd.quality[c] >= 100 { myndGood[c] += 1 }
-                }
+                takeMynd(q.mynd.quality)
                 if let assessments = q.assessments {
                     for (c, a) in assessments.enumerated() { for issue in a.issues { issueCounts[c][issue, default: 0] += 1 } }
                 }
             case .lineNoise(let l):
-                for c in 0..<descriptor.channelCount where l.reading.quality[c].isFinite {
-                    noiseSum[c] += l.reading.quality[c]
-                    noiseCount[c] += 1
-                }
-                if l.reading.mainsFrequency.isFinite { mainsVotes[l.reading.mainsFrequency, default: 0] += 1 }
+                takeLineNoise(l.reading.quality, mainsFrequency: l.reading.mainsFrequency)
             case .bandPower:
                 break
             }
@@ -102,7 +165,7 @@ public struct RecordingAnalyzer: Sendable {
     public func result() -> RecordingAnalysis {
         var welch = welch
         welch.finish()
-        let summary = processor.summary
+        let summary = storedWindows ? storedSummary : processor.summary
         let windows = Double(summary.windowCount)
         let channels = (0..<descriptor.channelCount).map { c -> ChannelAnalysis in
             let spectrum = welch.spectrum(channel: c)
@@ -129,6 +192,6 @@ public struct RecordingAnalyzer: Sendable {
             samplingRate: descriptor.samplingRate, sampleCount: samples, durationSeconds: Double(samples) / descriptor.samplingRate,
             bandPowerMethod: method, mainsFrequency: mains, qualityWindowSeconds: processor.configuration.qualityWindow,
             thresholds: processor.configuration.thresholds, criteria: processor.configuration.criteria, verdict: summary.verdict,
-            summary: summary, channels: channels, includesBadWindows: welch.includesBadWindows)
+            summary: summary, channels: channels, includesBadWindows: welch.includesBadWindows, qualityOrigin: qualityOrigin)
     }
 }

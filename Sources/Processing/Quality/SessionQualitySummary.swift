@@ -42,17 +42,25 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
     @discardableResult
     public mutating func add(_ window: [ChannelAssessment], deviceOffHead: Bool = false, moving: Bool? = nil) -> WindowFindings? {
         guard window.count == channelCount, !window.contains(where: { $0.issues.contains(.warmingUp) }) else { return nil }
-        windowCount += 1
         let findings = WindowFindings(window, deviceOffHead: deviceOffHead, moving: moving)
+        add(findings, grades: window.map(\.grade))
+        return findings
+    }
+
+    /// Adds one judged window by its findings and per-channel grades, as stored in a recording's
+    /// `/Quality` group (``QualitySeries``): the same counts ``add(_:deviceOffHead:moving:)`` makes
+    /// from the assessments. A window with another number of grades than channels is not counted.
+    public mutating func add(_ findings: WindowFindings, grades: [QualityGrade]) {
+        guard grades.count == channelCount else { return }
+        windowCount += 1
         if findings.missingData { missingWindows += 1 }
         if findings.offHead { offHeadWindows += 1 }
         if findings.deviceOffHead { deviceOffHeadWindows += 1 }
         if findings.motion { motionWindows += 1 }
         if findings.artefacts { artefactWindows += 1 }
-        for (c, a) in window.enumerated() {
-            gradeCounts[c][a.grade == .good ? 0 : a.grade == .medium ? 1 : 2] += 1
+        for (c, grade) in grades.enumerated() {
+            gradeCounts[c][grade == .good ? 0 : grade == .medium ? 1 : 2] += 1
         }
-        return findings
     }
 
     /// Adds one accelerometer window's judgement: whether the head moved in it (evidence; the

@@ -43,6 +43,17 @@ public struct WindowFindings: Sendable, Codable, Equatable {
         badChannels = window.indices.filter { window[$0].grade == .bad }
     }
 
+    /// Findings as they were stored (``QualitySeries/findings(flags:grades:)``), for a window judged
+    /// earlier: each flag as named above.
+    public init(missingData: Bool, offHead: Bool, deviceOffHead: Bool, artefacts: Bool, motion: Bool, badChannels: [Int]) {
+        self.missingData = missingData
+        self.offHead = offHead
+        self.deviceOffHead = deviceOffHead
+        self.artefacts = artefacts
+        self.motion = motion
+        self.badChannels = badChannels
+    }
+
     /// The verdict for this window alone, in the order the session verdict applies its criteria:
     /// missing data, headband off, motion (the accelerometer's), a bad channel, else passed.
     public var verdict: SessionVerdict {

@@ -50,10 +50,22 @@ public struct QualityGatedWelch: Sendable {
     /// rate` rows up to ``QualityUpdate/sampleIndex``, counted in appended rows) is condemned per
     /// channel graded bad, or for all channels when the headband was off the head.
     public mutating func mark(_ update: QualityUpdate, windowRows: Int) {
-        guard !includesBadWindows else { return }
+        var condemned: [Bool]?
         if let assessments = update.assessments, let findings = update.findings {
-            let window = (update.sampleIndex + 1 - Int64(windowRows))..<(update.sampleIndex + 1)
-            for c in 0..<min(width, assessments.count) where findings.offHead || assessments[c].grade == .bad {
+            condemned = assessments.map { findings.offHead || $0.grade == .bad }
+        }
+        mark(lastRow: update.sampleIndex, windowRows: windowRows, condemned: condemned)
+    }
+
+    /// Takes one quality window by its last row (counted in appended rows) and, per channel, whether
+    /// it is condemned (graded bad, or every channel when the headband was off the head); `nil` for
+    /// an update without a judged window (warming up). What ``mark(_:windowRows:)`` does with a
+    /// live update, for a window read back from a recording's `/Quality` group.
+    public mutating func mark(lastRow: Int64, windowRows: Int, condemned channels: [Bool]?) {
+        guard !includesBadWindows else { return }
+        if let channels {
+            let window = (lastRow + 1 - Int64(windowRows))..<(lastRow + 1)
+            for c in 0..<min(width, channels.count) where channels[c] {
                 if let last = condemned[c].last, last.upperBound >= window.lowerBound {
                     condemned[c][condemned[c].count - 1] = last.lowerBound..<max(last.upperBound, window.upperBound)
                 } else {
@@ -62,7 +74,7 @@ public struct QualityGatedWelch: Sendable {
             }
         }
         // Later windows start after this one's first row: rows before it are final.
-        release(upTo: update.sampleIndex + 2 - Int64(windowRows))
+        release(upTo: lastRow + 2 - Int64(windowRows))
     }
 
     /// Passes on every row still held (call once, after the last row and update).

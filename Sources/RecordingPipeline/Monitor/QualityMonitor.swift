@@ -185,11 +185,13 @@ package final class QualityMonitor: Sendable {
     /// its results are stored in `/Quality` (unless `storesQuality` is false) and are the very
     /// values the readings and the observer get. Call ``resume(after:)`` once the recording is told
     /// to end; if it cannot start, the monitor takes the processor back before the error is thrown.
+    /// With `processes` false (nothing stored, no quality reading wanted) the recording runs no
+    /// processor at all: its blocks are stored and nothing else is computed.
     package func record(
         _ request: RecordingRequest, in store: DataStore, options: RecordingWriter.Options = .init(), storesQuality: Bool = true,
-        logger: Logger = Logger(label: "study-recorder.recording")
+        processes: Bool = true, logger: Logger = Logger(label: "study-recorder.recording")
     ) async throws -> RecordingInProgress {
-        let producer = await recordingProducer(stores: storesQuality)
+        let producer: QualitySeriesProducer? = processes ? await recordingProducer(stores: storesQuality) : nil
         do {
             return try await RecordingInProgress.start(
                 store: store, controller: controller, request: request, options: options, logger: logger, derived: producer)

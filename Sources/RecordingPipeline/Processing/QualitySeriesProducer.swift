@@ -34,6 +34,10 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
     private let observer: (@Sendable (Observation) -> Void)?
     private let stores: Bool
     private var channelNames: [String] = []
+    /// The source index of the recording's first EEG row (the first block's), which the `Window`
+    /// series counts rows from.
+    private var firstSampleIndex: Int64?
+    private var eegStream: String?
 
     /// A producer with its own processor of the given settings; it sizes itself when the source
     /// starts. `observer` is called on the writer's task: it must return quickly (hand the value on,
@@ -60,6 +64,8 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
     public mutating func start(_ descriptor: DeviceDescriptor) {
         processor.restart(descriptor)
         channelNames = descriptor.channelNames
+        eegStream = descriptor.eeg.name
+        firstSampleIndex = nil
         observer?(.started(descriptor))
     }
 
@@ -80,8 +86,10 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
             if let moving { observer(.motion(moving)) }
         }
         guard stores else { return [] }
+        if firstSampleIndex == nil, block.stream == eegStream, !block.isEmpty { firstSampleIndex = block.firstIndex }
+        let first = firstSampleIndex ?? 0
         return updates.flatMap { update in
-            QualitySeries.rows(for: update, channelNames: channelNames).map {
+            QualitySeries.rows(for: update, channelNames: channelNames, firstSampleIndex: first).map {
                 DerivedSeriesRow(name: $0.name, time: $0.time, values: $0.values, columns: $0.columns)
             }
         }

@@ -3,7 +3,7 @@
 /// away.
 struct GradeStrip {
     /// Per row (time in seconds of signal) the grade of each channel (1, 2, 4; NaN while warming up).
-    var rows: [(time: Double, grades: [Double])]
+    var rows: DigestSeries<Float>
     var channels: [String]
     var duration: Double
     var overlay: TimelineOverlay
@@ -25,10 +25,10 @@ struct GradeStrip {
             out +=
                 "<text x=\"\(HTML.coordinate(frame.left - 6))\" y=\"\(HTML.coordinate(y + lane / 2 + 2))\" text-anchor=\"end\" style=\"font-weight:600;fill:#1d2430\">\(HTML.escape(name))</text>"
             var worst = [Double](repeating: .nan, count: bins)
-            for row in rows where c < row.grades.count {
+            for r in rows.indices where c < rows.width {
                 // The grade covers the window ending at `time`; it is drawn where that window ends.
-                let b = min(bins - 1, max(0, Int((row.time - 0.25) / binSeconds)))
-                let g = row.grades[c]
+                let b = min(bins - 1, max(0, Int((rows.times[r] - 0.25) / binSeconds)))
+                let g = rows.value(r, c)
                 if g.isFinite, !(worst[b] >= g) { worst[b] = g }
             }
             var b = 0

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Escaping and number formatting for the report's HTML and SVG. Everything taken from a file
 /// (channel names, event labels, study and device names) goes through ``escape(_:)``; numbers go
@@ -53,8 +54,7 @@ public enum HTML {
     /// A moment as ISO 8601 UTC with seconds (`2026-11-23T21:40:05Z`).
     static func time(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "–" }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        // The text ISO8601DateFormatter gives, without paging in ICU's data (docs/performance.md).
+        return UTCTimestamp.iso8601(Date(timeIntervalSince1970: seconds))
     }
 }

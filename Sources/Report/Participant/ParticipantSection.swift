@@ -102,7 +102,7 @@ struct ParticipantSection {
             out +=
                 "<td>\(HTML.escape(row.paradigms.joined(separator: ", ")))</td><td class=\"num\">\(row.blocks)\(row.incomplete > 0 ? " (\(HTML.escape(words(.incomplete, row.incomplete))))" : "")</td>"
             out +=
-                "<td class=\"num\">\(HTML.escape(words.duration(row.seconds)))</td><td class=\"num\">\(HTML.percent(row.goodFraction))</td><td>\(HTML.escape(row.verdict(in: words)))</td>"
+                "<td class=\"num\">\(HTML.escape(words.duration(row.seconds)))</td><td class=\"num\">\(HTML.percent(row.goodFraction))</td><td data-quality=\"\(row.qualityOriginText)\">\(HTML.escape(row.verdict(in: words)))</td>"
             out +=
                 "<td class=\"num\">\(row.trials > 0 ? String(row.trials) : "–")</td><td class=\"num\">\(row.reactionTimeMs.map { words.number($0, 0) + " ms" } ?? "–")</td></tr>"
         }

@@ -27,6 +27,11 @@ struct SessionRow {
     /// The reaction-time score: the session median of correct latencies (the last block's table).
     var reactionTimeMs: Double?
     var trials = 0
+    /// Where the blocks' quality windows came from (read from the recordings or recomputed), each
+    /// kind once: the page states it as the `data-quality` attribute of the row's verdict cell.
+    var qualityOrigins: [QualityOrigin.Kind] = []
+    /// ``qualityOrigins`` as the attribute's text (`stored`, `recomputed`, or both).
+    var qualityOriginText: String { qualityOrigins.map(\.rawValue).joined(separator: " ") }
 
     /// Share of channel-windows graded good, medium and bad.
     var goodFraction: Double { share(goodChannelWindows) }
@@ -50,6 +55,7 @@ struct SessionRow {
             channelWindows += counts.reduce(0, +)
         }
         verdicts.append(d.verdict)
+        if !qualityOrigins.contains(d.qualityOrigin.kind) { qualityOrigins.append(d.qualityOrigin.kind) }
         if let t = d.trials {
             trials += t.trials.count
             if let s = t.sessionMedianLatencyMs { reactionTimeMs = s }

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 public import Processing
+import RecordingPipeline
 public import Storage
 
 /// Everything the report shows about one recording, read in one pass over its samples (memory stays
@@ -42,10 +43,10 @@ public struct RecordingDigest: Sendable {
     public var excerptStart: Double = 0
     public var excerpt: [[Double]] = []
     /// The graded quality at 2 Hz: time and per channel 1/2/4 (NaN while warming up).
-    public var grades: [(time: Double, grades: [Double])] = []
+    public var grades = DigestSeries<Float>(width: 1)
     /// Relative band power at 1 Hz, averaged over the channels whose window was not graded bad: time
     /// and one value per band of ``bands``.
-    public var bandPower: [(time: Double, relative: [Double])] = []
+    public var bandPower = DigestSeries<Double>(width: 1)
     /// The bands, in the order of ``bandPower`` and ``wholeBandPowers``.
     public var bands: [FrequencyBand] = []
     /// The Welch spectrum of the whole recording per channel (segments touching a gap left out, and
@@ -63,13 +64,20 @@ public struct RecordingDigest: Sendable {
     /// The reaction-time trial table stored with the recording, if any.
     public var trials: TrialTable?
 
+    /// Whether the quality windows behind the verdict, the grades and the band power were read
+    /// from the recording's `/Quality` (made with the report's settings) or recomputed from the
+    /// samples, and why.
+    public var qualityOrigin: QualityOrigin = .recomputed("not judged")
+
     /// The session verdict (`nil` when too short to judge).
     public var verdict: SessionVerdict? { summary.verdict }
 
     /// Reads `reader` in one pass, with the headband's on-head state and accelerometer as recorded.
     /// With `detail` false only what the participant view needs is kept (metadata, events and the
-    /// quality summary: no excerpt, spectrum or band power). With `includesBadWindows` the spectrum
-    /// and band power keep the windows graded bad or off the head.
+    /// quality summary: no excerpt, grades, spectrum or band power). With `includesBadWindows` the
+    /// spectrum and band power keep the windows graded bad or off the head. The quality windows are
+    /// read from the recording's `/Quality` when it was made with the report's settings, else
+    /// recomputed (``qualityOrigin`` says which); the participant view then reads no sample at all.
     public init(
         reader: RecordingReader, name: String, detail: Bool = true, excerptSeconds: Double = 10, includesBadWindows: Bool = false
     ) throws {
@@ -91,7 +99,8 @@ public struct RecordingDigest: Sendable {
         firmware = d.firmware
         outcome = reader.outcome
         mains = reader.powerLineFrequency
-        events = try reader.events().sorted { $0.sample < $1.sample }
+        let events = try reader.events().sorted { $0.sample < $1.sample }
+        self.events = events
         let fs = reader.samplingRate
         var gaps: [(start: Double, seconds: Double)] = []
         for event in events where event.code == Marker.gapCode {
@@ -101,82 +110,30 @@ public struct RecordingDigest: Sendable {
         gapSamples = 0
 
         let method = BandPowerMethod.standard(samplingRate: fs)
-        var configuration = ProcessorConfiguration(mains: reader.powerLineFrequency.map { .fixed($0) } ?? .detect)
-        configuration.bandPowerInterval = detail ? 1 : 0
-        configuration.bandPowerMethod = method
-        var processor = SignalProcessor(descriptor: d, configuration: configuration)
-        var welch =
-            detail
-            ? QualityGatedWelch(parameters: method.welch, channelCount: d.channelCount, samplingRate: fs, includesBadWindows: includesBadWindows)
-            : nil
-        let windowRows = max(1, Int((configuration.qualityWindow * fs).rounded()))
-        summary = processor.summary
+        let configuration = Self.configuration(reader: reader, method: method, detail: detail)
         bands = method.bands
-        let width = max(1, d.channelCount)
-        let excerptRows = Int64(max(1, (excerptSeconds * fs).rounded()))
-        let excerptFrom = max(0, sampleCount / 2 - excerptRows / 2)
-        var excerpt = [[Double]](repeating: [], count: width)
-        var lostRows: Int64 = 0
-        var grades: [(time: Double, grades: [Double])] = []
-        var bandPower: [(time: Double, relative: [Double])] = []
-        var startTime: Double?
-        try reader.playBack(blockRows: max(1, Int(fs * 10))) { step in
-            let block: SampleBlock
-            switch step {
-            case .state(let change):
-                processor.take(change)
-                return
-            case .accelerometer(let rows):
-                _ = processor.process(rows)
-                return
-            case .eeg(let rows):
-                block = rows
-            }
-            if startTime == nil { startTime = block.times.first }
-            block.values.withUnsafeBufferPointer { v in
-                for r in 0..<block.count {
-                    let slice = UnsafeBufferPointer(rebasing: v[(r * width)..<((r + 1) * width)])
-                    if slice.allSatisfy(\.isNaN) { lostRows += 1 }
-                    welch?.append(slice)
-                    let index = block.firstIndex + Int64(r)
-                    if detail, index >= excerptFrom, index < excerptFrom + excerptRows {
-                        for c in 0..<width { excerpt[c].append(slice[c]) }
-                    }
-                }
-            }
-            for update in processor.process(block) {
-                switch update {
-                case .quality(let q):
-                    welch?.mark(q, windowRows: windowRows)
-                    guard let assessments = q.assessments else { continue }
-                    let warm = assessments.contains { $0.issues.contains(.warmingUp) }
-                    grades.append((Double(q.sampleIndex + 1) / fs, assessments.map { warm ? .nan : Double($0.grade.rawValue) }))
-                case .bandPower(let b):
-                    var sums = [Double](repeating: 0, count: b.method.bands.count)
-                    var counts = [Int](repeating: 0, count: b.method.bands.count)
-                    let latest = grades.last?.grades
-                    for (c, powers) in b.channels.enumerated() where powers.invalidReason == nil {
-                        if let latest, c < latest.count, latest[c] == 4 { continue }
-                        for (k, value) in powers.relative.enumerated() where value.isFinite && k < sums.count {
-                            sums[k] += value
-                            counts[k] += 1
-                        }
-                    }
-                    bandPower.append((Double(b.sampleIndex + 1) / fs, zip(sums, counts).map { $1 > 0 ? $0 / Double($1) : .nan }))
-                case .lineNoise:
-                    break
-                }
-            }
+        let stored = try StoredQuality.open(reader, configuration: configuration, needs: detail ? [.bandPower] : [])
+        qualityOrigin = stored.origin
+        var pass = QualityPass(
+            descriptor: d, configuration: configuration, method: method, detail: detail, includesBadWindows: includesBadWindows)
+        if var quality = stored.quality, !detail {
+            // A verdict alone: the stored windows are all it needs, no sample is read.
+            try pass.readVerdictOnly(&quality)
+            startTime = try reader.firstRowTime()
+            // The rows the recording filled for lost samples, as its gap events count them.
+            gapSamples = events.reduce(0) { $0 + ($1.code == Marker.gapCode ? Int64(Self.gapLength($1.label) ?? 0) : 0) }
+        } else {
+            try pass.run(reader: reader, stored: stored.quality, excerptSeconds: excerptSeconds)
+            startTime = pass.startTime
+            gapSamples = pass.lostRows
         }
-        self.grades = grades
-        self.bandPower = bandPower
-        self.startTime = startTime
-        gapSamples = lostRows
-        summary = processor.summary
+        summary = pass.summary
         if detail {
-            self.excerpt = excerpt
-            excerptStart = Double(excerptFrom) / fs
-            if var welch {
+            grades = pass.grades
+            bandPower = pass.bandPower
+            excerpt = pass.excerpt
+            excerptStart = pass.excerptStart
+            if var welch = pass.welch {
                 welch.finish()
                 spectra = (0..<d.channelCount).map { welch.spectrum(channel: $0) }
                 segmentsUsed = welch.segmentsUsed
@@ -190,6 +147,17 @@ public struct RecordingDigest: Sendable {
                 }
             }
         }
+    }
+
+    /// The processor settings the report judges with: the recording's mains frequency (else
+    /// detected), the standard band-power method, band power once a second for the session view.
+    /// A recording's stored quality is read instead of recomputed exactly when it was made with
+    /// these (``StoredQuality``).
+    static func configuration(reader: RecordingReader, method: BandPowerMethod, detail: Bool) -> ProcessorConfiguration {
+        var configuration = ProcessorConfiguration(mains: reader.powerLineFrequency.map { .fixed($0) } ?? .detect)
+        configuration.bandPowerInterval = detail ? 1 : 0
+        configuration.bandPowerMethod = method
+        return configuration
     }
 
     /// The number of samples in a gap event's label (`gap 64 samples`).

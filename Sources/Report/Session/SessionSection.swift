@@ -75,7 +75,10 @@ struct SessionSection {
         if let firmware = d.firmware { rows.insert((.firmware, firmware), at: 6) }
         // Each field's anchor is its English name, whatever the language shown.
         let english = ReportWords.englishWords
-        return "<dl class=\"meta\">"
+        // Whether the verdict's windows were read from the recording or recomputed, and why: page
+        // metadata (`data-quality`, `data-quality-reason`), not a caption to translate.
+        let origin = d.qualityOrigin
+        return "<dl class=\"meta\" data-quality=\"\(origin.kind.rawValue)\" data-quality-reason=\"\(HTML.escape(origin.reason))\">"
             + rows.map {
                 "<div><dt>\(HTML.escape(words($0.0)))</dt><dd data-field=\"\(HTML.escape(Self.anchor(english($0.0))))\">\(HTML.escape($0.1))</dd></div>"
             }
@@ -100,10 +103,10 @@ struct SessionSection {
         let span = 0...max(d.durationSeconds, 0.001)
         var series: [LineChart.Series] = []
         for (k, band) in d.bands.enumerated() {
-            let points = d.bandPower.map { (x: $0.time, y: k < $0.relative.count ? $0.relative[k] : .nan) }
+            let points = d.bandPower.indices.map { (x: d.bandPower.times[$0], y: d.bandPower.value($0, k)) }
             series.append(.init(name: band.name, color: ChartPalette.color(k), points: LineChart.averaged(points, bins: 600, span: span)))
         }
-        let peak = d.bandPower.flatMap(\.relative).filter(\.isFinite).max() ?? 1
+        let peak = d.bandPower.values.lazy.filter(\.isFinite).max() ?? 1
         let chart = LineChart(
             frame: ChartFrame(height: 220, x: span, y: 0...min(1, max(0.05, peak * 1.1))), series: series, label: words(.bandPowerLabel),
             xFormat: { words.decimal(ChartFrame.timeLabel($0, span: span.upperBound)) }, yFormat: { words.percent($0) }, overlay: overlay,

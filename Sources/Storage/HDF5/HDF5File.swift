@@ -18,10 +18,15 @@ enum HDF5File {
         return HDF5Object(id: fid, kind: .file, path: path)
     }
 
-    /// Opens an existing file read-only.
+    /// Opens an existing file read-only, with the metadata cache capped as for writing: a reader
+    /// walking a day's recording once touches each chunk-index node once, and HDF5's default cache
+    /// (up to 32 MiB, adaptive) kept every node it had read, so the memory of `report` and `analyze`
+    /// grew with the length of the recording.
     static func openReadOnly(_ path: String) throws -> HDF5Object {
         HDF5Library.prepareThread()
-        let fid = try HDF5Library.check(H5Fopen(path, chdf5_acc_rdonly(), chdf5_default()), "open file", path)
+        let fapl = try HDF5Library.check(chdf5_fapl_capped_cache(metadataCacheBytes), "file access properties", path)
+        defer { H5Pclose(fapl) }
+        let fid = try HDF5Library.check(H5Fopen(path, chdf5_acc_rdonly(), fapl), "open file", path)
         return HDF5Object(id: fid, kind: .file, path: path)
     }
 

@@ -318,6 +318,40 @@ public final class RecordingReader: RecordedSignal, Sendable {
             baseMarkers: ints(P.baseMarkers), baseTime: p.doubleAttribute(P.baseTime) ?? 0, trialTime: p.doubleAttribute(P.trialTime) ?? 0)
     }
 
+    /// The number of rows of the derived series `/<group>/<name>`, or `nil` when it (or its
+    /// companion `<name>Time`) is not there.
+    public func seriesRowCount(group: String, name: String) throws -> Int? {
+        return try handles.withLock { h in
+            guard h.file.exists(group) else { return nil }
+            let g = try h.file.openGroup(group)
+            guard g.exists(name), g.exists(name + Self.T) else { return nil }
+            return try DatasetReader.dims(try g.openDataset(name)).first ?? 0
+        }
+    }
+
+    /// Up to `count` rows from `start` of the derived series `/<group>/<name>` (row-major) with their
+    /// times, or `nil` when the series is not there: for reading a long series in pieces.
+    public func series(group: String, name: String, from start: Int, count: Int) throws -> (times: [Double], values: [Double], columns: Int)? {
+        return try handles.withLock { h in
+            guard h.file.exists(group) else { return nil }
+            let g = try h.file.openGroup(group)
+            guard g.exists(name), g.exists(name + Self.T) else { return nil }
+            let ds = try g.openDataset(name)
+            let dims = try DatasetReader.dims(ds)
+            let values = try DatasetReader.readDoubles(ds, start: start, count: count)
+            let columns = dims.count > 1 ? dims[1] : 1
+            let times = try DatasetReader.readDoubles(try g.openDataset(name + Self.T), start: start, count: values.count / max(1, columns))
+            return (times, values, columns)
+        }
+    }
+
+    /// The time of the first EEG row (seconds since the epoch, from `TimeStamp`), or `nil` for a
+    /// recording without rows.
+    public func firstRowTime() throws -> Double? {
+        guard sampleCount > 0 else { return nil }
+        return try readBlock(from: 0, count: 1).times.first
+    }
+
     /// A derived series `/<group>/<name>` (rows × columns, row-major) with its times, or `nil`.
     public func series(group: String, name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
         return try handles.withLock { h in

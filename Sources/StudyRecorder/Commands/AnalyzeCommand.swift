@@ -2,6 +2,7 @@ public import ArgumentParser
 import DataSources
 import Foundation
 import Processing
+import RecordingPipeline
 import Storage
 
 /// `study-recorder analyze`: judges a stored recording after the fact — whole-recording Welch band
@@ -98,12 +99,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
         var analyzer = RecordingAnalyzer(
             descriptor: info, method: method, configuration: ProcessorConfiguration(mains: mainsSetting), includesBadWindows: includeBadWindows)
         do {
-            try reader.playBack(blockRows: max(1, Int(info.samplingRate * 10))) { step in
-                switch step {
-                case .eeg(let block), .accelerometer(let block): analyzer.process(block)
-                case .state(let change): analyzer.take(change)
-                }
-            }
+            // The recording's stored quality windows when made with these settings, else recomputed.
+            try analyzer.analyze(reader)
         } catch {
             throw CommandFailure(.dataError, "reading \(recording) failed: \(error)")
         }
@@ -158,6 +155,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
                     channel.gradeFractions[1],
                     channel.gradeFractions[2], channel.segmentsUsed, channel.segmentsSkipped))
         }
+        let origin = analysis.qualityOrigin
+        print("quality windows " + (origin.kind == .stored ? "read from the recording's /Quality (same settings)" : "recomputed: \(origin.reason)"))
         let s = analysis.summary
         if s.windowCount > 0 {
             let n = Double(s.windowCount)

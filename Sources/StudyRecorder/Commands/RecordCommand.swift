@@ -48,7 +48,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Log what happens to standard error.")
     var verbose = false
 
-    @Flag(help: "Do not store signal quality and band power in the recording's /Quality group.")
+    @Flag(help: "Do not compute or store signal quality and band power (no /Quality group; faster).")
     var noQuality = false
 
     func validate() throws {
@@ -94,8 +94,10 @@ struct RecordCommand: AsyncParsableCommand {
             paradigm: paradigm.map { Paradigm(title: $0) }, duration: duration.seconds,
             powerLineFrequency: sourceOptions.mains, lslClock: lslClock)
         // One processor: the quality and band power stored in /Quality are the values the session
-        // reports (the kit's record), unless --no-quality.
-        let options = RecordOptions(processing: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)), storeQuality: !noQuality)
+        // reports (the kit's record). The command shows no quality reading, so with --no-quality
+        // nothing reads the processor's results and none runs.
+        let options = RecordOptions(
+            processing: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)), storeQuality: !noQuality, reportsQuality: !noQuality)
         // The trap is in place before the recording starts: a signal the moment it has begun stops
         // it and stores what was recorded, never the default action that ends the process mid-write.
         let interrupted = SetOnceFlag()

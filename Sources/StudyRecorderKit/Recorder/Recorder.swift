@@ -105,7 +105,9 @@ public final class Recorder: Sendable {
             controller: controller, configuration: options.processing, feedsWhileIdle: false, observer: { bridge.observe($0) })
         let session: RecordingInProgress
         do {
-            session = try await monitor.record(request, in: store, options: options.writer, storesQuality: options.storeQuality, logger: logger)
+            session = try await monitor.record(
+                request, in: store, options: options.writer, storesQuality: options.storeQuality,
+                processes: options.storeQuality || options.reportsQuality, logger: logger)
         } catch {
             monitor.stop()
             continuation.finish()

@@ -10,6 +10,11 @@ public struct RecordOptions: Sendable {
     /// Store quality and band power in the recording's `/Quality` group (default). Without it the
     /// processor still runs for the live events, and nothing of it is stored.
     public var storeQuality: Bool
+    /// Compute quality and band power for the live events (``LiveRecordingEvent/quality(_:)``, QA,
+    /// band power; default). With this and ``storeQuality`` both false no signal processing runs
+    /// while recording: a caller that reads no quality event and stores none (`study-recorder record
+    /// --no-quality`) does not pay for it.
+    public var reportsQuality: Bool
     /// Seconds of signal between ``LiveRecordingEvent/progress(_:)`` events (default 0.5).
     public var progressInterval: Double
     /// The writer's settings (chunking, flush interval).
@@ -18,11 +23,12 @@ public struct RecordOptions: Sendable {
     /// Options; by default the mains frequency is detected, band power comes once a second,
     /// and quality and band power are stored in the recording's `/Quality` group as they are reported.
     public init(
-        processing: ProcessorConfiguration = ProcessorConfiguration(), storeQuality: Bool = true, progressInterval: Double = 0.5,
-        writer: RecordingWriter.Options = .init()
+        processing: ProcessorConfiguration = ProcessorConfiguration(), storeQuality: Bool = true, reportsQuality: Bool = true,
+        progressInterval: Double = 0.5, writer: RecordingWriter.Options = .init()
     ) {
         self.processing = processing
         self.storeQuality = storeQuality
+        self.reportsQuality = reportsQuality
         self.progressInterval = progressInterval
         self.writer = writer
     }

@@ -1,5 +1,7 @@
 import DataSources
 import Foundation
+import Processing
+import RecordingPipeline
 import Storage
 import TestSupport
 
@@ -24,11 +26,14 @@ struct ReportFixture {
 
     /// Writes a recording of `seconds` (256 Hz, 4 channels) for day/session/run, catalogues it and
     /// returns its item (ended with `outcome`). Markers: 310 at 2 s with the hostile label, 320 at 5 s,
-    /// stimulus/response pairs when `trials` latencies are given (one trial every 2 s from 8 s).
+    /// stimulus/response pairs when `trials` latencies are given (one trial every 2 s from 8 s). With
+    /// `quality` the recording's own processor (the pipeline's ``QualitySeriesProducer``, as `record`
+    /// runs it) stores quality and band power in `/Quality` with those settings as the blocks are written.
     @discardableResult
     func recording(
         day: Int = 1, session: Int = 1, run: Int = 1, seconds: Int = 30, dropouts: Double = 6, paradigm: String = "rest",
-        start: Double = 1_790_000_000, latencies: [Double?] = [], outcome: RecordingOutcome = .complete
+        start: Double = 1_790_000_000, latencies: [Double?] = [], outcome: RecordingOutcome = .complete,
+        quality: ProcessorConfiguration? = nil
     ) throws -> CatalogItem {
         let folder = try store.participantFolder(Self.participant)
         let name = "r_\(paradigm)_\(day)_\(session)_\(run)_\(Self.participant).h5"
@@ -41,6 +46,13 @@ struct ReportFixture {
             powerLineFrequency: 50, locale: "en")
         let writer = try RecordingWriter(url: url, metadata: metadata)
         var generator = OscillatorGenerator(configuration: configuration)
+        var producer = quality.map { QualitySeriesProducer(configuration: $0) }
+        if producer != nil {
+            producer?.start(configuration.descriptor)
+            for (name, value) in (producer?.groupAttributes ?? [:]).sorted(by: { $0.key < $1.key }) {
+                try writer.setGroupAttribute(group: RecordingFormat.Quality.group, name: name, value: value)
+            }
+        }
         var markers: [Int64: Marker] = [512: Marker(code: 310, label: Self.hostileLabel), 1280: Marker(code: 320, label: "eyesOpen/fixation")]
         for (i, latency) in latencies.enumerated() {
             let stimulus = Int64(256 * (8 + 2 * i))
@@ -53,6 +65,9 @@ struct ReportFixture {
                     block.markers.append(BlockMarker(row: Int(index - block.firstIndex), marker: marker))
                 }
                 try writer.append(block)
+                for row in producer?.process(block) ?? [] {
+                    try writer.appendSeries(group: RecordingFormat.Quality.group, name: row.name, time: row.time, values: row.values, columns: row.columns)
+                }
             }
         }
         try writer.finish(outcome)

@@ -84,4 +84,41 @@ struct AnalyzeCommandTests {
         #expect(try CLI.run(["analyze", "--help"]).stdout.contains("nperseg"))
         #expect(try CLI.run(["analyze", dir.path("x.h5").path, "--bands", "alpha:13-8"]).status == 64)
     }
+    /// `analyze` says whether it read the recording's stored quality windows (made with its
+    /// settings: the recording's mains) or recomputed them, and why; both ways give the verdict.
+    @Test func analyzeSaysWhetherItReadOrRecomputedTheQuality() throws {
+        let dir = try TemporaryDirectory("cli-analyze-origin")
+        struct Item: Decodable { var path: String }
+        struct Output: Decodable {
+            struct Analysis: Decodable {
+                struct Origin: Decodable { var kind: String; var reason: String }
+                var qualityOrigin: Origin
+                var verdict: String?
+            }
+            var analysis: Analysis
+        }
+        func analyze(_ arguments: [String]) throws -> Output {
+            let result = try CLI.run(["analyze"] + arguments + ["--json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try JSONDecoder().decode(Output.self, from: Data(result.stdout.utf8))
+        }
+        var files: [String] = []
+        for quality in [true, false] {
+            let recorded = try CLI.run(
+                ["record", "--data", dir.url.path, "--duration", "20s", "--speed", "0", "--dropouts", "4", "--seed", "3", "--json"]
+                    + (quality ? [] : ["--no-quality"]))
+            #expect(recorded.status == 0, "\(recorded.stderr)")
+            files.append(dir.url.appendingPathComponent(try JSONDecoder().decode(Item.self, from: Data(recorded.stdout.utf8)).path).path)
+        }
+        let read = try analyze([files[0]])
+        #expect(read.analysis.qualityOrigin.kind == "stored", "\(read.analysis.qualityOrigin)")
+        let otherMains = try analyze([files[0], "--mains", "60"])
+        #expect(otherMains.analysis.qualityOrigin.kind == "recomputed")
+        #expect(otherMains.analysis.qualityOrigin.reason.contains("MainsFrequencySetting (50)"), "\(otherMains.analysis.qualityOrigin.reason)")
+        let none = try analyze([files[1]])
+        #expect(none.analysis.qualityOrigin.kind == "recomputed" && none.analysis.qualityOrigin.reason.contains("stores no quality"))
+        #expect(read.analysis.verdict != nil && read.analysis.verdict == none.analysis.verdict)
+        let text = try CLI.run(["analyze", files[0]])
+        #expect(text.stdout.contains("quality windows read from the recording's /Quality (same settings)"), "\(text.stdout)")
+    }
 }

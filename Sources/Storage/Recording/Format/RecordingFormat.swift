@@ -174,6 +174,10 @@ public enum RecordingFormat {
         public static let myndQuality = "MyndQuality"
         public static let myndBlockQuality = "MyndBlockQuality"
         public static let mainsFrequency = "MainsFrequency"
+        /// Per channel, each quality window's issues as a bit mask (docs/formats.md).
+        public static let issues = "Issues"
+        /// Each quality window's last row of `/Recording/Data` and its findings as flags.
+        public static let window = "Window"
         /// Attributes of `/Quality`.
         public static let qualityWindowSeconds = "QualityWindowSeconds"
         public static let bandPowerWindowSeconds = "BandPowerWindowSeconds"
