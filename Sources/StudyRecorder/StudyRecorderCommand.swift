@@ -23,6 +23,7 @@ struct StudyRecorderCommand: AsyncParsableCommand {
     /// line on standard error, like every other failure, instead of the error, usage and a hint.
     /// What a command throws is printed and mapped to the exit code here, once (``ExitStatus``).
     static func main() async {
+        MallocArenas.limit()
         let arguments = CommandLineArguments.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
         let commands = configuration.subcommands.map { $0._commandName } + ["help"]
         if let topic = CommandLineArguments.unknownHelpTopic(arguments, commands: commands) {
