@@ -62,6 +62,8 @@ public struct Collector: Sendable {
     /// (``connectionRange``; the listing uses the first). Checking and converting use little memory
     /// per item, so the bound is the server's and the network's, not this machine's.
     public var connections = 4
+    /// The language of the study overview, `<out>/overview.html` (`en` or `de`; default English).
+    public var overviewLocale = "en"
     /// Where consent records and PDFs are decrypted to, when the experimenter asks for them
     /// (`--with-consent`): named by the participant's UUID only, the folder 0700 and each file 0600,
     /// never inside `out`. Without it they stay sealed on the server and are not downloaded.
@@ -221,7 +223,7 @@ public struct Collector: Sendable {
         report.collected.sort()
         try export(mirror: mirror, state: &state, stateFile: stateFile, report: &report, progress: progress)
         report.problems.sort { ($0.remote, $0.reason.rawValue) < ($1.remote, $1.reason.rawValue) }
-        try StudyOverviewFile(study: study, out: out, work: work).update(mirror: mirror, scratch: scratch, state: state, problems: report.problems)
+        try StudyOverviewFile(study: study, out: out, work: work, locale: overviewLocale).update(mirror: mirror, scratch: scratch, state: state, problems: report.problems)
         return report
     }
 

@@ -22,6 +22,8 @@ struct StudyOverviewFile {
     let out: URL
     /// `<dataset>/.collect`.
     let work: URL
+    /// The page's language (`en` or `de`; others fall back to English).
+    var locale = "en"
 
     /// Brings the overview up to date with `mirror`'s items, the participant folders `state` has
     /// seen and `problems`; returns whether the file was (re)written.
@@ -46,8 +48,10 @@ struct StudyOverviewFile {
             problems: problems.sorted { $0.remote < $1.remote }.map {
                 OverviewProblem(remote: $0.remote, reason: $0.reason.rawValue, detail: $0.detail)
             })
+        var page = overview
+        page.locale = locale
         try ignoreInBIDS()
-        return try write(Data(overview.html.utf8), to: out.appendingPathComponent(Self.name))
+        return try write(Data(page.html.utf8), to: out.appendingPathComponent(Self.name))
     }
 
     /// What the overview needs of `item`, read from its file (decrypted into the scratch when sealed);

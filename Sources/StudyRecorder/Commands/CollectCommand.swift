@@ -64,10 +64,14 @@ struct CollectCommand: AsyncParsableCommand {
             valueName: "dir"))
     var withConsent: String?
 
+    @Option(help: ArgumentHelp("The study overview's language (en, de).", valueName: "locale"))
+    var locale = "en"
+
     @Flag(help: "Print the report as JSON on standard output.")
     var json = false
 
     func validate() throws {
+        guard ["en", "de"].contains(locale) else { throw ValidationError("--locale must be en or de") }
         guard Collector.connectionRange.contains(connections) else {
             throw ValidationError("--connections must be \(Collector.connectionRange.lowerBound)…\(Collector.connectionRange.upperBound)")
         }
@@ -96,6 +100,7 @@ struct CollectCommand: AsyncParsableCommand {
         var collector = Collector(
             source: source, study: definition, out: URL(fileURLWithPath: out), decryptor: decryption.decryptor)
         collector.connections = connections
+        collector.overviewLocale = locale
         collector.consentFolder = withConsent.map { URL(fileURLWithPath: $0) }
         let report: CollectionReport
         // A bar on a terminal; piped, one line per item (none with --json, whose output is JSON only).

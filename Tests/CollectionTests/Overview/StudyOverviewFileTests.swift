@@ -135,6 +135,14 @@ struct StudyOverviewFileTests {
         _ = try await collector.run()
         let third = try String(contentsOf: file, encoding: .utf8)
         #expect(third != html && third.contains("data-participant=\"\(p2)\" data-done=\"0\" data-incomplete=\"1\""))
+
+        // In German when asked (`collect --locale de`): the same page in the report's German words.
+        var german = collector
+        german.overviewLocale = "de"
+        _ = try await german.run()
+        let de = try String(contentsOf: file, encoding: .utf8)
+        #expect(de.contains("<html lang=\"de\">") && de.contains("Studienübersicht · reaction-time"))
+        #expect(de.contains("data-participant=\"\(p2)\" data-done=\"0\" data-incomplete=\"1\""))
     }
 
     /// Uploads per week: ISO weeks in UTC, from the first to the last, the empty ones between kept.
