@@ -47,6 +47,8 @@ import Glibc
 public struct Collector: Sendable {
     /// The connections ``connections`` may be set to.
     public static let connectionRange = 1...16
+    /// The most recordings one export publication adds to the dataset (``run(progress:)``).
+    var publicationSize = 200
 
     /// Where the uploads are read.
     public let source: CollectionSource
@@ -423,33 +425,42 @@ public struct Collector: Sendable {
         } catch {
             throw CollectionError.io(path: out.path, reason: "\(error)")
         }
-        let exporter = Exporter(store: mirror, destination: destination, format: .bids, permissions: .private)
-        exporter.study = study
-        exporter.decryptor = decryptor
-        exporter.scratchParent = scratchParent
-        defer { exporter.discard() }
-        let completed = Set(try exporter.prepare().map(\.item))
-        var exported: [String] = []
-        for (index, (key, entry)) in pending.sorted(by: { $0.key < $1.key }).enumerated() {
-            defer { progress(CollectionProgress(phase: .convert, done: index + 1, total: pending.count, item: key, bytes: report.bytesDownloaded)) }
-            guard let id = entry.item, let item = try mirror.catalog.item(id: id) else { continue }
-            if completed.contains(item.path) {
-                // An interrupted collect had published it; its publication is complete now.
-                exported.append(key)
-                continue
+        let ordered = pending.sorted(by: { $0.key < $1.key })
+        var index = 0
+        // In publications of at most `publicationSize` items: a publication's bookkeeping (its staging
+        // manifest lists every file it adds) is held until it is published, so one publication for a
+        // whole study's first collect made memory grow with the study. Each publication is complete
+        // on its own (a kill loses at most the one in progress), and the state says so after each.
+        for start in stride(from: 0, to: ordered.count, by: publicationSize) {
+            let exporter = Exporter(store: mirror, destination: destination, format: .bids, permissions: .private)
+            exporter.study = study
+            exporter.decryptor = decryptor
+            exporter.scratchParent = scratchParent
+            defer { exporter.discard() }
+            let completed = Set(try exporter.prepare().map(\.item))
+            var exported: [String] = []
+            for (key, entry) in ordered[start..<min(start + publicationSize, ordered.count)] {
+                index += 1
+                defer { progress(CollectionProgress(phase: .convert, done: index, total: pending.count, item: key, bytes: report.bytesDownloaded)) }
+                guard let id = entry.item, let item = try mirror.catalog.item(id: id) else { continue }
+                if completed.contains(item.path) {
+                    // An interrupted collect had published it; its publication is complete now.
+                    exported.append(key)
+                    continue
+                }
+                do {
+                    _ = try exporter.export(item)
+                    exported.append(key)
+                    report.exported.append(id)
+                } catch {
+                    let problem = CollectionProblem(remote: key, reason: .export, detail: "\(error)")
+                    state.entries[key]?.problem = problem
+                    report.problems.append(problem)
+                }
             }
-            do {
-                _ = try exporter.export(item)
-                exported.append(key)
-                report.exported.append(id)
-            } catch {
-                let problem = CollectionProblem(remote: key, reason: .export, detail: "\(error)")
-                state.entries[key]?.problem = problem
-                report.problems.append(problem)
-            }
+            _ = try exporter.finish()
+            for key in exported { state.entries[key]?.done = true }
+            try state.save(to: stateFile)
         }
-        _ = try exporter.finish()
-        for key in exported { state.entries[key]?.done = true }
-        try state.save(to: stateFile)
     }
 }
