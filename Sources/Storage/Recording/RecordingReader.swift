@@ -354,15 +354,6 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// A derived series `/<group>/<name>` (rows × columns, row-major) with its times, or `nil`.
     public func series(group: String, name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
-        return try handles.withLock { h in
-            guard h.file.exists(group) else { return nil }
-            let g = try h.file.openGroup(group)
-            guard g.exists(name), g.exists(name + Self.T) else { return nil }
-            let ds = try g.openDataset(name)
-            let dims = try DatasetReader.dims(ds)
-            let values = try DatasetReader.readDoubles(ds, start: 0, count: dims.first ?? 0)
-            let times = try DatasetReader.readDoubles(try g.openDataset(name + Self.T), start: 0, count: dims.first ?? 0)
-            return (times, values, dims.count > 1 ? dims[1] : 1)
-        }
+        try series(group: group, name: name, from: 0, count: .max)
     }
 }
