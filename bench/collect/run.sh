@@ -14,6 +14,9 @@
 #      10 new uploads), and the LARGE dataset is collected again: its GETs are counted in the access log.
 # usage: [SMALL=50] [LARGE=200] [DAYS=20] [MINUTES=5] [NEW=5] [CONNECTIONS=4] [JOBS=2] [BIN=…] [GEN=…] bench/collect/run.sh
 # Keeps everything in bench/out/collect (several GB at full size); KEEP=0 deletes it at the end.
+# REUSE=1 measures again on the study a previous run kept (another binary, a quieter machine): it
+# skips generating and the SMALL collect, collects the LARGE study into a fresh dataset, then NEW
+# participants upload one more day than the study has so far and it is collected again.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 small="${SMALL:-50}"; large="${LARGE:-200}"; days="${DAYS:-20}"; minutes="${MINUTES:-5}"
@@ -30,19 +33,27 @@ if [ -z "$gen" ]; then
   (cd bench/collect && swift build -c release >/dev/null)
   gen="$(cd bench/collect && swift build -c release --show-bin-path)/CollectBench"
 fi
-out="$PWD/bench/out/collect"; rm -rf "$out"; mkdir -p "$out/share" "$out/httpd" "$out/devices"
+out="$PWD/bench/out/collect"
 py=.venv/bin/python
-
-# The study's key (no passphrase: collect runs unattended).
-export GNUPGHOME="$out/gnupg"; mkdir -m 700 "$GNUPGHOME"
-gpg --batch --pinentry-mode loopback --passphrase '' --quick-gen-key 'Bench Study <bench@example.invalid>' future-default default never 2>/dev/null
+reuse="${REUSE:-0}"
+export GNUPGHOME="$out/gnupg"
+if [ "$reuse" = 1 ]; then
+  [ -s "$out/last-day" ] || { echo "REUSE=1: no kept study in $out"; exit 1; }
+  rm -rf "$out/httpd" "$out/dataset-large"; mkdir -p "$out/httpd"
+  password=$($py -c 'import json,sys; print(json.load(open(sys.argv[1]))["reader"]["password"])' "$out/accounts.json")
+else
+  rm -rf "$out"; mkdir -p "$out/share" "$out/httpd" "$out/devices"
+  # The study's key (no passphrase: collect runs unattended).
+  mkdir -m 700 "$GNUPGHOME"
+  gpg --batch --pinentry-mode loopback --passphrase '' --quick-gen-key 'Bench Study <bench@example.invalid>' future-default default never 2>/dev/null
+  password="bench-$RANDOM$RANDOM"
+  printf '{"uploader": {"password": "%s", "rights": "upload"}, "reader": {"password": "%s", "rights": "read"}}' "$password" "$password" > "$out/accounts.json"
+fi
 fingerprint=$(gpg --with-colons --list-keys 'Bench Study' | awk -F: '/^fpr/ {print $10; exit}')
 gpg --armor --export "$fingerprint" > "$out/study-key.asc"
 
 # Apache on a free port, with the upload-only and the read account.
 port=$($py -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
-password="bench-$RANDOM$RANDOM"
-printf '{"uploader": {"password": "%s", "rights": "upload"}, "reader": {"password": "%s", "rights": "read"}}' "$password" "$password" > "$out/accounts.json"
 $py Tests/Servers/apache_server.py --port "$port" --root "$out/share" --accounts "$out/accounts.json" --log "$out/requests.jsonl" \
   --workdir "$out/httpd" > "$out/server.log" 2>&1 &
 server=$!
@@ -64,6 +75,9 @@ generate() {  # FIRST LAST FROM TO
   done
   local pid
   for pid in "${pids[@]}"; do wait "$pid"; done  # not a bare wait: the server is a child too
+  local last=0; [ -s "$out/last-day" ] && last=$(cat "$out/last-day")
+  (( to > last )) && echo "$to" > "$out/last-day"
+  return 0
 }
 gets() { grep -c '"method": "GET"' "$out/requests.jsonl" || true; }
 collect() {  # DATASET LABEL
@@ -79,17 +93,20 @@ collect() {  # DATASET LABEL
 }
 
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-start=$(date +%s)
-generate 0 $(( small - 1 )) 1 "$days"
-echo "generated $small participants x $days days x $minutes min in $(( $(date +%s) - start )) s; share $(du -sh "$out/share" | cut -f1)"
-collect "$out/dataset-small" "first collect, $small participants"
-if (( large > small )); then
+if [ "$reuse" != 1 ]; then
   start=$(date +%s)
-  generate "$small" $(( large - 1 )) 1 "$days"
-  echo "generated $(( large - small )) more participants in $(( $(date +%s) - start )) s; share $(du -sh "$out/share" | cut -f1)"
+  generate 0 $(( small - 1 )) 1 "$days"
+  echo "generated $small participants x $days days x $minutes min in $(( $(date +%s) - start )) s; share $(du -sh "$out/share" | cut -f1)"
+  collect "$out/dataset-small" "first collect, $small participants"
+  if (( large > small )); then
+    start=$(date +%s)
+    generate "$small" $(( large - 1 )) 1 "$days"
+    echo "generated $(( large - small )) more participants in $(( $(date +%s) - start )) s; share $(du -sh "$out/share" | cut -f1)"
+  fi
 fi
 collect "$out/dataset-large" "first collect, $large participants"
-generate 0 $(( new - 1 )) $(( days + 1 )) $(( days + 1 ))
+day=$(( $(cat "$out/last-day") + 1 ))
+generate 0 $(( new - 1 )) "$day" "$day"
 collect "$out/dataset-large" "second collect, $(( new * 2 )) new uploads"
 echo "state file $(du -h "$out/dataset-large/.collect/state.json" | cut -f1); dataset $(du -sh --exclude=.collect "$out/dataset-large" | cut -f1)"
 echo "load afterwards $(cut -d' ' -f1-3 /proc/loadavg)"
