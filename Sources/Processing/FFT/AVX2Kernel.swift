@@ -3,7 +3,7 @@ import CVectorFFT
 /// The power-of-two kernel on four-lane vectors with fused multiply-add (`Sources/CVectorFFT`), for
 /// CPUs with AVX2 and FMA: the algorithm of ``StockhamKernel`` (radix-4 Stockham passes, a radix-8
 /// last pass when log₂ n is odd, natural order in and out) with a plain split layout between
-/// passes. On this project's Zen 5 host it takes about 1.1–1.2× FFTW's time at n = 64…1024 where
+/// passes. On this project's Zen 5 host it takes 1.1–1.4× FFTW's time at complex 256…1024 where
 /// the two-lane kernel takes 2.0–2.3×: the transform is bound by its additions, and four lanes
 /// with the multiplications' additions fused halve them (docs/performance.md).
 ///
