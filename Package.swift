@@ -60,9 +60,13 @@ let package = Package(
             path: "Sources/Muse",
             swiftSettings: strictSettings
         ),
+        // The FFT kernel on four lanes with FMA (AVX2), in C because Swift cannot compile one function
+        // for AVX2 and the rest for the baseline: its functions carry target("avx2,fma") and run only
+        // when the CPU has both (Processing's FFTKernel asks). Only Processing imports it.
+        .target(name: "CVectorFFT"),
         .target(
             name: "Processing",
-            dependencies: ["DataSources"],
+            dependencies: ["DataSources", "CVectorFFT"],
             swiftSettings: strictSettings
         ),
         .target(

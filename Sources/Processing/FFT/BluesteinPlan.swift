@@ -16,14 +16,15 @@ struct BluesteinPlan: Sendable {
     /// The DFT of the conjugate chirp, extended symmetrically to M points, pre-divided by M.
     let kernelRe: [Double], kernelIm: [Double]
 
-    /// Precomputes the chirp and the transformed convolution kernel.
-    init(size n: Int) {
+    /// Precomputes the chirp and the transformed convolution kernel; `kernel` runs the convolution's
+    /// power-of-two transforms.
+    init(size n: Int, kernel: FFTKernel = .preferred) {
         precondition(n > 0)
         size = n
         var m = 1
         while m < 2 * n - 1 { m <<= 1 }
         convolutionSize = m
-        inner = PowerOfTwoPlan(size: m)
+        inner = PowerOfTwoPlan(size: m, kernel: kernel)
         var cr = [Double](repeating: 0, count: n), ci = [Double](repeating: 0, count: n)
         for k in 0..<n {
             let k2 = (k * k) % (2 * n)

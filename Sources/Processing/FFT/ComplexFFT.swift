@@ -24,16 +24,30 @@ public struct ComplexFFT: Sendable {
 
     /// Prepares a transform of `size` points (any size ≥ 1).
     public init(size: Int) {
+        self.init(size: size, kernel: .preferred)
+    }
+
+    /// Prepares a transform of `size` points on the given power-of-two kernel (which Bluestein
+    /// sizes use for their convolution): how the tests run both kernels on one machine.
+    init(size: Int, kernel: FFTKernel) {
         precondition(size >= 1, "an FFT needs at least one point")
         self.size = size
         if size & (size - 1) == 0 {
-            let plan = PowerOfTwoPlan(size: size)
+            let plan = PowerOfTwoPlan(size: size, kernel: kernel)
             algorithm = .powerOfTwo(plan)
             work = [Double](repeating: 0, count: plan.workCount)
         } else {
-            let plan = BluesteinPlan(size: size)
+            let plan = BluesteinPlan(size: size, kernel: kernel)
             algorithm = .bluestein(plan)
             work = [Double](repeating: 0, count: plan.workCount)
+        }
+    }
+
+    /// The power-of-two kernel the transforms run on.
+    var kernel: FFTKernel {
+        switch algorithm {
+        case .powerOfTwo(let plan): plan.kernel
+        case .bluestein(let plan): plan.inner.kernel
         }
     }
 

@@ -17,4 +17,15 @@ struct InterleavedComplexSource: StockhamSource {
     /// Point `index` alone.
     @inline(__always)
     func point(_ index: Int) -> (Double, Double) { (values[2 &* index], values[2 &* index &+ 1]) }
+
+    /// The AVX2 kernel's transform from the interleaved pairs (de-interleaved in its first pass); the
+    /// destination must not overlap them.
+    @inline(__always)
+    func forwardAVX2(
+        n: Int, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>, work: UnsafeMutablePointer<Double>,
+        twiddles: UnsafePointer<Double>, sourceIsApart: Bool
+    ) {
+        precondition(sourceIsApart, "InterleavedComplexSource: the destination must not overlap the source")
+        AVX2Kernel.forward(n: n, interleaved: values, dr: dr, di: di, work: work, twiddles: twiddles)
+    }
 }

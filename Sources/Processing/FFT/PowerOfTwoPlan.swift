@@ -1,23 +1,30 @@
-/// A reusable plan for power-of-two complex transforms: the twiddles of every pass of the Stockham
-/// kernel, laid out the way the passes read them.
+/// A reusable plan for power-of-two complex transforms: the kernel it runs (``FFTKernel``, chosen
+/// once per plan) and the twiddles of every pass, laid out the way that kernel's passes read them.
 ///
-/// The kernel loads twiddles with aligned vector loads, so they must start on a 16-byte boundary.
+/// The portable kernel loads twiddles with aligned vector loads, so they must start on a 16-byte boundary.
 /// A Swift array guarantees only its element's alignment (8 bytes), so the table is stored one
 /// double longer than needed and used from its first 16-byte-aligned element.
 struct PowerOfTwoPlan: Sendable {
     /// The transform size, a power of two.
     let size: Int
-    /// ``StockhamKernel/twiddles(n:table:)`` for `size`, from element ``twiddleOffset`` on.
+    /// The kernel that runs the transforms (``FFTKernel/portable`` below 16 points, where the
+    /// scalar code of ``StockhamKernel/small(n:source:dr:di:)`` does the work either way).
+    let kernel: FFTKernel
+    /// ``StockhamKernel/twiddles(n:table:)`` or ``AVX2Kernel/twiddles(n:table:)`` for `size`, from
+    /// element ``twiddleOffset`` on.
     private let twiddles: [Double]
     /// 0 or 1: where the twiddles start in ``twiddles`` so that they are 16-byte aligned. The array
     /// is never mutated after `init`, so its storage (shared by copies of the plan) never moves.
     private let twiddleOffset: Int
 
-    /// Makes the plan; `size` must be a power of two.
-    init(size: Int) {
+    /// Makes the plan; `size` must be a power of two and `kernel` one this machine can run.
+    init(size: Int, kernel requested: FFTKernel = .preferred) {
         precondition(size > 0 && size & (size - 1) == 0, "PowerOfTwoPlan needs a power of two")
+        precondition(requested.isAvailable, "PowerOfTwoPlan: this CPU cannot run the \(requested) FFT kernel")
         self.size = size
-        let table = StockhamKernel.twiddles(n: size, table: TwiddleTable(n: size, count: size))
+        kernel = size >= 16 ? requested : .portable
+        let roots = TwiddleTable(n: size, count: size)
+        let table = kernel == .avx2 ? AVX2Kernel.twiddles(n: size, table: roots) : StockhamKernel.twiddles(n: size, table: roots)
         var storage = [Double](repeating: 0, count: table.count + 1)
         twiddleOffset = storage.withUnsafeMutableBufferPointer { buffer in
             let offset = (Int(bitPattern: buffer.baseAddress!) >> 3) & 1
@@ -44,10 +51,17 @@ struct PowerOfTwoPlan: Sendable {
             return
         }
         let offset = twiddleOffset
+        let kernel = self.kernel
         twiddles.withUnsafeBufferPointer { t in
             let aligned = t.baseAddress! + offset
             precondition(Int(bitPattern: aligned) & 15 == 0, "PowerOfTwoPlan: twiddle storage moved")
-            StockhamKernel.transform(n: n, source: source, dr: dr, di: di, work: work, twiddles: aligned, sourceIsApart: sourceIsApart)
+            switch kernel {
+            case .avx2:
+                source.forwardAVX2(n: n, dr: dr, di: di, work: work, twiddles: aligned, sourceIsApart: sourceIsApart)
+            case .portable:
+                StockhamKernel.transform(
+                    n: n, source: source, dr: dr, di: di, work: work, twiddles: aligned, sourceIsApart: sourceIsApart)
+            }
         }
     }
 

@@ -27,18 +27,23 @@ public struct RealFFT: Sendable {
 
     /// Prepares a transform of `size` real samples (any size ≥ 1).
     public init(size: Int) {
+        self.init(size: size, kernel: .preferred)
+    }
+
+    /// Prepares a transform of `size` real samples whose complex transform runs on `kernel` (tests).
+    init(size: Int, kernel: FFTKernel) {
         precondition(size >= 1, "an FFT needs at least one point")
         self.size = size
         if size % 2 == 0 {
             let half = size / 2
-            inner = ComplexFFT(size: half)
+            inner = ComplexFFT(size: half, kernel: kernel)
             let table = TwiddleTable(n: size, count: half + 1)
             unpackRe = table.real.map { $0 * 0.5 }
             unpackIm = table.imaginary.map { $0 * 0.5 }
             bufferRe = [Double](repeating: 0, count: half)
             bufferIm = [Double](repeating: 0, count: half)
         } else {
-            inner = ComplexFFT(size: size)
+            inner = ComplexFFT(size: size, kernel: kernel)
             unpackRe = []
             unpackIm = []
             bufferRe = [Double](repeating: 0, count: size)

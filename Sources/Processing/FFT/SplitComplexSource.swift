@@ -18,4 +18,14 @@ struct SplitComplexSource: StockhamSource {
     /// Point `index` alone.
     @inline(__always)
     func point(_ index: Int) -> (Double, Double) { (real[index], imaginary[index]) }
+
+    /// The AVX2 kernel's transform from the split arrays.
+    @inline(__always)
+    func forwardAVX2(
+        n: Int, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>, work: UnsafeMutablePointer<Double>,
+        twiddles: UnsafePointer<Double>, sourceIsApart: Bool
+    ) {
+        AVX2Kernel.forward(
+            n: n, real: real, imaginary: imaginary, dr: dr, di: di, work: work, twiddles: twiddles, sourceIsApart: sourceIsApart)
+    }
 }

@@ -24,7 +24,9 @@
 ///   radix-4 and avoids a whole radix-2 pass over memory.
 ///
 /// A butterfly of a middle pass is 65 instructions (34 of them arithmetic, which is what bounds
-/// it: SSE2 has no fused multiply-add and only two lanes) for 8 points × 2 bits.
+/// it: SSE2 has no fused multiply-add and only two lanes) for 8 points × 2 bits. On CPUs with AVX2
+/// and FMA, plans run ``AVX2Kernel`` instead (the same algorithm on four lanes, see ``FFTKernel``);
+/// this kernel is the one every other machine runs, and a change to the algorithm goes into both.
 enum StockhamKernel {
     typealias V = SIMD2<Double>
     /// A paired buffer of 2n doubles as two halves of n that need not be adjacent (so that the

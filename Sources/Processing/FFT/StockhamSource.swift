@@ -8,4 +8,10 @@ protocol StockhamSource {
     func pair(_ index: Int) -> (SIMD2<Double>, SIMD2<Double>)
     /// Point `index` alone: `(real part, imaginary part)` (for transforms too small for vectors).
     func point(_ index: Int) -> (Double, Double)
+    /// The whole forward transform of `n` points (n ≥ 16) from this source by ``AVX2Kernel``, whose
+    /// first pass (in C) reads the layout itself: the arguments of
+    /// ``StockhamKernel/transform(n:source:dr:di:work:twiddles:sourceIsApart:)``, with the AVX2 twiddles.
+    func forwardAVX2(
+        n: Int, dr: UnsafeMutablePointer<Double>, di: UnsafeMutablePointer<Double>, work: UnsafeMutablePointer<Double>,
+        twiddles: UnsafePointer<Double>, sourceIsApart: Bool)
 }

@@ -1,5 +1,6 @@
 import CFFTW
 import Foundation
+import Processing
 
 /// What the figures depend on besides the code, printed at the top of every run so that a change of
 /// ratio can be traced to its cause: the compiler and the flags the Processing module was really
@@ -27,6 +28,9 @@ enum BuildConfiguration {
         lines.append("build: benchmark module in a DEBUG build: figures are not comparable")
         #endif
         lines.append("build: CPU \(cpu())")
+        lines.append("build: in-house FFT kernel \(ProcessingModule.fftKernel)")
+        let kernelFlags = cKernelCompile(packageRoot: packageRoot).joined(separator: " ")
+        lines.append("build: CVectorFFT (the AVX2 kernel) compiled with \(kernelFlags.isEmpty ? "unknown flags" : kernelFlags)")
         lines.append("build: \(String(cString: fftw_version_text())), planner \(planner.name), complex 256 plan uses \(codelets(n: 256))")
         lines.append("build: CPUs allowed \(allowedCPUs()); load average \(loadAverage())")
         return lines
@@ -48,7 +52,23 @@ enum BuildConfiguration {
                 || argument.hasPrefix("-static") || (index > 0 && arguments[index - 1] == "-Xcc")
         }.map(\.element)
         var seen = Set<String>()
-        return (arguments.first, relevant.filter { $0 != "-enable-upcoming-feature" && seen.insert($0).inserted })
+        return (
+            arguments.first,
+            relevant.filter { $0 != "-enable-upcoming-feature" && $0 != "-I" && !$0.contains("/") && seen.insert($0).inserted }
+        )
+    }
+
+    /// The optimisation-relevant flags clang compiled the C kernel with (its job in `.build/release.yaml`):
+    /// the AVX2 instructions come from the functions' target attributes, not from these.
+    private static func cKernelCompile(packageRoot: URL) -> [String] {
+        let yaml = packageRoot.appendingPathComponent(".build/release.yaml")
+        guard let text = try? String(contentsOf: yaml, encoding: .utf8),
+            let start = text.range(of: "CVectorFFT.build/AVX2Kernel.c.o\":"),
+            let args = text[start.upperBound...].range(of: "args: [")
+        else { return [] }
+        let list = text[args.upperBound...].prefix { $0 != "]" }
+        let arguments = list.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
+        return arguments.filter { ($0.hasPrefix("-O") || $0.hasPrefix("-m") || $0.hasPrefix("-f") || $0 == "-g") && !$0.contains("/") }
     }
 
     private static func version(of compiler: String) -> String {
