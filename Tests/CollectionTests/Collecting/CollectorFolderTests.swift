@@ -85,6 +85,44 @@ import Transfer
         #expect(try CollectionState.load(dir.path("saved.json")) == state)
     }
 
+    @Test func aStateFileOfTheEarlierLayoutIsReadAndTheNewOneIsOneJSONObjectAnEntryALine() throws {
+        let dir = try TemporaryDirectory("collect-state-layout")
+        let earlier = dir.path("earlier.json")
+        // As the previous version wrote it: the whole state in one pretty-printed encoding.
+        try Data(
+            """
+            {
+              "entries" : {
+                "P/r.h5" : {
+                  "done" : false,
+                  "fingerprint" : {
+                    "itemETag" : "\\"e\\"",
+                    "itemSize" : 3
+                  },
+                  "item" : "id",
+                  "sha256" : "abc"
+                }
+              },
+              "formatVersion" : 1
+            }
+            """.utf8
+        ).write(to: earlier)
+        var state = try CollectionState.load(earlier)
+        #expect(
+            state.entries == [
+                "P/r.h5": CollectionState.Entry(fingerprint: .init(itemSize: 3, itemETag: "\"e\""), item: "id", done: false, problem: nil, sha256: "abc")
+            ])
+        state.entries["P/q \"1\".json"] = CollectionState.Entry(
+            fingerprint: .init(itemSize: 5), item: nil, done: false,
+            problem: CollectionProblem(remote: "P/q \"1\".json", reason: .checksum, detail: "a \"quoted\"\nline"), plaintextSHA256: "def")
+        let saved = dir.path("saved.json")
+        try state.save(to: saved)
+        #expect(try CollectionState.load(saved) == state)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: saved)) as? [String: Any]
+        #expect((object?["entries"] as? [String: Any])?.count == 2 && object?["formatVersion"] as? Int == 1)
+        #expect(try String(contentsOf: saved, encoding: .utf8).split(separator: "\n").count == 4)
+    }
+
     @Test func aManifestNameLeadsToItsItem() {
         #expect(UploadManifest.itemName(ofManifest: "r.h5.gpg.manifest.json.gpg") == "r.h5.gpg")
         #expect(UploadManifest.itemName(ofManifest: "r.h5.manifest.json") == "r.h5")
