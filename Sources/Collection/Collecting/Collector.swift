@@ -440,7 +440,12 @@ public struct Collector: Sendable {
                 let key = ordered[position]
                 index += 1
                 defer { progress(CollectionProgress(phase: .convert, done: index, total: ordered.count, item: key, bytes: report.bytesDownloaded)) }
-                guard let id = state.entries[key]?.item, let item = try mirror.catalog.item(id: id) else { continue }
+                guard let id = state.entries[key]?.item, let item = try mirror.catalog.item(id: id) else {
+                    // Kept out by its participant's check (its problem says why), or not in the mirror's
+                    // catalog without one (a run killed while keeping it out): looked at again next time.
+                    if state.entries[key]?.problem == nil { state.entries[key] = nil }
+                    continue
+                }
                 if completed.contains(item.path) {
                     exported.append(key)
                     continue
@@ -449,10 +454,13 @@ public struct Collector: Sendable {
                 if folder != checkedFolder {
                     for case .copy(let file) in checked.values { scratch.remove(file) }
                     let keys = ordered[position...].prefix { Self.folder(of: $0) == folder }
+                    let problems = report.problems.count
                     checked = try check(
                         keys, keep: keys.count <= keptCopies, mirror: mirror, scratch: scratch, completed: completed, state: &state, report: &report,
                         read: &read)
                     checkedFolder = folder
+                    // What was kept out has left the catalog and the mirror: the state says so at once.
+                    if report.problems.count != problems { try state.save(to: stateFile) }
                 }
                 // Not checked: kept out (a problem says why).
                 guard let readable = checked.removeValue(forKey: key) else { continue }
