@@ -509,9 +509,9 @@ public struct Collector: Sendable {
     ) throws -> [String: Readable] {
         var checked: [String: Readable] = [:]
         for key in keys {
-            guard let entry = state.entries[key], let id = entry.item, let item = try mirror.catalog.item(id: id), !completed.contains(item.path) else {
-                continue
-            }
+            guard let entry = state.entries[key], let id = entry.item, let item = try mirror.catalog.item(id: id),
+                !completed.contains(item.path)
+            else { continue }
             let stored = mirror.url(of: item.path)
             let sealed = item.encryption != .none
             let file: URL
@@ -519,7 +519,9 @@ public struct Collector: Sendable {
                 file = sealed ? try scratch.plaintext(of: stored) : stored
             } catch let error as PlaintextScratchError {
                 guard case .decryption(_, let reason) = error else { throw error }
-                try keepOut(key, item: item, .foreignKey, "it does not decrypt with the study's key: \(reason)", mirror: mirror, state: &state, report: &report)
+                try keepOut(
+                    key, item: item, .foreignKey, "it does not decrypt with the study's key: \(reason)", mirror: mirror, state: &state,
+                    report: &report)
                 continue
             }
             var problem: (CollectionProblem.Reason, String)?

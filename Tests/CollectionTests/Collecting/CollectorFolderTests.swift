@@ -147,7 +147,8 @@ import Transfer
         var state = try CollectionState.load(earlier)
         #expect(
             state.entries == [
-                "P/r.h5": CollectionState.Entry(fingerprint: .init(itemSize: 3, itemETag: "\"e\""), item: "id", done: false, problem: nil, sha256: "abc")
+                "P/r.h5": CollectionState.Entry(
+                    fingerprint: .init(itemSize: 3, itemETag: "\"e\""), item: "id", done: false, problem: nil, sha256: "abc")
             ])
         state.entries["P/q \"1\".json"] = CollectionState.Entry(
             fingerprint: .init(itemSize: 5), item: nil, done: false,
