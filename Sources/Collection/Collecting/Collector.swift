@@ -24,10 +24,13 @@ import Glibc
 /// 4. the item is downloaded into `<out>/.collect/mirror/<participant>/` as it was uploaded (sealed
 ///    stays sealed) and must match the manifest's size and SHA-256 — one more download otherwise,
 ///    then a ``CollectionProblem/Reason/checksum`` problem, never used;
-/// 5. a recording is decrypted into the process's ``PlaintextScratch`` (outside `out`, removed on
-///    every exit path), must match the plaintext digest when the manifest has one, be readable as a
-///    recording and carry this study's id;
-/// 6. it joins the mirror's catalog, and every recording not yet in the dataset is exported into it.
+/// 5. it joins the mirror's catalog;
+/// 6. every recording not yet in the dataset is decrypted once into the process's
+///    ``PlaintextScratch`` (outside `out`, removed on every exit path), must match the plaintext
+///    digest when the manifest has one, be readable as a recording and carry this study's id (else it
+///    leaves the catalog and the mirror again, a problem), and is exported from that copy, which also
+///    gives the overview its figures — a participant's recordings are checked before the first of
+///    them is exported, so one kept out never numbers the others.
 ///
 /// Then the HTML study overview in `out` (``StudyOverviewFile``) is brought up to date.
 ///
@@ -49,6 +52,9 @@ public struct Collector: Sendable {
     public static let connectionRange = 1...16
     /// The most recordings one export publication adds to the dataset (``run(progress:)``).
     var publicationSize = 200
+    /// The most decrypted recordings of one participant kept in the scratch between their check and
+    /// their export (``run(progress:)``); a participant with more new ones has each decrypted twice.
+    var keptCopies = 64
 
     /// Where the uploads are read.
     public let source: CollectionSource
@@ -222,10 +228,13 @@ public struct Collector: Sendable {
                 progress(CollectionProgress(phase: .download, done: done, total: pending.count, item: item.key, bytes: report.bytesDownloaded))
             }
         }
+        // The listing is done with: what the rest of the run needs of each item is in the state.
+        pending = []
         report.collected.sort()
-        try export(mirror: mirror, state: &state, stateFile: stateFile, report: &report, progress: progress)
+        let read = try export(mirror: mirror, scratch: scratch, state: &state, stateFile: stateFile, report: &report, progress: progress)
         report.problems.sort { ($0.remote, $0.reason.rawValue) < ($1.remote, $1.reason.rawValue) }
-        try StudyOverviewFile(study: study, out: out, work: work, locale: overviewLocale).update(mirror: mirror, scratch: scratch, state: state, problems: report.problems)
+        try StudyOverviewFile(study: study, out: out, work: work, locale: overviewLocale).update(
+            mirror: mirror, scratch: scratch, state: state, problems: report.problems, known: read)
         return report
     }
 
@@ -311,39 +320,13 @@ public struct Collector: Sendable {
             return problem(.checksum, "the download does not match its manifest, twice (\(found))", item: manifest.item)
         }
         fetched.bytes += bytes
-        // A recording of ours, of this study.
-        if manifest.kind == .recording {
-            let check: (URL) -> Fetched? = { url in
-                if let plain = manifest.plaintext, (try? SHA256.hex(ofFile: url)) != plain.sha256 {
-                    return problem(.checksum, "the decrypted recording does not match its manifest's plaintext digest", item: manifest.item)
-                }
-                guard let recording = try? RecordingReader(url: url) else {
-                    return problem(.notOurs, "not a recording of study-recorder's", item: manifest.item)
-                }
-                guard recording.study == study.id else {
-                    return problem(.otherStudy, "a recording of \(recording.study.map { "the study \($0)" } ?? "no study"), not \(study.id)", item: manifest.item)
-                }
-                return nil
-            }
-            let verdict: Fetched?
-            if manifest.uploaded.encrypted {
-                do {
-                    verdict = try scratch.withPlaintext(of: file, check)
-                } catch let error as PlaintextScratchError {
-                    guard case .decryption(_, let reason) = error else { throw error }
-                    verdict = problem(.foreignKey, "it does not decrypt with the study's key: \(reason)", item: manifest.item)
-                }
-            } else {
-                verdict = check(file)
-            }
-            if let verdict {
-                try? FileManager.default.removeItem(at: file)
-                return verdict
-            }
-        }
+        // A recording is checked (decrypted, compared with its plaintext digest, read) when it is
+        // added to the dataset: one decryption serves the check, the overview's figures and the export.
         fetched.catalogue = manifest
+        let recording = manifest.kind == .recording
         fetched.entry = CollectionState.Entry(
-            fingerprint: empty, item: manifest.item, done: manifest.kind != .recording, problem: nil, sha256: manifest.uploaded.sha256)
+            fingerprint: empty, item: manifest.item, done: !recording, problem: nil, sha256: manifest.uploaded.sha256,
+            plaintextSHA256: recording ? manifest.plaintext?.sha256 : nil)
         return fetched
     }
 
@@ -412,20 +395,34 @@ public struct Collector: Sendable {
         }
     }
 
-    /// Exports every collected recording not yet in the dataset into it, in one publication.
+    /// Checks and exports every collected recording not yet in the dataset, in publications of at
+    /// most ``publicationSize``; returns what the overview needs of each recording it read (by
+    /// catalog id).
+    ///
+    /// A participant's recordings are checked together before the first of them is exported (a BIDS
+    /// run's number depends on the participant's other recordings, so one that its check keeps out
+    /// must be out of the catalog first): each sealed one is decrypted once into the scratch, and that
+    /// copy serves its check, the overview's figures and its export, and is removed then. More than
+    /// ``keptCopies`` at once are not kept: those are decrypted again for the export.
     private func export(
-        mirror: DataStore, state: inout CollectionState, stateFile: URL, report: inout CollectionReport,
+        mirror: DataStore, scratch: PlaintextScratch, state: inout CollectionState, stateFile: URL, report: inout CollectionReport,
         progress: @Sendable (CollectionProgress) -> Void
-    ) throws {
-        let pending = state.entries.filter { $0.value.problem == nil && !$0.value.done && $0.value.item != nil }
-        guard !pending.isEmpty else { return }
+    ) throws -> [String: OverviewCache.Item] {
+        let ordered = state.entries.compactMap { $0.value.problem == nil && !$0.value.done && $0.value.item != nil ? $0.key : nil }.sorted()
+        guard !ordered.isEmpty else { return [:] }
         let destination: ExportDestination
         do {
             destination = try ExportDestination(folder: out, dataFolder: mirror.root, permissions: .private)
         } catch {
             throw CollectionError.io(path: out.path, reason: "\(error)")
         }
-        let ordered = pending.sorted(by: { $0.key < $1.key })
+        var read: [String: OverviewCache.Item] = [:]
+        // Recordings an interrupted collect had published (their publications are complete now).
+        var completed = Set<String>()
+        // The checked recordings of the participant folder at hand, each readable as `Readable` says.
+        var checked: [String: Readable] = [:]
+        var checkedFolder: Substring?
+        defer { for case .copy(let file) in checked.values { scratch.remove(file) } }
         var index = 0
         // In publications of at most `publicationSize` items: a publication's bookkeeping (its staging
         // manifest lists every file it adds) is held until it is published, so one publication for a
@@ -437,19 +434,44 @@ public struct Collector: Sendable {
             exporter.decryptor = decryptor
             exporter.scratchParent = scratchParent
             defer { exporter.discard() }
-            let completed = Set(try exporter.prepare().map(\.item))
+            completed.formUnion(try exporter.prepare().map(\.item))
             var exported: [String] = []
-            for (key, entry) in ordered[start..<min(start + publicationSize, ordered.count)] {
+            for position in start..<min(start + publicationSize, ordered.count) {
+                let key = ordered[position]
                 index += 1
-                defer { progress(CollectionProgress(phase: .convert, done: index, total: pending.count, item: key, bytes: report.bytesDownloaded)) }
-                guard let id = entry.item, let item = try mirror.catalog.item(id: id) else { continue }
+                defer { progress(CollectionProgress(phase: .convert, done: index, total: ordered.count, item: key, bytes: report.bytesDownloaded)) }
+                guard let id = state.entries[key]?.item, let item = try mirror.catalog.item(id: id) else {
+                    // Kept out by its participant's check (its problem says why), or not in the mirror's
+                    // catalog without one (a run killed while keeping it out): looked at again next time.
+                    if state.entries[key]?.problem == nil { state.entries[key] = nil }
+                    continue
+                }
                 if completed.contains(item.path) {
-                    // An interrupted collect had published it; its publication is complete now.
                     exported.append(key)
                     continue
                 }
+                let folder = Self.folder(of: key)
+                if folder != checkedFolder {
+                    for case .copy(let file) in checked.values { scratch.remove(file) }
+                    let keys = ordered[position...].prefix { Self.folder(of: $0) == folder }
+                    let problems = report.problems.count
+                    checked = try check(
+                        keys, keep: keys.count <= keptCopies, mirror: mirror, scratch: scratch, completed: completed, state: &state, report: &report,
+                        read: &read)
+                    checkedFolder = folder
+                    // What was kept out has left the catalog and the mirror: the state says so at once.
+                    if report.problems.count != problems { try state.save(to: stateFile) }
+                }
+                // Not checked: kept out (a problem says why).
+                guard let readable = checked.removeValue(forKey: key) else { continue }
                 do {
-                    _ = try exporter.export(item)
+                    switch readable {
+                    case .copy(let file):
+                        defer { scratch.remove(file) }
+                        _ = try exporter.export(item, plaintext: file)
+                    case .stored:
+                        _ = try exporter.export(item)
+                    }
                     exported.append(key)
                     report.exported.append(id)
                 } catch {
@@ -459,8 +481,91 @@ public struct Collector: Sendable {
                 }
             }
             _ = try exporter.finish()
-            for key in exported { state.entries[key]?.done = true }
+            for key in exported {
+                state.entries[key]?.done = true
+                state.entries[key]?.plaintextSHA256 = nil
+            }
             try state.save(to: stateFile)
         }
+        return read
+    }
+
+    /// How a checked recording is read for its export.
+    private enum Readable {
+        /// From its decrypted copy in the scratch (removed once exported).
+        case copy(URL)
+        /// From the mirror (decrypted again by the exporter when sealed).
+        case stored
+    }
+
+    /// Checks the collected recordings `keys` (of one participant folder): each must decrypt with
+    /// the study's key, match its manifest's plaintext digest, be readable as a recording and carry
+    /// this study's id. One that does not is kept out — a problem in the state and the report, out of
+    /// the catalog and the mirror — and the overview's figures of the others go into `read`. Returns
+    /// how each checked one is read for its export: the decrypted copy when `keep`.
+    private func check(
+        _ keys: ArraySlice<String>, keep: Bool, mirror: DataStore, scratch: PlaintextScratch, completed: Set<String>, state: inout CollectionState,
+        report: inout CollectionReport, read: inout [String: OverviewCache.Item]
+    ) throws -> [String: Readable] {
+        var checked: [String: Readable] = [:]
+        for key in keys {
+            guard let entry = state.entries[key], let id = entry.item, let item = try mirror.catalog.item(id: id),
+                !completed.contains(item.path)
+            else { continue }
+            let stored = mirror.url(of: item.path)
+            let sealed = item.encryption != .none
+            let file: URL
+            do {
+                file = sealed ? try scratch.plaintext(of: stored) : stored
+            } catch let error as PlaintextScratchError {
+                guard case .decryption(_, let reason) = error else { throw error }
+                try keepOut(
+                    key, item: item, .foreignKey, "it does not decrypt with the study's key: \(reason)", mirror: mirror, state: &state,
+                    report: &report)
+                continue
+            }
+            var problem: (CollectionProblem.Reason, String)?
+            if let digest = entry.plaintextSHA256, (try? SHA256.hex(ofFile: file)) != digest {
+                problem = (.checksum, "the decrypted recording does not match its manifest's plaintext digest")
+            } else if let recording = try? RecordingReader(url: file) {
+                if recording.study == study.id {
+                    read[id] = OverviewCache.recording(recording, sha256: item.sha256)
+                } else {
+                    problem = (.otherStudy, "a recording of \(recording.study.map { "the study \($0)" } ?? "no study"), not \(study.id)")
+                }
+            } else {
+                problem = (.notOurs, "not a recording of study-recorder's")
+            }
+            if let (reason, detail) = problem {
+                if sealed { scratch.remove(file) }
+                try keepOut(key, item: item, reason, detail, mirror: mirror, state: &state, report: &report)
+            } else if sealed && keep {
+                checked[key] = .copy(file)
+            } else {
+                if sealed { scratch.remove(file) }
+                checked[key] = .stored
+            }
+        }
+        return checked
+    }
+
+    /// Keeps the collected recording `key` out of the dataset for `reason`: a problem in the state
+    /// and the report, and out of the mirror and its catalog.
+    private func keepOut(
+        _ key: String, item: CatalogItem, _ reason: CollectionProblem.Reason, _ detail: String, mirror: DataStore, state: inout CollectionState,
+        report: inout CollectionReport
+    ) throws {
+        let problem = CollectionProblem(remote: key, reason: reason, detail: detail)
+        state.entries[key]?.problem = problem
+        state.entries[key]?.plaintextSHA256 = nil
+        report.problems.append(problem)
+        report.collected.removeAll { $0 == key }
+        try mirror.catalog.remove(id: item.id)
+        try? FileManager.default.removeItem(at: mirror.url(of: item.path))
+    }
+
+    /// The participant folder of a state key (`<folder>/<item name>`).
+    private static func folder(of key: String) -> Substring {
+        key.prefix { $0 != "/" }
     }
 }

@@ -21,6 +21,25 @@ struct OverviewCache: Codable, Equatable {
         var sessionMedianMs: Double?
     }
 
+    /// What the overview needs of a recording (read from `reader`, uploaded as bytes of `sha256`): its
+    /// outcome and the quality grades it stored while it was made (its `/Quality` `Grade` series).
+    static func recording(_ reader: RecordingReader, sha256: String?) -> Item {
+        var grades: [Int]?
+        if let series = try? reader.series(group: RecordingFormat.Quality.group, name: RecordingFormat.Quality.grade) {
+            var counts = [0, 0, 0]
+            for value in series.values {
+                switch value {
+                case 1: counts[0] += 1
+                case 2: counts[1] += 1
+                case 4: counts[2] += 1
+                default: continue
+                }
+            }
+            grades = counts
+        }
+        return Item(sha256: sha256, complete: reader.outcome.isComplete, grades: grades)
+    }
+
     /// The cache's format.
     var formatVersion = 1
     /// By catalog id.

@@ -11,8 +11,10 @@ import Study
 /// The figures come from the mirror's catalog (the collected items and their manifests' metadata),
 /// the study's protocol (which sessions each day has) and the items themselves, read once each and
 /// remembered in ``OverviewCache``: a recording's outcome and the quality grades it stored while it
-/// was made (its `/Quality` `Grade` series; nothing is recomputed), a trial table's score. Sealed
-/// items are read through the collector's ``PlaintextScratch`` (outside the dataset, removed at once).
+/// was made (its `/Quality` `Grade` series; nothing is recomputed), a trial table's score. A recording
+/// the collector has just checked and exported comes with those figures (it was decrypted once for
+/// all three); other sealed items are read through the collector's ``PlaintextScratch`` (outside the
+/// dataset, removed at once).
 struct StudyOverviewFile {
     /// The file's name in the dataset.
     static let name = "overview.html"
@@ -26,25 +28,41 @@ struct StudyOverviewFile {
     var locale = "en"
 
     /// Brings the overview up to date with `mirror`'s items, the participant folders `state` has
-    /// seen and `problems`; returns whether the file was (re)written.
+    /// seen and `problems`; returns whether the file was (re)written. `known` is what the caller read
+    /// of items while it had them decrypted anyway (by catalog id): they are not decrypted again.
     @discardableResult
-    func update(mirror: DataStore, scratch: PlaintextScratch, state: CollectionState, problems: [CollectionProblem]) throws -> Bool {
+    func update(
+        mirror: DataStore, scratch: PlaintextScratch, state: CollectionState, problems: [CollectionProblem], known: [String: OverviewCache.Item] = [:]
+    ) throws -> Bool {
         let cacheFile = work.appendingPathComponent("overview.json")
         var cache = OverviewCache.load(cacheFile)
-        let before = cache
-        let items = try mirror.catalog.items().filter { [.recording, .questionnaire, .trials].contains($0.kind) }
-        for item in items where item.kind != .questionnaire && cache.items[item.id]?.sha256 != item.sha256 {
-            cache.items[item.id] = read(item, mirror: mirror, scratch: scratch)
+        var changed = false
+        for (id, item) in known where cache.items[id] != item {
+            cache.items[id] = item
+            changed = true
         }
-        if cache != before { try cache.save(to: cacheFile) }
+        // Participant by participant, so what is held of the catalog is one participant's items, not
+        // the study's. Every catalogued item is in a folder the state has seen: `collect` catalogues
+        // only items whose manifest names the participant folder they were in.
+        let kinds: Set<ItemKind> = [.recording, .questionnaire, .trials]
+        var rows: [OverviewParticipant] = []
+        var recordings = 0
+        var created: [Date] = []
+        for folder in Set(state.entries.keys.map { $0.prefix { $0 != "/" } }).sorted() {
+            let participant = String(folder)
+            let items = try mirror.catalog.items(participant: participant).filter { kinds.contains($0.kind) }
+            for item in items where item.kind != .questionnaire && cache.items[item.id]?.sha256 != item.sha256 {
+                cache.items[item.id] = read(item, mirror: mirror, scratch: scratch)
+                changed = true
+            }
+            rows.append(self.participant(participant, items: items, cache: cache))
+            recordings += items.filter { $0.kind == .recording }.count
+            created.append(contentsOf: items.map(\.created))
+        }
+        if changed { try cache.save(to: cacheFile) }
 
-        var folders = Set(state.entries.keys.map { String($0.prefix { $0 != "/" }) })
-        folders.formUnion(items.map(\.participant))
-        let byParticipant = Dictionary(grouping: items, by: \.participant)
-        let rows = folders.sorted().map { participant($0, items: byParticipant[$0] ?? [], cache: cache) }
         let overview = StudyOverview(
-            study: study.id, dayCount: study.days.count, participants: rows, recordings: items.filter { $0.kind == .recording }.count,
-            weeks: Self.weeks(items.map(\.created)),
+            study: study.id, dayCount: study.days.count, participants: rows, recordings: recordings, weeks: Self.weeks(created),
             problems: problems.sorted { $0.remote < $1.remote }.map {
                 OverviewProblem(remote: $0.remote, reason: $0.reason.rawValue, detail: $0.detail)
             })
@@ -65,20 +83,7 @@ struct StudyOverviewFile {
                     sha256: item.sha256, complete: table?.outcome.isComplete ?? false, sessionMedianMs: table?.sessionMedianLatencyMs)
             }
             guard let reader = try? RecordingReader(url: file) else { return OverviewCache.Item(sha256: item.sha256, complete: false) }
-            var grades: [Int]?
-            if let series = try? reader.series(group: RecordingFormat.Quality.group, name: RecordingFormat.Quality.grade) {
-                var counts = [0, 0, 0]
-                for value in series.values {
-                    switch value {
-                    case 1: counts[0] += 1
-                    case 2: counts[1] += 1
-                    case 4: counts[2] += 1
-                    default: continue
-                    }
-                }
-                grades = counts
-            }
-            return OverviewCache.Item(sha256: item.sha256, complete: reader.outcome.isComplete, grades: grades)
+            return OverviewCache.recording(reader, sha256: item.sha256)
         }
         if item.encryption == .none { return body(url) }
         return (try? scratch.withPlaintext(of: url, body)) ?? OverviewCache.Item(sha256: item.sha256, complete: false)

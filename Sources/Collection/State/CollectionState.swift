@@ -49,10 +49,14 @@ public struct CollectionState: Sendable, Codable, Equatable {
         /// `true` for a consent record or PDF (they hold the participant's name), so a later run
         /// with `--with-consent` fetches one that was kept sealed; `nil` for every other item.
         public var holdsName: Bool?
+        /// A recording's plaintext SHA-256 as its manifest gave it, while it waits to be added to the
+        /// dataset: it is checked when it is decrypted for the dataset (once), and forgotten then.
+        public var plaintextSHA256: String?
 
         /// An entry.
         public init(
-            fingerprint: Fingerprint, item: String?, done: Bool, problem: CollectionProblem?, sha256: String? = nil, holdsName: Bool? = nil
+            fingerprint: Fingerprint, item: String?, done: Bool, problem: CollectionProblem?, sha256: String? = nil, holdsName: Bool? = nil,
+            plaintextSHA256: String? = nil
         ) {
             self.fingerprint = fingerprint
             self.item = item
@@ -60,6 +64,7 @@ public struct CollectionState: Sendable, Codable, Equatable {
             self.problem = problem
             self.sha256 = sha256
             self.holdsName = holdsName
+            self.plaintextSHA256 = plaintextSHA256
         }
     }
 
@@ -81,12 +86,26 @@ public struct CollectionState: Sendable, Codable, Equatable {
         }
     }
 
-    /// Writes the state to `file` atomically (owner-only).
+    /// Writes the state to `file` atomically (owner-only): the JSON ``load(_:)`` reads (and earlier
+    /// versions did), one entry a line in key order.
+    ///
+    /// Entry by entry, not as one encoding of the whole state: an encoder holds a tree of every value
+    /// it encodes until it has written them, several times the file's size, and a first `collect`
+    /// saves the state every second — that tree made `collect`'s memory grow with the study.
     public func save(to file: URL) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            try AtomicFile.write(try encoder.encode(self), to: file, permissions: 0o600)
+            var data = Data("{\"entries\":{".utf8)
+            for (index, key) in entries.keys.sorted().enumerated() {
+                guard let entry = entries[key] else { continue }
+                // `"key":{…}`: a one-member object without its braces.
+                let member = try encoder.encode([key: entry])
+                data.append(contentsOf: index == 0 ? "\n".utf8 : ",\n".utf8)
+                data.append(member.dropFirst().dropLast())
+            }
+            data.append(contentsOf: "\n},\"formatVersion\":\(formatVersion)}\n".utf8)
+            try AtomicFile.write(data, to: file, permissions: 0o600)
         } catch {
             throw CollectionError.io(path: file.path, reason: "\(error)")
         }

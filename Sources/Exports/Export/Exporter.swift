@@ -99,14 +99,8 @@ public final class Exporter {
     /// Exports `item` into the staging folder, calling `progress` with the fraction done. Throws
     /// ``ExportError`` with a one-line description naming the file.
     public func export(_ item: CatalogItem, progress: (Double) -> Void = { _ in }) throws -> ExportedItem {
-        guard Self.canExport(item.kind, as: format) else {
-            throw ExportError.unsupported(path: item.path, reason: "a \(item.kind.rawValue) item cannot be exported as \(format.rawValue)")
-        }
-        if let reason = Self.notReady(item, in: store) { throw ExportError.notReady(path: item.path, reason: reason) }
         let url = store.url(of: item.path)
-        guard FileManager.default.fileExists(atPath: url.path) else { throw ExportError.missing(path: item.path) }
-        try prepare()
-        guard let staged else { throw ExportError.io(path: destination.published.path, reason: "no staging folder") }
+        let staged = try staging(for: item, file: url)
         let exported: ExportedItem
         if item.encryption != .none {
             do {
@@ -120,6 +114,31 @@ public final class Exporter {
         }
         items.append(exported)
         return exported
+    }
+
+    /// Exports `item` from `plaintext`, a readable copy of its file that the caller has decrypted
+    /// (and checked) already, so a client that reads an item for more than its export decrypts it
+    /// once: `collect` checks each sealed recording, reads the overview's figures and exports it from
+    /// one copy in its ``PlaintextScratch``. `plaintext` must be named like the stored file without
+    /// its sealing's extension (``PlaintextScratch/plaintext(of:)`` names it so): the export's file
+    /// names come from it. Otherwise as ``export(_:progress:)``.
+    public func export(_ item: CatalogItem, plaintext: URL, progress: (Double) -> Void = { _ in }) throws -> ExportedItem {
+        let exported = try export(item, from: plaintext, into: try staging(for: item, file: plaintext), progress: progress)
+        items.append(exported)
+        return exported
+    }
+
+    /// The staging folder `item`, readable at `file`, is exported into (``prepare()`` run when it has
+    /// not), once it is known to be exportable now.
+    private func staging(for item: CatalogItem, file: URL) throws -> ExportDestination {
+        guard Self.canExport(item.kind, as: format) else {
+            throw ExportError.unsupported(path: item.path, reason: "a \(item.kind.rawValue) item cannot be exported as \(format.rawValue)")
+        }
+        if let reason = Self.notReady(item, in: store) { throw ExportError.notReady(path: item.path, reason: reason) }
+        guard FileManager.default.fileExists(atPath: file.path) else { throw ExportError.missing(path: item.path) }
+        try prepare()
+        guard let staged else { throw ExportError.io(path: destination.published.path, reason: "no staging folder") }
+        return staged
     }
 
     /// Completes the export (BIDS: `dataset_description.json`, `participants.tsv`, `README`), sets

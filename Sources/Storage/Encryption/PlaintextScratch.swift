@@ -66,16 +66,32 @@ public final class PlaintextScratch: Sendable {
     /// (however `body` ends). A decryption failure is thrown as the decryptor's
     /// ``EncryptionError`` wrapped in ``PlaintextScratchError/decryption(path:reason:)``.
     public func withPlaintext<T>(of source: URL, _ body: (URL) throws -> T) throws -> T {
+        let plain = try plaintext(of: source)
+        defer { remove(plain) }
+        return try body(plain)
+    }
+
+    /// Decrypts `source` into this scratch and returns the copy (named like `source` without its
+    /// sealing's extension), for a caller that reads one copy several times — `collect` checks a
+    /// recording, reads the overview's figures and exports it from one decryption. The caller removes
+    /// it with ``remove(_:)`` once read; what it leaves goes with the scratch's folder (``close()``,
+    /// the signal handler, the next process's sweep). Throws like ``withPlaintext(of:_:)``.
+    public func plaintext(of source: URL) throws -> URL {
         var name = source.lastPathComponent
         for suffix in [".gpg", ".asc", ".pgp"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
         let plain = folder.appendingPathComponent(name)
-        defer { unlink(plain.path) }
         do {
             try decryptor.decrypt(source, to: plain)
         } catch {
+            unlink(plain.path)
             throw PlaintextScratchError.decryption(path: source.path, reason: "\(error)")
         }
-        return try body(plain)
+        return plain
+    }
+
+    /// Removes a copy ``plaintext(of:)`` made (a missing one is no error).
+    public func remove(_ copy: URL) {
+        unlink(copy.path)
     }
 
     /// Removes this process's folder with any copy still in it (idempotent).

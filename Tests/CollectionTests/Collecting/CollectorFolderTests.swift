@@ -85,6 +85,82 @@ import Transfer
         #expect(try CollectionState.load(dir.path("saved.json")) == state)
     }
 
+    @Test func aRecordingItsCheckKeepsOutNumbersNoneOfItsParticipantsOthers() async throws {
+        let dir = try TemporaryDirectory("collect-kept-out")
+        let p = UUID().uuidString
+        let made = dir.path("made")
+        try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+        let alone = StudyOverviewFileTests.Uploads(root: dir.path("alone"))
+        try alone.recording(participant: p, day: 2, session: 3, run: 2, grades: [[1, 1, 1, 1]], outcome: .complete, in: made)
+        // The same upload plus a file that is no recording, catalogued as the participant's day 1: had
+        // it stayed in the catalog while the real one was exported, that one would be `ses-2`. Its
+        // name sorts after the real one's, so only checking the participant's recordings before the
+        // first export keeps it from numbering it.
+        let both = StudyOverviewFileTests.Uploads(root: dir.path("both"))
+        try FileManager.default.copyItem(at: alone.root, to: both.root)
+        try both.place(Data("no HDF5".utf8), name: "r_zz_1_1_1_\(p).h5", participant: p, kind: .recording, day: 1, session: 1)
+        let study = try Self.study()
+        let one = try await Collector(source: .folder(alone.root), study: study, out: dir.path("one")).run()
+        let two = try await Collector(source: .folder(both.root), study: study, out: dir.path("two")).run()
+        #expect(one.problems.isEmpty && one.exported.count == 1)
+        #expect(two.problems.map(\.reason) == [.notOurs] && two.exported.count == 1, "\(two.problems)")
+        #expect(two.collected == one.collected)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("two/.collect/mirror/\(p)/r_zz_1_1_1_\(p).h5").path))
+        // The same dataset either way (the overview aside: it lists the problem).
+        func dataset(_ out: URL) throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for path in try FileManager.default.subpathsOfDirectory(atPath: out.path) where !path.hasPrefix(".collect") && path != "overview.html" {
+                var folder: ObjCBool = false
+                let url = out.appendingPathComponent(path)
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &folder), !folder.boolValue else { continue }
+                files[path] = try Data(contentsOf: url)
+            }
+            return files
+        }
+        let expected = try dataset(dir.path("one"))
+        #expect(expected.keys.contains { $0.contains("ses-1") && $0.hasSuffix("_eeg.edf") }, "\(expected.keys.sorted())")
+        #expect(try dataset(dir.path("two")) == expected)
+    }
+
+    @Test func aStateFileOfTheEarlierLayoutIsReadAndTheNewOneIsOneJSONObjectAnEntryALine() throws {
+        let dir = try TemporaryDirectory("collect-state-layout")
+        let earlier = dir.path("earlier.json")
+        // As the previous version wrote it: the whole state in one pretty-printed encoding.
+        try Data(
+            """
+            {
+              "entries" : {
+                "P/r.h5" : {
+                  "done" : false,
+                  "fingerprint" : {
+                    "itemETag" : "\\"e\\"",
+                    "itemSize" : 3
+                  },
+                  "item" : "id",
+                  "sha256" : "abc"
+                }
+              },
+              "formatVersion" : 1
+            }
+            """.utf8
+        ).write(to: earlier)
+        var state = try CollectionState.load(earlier)
+        #expect(
+            state.entries == [
+                "P/r.h5": CollectionState.Entry(
+                    fingerprint: .init(itemSize: 3, itemETag: "\"e\""), item: "id", done: false, problem: nil, sha256: "abc")
+            ])
+        state.entries["P/q \"1\".json"] = CollectionState.Entry(
+            fingerprint: .init(itemSize: 5), item: nil, done: false,
+            problem: CollectionProblem(remote: "P/q \"1\".json", reason: .checksum, detail: "a \"quoted\"\nline"), plaintextSHA256: "def")
+        let saved = dir.path("saved.json")
+        try state.save(to: saved)
+        #expect(try CollectionState.load(saved) == state)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: saved)) as? [String: Any]
+        #expect((object?["entries"] as? [String: Any])?.count == 2 && object?["formatVersion"] as? Int == 1)
+        #expect(try String(contentsOf: saved, encoding: .utf8).split(separator: "\n").count == 4)
+    }
+
     @Test func aManifestNameLeadsToItsItem() {
         #expect(UploadManifest.itemName(ofManifest: "r.h5.gpg.manifest.json.gpg") == "r.h5.gpg")
         #expect(UploadManifest.itemName(ofManifest: "r.h5.manifest.json") == "r.h5")

@@ -59,4 +59,30 @@ struct PlaintextScratchTests {
             try PlaintextScratch(decryptor: OpenPGPDecryptor(), dataFolder: data, parent: data.appendingPathComponent("tmp"))
         }
     }
+
+    @Test(.enabled(if: Executables.available(["gpg", "gpgconf"])))
+    func aKeptCopyStaysUntilRemovedAndGoesWithTheScratch() throws {
+        let f = try EncryptionFixture()
+        let (item, bytes) = try f.pendingRecording()
+        let sealed = try Sealer(store: f.store, policy: f.policy(.atRest)).seal(item)
+        let stored = f.store.url(of: sealed.path)
+        let scratch = try PlaintextScratch(decryptor: OpenPGPDecryptor(home: f.gpg.url), dataFolder: f.store.root, parent: f.folder.path("plaintext"))
+        // One decryption, read as often as the caller likes, named like the file without `.gpg`, owner-only.
+        let copy = try scratch.plaintext(of: stored)
+        #expect(copy.deletingLastPathComponent().path == scratch.folder.path)
+        #expect(copy.lastPathComponent == f.store.url(of: item.path).lastPathComponent)
+        #expect(try Data(contentsOf: copy) == bytes && Data(contentsOf: copy) == bytes)
+        let mode = ((try? FileManager.default.attributesOfItem(atPath: copy.path)[.posixPermissions]) as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+        scratch.remove(copy)
+        #expect(!FileManager.default.fileExists(atPath: copy.path))
+        // A file that does not decrypt leaves no copy; one the caller keeps goes with the scratch.
+        let foreign = f.folder.path("foreign.h5.gpg")
+        try Data("not OpenPGP".utf8).write(to: foreign)
+        #expect(throws: PlaintextScratchError.self) { try scratch.plaintext(of: foreign) }
+        #expect(!FileManager.default.fileExists(atPath: scratch.folder.appendingPathComponent("foreign.h5").path))
+        let kept = try scratch.plaintext(of: stored)
+        scratch.close()
+        #expect(!FileManager.default.fileExists(atPath: kept.path) && !FileManager.default.fileExists(atPath: scratch.folder.path))
+    }
 }

@@ -231,6 +231,30 @@ struct CollectCommandTests {
         #expect(try lab.gets().count == gets)
     }
 
+    @Test func eachSealedFileIsDecryptedOnceInAFirstCollect() throws {
+        let lab = try Lab()
+        try lab.participant(mode: "at-rest")
+        // gpg logs every decryption it makes in the study key's home (GPGME runs gpg once per file).
+        let log = lab.dir.path("gpg.log")
+        let conf = lab.gpg.url.appendingPathComponent("gpg.conf")
+        let existing = (try? String(contentsOf: conf, encoding: .utf8)) ?? ""
+        try (existing + "\nlog-file \(log.path)\n").write(to: conf, atomically: true, encoding: .utf8)
+        let out = lab.dir.path("dataset")
+        let result = try lab.collect(into: out)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try Self.report(result)
+        #expect(!report.exported.isEmpty)
+        // Every sealed file downloaded — manifests, recordings, trial tables — is decrypted once: a
+        // recording's one copy serves its check, its export and the overview. Questionnaires are not
+        // decrypted at all (this study's dataset has no phenotype tables, the overview counts them).
+        let sealed = try lab.gets().map(\.path).filter { path in
+            path.hasSuffix(".gpg") && (WebDAVTestShare.isManifest(path) || !(path as NSString).lastPathComponent.hasPrefix("q_"))
+        }
+        let decryptions = try String(contentsOf: log, encoding: .utf8).components(separatedBy: "\n").filter { $0.contains("encrypted with") }
+        #expect(decryptions.count == sealed.count, "\(decryptions.count) decryptions of \(sealed.count) files: \(sealed)")
+        #expect(sealed.contains { (($0 as NSString).lastPathComponent).hasPrefix("r_") && !WebDAVTestShare.isManifest($0) })
+    }
+
     @Test func aKilledCollectResumesWhereItStopped() throws {
         let lab = try Lab()
         try lab.participant(mode: "at-rest")
