@@ -8,8 +8,9 @@
 # manifest-sized file PUT beside each ("curl+m", the same requests as study-recorder). ROUNDS (default
 # 5) rounds in rotating order, each after `sync`; prints every round with its ratios, the median wall
 # times, how many TCP connections each tool opened (from the server's request log), and last two lines
-# `RESULT transfer-many <study-recorder median s> <curl median s> <ratio> <study-recorder peak RSS MiB>`
-# and `RESULT transfer-many-same-requests …` (against curl+m).
+# `RESULT transfer-many-same-requests <study-recorder median s> <curl+m median s> <ratio> <study-recorder
+# peak RSS MiB>` (the target: the same requests, issue 25's manifests included) and `RESULT
+# transfer-many …` (against curl with the files alone, for information).
 # The catalog rows carry the files' SHA-256 as every stored item's row does (recordings, questionnaires).
 # STUDY_RECORDER_BIN=… measures that binary instead of building `swift build -c release`.
 # usage: [ROUNDS=5] [STUDY_RECORDER_BIN=…] bench/transfer/many.sh [SMALL_COUNT] [LARGE_COUNT] [LARGE_MB]
@@ -156,5 +157,5 @@ for name, s in (("curl (one invocation)", cs), ("curl + a manifest beside each f
     print(f"{name:34}{float(s):14.2f}{mib / float(s):9.1f}")
 print(f"upload time study-recorder / curl: {float(ss) / float(cs):.2f}x, / curl with manifests: {float(ss) / float(cms):.2f}x")
 PY
-awk -v s="$sr_s" -v c="$curl_s" -v kb="$sr_kb" 'BEGIN { printf "RESULT transfer-many %.2f %.2f %.2f %.1f\n", s, c, s / c, kb / 1024 }'
 awk -v s="$sr_s" -v c="$curlm_s" -v kb="$sr_kb" 'BEGIN { printf "RESULT transfer-many-same-requests %.2f %.2f %.2f %.1f\n", s, c, s / c, kb / 1024 }'
+awk -v s="$sr_s" -v c="$curl_s" -v kb="$sr_kb" 'BEGIN { printf "RESULT transfer-many %.2f %.2f %.2f %.1f\n", s, c, s / c, kb / 1024 }'

@@ -156,6 +156,28 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// Records each of `transmissions` as sent (state `transmitted`, when, via and the remote name; no
+    /// error, next try or claim left), all in one transaction: one statement per item, compiled once
+    /// (dates written as ``CatalogItem`` writes them), instead of reading and writing back each whole
+    /// row (``update(ids:_:)``), which an upload run did for every small file on the critical path
+    /// between two requests. Throws ``CatalogError/noSuchItem(_:)`` (and records none) when a row is
+    /// missing.
+    public func recordTransmitted(_ transmissions: [Transmission]) throws {
+        guard !transmissions.isEmpty else { return }
+        try pool.write { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    UPDATE items SET state = ?, transmittedAt = ?, transmittedVia = ?, remoteName = ?,
+                        lastError = NULL, nextAttempt = NULL, claimedBy = NULL, claimedAt = NULL
+                    WHERE id = ?
+                    """)
+            for t in transmissions {
+                try statement.execute(arguments: [TransmissionState.transmitted.rawValue, UTCTimestamp.sqlite(t.at), t.via, t.remote, t.id])
+                guard db.changesCount > 0 else { throw CatalogError.noSuchItem(t.id) }
+            }
+        }
+    }
+
     /// Removes the item's row (its file is the caller's business).
     public func remove(id: String) throws {
         _ = try pool.write { db in try CatalogItem.deleteOne(db, key: id) }
@@ -184,12 +206,16 @@ public final class Catalog: Sendable {
                 .order(Column("created"), Column("run"))
                 .limit(limit)
                 .fetchAll(db)
+            // Only the claim's three columns change: one compiled statement for all rows, not a whole
+            // row encoded and written back per item (an upload run claims hundreds before its first request).
+            let claim = try db.cachedStatement(sql: "UPDATE items SET state = ?, claimedBy = ?, claimedAt = ? WHERE id = ?")
+            let at = UTCTimestamp.sqlite(now)
             var claimed: [CatalogItem] = []
             for var item in candidates {
                 item.state = .sending
                 item.claimedBy = owner
                 item.claimedAt = now
-                try item.update(db)
+                try claim.execute(arguments: [TransmissionState.sending.rawValue, owner, at, item.id])
                 claimed.append(item)
             }
             return claimed

@@ -99,16 +99,7 @@ final class CurlEasy {
             guard let data, let context else { return 0 }
             let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
             let n = size * count
-            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: n), as: UTF8.self)
-            if line.hasPrefix("HTTP/") {
-                state.headers = [:]
-                state.status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-            }
-            if let colon = line.firstIndex(of: ":") {
-                let name = line[..<colon].lowercased()
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-                state.headers[name] = value
-            }
+            CurlEasy.readHeaderLine(UnsafeRawBufferPointer(start: data, count: n), into: state)
             return n
         }
         ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
@@ -123,6 +114,33 @@ final class CurlEasy {
         }
         // The progress callback also watches for cancellation, so it runs for every transfer.
         ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
+    }
+
+    /// Reads one line of the answer's head into `state`: a status line (`HTTP/1.1 201 Created`)
+    /// starts a new head (after `100 Continue`, or a redirect's) and sets the status; a `Name: value`
+    /// line is kept under the lowercased name. Works on the bytes (ASCII, as HTTP heads are): it runs
+    /// for every line of every answer, on the critical path between one request and the next.
+    static func readHeaderLine(_ line: UnsafeRawBufferPointer, into state: TransferState) {
+        let bytes = line.bindMemory(to: UInt8.self)
+        if bytes.starts(with: "HTTP/".utf8) {
+            state.headers = [:]
+            var status = 0
+            if let space = bytes.firstIndex(of: UInt8(ascii: " ")) {
+                for byte in bytes[(space + 1)...] {
+                    guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { break }
+                    status = status * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+            }
+            state.status = status
+            return
+        }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        var start = colon + 1, end = bytes.count
+        while start < end && isSpace(bytes[start]) { start += 1 }
+        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+        let name = String(decoding: bytes[..<colon].lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        state.headers[name] = String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// Aborts the transfer (within about a second) once `cancellation` is set.
@@ -216,6 +234,39 @@ final class CurlEasy {
             guard let context else { return CCURL_SEEKFUNC_CANTSEEK }
             let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
             return lseek(state.uploadDescriptor, off_t(offset), origin) < 0 ? CCURL_SEEKFUNC_CANTSEEK : CCURL_SEEKFUNC_OK
+        }
+    }
+
+    /// Uploads `data` (PUT for HTTP) from memory: for a body made on the spot (a manifest), no file is
+    /// written and read back.
+    func upload(data: Data) {
+        state.uploadData = data
+        state.uploadOffset = 0
+        state.uploadSize = Int64(data.count)
+        ccurl_setopt_long(handle, CURLOPT_UPLOAD, 1)
+        ccurl_setopt_off(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(data.count))
+        let context = Unmanaged.passUnretained(state).toOpaque()
+        ccurl_setopt_pointer(handle, CURLOPT_READDATA, context)
+        ccurl_setopt_read_function(handle) { buffer, size, count, context in
+            guard let buffer, let context else { return Int(CCURL_READFUNC_ABORT) }
+            let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
+            let n = min(size * count, state.uploadData.count - state.uploadOffset)
+            guard n > 0 else { return 0 }
+            state.uploadData.withUnsafeBytes { raw in
+                if let base = raw.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base + state.uploadOffset, byteCount: n) }
+            }
+            state.uploadOffset += n
+            return n
+        }
+        // A kept-alive connection the server closed meanwhile makes libcurl send the request again on
+        // a new one: it rewinds the body through this callback.
+        ccurl_setopt_pointer(handle, CURLOPT_SEEKDATA, context)
+        ccurl_setopt_seek_function(handle) { context, offset, origin in
+            guard let context else { return CCURL_SEEKFUNC_CANTSEEK }
+            let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
+            guard origin == SEEK_SET, offset >= 0, Int(offset) <= state.uploadData.count else { return CCURL_SEEKFUNC_CANTSEEK }
+            state.uploadOffset = Int(offset)
+            return CCURL_SEEKFUNC_OK
         }
     }
 

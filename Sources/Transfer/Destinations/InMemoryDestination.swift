@@ -95,7 +95,7 @@ public final class InMemoryDestination: UploadDestination {
         }
         if let refusal { throw refusal }
         let bytes: Data
-        do { bytes = try Data(contentsOf: payload.file) } catch {
+        do { bytes = try payload.bytes() } catch {
             throw .localFile(path: payload.file.lastPathComponent, reason: "cannot be read")
         }
         progress(0, Int64(bytes.count))
@@ -116,7 +116,7 @@ public final class InMemoryDestination: UploadDestination {
     public func deliver(manifest: UploadPayload, beside item: UploadDelivery) async throws(TransferError) -> String? {
         if Task.isCancelled { throw .cancelled }
         let bytes: Data
-        do { bytes = try Data(contentsOf: manifest.file) } catch {
+        do { bytes = try manifest.bytes() } catch {
             throw .localFile(path: manifest.file.lastPathComponent, reason: "cannot be read")
         }
         let remote = (item.remote.split(separator: "/").dropLast().map(String.init) + [manifest.name]).joined(separator: "/")

@@ -32,8 +32,9 @@ public protocol UploadDestination: Sendable {
     /// Puts `manifest` (an ``UploadManifest``, sealed like the item) beside the item delivered as
     /// `item`, under `manifest.name` in the item's folder, and says where it went; `nil` when this
     /// destination keeps no manifests (e-mail). Only the item's own manifest can have that name, so a
-    /// manifest already there (a run that died before recording it) counts as delivered. By default,
-    /// `nil`.
+    /// manifest already there (a run that died before recording it) counts as delivered. A plaintext
+    /// manifest comes in memory (``UploadPayload/content``; read it with ``UploadPayload/bytes()``), a
+    /// sealed one as a file. By default, `nil`.
     func deliver(manifest: UploadPayload, beside item: UploadDelivery) async throws(TransferError) -> String?
 
     /// Called once when a run is over, successful or not: a destination closes its connection here.

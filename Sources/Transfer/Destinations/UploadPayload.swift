@@ -10,7 +10,8 @@ public struct UploadPayload: Sendable, Equatable {
     public var participant: String
     /// What kind of item it is.
     public var kind: ItemKind
-    /// The file to send (the stored file, or an encrypted copy in the private outbox).
+    /// The file to send (the stored file, or an encrypted copy in the private outbox); not read when
+    /// ``content`` holds the bytes.
     public var file: URL
     /// The file name it goes under (pseudonymous, like every stored name).
     public var name: String
@@ -18,9 +19,15 @@ public struct UploadPayload: Sendable, Equatable {
     public var size: Int64
     /// Whether the file is OpenPGP-encrypted.
     public var encrypted: Bool
+    /// The bytes to send, when they are in memory instead of in ``file``: an item's plaintext
+    /// manifest, made just before it is sent (writing it to a file only to read it back cost a file
+    /// truncation per item).
+    public var content: Data?
 
     /// A payload.
-    public init(itemID: String, participant: String, kind: ItemKind, file: URL, name: String, size: Int64, encrypted: Bool) {
+    public init(
+        itemID: String, participant: String, kind: ItemKind, file: URL, name: String, size: Int64, encrypted: Bool, content: Data? = nil
+    ) {
         self.itemID = itemID
         self.participant = participant
         self.kind = kind
@@ -28,5 +35,12 @@ public struct UploadPayload: Sendable, Equatable {
         self.name = name
         self.size = size
         self.encrypted = encrypted
+        self.content = content
+    }
+
+    /// The bytes to send: ``content``, or the file's.
+    public func bytes() throws -> Data {
+        if let content { return content }
+        return try Data(contentsOf: file)
     }
 }

@@ -24,9 +24,10 @@ public final class WebDAVDestination: UploadDestination {
     private let logger: Logger
     private let run = Mutex(RunState())
 
-    /// What one run keeps: its connection and the folders it has made.
+    /// What one run keeps: its connection (and the client on it) and the folders it has made.
     private struct RunState {
         var session: CurlSession?
+        var client: WebDAVClient?
         var folders: Set<String> = []
         /// Whether the server honours `If-None-Match: *`, found out before the run's first PUT.
         var probe: ConditionalPutProbe.Outcome?
@@ -57,23 +58,30 @@ public final class WebDAVDestination: UploadDestination {
     /// condition, the PUT replaces that same item's manifest, which loses nothing.
     public func deliver(manifest: UploadPayload, beside item: UploadDelivery) async throws(TransferError) -> String? {
         do {
-            let client = try WebDAVClient(base: settings.url, credentials: credentials, connection: settings.connection, session: session())
+            let client = try runClient()
             let folder = item.remote.split(separator: "/").dropLast().map(String.init)
             let path = folder + [manifest.name]
-            _ = try await client.upload(file: manifest.file, to: path)
+            if let content = manifest.content {
+                _ = try await client.upload(content, to: path)
+            } else {
+                _ = try await client.upload(file: manifest.file, to: path)
+            }
             return path.joined(separator: "/")
         } catch {
             throw TransferError.from(error)
         }
     }
 
-    /// The run's session, opened on first use.
-    private func session() -> CurlSession {
-        run.withLock { state in
-            if let session = state.session { return session }
-            let session = CurlSession(name: "webdav")
+    /// The run's client on the run's session, both made on first use (the URL checked once per run,
+    /// not per request).
+    private func runClient() throws -> WebDAVClient {
+        try run.withLock { state in
+            if let client = state.client { return client }
+            let session = state.session ?? CurlSession(name: "webdav")
             state.session = session
-            return session
+            let client = try WebDAVClient(base: settings.url, credentials: credentials, connection: settings.connection, session: session)
+            state.client = client
+            return client
         }
     }
 
@@ -87,7 +95,7 @@ public final class WebDAVDestination: UploadDestination {
     }
 
     private func put(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws -> UploadDelivery {
-        let client = try WebDAVClient(base: settings.url, credentials: credentials, connection: settings.connection, session: session())
+        let client = try runClient()
         let folder = payload.participant
         var folderRefusal: TransferError?
         if !run.withLock({ $0.folders.contains(folder) }) {

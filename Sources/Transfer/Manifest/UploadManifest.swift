@@ -115,9 +115,75 @@ public struct UploadManifest: Sendable, Codable, Equatable {
 
     /// The manifest as written: sorted keys, so the same manifest is the same bytes.
     public func encoded() throws -> Data {
+        if let plain = plainEncoded() { return plain }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(self)
+    }
+
+    /// The bytes ``encoded()`` writes with `JSONEncoder` (sorted keys, no spaces, absent optionals
+    /// left out), written directly, or `nil` when a text field holds anything but printable ASCII
+    /// other than a quote, backslash or slash (what JSON escapes, and all non-ASCII text): then the
+    /// encoder writes it. An upload run
+    /// encodes one manifest per item between two requests, and the encoder took as long as the rest
+    /// of the item's work on this side.
+    func plainEncoded() -> Data? {
+        var out = [UInt8]()
+        out.reserveCapacity(512)
+        func plain(_ text: String) -> Bool {
+            text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "/") }
+        }
+        func key(_ name: String, first: Bool = false) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: name.utf8)
+            out.append(contentsOf: "\":".utf8)
+        }
+        func string(_ text: String) {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+        }
+        func number<N: BinaryInteger>(_ n: N) { out.append(contentsOf: String(n).utf8) }
+        let texts = [created, item, kind.rawValue, participant, uploaded.name, uploaded.sha256, plaintext?.sha256, study, title]
+        guard texts.allSatisfy({ $0.map(plain) ?? true }) else { return nil }
+        out.append(UInt8(ascii: "{"))
+        key("created", first: true)
+        string(created)
+        if let day { key("day"); number(day) }
+        key("formatVersion")
+        number(formatVersion)
+        key("item")
+        string(item)
+        key("kind")
+        string(kind.rawValue)
+        key("participant")
+        string(participant)
+        if let plaintext {
+            key("plaintext")
+            out.append(UInt8(ascii: "{"))
+            key("sha256", first: true)
+            string(plaintext.sha256)
+            key("size")
+            number(plaintext.size)
+            out.append(UInt8(ascii: "}"))
+        }
+        if let run { key("run"); number(run) }
+        if let session { key("session"); number(session) }
+        if let study { key("study"); string(study) }
+        if let title { key("title"); string(title) }
+        key("uploaded")
+        out.append(UInt8(ascii: "{"))
+        key("encrypted", first: true)
+        out.append(contentsOf: (uploaded.encrypted ? "true" : "false").utf8)
+        key("name")
+        string(uploaded.name)
+        key("sha256")
+        string(uploaded.sha256)
+        key("size")
+        number(uploaded.size)
+        out.append(contentsOf: "}}".utf8)
+        return Data(out)
     }
 
     /// Reads a manifest; throws for JSON that is none, or one of a newer format.

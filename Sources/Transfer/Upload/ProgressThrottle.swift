@@ -11,9 +11,10 @@ final class ProgressThrottle: Sendable {
 
     /// Whether (`sent`, `total`) should be reported now.
     func admit(sent: Int64, total: Int64) -> Bool {
-        let now = ProcessInfo.processInfo.systemUptime
-        return last.withLock { last in
+        last.withLock { last in
             guard sent != last.sent, total > 0 || sent > 0 else { return false }
+            // The clock is read only when the count changed: libcurl calls back many times per request.
+            let now = ProcessInfo.processInfo.systemUptime
             guard sent >= total || now - last.at >= interval else { return false }
             last = (sent, now)
             return true

@@ -427,7 +427,7 @@ public struct Uploader: Sendable {
         let name = (delivery.remote as NSString).lastPathComponent
         let manifest: UploadManifest
         if let uploaded {
-            let stored = uploaded.file.standardizedFileURL == store.url(of: item.path).standardizedFileURL
+            let stored = uploaded.file.path == store.url(of: item.path).path
             let digest: String
             if stored, let known = item.sha256 {
                 digest = known
@@ -460,46 +460,44 @@ public struct Uploader: Sendable {
         try await put(manifest, of: item, beside: delivery, name: name, via: destination, outbox: outbox)
     }
 
-    /// Writes `manifest` into the outbox (sealed when the item went sealed) and puts it beside the
-    /// item delivered as `delivery`, named after the item's remote `name`.
+    /// Puts `manifest` beside the item delivered as `delivery`, named after the item's remote `name`:
+    /// from memory, or, when the item went sealed, sealed through a file in the outbox (nothing
+    /// unencrypted leaves the device beside a sealed item).
     private func put(
         _ manifest: UploadManifest, of item: CatalogItem, beside delivery: UploadDelivery, name: String, via destination: any UploadDestination,
         outbox: URL
     ) async throws {
-        try FileManager.default.createDirectory(at: outbox, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        // A scratch copy for the request, not a record: one file per run, rewritten in place for each
-        // item, no sync, no rename (the run removes the outbox). A new file per item (created, then
-        // removed) cost more than its request: ext4 searches its inode table on every create, and
-        // FileManager.createFile also writes atomically, with an fsync.
-        let plain = outbox.appendingPathComponent("manifest" + UploadManifest.suffix)
         let data = try manifest.encoded()
+        guard manifest.uploaded.encrypted else {
+            // Sent from memory: a scratch file rewritten per item cost a truncation, a write and a
+            // read on the critical path between one request and the next.
+            let payload = UploadPayload(
+                itemID: item.id, participant: item.participant, kind: item.kind, file: outbox.appendingPathComponent(item.id + UploadManifest.suffix),
+                name: UploadManifest.fileName(beside: name, encryptionExtension: nil), size: Int64(data.count), encrypted: false, content: data)
+            _ = try await destination.deliver(manifest: payload, beside: delivery)
+            return
+        }
+        guard let encryptor = sealer?.encryptor else { throw TransferError.encryption(sealerProblem ?? "no study key to seal the manifest") }
+        try FileManager.default.createDirectory(at: outbox, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let policy = configuration.encryption.policy
+        let plain = outbox.appendingPathComponent("manifest" + UploadManifest.suffix)
+        let file = outbox.appendingPathComponent(item.id + UploadManifest.suffix + "." + policy.fileExtension)
         try Self.writeScratch(data, to: plain)
-        var file = plain
-        var sealedAs: String?
-        if manifest.uploaded.encrypted {
-            // Nothing unencrypted leaves the device beside a sealed item.
-            guard let encryptor = sealer?.encryptor else { throw TransferError.encryption(sealerProblem ?? "no study key to seal the manifest") }
-            let policy = configuration.encryption.policy
-            file = outbox.appendingPathComponent(item.id + UploadManifest.suffix + "." + policy.fileExtension)
-            do { try encryptor.encrypt(plain, to: file, armored: policy.armored) } catch { throw TransferError.encryption("\(error)") }
+        defer {
             try? FileManager.default.removeItem(at: plain)
-            sealedAs = policy.fileExtension
+            try? FileManager.default.removeItem(at: file)
         }
-        defer { if sealedAs != nil { try? FileManager.default.removeItem(at: file) } }
-        var size = Int64(data.count)
-        if sealedAs != nil {
-            var st = stat()
-            _ = stat(file.path, &st)
-            size = Int64(st.st_size)
-        }
+        do { try encryptor.encrypt(plain, to: file, armored: policy.armored) } catch { throw TransferError.encryption("\(error)") }
+        var st = stat()
+        _ = stat(file.path, &st)
         let payload = UploadPayload(
             itemID: item.id, participant: item.participant, kind: item.kind, file: file,
-            name: UploadManifest.fileName(beside: name, encryptionExtension: sealedAs), size: size, encrypted: sealedAs != nil)
+            name: UploadManifest.fileName(beside: name, encryptionExtension: policy.fileExtension), size: Int64(st.st_size), encrypted: true)
         _ = try await destination.deliver(manifest: payload, beside: delivery)
     }
 
-    /// Writes `data` to a new file at `url` (mode 0600) with plain `write` calls: for scratch files
-    /// that are sent and removed, where a crash only loses a copy.
+    /// Writes `data` to a new file at `url` (mode 0600) with plain `write` calls: for the plaintext of
+    /// a manifest that is sealed and removed, where a crash only loses a copy.
     private static func writeScratch(_ data: Data, to url: URL) throws {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
@@ -540,19 +538,9 @@ public struct Uploader: Sendable {
     private func record(_ confirmed: inout ConfirmedItems, manifests: URL, unfinished: inout Set<String>) throws {
         let entries = confirmed.take()
         guard !entries.isEmpty else { return }
-        let byID = Dictionary(entries.map { ($0.item.id, $0) }, uniquingKeysWith: { $1 })
         do {
-            try store.catalog.update(ids: entries.map(\.item.id)) { id, row in
-                guard let entry = byID[id] else { return }
-                row.state = .transmitted
-                row.transmittedAt = entry.at
-                row.transmittedVia = entry.delivery.via
-                row.remoteName = entry.delivery.remote
-                row.lastError = nil
-                row.nextAttempt = nil
-                row.claimedBy = nil
-                row.claimedAt = nil
-            }
+            try store.catalog.recordTransmitted(
+                entries.map { Transmission(id: $0.item.id, at: $0.at, via: $0.delivery.via, remote: $0.delivery.remote) })
         } catch {
             unfinished.formUnion(entries.map(\.item.id))
             throw error

@@ -90,6 +90,18 @@ public struct WebDAVClient: Sendable {
             throw TransferError.localFile(path: file.lastPathComponent, reason: String(cString: strerror(errno)), errno: errno)
         }
         let size = Int64(st.st_size)
+        return try await put(to: path, size: size, overwrite: overwrite) { easy in easy.upload(descriptor: fd, size: size, progress: progress) }
+    }
+
+    /// Uploads `data` to `path` from memory, with the same condition and answers as
+    /// ``upload(file:to:overwrite:progress:)``: for a small body made on the spot (an item's
+    /// manifest), which then needs no file written and read back.
+    public func upload(_ data: Data, to path: [String], overwrite: Bool = false) async throws -> UploadResult {
+        try await put(to: path, size: Int64(data.count), overwrite: overwrite) { easy in easy.upload(data: data) }
+    }
+
+    /// One PUT of `size` bytes to `path`, the body set up by `body`.
+    private func put(to path: [String], size: Int64, overwrite: Bool, body: @escaping @Sendable (CurlEasy) -> Void) async throws -> UploadResult {
         let target = url(for: path)
         let connection = connection, credentials = credentials
         var headers = ["Content-Type: application/octet-stream"]
@@ -103,7 +115,7 @@ public struct WebDAVClient: Sendable {
             easy.credentials(credentials)
             easy.headers(headers)
             easy.responseLimit(64 * 1024)
-            easy.upload(descriptor: fd, size: size, progress: progress)
+            body(easy)
         }
         switch response.status {
         case 200..<300: return .stored
@@ -286,10 +298,16 @@ public struct WebDAVClient: Sendable {
     }
 
     static func encode(_ segment: String) -> String {
+        segment.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? segment
+    }
+
+    /// The characters a path segment keeps as they are: a URL path's, less `/;?#`. Made once: made
+    /// per request it cost as much as the rest of the request's setup.
+    private static let segmentAllowed: CharacterSet = {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;?#")
-        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
-    }
+        return allowed
+    }()
 
     static func redacted(_ url: String) -> String {
         guard var c = URLComponents(string: url) else { return "<invalid URL>" }

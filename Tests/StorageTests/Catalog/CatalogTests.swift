@@ -42,6 +42,56 @@ struct CatalogTests {
         #expect(throws: (any Error).self) { try catalog.insert(CatalogItem(kind: .questionnaire, path: "a.json", participant: "Q", state: .pending)) }
     }
 
+    @Test func recordTransmittedWritesTheRowsAsUpdateDoesAndAllOrNone() throws {
+        let dir = try TemporaryDirectory("catalog-transmitted")
+        let catalog = try Catalog(url: dir.path("c.sqlite"))
+        let now = Date(timeIntervalSince1970: 1_795_000_000.123)
+        for i in 0..<4 {
+            var item = CatalogItem(kind: .questionnaire, path: "p/\(i).json", participant: "P", run: i, created: now, state: .pending)
+            item.lastError = "HTTP 503"
+            item.attempts = 2
+            try catalog.insert(item)
+        }
+        let claimed = try catalog.claimDue(now: now, owner: "run-1")
+        #expect(claimed.count == 4)
+        // The same change made the general way, on the last item, for comparison.
+        let at = now.addingTimeInterval(5)
+        try catalog.update(id: claimed[3].id) {
+            $0.state = .transmitted; $0.transmittedAt = at; $0.transmittedVia = "webdav"; $0.remoteName = "P/3.json"
+            $0.lastError = nil; $0.nextAttempt = nil; $0.claimedBy = nil; $0.claimedAt = nil
+        }
+        try catalog.recordTransmitted(
+            (0..<2).map { Transmission(id: claimed[$0].id, at: at, via: "webdav", remote: "P/\($0).json") })
+        let rows = try catalog.items()
+        #expect(rows.map(\.state) == [.transmitted, .transmitted, .sending, .transmitted])
+        #expect(rows[0].remoteName == "P/0.json" && rows[1].remoteName == "P/1.json")
+        for row in [rows[0], rows[1]] {
+            var expected = rows[3]
+            expected.id = row.id; expected.path = row.path; expected.run = row.run; expected.remoteName = row.remoteName
+            #expect(row == expected)
+        }
+        // The stored value of every other column is the same as `update` writes (read by another program).
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.row_factory = sqlite3.Row
+            rows = db.execute("select * from items order by run").fetchall()
+            differ = [k for k in rows[0].keys() if k not in ("id", "path", "run", "remoteName") and rows[0][k] != rows[3][k]]
+            print(",".join(differ) or "same")
+            print(rows[0]["transmittedAt"])
+            """
+        let printed = try PythonTool.run(script: script, arguments: [dir.path("c.sqlite").path])
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(printed == ["same", UTCTimestamp.sqlite(at)])
+        // A missing row: nothing of the batch is recorded.
+        #expect(throws: CatalogError.self) {
+            try catalog.recordTransmitted([
+                Transmission(id: claimed[2].id, at: at, via: "webdav", remote: "P/2.json"), Transmission(id: "nope", at: at, via: "webdav", remote: "x"),
+            ])
+        }
+        #expect(try catalog.item(id: claimed[2].id)?.state == .sending)
+    }
+
     @Test func anotherProcessSeesCommittedChangesWhileThisOneWrites() throws {
         let dir = try TemporaryDirectory("catalog3")
         let url = dir.path("c.sqlite")

@@ -25,6 +25,26 @@ struct WebDAVClientTests {
         #expect(try server.requests().filter { $0.method == "PUT" }.allSatisfy { $0.ifNoneMatch == "*" })
     }
 
+    @Test func anUploadFromMemorySendsTheBytesAndNeverOverwrites() async throws {
+        // Every second answer closes the connection, so the kept client reconnects between bodies.
+        let server = try WebDAVTestServer(closeAfter: 2)
+        let client = try WebDAVClient(
+            base: server.baseURL, credentials: Credentials(user: "uploader", password: server.password), keepingConnection: true)
+        defer { client.close() }
+        _ = try await client.makeFolder("P1")
+        // 3 MiB: many read callbacks, and `Expect: 100-continue` (at 1 MiB and more) before the body.
+        let large = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) })
+        #expect(try await client.upload(Data("first".utf8), to: ["P1", "x.json"]) == .stored)
+        #expect(try await client.upload(Data("second".utf8), to: ["P1", "x.json"]) == .exists)
+        #expect(try await client.upload(large, to: ["P1", "large.bin"]) == .stored)
+        #expect(try await client.upload(Data(), to: ["P1", "empty"]) == .stored)
+        #expect(try Data(contentsOf: server.root.appendingPathComponent("P1/x.json")) == Data("first".utf8))
+        #expect(try Data(contentsOf: server.root.appendingPathComponent("P1/large.bin")) == large)
+        #expect(try Data(contentsOf: server.root.appendingPathComponent("P1/empty")).isEmpty)
+        let puts = try server.requests().filter { $0.method == "PUT" }
+        #expect(puts.count == 4 && puts.allSatisfy { $0.ifNoneMatch == "*" })
+    }
+
     @Test func theUploadOnlyAccountCannotReadBackOrList() async throws {
         let server = try WebDAVTestServer()
         let dir = try TemporaryDirectory("dav")
