@@ -46,11 +46,12 @@ format:
 
 # The release binary for deployment, with the Swift runtime and Foundation linked statically (it then
 # needs only the Debian libraries: libhdf5, gpgme, libcurl, libsqlite3, libbluetooth) installed as
-# $(PREFIX)/bin/study-recorder. Static linking also takes ~6 MB off the recorder's resident memory.
+# $(PREFIX)/bin/study-recorder. Static linking also takes ~6 MB off the recorder's resident memory;
+# scripts/static-build holds the build's flags (shared with the benchmarks) and why.
 PREFIX ?= /usr/local
 install: bootstrap
-	@swift build -c release --static-swift-stdlib --scratch-path .build-static --product study-recorder
-	@install -D -m 0755 "$$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)/study-recorder" "$(DESTDIR)$(PREFIX)/bin/study-recorder"
+	@scripts/static-build --product study-recorder
+	@install -D -m 0755 "$$(scripts/static-build --show-bin-path)/study-recorder" "$(DESTDIR)$(PREFIX)/bin/study-recorder"
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/study-recorder"
 
 # The kit's DocC catalog (Sources/StudyRecorderKit/StudyRecorderKit.docc) as a documentation archive in

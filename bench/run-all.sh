@@ -30,8 +30,8 @@ scripts/bootstrap >/dev/null
 if [ -n "${STUDY_RECORDER_BIN:-}" ]; then
   bin="$STUDY_RECORDER_BIN"
 else
-  swift build -c release --static-swift-stdlib --scratch-path .build-static --product study-recorder >/dev/null || exit 1
-  bin="$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)/study-recorder"
+  scripts/static-build --product study-recorder >/dev/null || exit 1
+  bin="$(scripts/static-build --show-bin-path)/study-recorder"
 fi
 if wants fft || wants pipeline; then
   (cd bench/processing && swift build -c release >/dev/null) || exit 1

@@ -16,8 +16,8 @@ scripts/bootstrap
 export TMPDIR="$PWD/.tmp"; mkdir -p "$TMPDIR"
 # The release binary as it is installed (`make install`): the Swift runtime and Foundation linked
 # statically. The dynamically linked build is measured too, for comparison.
-swift build -c release --static-swift-stdlib --scratch-path .build-static --product study-recorder >/dev/null
-bin="$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)/study-recorder"
+scripts/static-build --product study-recorder >/dev/null
+bin="$(scripts/static-build --show-bin-path)/study-recorder"
 if [ "$quick" != 1 ]; then
   swift build -c release --product study-recorder >/dev/null
   dynbin="$(swift build -c release --show-bin-path)/study-recorder"

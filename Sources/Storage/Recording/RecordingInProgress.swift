@@ -93,36 +93,28 @@ public final class RecordingInProgress: Sendable {
     /// task is cancelled). A marker set for "now" after this lands on one of this recording's
     /// samples, never on one delivered before it began.
     public func firstRowWritten() async {
-        let id = state.firstRow.withLock { first -> Int? in
-            guard !first.reached else { return nil }
-            first.nextID += 1
-            return first.nextID
-        }
-        guard let id else { return }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let now = state.firstRow.withLock { first -> Bool in
-                    if first.reached || first.cancelled.contains(id) { return true }
-                    first.waiters[id] = continuation
-                    return false
-                }
-                if now { continuation.resume() }
-            }
-        } onCancel: {
-            // A cancelled wait returns at once (the caller gave up waiting, e.g. on a timeout).
-            let waiter = state.firstRow.withLock { first -> CheckedContinuation<Void, Never>? in
-                first.cancelled.insert(id)
-                return first.waiters.removeValue(forKey: id)
-            }
-            waiter?.resume()
-        }
+        await state.firstRow.wait()
+    }
+
+    /// Waits until the recording takes no more data (or the waiting task is cancelled): its planned
+    /// duration is reached, it was stopped, or the source ended or failed. What is left is finishing
+    /// the file (closing it, its checksum, the catalog entry), after which ``result()`` returns.
+    ///
+    /// The source can be stopped from here on: nothing it delivers is stored any more, and an
+    /// unpaced source left running would generate and queue blocks for the other observers while the
+    /// file is finished, taking a core and memory from the finish.
+    public func lastRowWritten() async {
+        await state.lastRow.wait()
     }
 
     private static func consume(
         opening: RecordingOpening, state: SessionState, subscription: EventSubscription, derived: (any DerivedSeriesProducer)?
     ) async throws -> CatalogItem {
-        // However the recording ends, nobody keeps waiting for a first row.
-        defer { state.reachFirstRow() }
+        // However the recording ends, nobody keeps waiting for a first or last row.
+        defer {
+            state.firstRow.reach()
+            state.lastRow.reach()
+        }
         let logger = opening.logger
         var writer: RecordingWriter?
         var plannedRows: Int64?
@@ -168,7 +160,7 @@ public final class RecordingInProgress: Sendable {
                             $0.firstSourceIndex = writer.firstSourceIndex
                             $0.seconds = Double(writer.rowCount) / writer.metadata.source.samplingRate
                         }
-                        if writer.rowCount > 0 { state.reachFirstRow() }
+                        if writer.rowCount > 0 { state.firstRow.reach() }
                         if let plannedRows, writer.rowCount >= plannedRows { break loop }
                     }
                 case .marker(let placed):
@@ -201,6 +193,7 @@ public final class RecordingInProgress: Sendable {
             failure = error
         }
         subscription.cancel()
+        state.lastRow.reach()
         guard let writer else {
             throw failure ?? DataSourceError.disconnected("the recording was stopped before the source started")
         }
@@ -275,28 +268,12 @@ private final class SessionState: Sendable {
     let progress: Mutex<RecordingProgress>
     /// The outcome the caller asked for (``RecordingInProgress/stop(reason:)`` or ``RecordingInProgress/finish()``), if any.
     let stopRequest = Mutex<RecordingOutcome?>(nil)
-    /// Whether the first EEG row is written, and who waits for it (``RecordingInProgress/firstRowWritten()``).
-    let firstRow = Mutex(FirstRow())
-
-    struct FirstRow {
-        var reached = false
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-        var cancelled: Set<Int> = []
-        var nextID = 0
-    }
+    /// The first EEG row is written (``RecordingInProgress/firstRowWritten()``).
+    let firstRow = SessionMilestone()
+    /// The session takes no more data (``RecordingInProgress/lastRowWritten()``).
+    let lastRow = SessionMilestone()
 
     init(planned: Double?) {
         progress = Mutex(RecordingProgress(samples: 0, seconds: 0, plannedSeconds: planned, gapSamples: 0, firstSourceIndex: nil))
-    }
-
-    /// Marks the first row as reached and wakes its waiters (once).
-    func reachFirstRow() {
-        let waiters = firstRow.withLock { first -> [CheckedContinuation<Void, Never>] in
-            guard !first.reached else { return [] }
-            first.reached = true
-            defer { first.waiters = [:] }
-            return Array(first.waiters.values)
-        }
-        for waiter in waiters { waiter.resume() }
     }
 }

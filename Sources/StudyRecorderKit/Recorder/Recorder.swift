@@ -90,7 +90,8 @@ public final class Recorder: Sendable {
 
     /// Like ``record(_:from:options:clock:)`` on a controller the caller made, so that it can attach
     /// its own observers (a live stream, a marker inlet) before the source starts. The controller
-    /// must not be running; this starts it, and stops it when the recording ends.
+    /// must not be running; this starts it, and stops it when the recording ends (takes its last
+    /// row, ``Storage/RecordingInProgress/lastRowWritten()``), before the file is finished.
     public func record(
         _ request: RecordingRequest, on controller: DataController, options: RecordOptions = RecordOptions()
     ) async throws
@@ -135,6 +136,11 @@ public final class Recorder: Sendable {
         }
         let store = self.store, transfer = self.transfer
         let outcome = Task { () throws -> CatalogItem in
+            // The source stops once the recording takes no more data, before the file is finished:
+            // unpaced, it would go on generating blocks for the other observers through the close,
+            // checksum and catalog update (a core and up to 8 MB of queued blocks, docs/performance.md).
+            await session.lastRowWritten()
+            await controller.stop()
             let stored: Result<CatalogItem, any Error>
             do {
                 stored = .success(try await session.result())
@@ -142,7 +148,6 @@ public final class Recorder: Sendable {
             } catch {
                 stored = .failure(error)
             }
-            await controller.stop()
             monitor.stop()
             device.cancel()
             await deviceTask.value
