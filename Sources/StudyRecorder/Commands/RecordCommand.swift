@@ -132,6 +132,9 @@ struct RecordCommand: AsyncParsableCommand {
         } catch {
             failure = error
         }
+        // The recording's own task ends just after its last event: waited for, so that the store it
+        // holds is closed before the process exits (the catalog's write-ahead log then goes with it).
+        _ = try? await recording.result()
         trouble.stop()
         draw(recording.progress, force: true)
         bar.finish()
