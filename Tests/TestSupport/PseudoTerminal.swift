@@ -8,6 +8,7 @@ public enum PseudoTerminal {
     /// the program starts. The parent keeps the master; it keeps the slave (to read the terminal's
     /// modes after the program ended) only with `keep_slave`, else `slave` is `None` and reading the
     /// master ends (EOF or `OSError`) once the program and its children closed the terminal.
+    /// `read_to_end(master) -> bytes` reads the master until that end.
     public static let python = """
         import fcntl as _pty_fcntl, os as _pty_os, struct as _pty_struct, termios as _pty_termios
         def spawn(argv, size=None, keep_slave=False):
@@ -28,6 +29,18 @@ public enum PseudoTerminal {
                 return pid, master, slave
             _pty_os.close(slave)
             return pid, master, None
+
+        def read_to_end(master):
+            out = b''
+            while True:
+                try:
+                    chunk = _pty_os.read(master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            return out
 
         """
 }

@@ -302,15 +302,7 @@ struct CollectCommandTests {
             script: PseudoTerminal.python + """
                 import os, sys
                 pid, fd, _ = spawn(sys.argv[1:], size=(24, 120))
-                out = b''
-                while True:
-                    try:
-                        chunk = os.read(fd, 65536)
-                    except OSError:
-                        break
-                    if not chunk:
-                        break
-                    out += chunk
+                out = read_to_end(fd)
                 _, status = os.waitpid(pid, 0)
                 sys.stdout.write(str(os.waitstatus_to_exitcode(status)) + '\\n' + out.decode('utf-8', 'replace'))
                 """, arguments: [try CLI.binary().path] + lab.arguments(out: four, json: false, ["--connections", "4"]))

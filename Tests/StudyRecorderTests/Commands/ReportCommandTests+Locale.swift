@@ -8,14 +8,20 @@ import Testing
 /// the locale they enrolled in (from the progress file), unless `--locale` says otherwise.
 @Suite(.tags(.process))
 struct ReportLocaleCLITests {
-    @Test func theParticipantViewFollowsTheEnrolledLocale() throws {
-        let dir = try TemporaryDirectory("cli-report-de")
+    /// A 6 s recording in a data folder whose participant enrolled in the reaction-time study in German.
+    static func recordingOfAGermanParticipant(in dir: TemporaryDirectory) throws -> (data: URL, item: String, participant: UUID) {
         let (data, item) = try ExportCommandTests.record(in: dir, seconds: 6, dropouts: 0)
         let participant = try #require(UUID(uuidString: String(item.prefix { $0 != "/" })))
         let study = try StudyLoader.load(folder: URL(fileURLWithPath: RunCommandTests.reaction))
         var progress = StudySchedule(study: study).enroll(participant: participant, at: Date())
         progress.locale = "de"
         try ProgressStore(dataFolder: data).save(progress)
+        return (data, item, participant)
+    }
+
+    @Test func theParticipantViewFollowsTheEnrolledLocale() throws {
+        let dir = try TemporaryDirectory("cli-report-de")
+        let (data, item, participant) = try Self.recordingOfAGermanParticipant(in: dir)
 
         let german = dir.path("de.html")
         let made = try CLI.run(["report", "--data", data.path, "--participant", participant.uuidString, "--out", german.path])
@@ -33,12 +39,7 @@ struct ReportLocaleCLITests {
 
     @Test func theSessionViewFollowsTheEnrolledLocale() throws {
         let dir = try TemporaryDirectory("cli-report-session-de")
-        let (data, item) = try ExportCommandTests.record(in: dir, seconds: 6, dropouts: 0)
-        let participant = try #require(UUID(uuidString: String(item.prefix { $0 != "/" })))
-        let study = try StudyLoader.load(folder: URL(fileURLWithPath: RunCommandTests.reaction))
-        var progress = StudySchedule(study: study).enroll(participant: participant, at: Date())
-        progress.locale = "de"
-        try ProgressStore(dataFolder: data).save(progress)
+        let (data, item, _) = try Self.recordingOfAGermanParticipant(in: dir)
 
         let german = dir.path("session-de.html")
         let made = try CLI.run(["report", "--data", data.path, item, "--out", german.path])

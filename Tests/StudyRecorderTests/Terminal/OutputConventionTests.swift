@@ -54,15 +54,7 @@ struct OutputConventionTests {
             script: PseudoTerminal.python + """
                 import os, sys, time, re
                 pid, fd, _ = spawn([sys.argv[1], 'check', '--duration', '6s', '--speed', '4'], size=(24, 80))
-                out = b''
-                while True:
-                    try:
-                        chunk = os.read(fd, 65536)
-                    except OSError:
-                        break
-                    if not chunk:
-                        break
-                    out += chunk
+                out = read_to_end(fd)
                 os.waitpid(pid, 0)
                 text = re.sub(rb'\\x1b\\[[0-9;]*[A-Za-z]', b'', out).decode('utf-8', 'replace')
                 print(max(len(l.rstrip('\\r')) for l in text.split('\\n')))
