@@ -117,12 +117,37 @@ public final class Catalog: Sendable {
         try pool.read { db in try CatalogItem.filter(Column("path") == path).fetchOne(db) }
     }
 
-    /// All items, oldest first, optionally only those in `state` or of `participant`.
-    public func items(state: TransmissionState? = nil, participant: String? = nil) throws -> [CatalogItem] {
+    /// The catalogued paths in the folder `folder` (relative to the data folder, e.g. a participant's
+    /// folder), read in one query over the path index: what recovery compares a folder's files with,
+    /// instead of one lookup of a whole row per file (a start of `upload` or `record` walks every
+    /// folder).
+    public func paths(in folder: String) throws -> Set<String> {
+        // Every path below `folder/` sorts between "folder/" and "folder0" ('0' follows '/').
+        try pool.read { db in
+            try Set(String.fetchAll(db, sql: "SELECT path FROM items WHERE path >= ? AND path < ?", arguments: [folder + "/", folder + "0"]))
+        }
+    }
+
+    /// Path and catalogued size of every item in `state`, without decoding whole rows: what recovery
+    /// checks each pending file against at every start.
+    public func sizes(state: TransmissionState) throws -> [(id: String, path: String, size: Int64)] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, path, size FROM items WHERE state = ?", arguments: [state.rawValue]).compactMap { row in
+                // Decoded as optionals: a damaged row is skipped here, never a trap.
+                let id: String? = row["id"], path: String? = row["path"], size: Int64? = row["size"]
+                guard let id, let path, let size else { return nil }
+                return (id: id, path: path, size: size)
+            }
+        }
+    }
+
+    /// All items, oldest first, optionally only those in `state`, of `participant` or of one of `kinds`.
+    public func items(state: TransmissionState? = nil, participant: String? = nil, kinds: Set<ItemKind>? = nil) throws -> [CatalogItem] {
         try pool.read { db in
             var request = CatalogItem.all()
             if let state { request = request.filter(Column("state") == state.rawValue) }
             if let participant { request = request.filter(Column("participant") == participant) }
+            if let kinds { request = request.filter(kinds.map(\.rawValue).contains(Column("kind"))) }
             return try request.order(Column("created"), Column("run")).fetchAll(db)
         }
     }

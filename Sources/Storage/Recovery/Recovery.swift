@@ -50,21 +50,24 @@ public enum Recovery {
         }
         defer { withExtendedLifetime(lock) {} }
         let fm = FileManager.default
-        let folders = (try? fm.contentsOfDirectory(at: store.root, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
-        for folder in folders.sorted(by: { $0.path < $1.path }) {
-            guard (try? folder.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true,
-                folder.lastPathComponent != "private", !folder.lastPathComponent.hasPrefix(".")
-            else { continue }
+        for folder in itemFolders(of: store) {
             let files = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            var changed = false
             for name in files where name.hasSuffix(".journal") {
                 let journal = folder.appendingPathComponent(name)
                 let final = URL(fileURLWithPath: String(journal.path.dropLast(".journal".count)))
                 recoverJournal(journal, final: final, store: store, report: &report, logger: logger)
+                changed = true
             }
-            removeOrphans(in: folder)
-            let remaining = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            if removeOrphans(in: folder, names: files) { changed = true }
+            // The folder is listed again only when this recovery changed it (the common start finds
+            // nothing to do), and its catalogued paths are read once, not one row per file.
+            let remaining = changed ? ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() : files
+            let catalogued = (try? store.catalog.paths(in: store.relativePath(of: folder))) ?? []
             for name in remaining where FileNaming.parse(name) != nil {
-                adopt(folder.appendingPathComponent(name), store: store, report: &report)
+                let url = folder.appendingPathComponent(name)
+                if catalogued.contains(store.relativePath(of: url)) { continue }
+                adopt(url, store: store, report: &report)
             }
         }
         // Entries still `writing` with neither journal nor file: nothing was recorded.
@@ -74,10 +77,25 @@ public enum Recovery {
                 report.problems.append("\(item.path): catalogued as being written, but neither the file nor its journal exists")
             }
         }
-        for item in (try? store.catalog.items(state: .pending)) ?? [] {
-            reverify(item, store: store, report: &report, logger: logger)
+        for pending in (try? store.catalog.sizes(state: .pending)) ?? [] {
+            reverify(id: pending.id, path: pending.path, size: pending.size, store: store, report: &report, logger: logger)
         }
         return report
+    }
+
+    /// The folders of the data folder that hold items (participants' folders), sorted: every
+    /// directory but `private` and hidden ones. Checked with `lstat` rather than Foundation's resource
+    /// values, which also look up the owner's account and group names (reading /etc/passwd and
+    /// /etc/group) for each folder; a symbolic link is not followed.
+    static func itemFolders(of store: DataStore) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: store.root.path)) ?? []
+        return names.sorted().compactMap { name in
+            guard name != "private", !name.hasPrefix(".") else { return nil }
+            let folder = store.root.appendingPathComponent(name, isDirectory: true)
+            var st = stat()
+            guard lstat(folder.path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return nil }
+            return folder
+        }
     }
 
     /// Checks that a pending item's file still has the size the catalog holds (the upload refuses it
@@ -86,11 +104,11 @@ public enum Recovery {
     /// else is reported for a person, never left pending silently. A missing file is the upload's
     /// to report. Only sizes are compared (a `stat` each): hashing every pending file at every start
     /// would read gigabytes after a few offline weeks.
-    private static func reverify(_ item: CatalogItem, store: DataStore, report: inout RecoveryReport, logger: Logger) {
-        let url = store.url(of: item.path)
+    private static func reverify(id: String, path: String, size: Int64, store: DataStore, report: inout RecoveryReport, logger: Logger) {
+        let url = store.url(of: path)
         var st = stat()
         // A size of 0 means "not known" (the upload does not compare it either).
-        guard item.size > 0, stat(url.path, &st) == 0, Int64(st.st_size) != item.size else { return }
+        guard size > 0, stat(url.path, &st) == 0, Int64(st.st_size) != size else { return }
         let problem: String?
         switch url.pathExtension {
         case "h5": problem = unreadable(url)
@@ -100,20 +118,20 @@ public enum Recovery {
         }
         if let problem {
             report.problems.append(
-                "\(item.path): \(st.st_size) bytes on disk, but the catalog says \(item.size), and the file cannot be verified (\(problem)); "
+                "\(path): \(st.st_size) bytes on disk, but the catalog says \(size), and the file cannot be verified (\(problem)); "
                     + "it is not uploaded until a person checks it")
             return
         }
         do {
             let fingerprint = try FileFingerprint(of: url)
-            try store.catalog.update(id: item.id) {
+            try store.catalog.update(id: id) {
                 $0.size = fingerprint.size
                 $0.sha256 = fingerprint.sha256
             }
-            report.healed.append("\(item.path): the catalog said \(item.size) bytes, the verified file has \(fingerprint.size); catalogued anew")
-            logger.notice("catalog entry healed", metadata: ["file": "\(item.path)", "catalogued": "\(item.size)", "size": "\(fingerprint.size)"])
+            report.healed.append("\(path): the catalog said \(size) bytes, the verified file has \(fingerprint.size); catalogued anew")
+            logger.notice("catalog entry healed", metadata: ["file": "\(path)", "catalogued": "\(size)", "size": "\(fingerprint.size)"])
         } catch {
-            report.problems.append("\(item.path): its size differs from the catalog's and it could not be catalogued anew (\(error))")
+            report.problems.append("\(path): its size differs from the catalog's and it could not be catalogued anew (\(error))")
         }
     }
 
@@ -122,18 +140,15 @@ public enum Recovery {
     public static func needed(store: DataStore) -> [String] {
         var paths: [String] = []
         let fm = FileManager.default
-        let folders = (try? fm.contentsOfDirectory(at: store.root, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
-        for folder in folders.sorted(by: { $0.path < $1.path }) {
-            guard (try? folder.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true,
-                folder.lastPathComponent != "private", !folder.lastPathComponent.hasPrefix(".")
-            else { continue }
+        for folder in itemFolders(of: store) {
+            guard let catalogued = try? store.catalog.paths(in: store.relativePath(of: folder)) else { continue }
             for name in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
                 let url = folder.appendingPathComponent(name)
                 if name.hasSuffix(".journal") {
                     if !JournalFile.isLocked(url) {
                         paths.append(store.relativePath(of: URL(fileURLWithPath: String(url.path.dropLast(".journal".count)))))
                     }
-                } else if FileNaming.parse(name) != nil, (try? store.catalog.item(path: store.relativePath(of: url))) == .some(nil),
+                } else if FileNaming.parse(name) != nil, !catalogued.contains(store.relativePath(of: url)),
                     !Sealer.isSealLeftover(store.relativePath(of: url), in: store),
                     !fm.fileExists(atPath: url.path + ".journal")
                 {
@@ -238,9 +253,11 @@ public enum Recovery {
 
     /// Removes leftovers whose recording has no journal (so no writer and no pending recovery can
     /// still need them) and whose finished file exists, or that only a recovery makes (`.recovering`).
-    private static func removeOrphans(in folder: URL) {
+    /// `names` is the folder's listing; returns whether anything was removed.
+    private static func removeOrphans(in folder: URL, names: [String]) -> Bool {
         let fm = FileManager.default
-        for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
+        var removed = false
+        for name in names {
             let base: String
             if name.hasSuffix(".recovering.partial") {
                 base = String(name.dropLast(".recovering.partial".count))
@@ -254,8 +271,9 @@ public enum Recovery {
             let final = folder.appendingPathComponent(base)
             guard FileNaming.parse(base) != nil, !fm.fileExists(atPath: RecordingWriter.journalURL(for: final).path) else { continue }
             let madeByRecovery = name.hasSuffix(".recovering") || name.hasSuffix(".recovering.partial")
-            if madeByRecovery || fm.fileExists(atPath: final.path) { unlink(folder.appendingPathComponent(name).path) }
+            if madeByRecovery || fm.fileExists(atPath: final.path), unlink(folder.appendingPathComponent(name).path) == 0 { removed = true }
         }
+        return removed
     }
 
     private static func adopt(_ url: URL, store: DataStore, report: inout RecoveryReport) {

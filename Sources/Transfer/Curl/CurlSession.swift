@@ -29,9 +29,15 @@ final class CurlSession: Sendable {
 
     deinit { close() }
 
-    /// Closes the connection after the requests already submitted; later requests are refused.
+    /// Closes the connection after the requests already submitted; later requests are refused. On a
+    /// thread that may block (an upload run's, which performed its requests in place) the handle is
+    /// released right there, instead of starting the session's thread only to release it.
     func close() {
         guard handle.close() else { return }
+        if BlockingExecutor.isBlockingThread {
+            handle.release()
+            return
+        }
         let handle = handle
         executor.execute { handle.release() }
     }

@@ -591,7 +591,9 @@ public struct Uploader: Sendable {
 
     /// The items kept on the device by policy, each with the reason.
     private func keptLocal() throws -> [UploadReport.Outcome] {
-        try store.catalog.items(state: .pending).compactMap { item in
+        // Only a name-holding kind can be kept, and only without encryption: the other pending rows are not read.
+        guard configuration.encryption.policy.mode == .none else { return [] }
+        return try store.catalog.items(state: .pending, kinds: LocalOnlyPolicy.plaintextStaysLocal).compactMap { item in
             LocalOnlyPolicy.reason(for: item, mode: configuration.encryption.policy.mode).map {
                 UploadReport.Outcome(id: item.id, path: item.path, error: $0)
             }

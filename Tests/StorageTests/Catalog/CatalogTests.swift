@@ -28,6 +28,30 @@ struct CatalogTests {
         #expect(try catalog.lastRun(participant: "P") == 4)
     }
 
+    /// `paths(in:)` takes exactly one folder's entries (not those of a folder whose name starts the
+    /// same, nor of one that sorts right after), `sizes(state:)` one state's rows, and `items(kinds:)`
+    /// only the kinds asked for.
+    @Test func folderPathsSizesAndKindsAreSelectedExactly() throws {
+        let dir = try TemporaryDirectory("catalog-paths")
+        let catalog = try Catalog(url: dir.path("c.sqlite"))
+        let rows: [(String, ItemKind, TransmissionState, Int64)] = [
+            ("P/a.json", .questionnaire, .pending, 10), ("P/b.h5", .recording, .transmitted, 20), ("P2/c.json", .questionnaire, .pending, 30),
+            ("P0/d.json", .consent, .pending, 40), ("P.json", .questionnaire, .pending, 50), ("Q/e.json", .consent, .writing, 60),
+        ]
+        for (path, kind, state, size) in rows {
+            var item = CatalogItem(kind: kind, path: path, participant: "X", state: state)
+            item.size = size
+            try catalog.insert(item)
+        }
+        #expect(try catalog.paths(in: "P") == ["P/a.json", "P/b.h5"])
+        #expect(try catalog.paths(in: "P2") == ["P2/c.json"])
+        #expect(try catalog.paths(in: "R").isEmpty)
+        let pending = try catalog.sizes(state: .pending)
+        #expect(Dictionary(uniqueKeysWithValues: pending.map { ($0.path, $0.size) }) == ["P/a.json": 10, "P2/c.json": 30, "P0/d.json": 40, "P.json": 50])
+        #expect(try catalog.items(state: .pending, kinds: [.consent]).map(\.path) == ["P0/d.json"])
+        #expect(try catalog.items(kinds: [.consent, .recording]).map(\.path).sorted() == ["P/b.h5", "P0/d.json", "Q/e.json"])
+    }
+
     @Test func updateIsTransactionalAndMissingItemsAreErrors() throws {
         let dir = try TemporaryDirectory("catalog2")
         let catalog = try Catalog(url: dir.path("c.sqlite"))

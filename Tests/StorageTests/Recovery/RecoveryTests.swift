@@ -86,6 +86,30 @@ struct RecoveryTests {
         #expect(try store.catalog.items().count == 1)
     }
 
+    /// Each folder's catalogued paths are read in one query: a file catalogued in a folder whose name
+    /// starts like this one's (`P` and `P2`) does not hide this folder's uncatalogued file, a
+    /// catalogued file is not adopted twice, and a symbolic link to a folder is not followed.
+    @Test func adoptionComparesEachFolderWithItsOwnCatalogEntries() throws {
+        let dir = try TemporaryDirectory("adopt-folders")
+        let store = try DataStore(root: dir.url)
+        let names = ["P", "P2"].map { FileNaming.questionnaire(title: "mood", day: 1, session: 1, run: 1, participant: $0) }
+        for (participant, name) in zip(["P", "P2"], names) {
+            try Data("{\"answers\":{}}".utf8).write(to: try store.participantFolder(participant).appendingPathComponent(name))
+        }
+        // P2's file is catalogued; P's has the same name pattern but is not.
+        try store.catalog.insert(CatalogItem(kind: .questionnaire, path: "P2/\(names[1])", participant: "P2", state: .pending))
+        let elsewhere = try TemporaryDirectory("adopt-elsewhere")
+        try Data("{\"answers\":{}}".utf8).write(to: elsewhere.url.appendingPathComponent(FileNaming.questionnaire(title: "mood", day: 1, session: 1, run: 1, participant: "L")))
+        try FileManager.default.createSymbolicLink(at: dir.url.appendingPathComponent("L"), withDestinationURL: elsewhere.url)
+
+        let report = Recovery.run(store: store)
+        #expect(report.adopted.map(\.path) == ["P/\(names[0])"])
+        #expect(try store.catalog.paths(in: "P") == ["P/\(names[0])"])
+        #expect(try store.catalog.paths(in: "P2") == ["P2/\(names[1])"])
+        #expect(try store.catalog.items().count == 2)
+        #expect(Recovery.run(store: store).isEmpty)
+    }
+
     /// A finished incomplete recording that never reached the catalog is adopted with the outcome
     /// its file stores, reason included.
     @Test func anAdoptedRecordingKeepsItsStoredOutcome() throws {
