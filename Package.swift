@@ -45,8 +45,12 @@ let package = Package(
         .systemLibrary(name: "CGPGME", pkgConfig: "gpgme", providers: [.apt(["libgpgme-dev", "pkg-config"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev", "pkg-config"])]),
         .systemLibrary(name: "CBlueZ", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev", "pkg-config"])]),
+        // Pango and Cairo: headers only, the library is opened with dlopen when the first PDF is typeset
+        // (docs/decisions/0011). The .pc file beside the module map gives pangocairo's compiler flags
+        // but not its libraries (an absolute path, which SwiftPM reads as the file itself).
         .systemLibrary(
-            name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core", "pkg-config"])]),
+            name: "CPangoCairo", pkgConfig: Context.packageDirectory + "/Sources/CPangoCairo/cpangocairo.pc",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core", "pkg-config"])]),
 
         .target(
             name: "DataSources",

@@ -79,6 +79,26 @@ struct ConsentCommandTests {
         #expect(try PDFTools.fonts(of: out).allSatisfy { $0.embedded })
     }
 
+    /// Pango and Cairo are opened when a PDF is typeset, never at start-up (decision 0011): glibc's
+    /// loader names every library it loads (`LD_DEBUG=files`), and whether the binary needed it or
+    /// `dlopen` asked for it.
+    @Test func pangoAndCairoAreLoadedOnlyWhenAPDFIsTypeset() throws {
+        let dir = try TemporaryDirectory("cli-consent-lazy")
+        let data = dir.path("data")
+        let loader = ["LD_DEBUG": "files"]
+        let typesetting = try CLI.run(["enroll", RunCommandTests.mynd, "--data", data.path, "--name", Self.name, "--auto"], environment: loader)
+        #expect(typesetting.status == 0, "\(typesetting.stderr)")
+        let opened = typesetting.stderr.split(separator: "\n").filter { $0.contains("file=libpangocairo-1.0.so.0 ") }
+        #expect(opened.contains { $0.contains("dynamically loaded by") }, "\(opened)")
+
+        let listed = try CLI.run(["list", "--data", data.path], environment: loader)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stderr.contains("file=libsqlite3.so.0"), "the loader's trace: \(listed.stderr.prefix(500))")
+        for library in ["libpangocairo-1.0", "libpango-1.0", "libcairo", "libgobject-2.0", "libglib-2.0", "libharfbuzz", "libfontconfig"] {
+            #expect(!listed.stderr.contains("file=\(library).so"), "\(library) loaded at start-up")
+        }
+    }
+
     @Test func refusalsHaveTheirExitCodes() throws {
         let dir = try TemporaryDirectory("cli-consent-refusals")
         let out = dir.path("consent.pdf").path
