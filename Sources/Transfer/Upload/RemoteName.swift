@@ -6,11 +6,20 @@
 /// by the PUT's answer; there the second choice is ``contentNamed(fileName:sha256:)``, a name made
 /// from the file's content, which another file can take only with the very same bytes.
 enum RemoteName {
-    /// The candidate names for `fileName` of item `id`, best first.
-    static func candidates(fileName: String, itemID: String, count: Int = 4) -> [String] {
-        let short = String(itemID.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(8))
-        let (stem, ext) = split(fileName)
-        return [fileName] + (1..<count).map { n in "\(stem).\(short)\(n == 1 ? "" : "-\(n)")\(ext)" }
+    /// The candidate names for `fileName` of item `id`, best first. Made as they are asked for: nearly
+    /// every item goes under the first, and an upload run asks for each item's.
+    static func candidates(fileName: String, itemID: String, count: Int = 4) -> LazyMapSequence<Range<Int>, String> {
+        (0..<count).lazy.map { n in
+            guard n > 0 else { return fileName }
+            let short = String(itemID.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(8))
+            let (stem, ext) = split(fileName)
+            return "\(stem).\(short)\(n == 1 ? "" : "-\(n)")\(ext)"
+        }
+    }
+
+    /// The file name of a catalog or remote path (`<participant>/<name>`): what follows its last slash.
+    static func fileName(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 
     /// `<stem>.<first 12 hex digits of the SHA-256>.<ext>`: 48 bits, so two different files of one

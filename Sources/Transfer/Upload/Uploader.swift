@@ -376,7 +376,7 @@ public struct Uploader: Sendable {
         if item.size > 0 && Int64(st.st_size) != item.size {
             throw TransferError.localFile(path: item.path, reason: "size \(st.st_size) differs from the catalogued \(item.size); not sent")
         }
-        let name = (item.path as NSString).lastPathComponent
+        let name = RemoteName.fileName(of: item.path)
         if item.encryption != .none {
             return (
                 item,
@@ -424,7 +424,7 @@ public struct Uploader: Sendable {
     private func sendManifest(
         of item: CatalogItem, delivery: UploadDelivery, uploaded: UploadPayload?, via destination: any UploadDestination, outbox: URL
     ) async throws {
-        let name = (delivery.remote as NSString).lastPathComponent
+        let name = RemoteName.fileName(of: delivery.remote)
         let manifest: UploadManifest
         if let uploaded {
             let stored = uploaded.file.path == store.url(of: item.path).path
@@ -609,7 +609,7 @@ public struct Uploader: Sendable {
         let due = try store.catalog.items(state: .pending)
             .filter { !local.contains($0.id) && (options.ignoreBackoff || $0.nextAttempt == nil || $0.nextAttempt! <= at) }
         for item in due.prefix(options.limit) {
-            let name = (item.path as NSString).lastPathComponent
+            let name = RemoteName.fileName(of: item.path)
             let remoteName =
                 item.encryption == .none && configuration.encryption.policy.mode != .none
                 ? name + "." + configuration.encryption.policy.fileExtension : name
