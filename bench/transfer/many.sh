@@ -13,7 +13,7 @@
 # transfer-many …` (against curl with the files alone, for information).
 # The catalog rows carry the files' SHA-256 as every stored item's row does (recordings, questionnaires).
 # STUDY_RECORDER_BIN=… measures that binary instead of building `swift build -c release`.
-# usage: [ROUNDS=5] [STUDY_RECORDER_BIN=…] bench/transfer/many.sh [SMALL_COUNT] [LARGE_COUNT] [LARGE_MB]
+# usage: [ROUNDS=5] [PIN=1] [STUDY_RECORDER_BIN=…] bench/transfer/many.sh [SMALL_COUNT] [LARGE_COUNT] [LARGE_MB]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 small_n="${1:-200}"; large_n="${2:-20}"; large_mb="${3:-5}"
@@ -39,7 +39,13 @@ openssl x509 -req -in "$out/tls/server.csr" -CA "$out/tls/ca.pem" -CAkey "$out/t
 port=$($py -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
 password="bench-$RANDOM$RANDOM"
 printf '{"bench": {"password": "%s", "rights": "upload"}}' "$password" > "$out/accounts.json"
-$py Tests/Servers/webdav_server.py --port "$port" --root "$out/share" --accounts "$out/accounts.json" --log "$out/requests.jsonl" \
+# PIN=1: the server on core 0 and the clients on core 1, as on two machines (default: wherever the
+# scheduler puts them). On this 2-core VM it did not make rounds steadier (docs/performance.md).
+server_cpu=(); client_cpu=()
+if [ "${PIN:-0}" = 1 ] && command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
+  server_cpu=(taskset -c 0); client_cpu=(taskset -c 1)
+fi
+"${server_cpu[@]}" $py Tests/Servers/webdav_server.py --port "$port" --root "$out/share" --accounts "$out/accounts.json" --log "$out/requests.jsonl" \
   --cert "$out/tls/server.pem" --key "$out/tls/server.key" > "$out/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
@@ -120,12 +126,12 @@ mark() { wc -l < "$out/requests.jsonl"; }
 connections() { tail -n "+$(( $1 + 1 ))" "$out/requests.jsonl" | $py -c 'import json,sys;print(len({json.loads(l)["remotePort"] for l in sys.stdin}))'; }
 run_curl() {  # round, name (curl or curlm)
   rm -rf "$out/share/curl"/*; sync; local m; m=$(mark)
-  /usr/bin/time -f '%e %M' -o "$out/$2.$1.time" curl --config "$out/$2.config"
+  "${client_cpu[@]}" /usr/bin/time -f '%e %M' -o "$out/$2.$1.time" curl --config "$out/$2.config"
   echo "$(connections "$m")" > "$out/$2.$1.conns"
 }
 run_sr() {
   reset_sr; sync; local m; m=$(mark)
-  /usr/bin/time -f '%e %M' -o "$out/sr.$1.time" "$bin" upload --data "$out/data" > "$out/sr.out"
+  "${client_cpu[@]}" /usr/bin/time -f '%e %M' -o "$out/sr.$1.time" "$bin" upload --data "$out/data" > "$out/sr.out"
   echo "$(connections "$m")" > "$out/sr.$1.conns"
   while read -r path; do cmp -s "$out/data/$path" "$out/share/sr/$path" || { echo "  MISMATCH $path"; exit 1; }; done < "$out/files.txt"
 }

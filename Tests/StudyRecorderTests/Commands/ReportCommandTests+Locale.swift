@@ -21,7 +21,7 @@ struct ReportLocaleCLITests {
 
     @Test func theParticipantViewFollowsTheEnrolledLocale() throws {
         let dir = try TemporaryDirectory("cli-report-de")
-        let (data, item, participant) = try Self.recordingOfAGermanParticipant(in: dir)
+        let (data, _, participant) = try Self.recordingOfAGermanParticipant(in: dir)
 
         let german = dir.path("de.html")
         let made = try CLI.run(["report", "--data", data.path, "--participant", participant.uuidString, "--out", german.path])
