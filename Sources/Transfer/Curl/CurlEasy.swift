@@ -139,8 +139,16 @@ final class CurlEasy {
         var start = colon + 1, end = bytes.count
         while start < end && isSpace(bytes[start]) { start += 1 }
         while end > start && isSpace(bytes[end - 1]) { end -= 1 }
-        let name = String(decoding: bytes[..<colon].lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
-        state.headers[name] = String(decoding: bytes[start..<end], as: UTF8.self)
+        // Both strings are made from contiguous bytes (a lazy map or a slice took Swift's generic,
+        // type-checking path for every line).
+        let name = String(unsafeUninitializedCapacity: colon) { buffer in
+            for i in 0..<colon {
+                let byte = bytes[i]
+                buffer[i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            return colon
+        }
+        state.headers[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// Aborts the transfer (within about a second) once `cancellation` is set.
