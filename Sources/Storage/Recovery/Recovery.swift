@@ -148,11 +148,12 @@ public enum Recovery {
                     if !JournalFile.isLocked(url) {
                         paths.append(store.relativePath(of: URL(fileURLWithPath: String(url.path.dropLast(".journal".count)))))
                     }
-                } else if FileNaming.parse(name) != nil, !catalogued.contains(store.relativePath(of: url)),
-                    !Sealer.isSealLeftover(store.relativePath(of: url), in: store),
-                    !fm.fileExists(atPath: url.path + ".journal")
-                {
-                    paths.append(store.relativePath(of: url))
+                    continue
+                }
+                guard FileNaming.parse(name) != nil else { continue }
+                let relative = store.relativePath(of: url)
+                if !catalogued.contains(relative), !Sealer.isSealLeftover(relative, in: store), !fm.fileExists(atPath: url.path + ".journal") {
+                    paths.append(relative)
                 }
             }
         }

@@ -591,9 +591,10 @@ public struct Uploader: Sendable {
 
     /// The items kept on the device by policy, each with the reason.
     private func keptLocal() throws -> [UploadReport.Outcome] {
-        // Only a name-holding kind can be kept, and only without encryption: the other pending rows are not read.
-        guard configuration.encryption.policy.mode == .none else { return [] }
-        return try store.catalog.items(state: .pending, kinds: LocalOnlyPolicy.plaintextStaysLocal).compactMap { item in
+        // Only the kinds kept under this configuration are read, not every pending row.
+        let kinds = keepingLocal
+        guard !kinds.isEmpty else { return [] }
+        return try store.catalog.items(state: .pending, kinds: kinds).compactMap { item in
             LocalOnlyPolicy.reason(for: item, mode: configuration.encryption.policy.mode).map {
                 UploadReport.Outcome(id: item.id, path: item.path, error: $0)
             }
