@@ -77,6 +77,8 @@ echo "== all parts: $(( $(date +%s) - started )) s; load average $(cut -d' ' -f1
 cat > "$out/targets" <<'TARGETS'
 transfer-many-same-requests ratio<=1.10   issue 26: <= 1.1x curl's time, curl making the same requests (a manifest beside each file: issue 25)
 transfer-many       info                  curl with the files alone: half the requests (no manifests), for information
+transfer-many-worst-round ratio<=1.10     issue 26: in every round, so the worst round's ratio
+transfer-many-aa-noise info               curl+m against itself in the same round, the largest of the run: the noise a round is read against
 recording*          ratio<=0.714 rss<=45  issue 26: >= 1.4x h5py's throughput, peak RSS <= 45 MiB
 export-edf          ratio<=1.0            faster than h5py + MNE
 report*             rss<=60               issue 26: <= 60 MiB

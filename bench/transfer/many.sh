@@ -5,15 +5,21 @@
 # `study-recorder upload` and with ONE `curl` invocation (its MKCOLs, then every `-T file URL` pair, on
 # one kept-alive connection). study-recorder also puts a manifest beside each item (one more PUT per
 # item, docs/operations.md), so curl runs twice: with the files alone ("curl") and with a
-# manifest-sized file PUT beside each ("curl+m", the same requests as study-recorder). ROUNDS (default
-# 5) rounds in rotating order, each after `sync`; prints every round with its ratios, the median wall
-# times, how many TCP connections each tool opened (from the server's request log), and last two lines
-# `RESULT transfer-many-same-requests <study-recorder median s> <curl+m median s> <ratio> <study-recorder
-# peak RSS MiB>` (the target: the same requests, issue 25's manifests included) and `RESULT
-# transfer-many …` (against curl with the files alone, for information).
+# manifest-sized file PUT beside each ("curl+m", the same requests as study-recorder). After one
+# untimed warm-up run, ROUNDS (default 5) rounds: curl once, then PAIRS (default 4) triples of
+# study-recorder, curl+m and curl+m again (the A/A control: the same command twice), each run after
+# `sync`, timed by bash's microsecond clock; a round's ratios are the medians of the ratios of
+# neighbouring runs (below). Prints every round (medians, paired ratios, every run), the median wall
+# times over all rounds, how many TCP connections each run opened (from the server's request log),
+# and last four lines: `RESULT transfer-many-same-requests <study-recorder median s> <curl+m median s>
+# <median of all paired ratios> <study-recorder peak RSS MiB>` (the same requests, issue 25's manifests
+# included), `RESULT transfer-many …` (against curl with the files alone, ratio of medians, for
+# information), `RESULT transfer-many-worst-round …` (issue 26's target holds for every round: the
+# worst round's medians and paired ratio) and `RESULT transfer-many-aa-noise - - <the largest round A/A
+# ratio, or its inverse when below 1> -`.
 # The catalog rows carry the files' SHA-256 as every stored item's row does (recordings, questionnaires).
 # STUDY_RECORDER_BIN=… measures that binary instead of building `swift build -c release`.
-# usage: [ROUNDS=5] [PIN=1] [STUDY_RECORDER_BIN=…] bench/transfer/many.sh [SMALL_COUNT] [LARGE_COUNT] [LARGE_MB]
+# usage: [ROUNDS=5] [PAIRS=3] [PIN=1] [STUDY_RECORDER_BIN=…] bench/transfer/many.sh [SMALL_COUNT] [LARGE_COUNT] [LARGE_MB]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 small_n="${1:-200}"; large_n="${2:-20}"; large_mb="${3:-5}"
@@ -52,8 +58,11 @@ trap 'kill $server 2>/dev/null || true' EXIT
 base="https://127.0.0.1:$port"
 for _ in $(seq 100); do curl -s -o /dev/null --cacert "$out/tls/ca.pem" "$base/" && break; sleep 0.1; done
 printf 'machine 127.0.0.1 login bench password %s\n' "$password" > "$out/netrc"; chmod 600 "$out/netrc"
-curl -sS -o /dev/null --cacert "$out/tls/ca.pem" --netrc-file "$out/netrc" -X MKCOL "$base/sr/"
-curl -sS -o /dev/null --cacert "$out/tls/ca.pem" --netrc-file "$out/netrc" -X MKCOL "$base/curl/"
+# Every tool uploads into the same folder, emptied before each run: where the server's files land
+# matters. With a folder per tool, ext4's inode allocator (`recently_deleted`, in the server's
+# profile) took 20 % of the server's time for one tool's folder and 5 % for the other's, and which
+# one changed with the server's age: one tool looked up to 30 % slower than the other.
+curl -sS -o /dev/null --cacert "$out/tls/ca.pem" --netrc-file "$out/netrc" -X MKCOL "$base/up/"
 
 echo "making $small_n x 2 KiB and $large_n x $large_mb MiB files for $participants participants"
 mkdir -p "$out/data"; "$bin" list --data "$out/data" >/dev/null
@@ -91,7 +100,7 @@ bytes=$(cd "$out/data" && cat ../files.txt | xargs stat -c %s | awk '{s+=$1} END
 mkdir -p "$out/data/private"
 printf '{"webdav": {"user": "bench", "password": "%s"}}' "$password" > "$out/data/private/transfer-secrets.json"
 chmod 600 "$out/data/private/transfer-secrets.json"
-printf '{"webdav": {"url": "%s/sr/", "caFile": "%s"}}' "$base" "$out/tls/ca.pem" > "$out/data/transfer.json"
+printf '{"webdav": {"url": "%s/up/", "caFile": "%s"}}' "$base" "$out/tls/ca.pem" > "$out/data/transfer.json"
 
 # curl: one invocation, one config: the participants' MKCOLs, then every file as a `-T file URL` pair
 # (If-None-Match: * like study-recorder; no Expect: 100-continue for small files, like study-recorder);
@@ -101,16 +110,16 @@ curl_config() {
 {
   echo "silent"; echo "show-error"; echo "fail"; echo "cacert = \"$out/tls/ca.pem\""; echo "netrc-file = \"$out/netrc\""
   echo "request = MKCOL"
-  while read -r who; do echo "url = \"$base/curl/$who/\""; echo "output = /dev/null"; done < "$out/participants.txt"
+  while read -r who; do echo "url = \"$base/up/$who/\""; echo "output = /dev/null"; done < "$out/participants.txt"
   while read -r path; do
     echo "next"; echo "silent"; echo "show-error"; echo "fail"; echo "cacert = \"$out/tls/ca.pem\""; echo "netrc-file = \"$out/netrc\""
     echo "header = \"If-None-Match: *\""
     [ "$(stat -c %s "$out/data/$path")" -lt 1048576 ] && echo "header = \"Expect:\""
-    echo "upload-file = \"$out/data/$path\""; echo "url = \"$base/curl/$path\""; echo "output = /dev/null"
+    echo "upload-file = \"$out/data/$path\""; echo "url = \"$base/up/$path\""; echo "output = /dev/null"
     if [ "$1" = manifests ]; then
       echo "next"; echo "silent"; echo "show-error"; echo "fail"; echo "cacert = \"$out/tls/ca.pem\""; echo "netrc-file = \"$out/netrc\""
       echo "header = \"If-None-Match: *\""; echo "header = \"Expect:\""
-      echo "upload-file = \"$out/manifest.json\""; echo "url = \"$base/curl/$path.manifest.json\""; echo "output = /dev/null"
+      echo "upload-file = \"$out/manifest.json\""; echo "url = \"$base/up/$path.manifest.json\""; echo "output = /dev/null"
     fi
   done < "$out/files.txt"
 }
@@ -119,39 +128,72 @@ curl_config files > "$out/curl.config"
 curl_config manifests > "$out/curlm.config"
 
 reset_sr() {
-  rm -rf "$out/share/sr"/*
+  rm -rf "$out/share/up"/*
   $py -c "import sqlite3;c=sqlite3.connect('$out/data/catalog.sqlite');c.execute(\"UPDATE items SET state='pending', remoteName=NULL, transmittedAt=NULL, transmittedVia=NULL\");c.commit()"
 }
 mark() { wc -l < "$out/requests.jsonl"; }
 connections() { tail -n "+$(( $1 + 1 ))" "$out/requests.jsonl" | $py -c 'import json,sys;print(len({json.loads(l)["remotePort"] for l in sys.stdin}))'; }
-run_curl() {  # round, name (curl or curlm)
-  rm -rf "$out/share/curl"/*; sync; local m; m=$(mark)
-  "${client_cpu[@]}" /usr/bin/time -f '%e %M' -o "$out/$2.$1.time" curl --config "$out/$2.config"
+# Wall time from bash's microsecond clock around the command (GNU time's %e has 10 ms steps, 2 % of a
+# run); GNU time still gives the peak RSS. A .time file holds "wall_s peak_kib".
+timed() {  # file, command…
+  local f="$1" t0 t1; shift
+  t0=$EPOCHREALTIME
+  "${client_cpu[@]}" /usr/bin/time -f '%M' -o "$f.rss" "$@"
+  t1=$EPOCHREALTIME
+  echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }') $(tail -1 "$f.rss")" > "$f"
+}
+run_curl() {  # round, name (curl, curlm, or curlm2: curl+m again, the A/A control)
+  local config="$2"; [ "$config" = curlm2 ] && config=curlm
+  rm -rf "$out/share/up"/*; sync; local m; m=$(mark)
+  timed "$out/$2.$1.time" curl --config "$out/$config.config"
   echo "$(connections "$m")" > "$out/$2.$1.conns"
 }
 run_sr() {
   reset_sr; sync; local m; m=$(mark)
-  "${client_cpu[@]}" /usr/bin/time -f '%e %M' -o "$out/sr.$1.time" "$bin" upload --data "$out/data" > "$out/sr.out"
+  timed "$out/sr.$1.time" "$bin" upload --data "$out/data" > "$out/sr.out"
   echo "$(connections "$m")" > "$out/sr.$1.conns"
-  while read -r path; do cmp -s "$out/data/$path" "$out/share/sr/$path" || { echo "  MISMATCH $path"; exit 1; }; done < "$out/files.txt"
+  while read -r path; do cmp -s "$out/data/$path" "$out/share/up/$path" || { echo "  MISMATCH $path"; exit 1; }; done < "$out/files.txt"
 }
-echo "upload over https: curl $(curl --version | head -1 | cut -d' ' -f2) (one invocation, files alone and with manifests) vs study-recorder upload, $rounds rounds"
+pairs="${PAIRS:-4}"
+echo "upload over https: curl $(curl --version | head -1 | cut -d' ' -f2) (one invocation, files alone and with manifests) vs study-recorder upload, $rounds rounds of $pairs"
+# The server's first requests are slower (Python's lazy imports and caches): one untimed curl+m run first.
+rm -rf "$out/share/up"/*; curl --config "$out/curlm.config"
+# A round: curl once (files alone, for information), then PAIRS triples of study-recorder, curl+m and
+# curl+m again ("A/A": the same command twice), curl+m always in the middle and the order of the
+# other two swapped every triple. Each triple gives two ratios of neighbouring runs: study-recorder /
+# curl+m and curl+m again / curl+m; the round's ratios are their medians (a paired design: the speed of
+# this Python server on this VM drifts by up to a third within minutes and moves by up to 10 % from
+# one run to the next, docs/performance.md, so only runs next to each other compare).
 for r in $(seq "$rounds"); do
-  case $((r % 3)) in
-    1) run_curl "$r" curl; run_sr "$r"; run_curl "$r" curlm ;;
-    2) run_sr "$r"; run_curl "$r" curlm; run_curl "$r" curl ;;
-    0) run_curl "$r" curlm; run_curl "$r" curl; run_sr "$r" ;;
-  esac
+  run_curl "$r" curl
+  for k in $(seq "$pairs"); do
+    if [ $(( (r * pairs + k) % 2 )) = 0 ]; then
+      run_sr "$r.$k"; run_curl "$r.$k" curlm; run_curl "$r.$k" curlm2
+    else
+      run_curl "$r.$k" curlm2; run_curl "$r.$k" curlm; run_sr "$r.$k"
+    fi
+  done
 done
 echo "  uploaded bytes identical"
+wall() { tail -1 "$1" | cut -d' ' -f1; }
+# the median of the numbers on stdin, one a line
+median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.4f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# the median wall time of the .time files given
+med() { for f in "$@"; do wall "$f"; done | median; }
+conns() { cat "$@" | sort -u | paste -sd/; }
+: > "$out/rounds"
 for r in $(seq "$rounds"); do
-  c=$(tail -1 "$out/curl.$r.time" | cut -d' ' -f1); cm=$(tail -1 "$out/curlm.$r.time" | cut -d' ' -f1); s=$(tail -1 "$out/sr.$r.time" | cut -d' ' -f1)
-  printf '  round %s: curl %s s, curl+m %s s, study-recorder %s s (connections %s, %s, %s); study-recorder / curl %s, / curl+m %s\n' "$r" \
-    "$c" "$cm" "$s" "$(cat "$out/curl.$r.conns")" "$(cat "$out/curlm.$r.conns")" "$(cat "$out/sr.$r.conns")" \
-    "$(awk -v s="$s" -v c="$c" 'BEGIN { printf "%.2f", s / c }')" "$(awk -v s="$s" -v c="$cm" 'BEGIN { printf "%.2f", s / c }')"
+  c=$(wall "$out/curl.$r.time"); cm=$(med "$out"/curlm.$r.*.time); cm2=$(med "$out"/curlm2.$r.*.time); s=$(med "$out"/sr.$r.*.time)
+  q=$(for k in $(seq "$pairs"); do echo "$(wall "$out/sr.$r.$k.time") $(wall "$out/curlm.$r.$k.time")"; done | awk '{ print $1 / $2 }' | median)
+  aa=$(for k in $(seq "$pairs"); do echo "$(wall "$out/curlm2.$r.$k.time") $(wall "$out/curlm.$r.$k.time")"; done | awk '{ print $1 / $2 }' | median)
+  echo "$s $cm $q $aa" >> "$out/rounds"
+  printf '  round %s: curl %.3f s; medians of %s: curl+m %.3f s, again %.3f s, study-recorder %.3f s (connections per run %s, %s, %s); paired: study-recorder / curl+m %.2f, A/A %.2f; study-recorder / curl %s\n' "$r" \
+    "$c" "$pairs" "$cm" "$cm2" "$s" "$(conns "$out"/curl.$r.conns)" "$(conns "$out"/curlm.$r.*.conns)" "$(conns "$out"/sr.$r.*.conns)" \
+    "$q" "$aa" "$(awk -v s="$s" -v c="$c" 'BEGIN { printf "%.2f", s / c }')"
+  printf '    runs (triple by triple): study-recorder %s; curl+m %s; again %s\n' "$(for k in $(seq "$pairs"); do wall "$out/sr.$r.$k.time"; done | paste -sd' ')" \
+    "$(for k in $(seq "$pairs"); do wall "$out/curlm.$r.$k.time"; done | paste -sd' ')" "$(for k in $(seq "$pairs"); do wall "$out/curlm2.$r.$k.time"; done | paste -sd' ')"
 done
-median() { for f in "$@"; do tail -1 "$f" | cut -d' ' -f1; done | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
-curl_s=$(median "$out"/curl.*.time); curlm_s=$(median "$out"/curlm.*.time); sr_s=$(median "$out"/sr.*.time)
+curl_s=$(med "$out"/curl.*.time); curlm_s=$(med "$out"/curlm.*.time); sr_s=$(med "$out"/sr.*.time)
 sr_kb=$(for f in "$out"/sr.*.time; do tail -1 "$f" | cut -d' ' -f2; done | sort -n | tail -1)
 $py - "$bytes" "$small_n" "$large_n" "$curl_s" "$curlm_s" "$sr_s" <<'PY'
 import sys
@@ -163,5 +205,10 @@ for name, s in (("curl (one invocation)", cs), ("curl + a manifest beside each f
     print(f"{name:34}{float(s):14.2f}{mib / float(s):9.1f}")
 print(f"upload time study-recorder / curl: {float(ss) / float(cs):.2f}x, / curl with manifests: {float(ss) / float(cms):.2f}x")
 PY
-awk -v s="$sr_s" -v c="$curlm_s" -v kb="$sr_kb" 'BEGIN { printf "RESULT transfer-many-same-requests %.2f %.2f %.2f %.1f\n", s, c, s / c, kb / 1024 }'
+paired=$(for f in "$out"/sr.*.*.time; do k=${f#"$out"/sr.}; echo "$(wall "$f") $(wall "$out/curlm.$k")"; done | awk '{ print $1 / $2 }' | median)
+awk -v s="$sr_s" -v c="$curlm_s" -v q="$paired" -v kb="$sr_kb" 'BEGIN { printf "RESULT transfer-many-same-requests %.2f %.2f %.2f %.1f\n", s, c, q, kb / 1024 }'
 awk -v s="$sr_s" -v c="$curl_s" -v kb="$sr_kb" 'BEGIN { printf "RESULT transfer-many %.2f %.2f %.2f %.1f\n", s, c, s / c, kb / 1024 }'
+# The round where study-recorder came out worst against curl+m (the target holds for every round), and
+# the largest A/A difference of the run (the noise such a round has to be read against).
+awk -v kb="$sr_kb" '{ q = $3; a = $4; if (a < 1) a = 1 / a; if (NR == 1 || q > w) { w = q; s = $1; c = $2 } if (a > aa) aa = a }
+    END { printf "RESULT transfer-many-worst-round %.3f %.3f %.2f %.1f\n", s, c, w, kb / 1024; printf "RESULT transfer-many-aa-noise - - %.2f -\n", aa }' "$out/rounds"
