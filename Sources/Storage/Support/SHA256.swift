@@ -60,24 +60,15 @@ public struct SHA256: Sendable {
         return words.map { String(format: "%08x", $0) }.joined()
     }
 
-    /// The SHA-256 of a file, read in 1 MiB pieces into one buffer (memory stays flat for any size).
-    ///
-    /// Plain `read(2)`, not `FileHandle.read(upToCount:)`: swift-corelibs-foundation's `FileHandle`
-    /// leaves a few hundred bytes behind per call, which a `collect` of thousands of items (each
-    /// hashed twice) turned into resident memory growing with the number of items.
+    /// The SHA-256 of a file, read in 1 MiB pieces into one buffer (memory stays flat for any size;
+    /// ``FileReader`` says why not `FileHandle`).
     public static func hex(ofFile url: URL) throws -> String {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw StorageError.io(path: url.path, reason: "cannot open for reading (\(String(cString: strerror(errno))))") }
-        defer { close(fd) }
+        let file = try FileReader(path: url.path)
         var digest = SHA256()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let n = read(fd, buffer.baseAddress, buffer.count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw StorageError.io(path: url.path, reason: "cannot be read (\(String(cString: strerror(errno))))")
-            }
+            let n = try file.read(into: buffer)
             if n == 0 { break }
             digest.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
         }

@@ -1,4 +1,5 @@
 public import Foundation
+import Storage
 
 /// Reads input files (study files, answer files) with a size bound: a file over the bound is refused
 /// after reading one byte past it, so a huge or endless input (a 200 MB array, `/dev/zero`) costs
@@ -17,20 +18,23 @@ public enum BoundedFile {
     /// The most bytes an answers file (`run --answers`) may hold: 1 MiB.
     public static let answersFileLimit = 1 << 20
 
-    /// The bytes of the file at `url`, at most `limit` of them.
+    /// The bytes of the file at `url`, at most `limit` of them (read with ``FileReader``: plain
+    /// `read(2)` in pieces of at most 1 MiB, no `Data` per piece).
     public static func read(_ url: URL, limit: Int) throws(Failure) -> [UInt8] {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { throw .missing }
-        defer { try? handle.close() }
+        guard let file = try? FileReader(path: url.path) else { throw .missing }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(1 << 20, limit + 1), alignment: 16)
+        defer { buffer.deallocate() }
         var bytes: [UInt8] = []
         while bytes.count <= limit {
-            let chunk: Data?
+            let wanted = min(buffer.count, limit + 1 - bytes.count)
+            let got: Int
             do {
-                chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - bytes.count))
+                got = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
             } catch {
                 throw .missing
             }
-            guard let chunk, !chunk.isEmpty else { return bytes }
-            bytes += chunk
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+            if got < wanted { return bytes }
         }
         throw .tooLarge(limit: limit)
     }

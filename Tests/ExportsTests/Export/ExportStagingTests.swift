@@ -29,6 +29,28 @@ struct ExportStagingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["sub-1"], "the staging folder is gone")
     }
 
+    /// Two files are the same content only byte for byte: equal across several 1 MiB pieces, one
+    /// byte apart at the very end, different sizes, empty, and a symbolic link (never followed).
+    @Test func sameContentComparesEveryByte() throws {
+        let dir = try TemporaryDirectory("staging-compare")
+        var bytes = [UInt8]((0..<(2 << 20) + 3).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let a = dir.path("a"), b = dir.path("b"), c = dir.path("c"), d = dir.path("d"), e = dir.path("e"), f = dir.path("f"), link = dir.path("link")
+        try Data(bytes).write(to: a)
+        try Data(bytes).write(to: b)
+        bytes[bytes.count - 1] ^= 1
+        try Data(bytes).write(to: c)
+        try Data(bytes.dropLast()).write(to: d)
+        try Data().write(to: e)
+        try Data().write(to: f)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: a)
+        #expect(ExportStaging.sameContent(a, b))
+        #expect(!ExportStaging.sameContent(a, c), "the last byte differs")
+        #expect(!ExportStaging.sameContent(c, d), "one byte shorter")
+        #expect(ExportStaging.sameContent(e, f), "two empty files")
+        #expect(!ExportStaging.sameContent(a, link), "a symbolic link is not a regular file")
+        #expect(!ExportStaging.sameContent(a, dir.path("missing")))
+    }
+
     /// A taken name with other bytes (of the same size, or not) is refused and left as it was.
     @Test(arguments: ["other!!!!", "longer than before"])
     func aFileWithOtherBytesIsNeverReplaced(existing: String) throws {

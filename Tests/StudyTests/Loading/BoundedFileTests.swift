@@ -29,6 +29,19 @@ struct BoundedFileTests {
         #expect(try BoundedFile.read(file, limit: BoundedFile.studyFileLimit + 1).count == BoundedFile.studyFileLimit + 1)
     }
 
+    /// Below the bound the bytes come back exactly, over several 1 MiB pieces and at exactly the bound;
+    /// a folder is not a readable file.
+    @Test func aFileWithinTheBoundIsReadExactly() throws {
+        let dir = try TemporaryDirectory("study-bound-exact")
+        let file = dir.path("answers.json")
+        let bytes = (0..<(2 << 20) + 5).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try Data(bytes).write(to: file)
+        #expect(try BoundedFile.read(file, limit: bytes.count) == bytes)
+        #expect(try BoundedFile.read(file, limit: 3 << 20) == bytes)
+        #expect(throws: BoundedFile.Failure.tooLarge(limit: bytes.count - 1)) { try BoundedFile.read(file, limit: bytes.count - 1) }
+        #expect(throws: BoundedFile.Failure.missing) { try BoundedFile.read(dir.url, limit: 1024) }
+    }
+
     /// An array of 500 000 values where days belong lists the first errors and says how many more there
     /// are, instead of collecting (and de-duplicating, pairwise) half a million of them.
     @Test func millionsOfWrongValuesAreReportedInAScreenful() throws {
