@@ -19,7 +19,7 @@
 # ratio, or its inverse when below 1> -`.
 # The catalog rows carry the files' SHA-256 as every stored item's row does (recordings, questionnaires).
 # STUDY_RECORDER_BIN=… measures that binary instead of building `swift build -c release`.
-# usage: [ROUNDS=5] [PAIRS=3] [PIN=1] [STUDY_RECORDER_BIN=…] bench/transfer/many.sh [SMALL_COUNT] [LARGE_COUNT] [LARGE_MB]
+# usage: [ROUNDS=5] [PAIRS=4] [PIN=1] [STUDY_RECORDER_BIN=…] bench/transfer/many.sh [SMALL_COUNT] [LARGE_COUNT] [LARGE_MB]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 small_n="${1:-200}"; large_n="${2:-20}"; large_mb="${3:-5}"

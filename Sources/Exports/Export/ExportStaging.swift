@@ -224,7 +224,7 @@ final class ExportStaging: Sendable {
     }
 
     /// Whether the regular files `a` and `b` hold the same bytes (compared in 1 MiB pieces, read
-    /// with ``FileReader``; a file that cannot be read counts as different).
+    /// with ``Storage/FileReader``; a file that cannot be read counts as different).
     static func sameContent(_ a: URL, _ b: URL) -> Bool {
         var first = stat()
         var second = stat()

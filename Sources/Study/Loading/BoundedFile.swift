@@ -18,7 +18,7 @@ public enum BoundedFile {
     /// The most bytes an answers file (`run --answers`) may hold: 1 MiB.
     public static let answersFileLimit = 1 << 20
 
-    /// The bytes of the file at `url`, at most `limit` of them (read with ``FileReader``: plain
+    /// The bytes of the file at `url`, at most `limit` of them (read with ``Storage/FileReader``: plain
     /// `read(2)` in pieces of at most 1 MiB, no `Data` per piece).
     public static func read(_ url: URL, limit: Int) throws(Failure) -> [UInt8] {
         guard let file = try? FileReader(path: url.path) else { throw .missing }
