@@ -33,6 +33,9 @@ public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible
         public static let rejected = Code("rejected")
         /// The transfer was cancelled (the run's task was cancelled).
         public static let cancelled = Code("cancelled")
+        /// The server's answer went past a bound the caller set (bytes of a download or a listing,
+        /// entries of a listing): it was cut off there.
+        public static let tooLarge = Code("tooLarge")
 
         public var description: String { name }
     }
@@ -85,6 +88,10 @@ public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible
     public static func rejected(_ why: String) -> TransferError { TransferError(.rejected, why) }
     /// The transfer was cancelled.
     public static let cancelled = TransferError(.cancelled, "cancelled")
+    /// The answer to `method` for `path` went past a bound (`why` says which).
+    public static func tooLarge(_ why: String, method: String, path: String) -> TransferError {
+        TransferError(.tooLarge, why, method: method, path: path)
+    }
 
     /// A one-line explanation for the terminal or a log (never a secret).
     public var description: String {
@@ -97,6 +104,7 @@ public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible
         case .mail: return "e-mail: \(message)" + (curlCode.map { " (curl \($0))" } ?? "")
         case .encryption: return "not sent, encryption failed: \(message)"
         case .localFile: return "\(path ?? "local file"): \(message)" + (errno.map { " (errno \($0))" } ?? "")
+        case .tooLarge: return "\(method ?? "request") \(path ?? ""): \(message)"
         default: return message
         }
     }

@@ -72,6 +72,8 @@ public struct Collector: Sendable {
     public var connections = 4
     /// The language of the study overview, `<out>/overview.html` (`en` or `de`; default English).
     public var overviewLocale = "en"
+    /// The bounds the server is held to (listings, downloads, leftovers).
+    public var limits = CollectionLimits()
     /// Where consent records and PDFs are decrypted to, when the experimenter asks for them
     /// (`--with-consent`): named by the participant's UUID only, the folder 0700 and each file 0600,
     /// never inside `out`. Without it they stay sealed on the server and are not downloaded.
@@ -102,8 +104,18 @@ public struct Collector: Sendable {
         if let consentFolder, DataFolderBoundary(dataFolder: out).contains(consentFolder) {
             throw CollectionError.consentInsideDataset(folder: consentFolder.path, dataset: out.path)
         }
-        return try await withTaskExecutorPreference(BlockingExecutor.shared) {
-            try await execute(progress: progress ?? { _ in })
+        do {
+            return try await withTaskExecutorPreference(BlockingExecutor.shared) {
+                try await execute(progress: progress ?? { _ in })
+            }
+        } catch let error as CollectionError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // Whoever noticed it (a download, SQLite, HDF5, the exporter), a full disk is one error.
+            if DiskSpace.isFull(error) { throw CollectionError.diskFull(path: out.path) }
+            throw error
         }
     }
 
@@ -114,6 +126,8 @@ public struct Collector: Sendable {
         let entry: RemoteEntry
         let manifest: RemoteEntry
         let fingerprint: CollectionState.Fingerprint
+        /// Whether an earlier run collected this item (other bytes now are a change, not corruption).
+        let collectedBefore: Bool
     }
 
     /// What fetching one item came to; catalogued and recorded by the one task that owns the state.
@@ -128,6 +142,15 @@ public struct Collector: Sendable {
         var consentKeptSealed = false
         /// A consent record or PDF decrypted into ``consentFolder``.
         var consentDecrypted = false
+        /// Why it was not fetched in this run, when that may pass: the state keeps what it had, and
+        /// the next run tries again.
+        var deferral: CollectionProblem?
+        /// Whether the failure was the server not answering at all (counted toward
+        /// ``CollectionLimits/failuresInARow``).
+        var unanswered = false
+        /// Whether the problem was the server's answer rather than the item: reported, not kept in the
+        /// state, so the next run asks again.
+        var answerOnly = false
     }
 
     private func execute(progress: @Sendable (CollectionProgress) -> Void) async throws -> CollectionReport {
@@ -135,6 +158,7 @@ public struct Collector: Sendable {
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
+            if DiskSpace.isFull(error) { throw CollectionError.diskFull(path: work.path) }
             throw CollectionError.io(path: work.path, reason: error.localizedDescription)
         }
         guard let lock = try ExclusiveLock(file: work.appendingPathComponent("collect.lock")) else {
@@ -154,92 +178,260 @@ public struct Collector: Sendable {
         var report = CollectionReport()
 
         // The listing: what waits for its manifest, what is unchanged, what to fetch.
+        var pending = try await list(reader: readers[0], state: &state, report: &report)
+
+        // The downloads, `connections` at a time; what comes back is recorded here, one at a time.
+        let contained = try ContainedFolder(work)
+        var saved = ContinuousClock.now - .seconds(10)
+        var done = 0
+        var unansweredInARow = 0
+        do {
+            try await withThrowingTaskGroup(of: (Int, Pending, Fetched).self) { group in
+                var queue = pending.makeIterator()
+                var stopped = false
+                func start(_ slot: Int, _ group: inout ThrowingTaskGroup<(Int, Pending, Fetched), any Error>) {
+                    guard !stopped, let item = queue.next() else { return }
+                    let reader = readers[slot]
+                    group.addTask { (slot, item, try await self.fetch(item, reader: reader, contained: contained, mirror: mirror.root, scratch: scratch)) }
+                }
+                for slot in readers.indices { start(slot, &group) }
+                while let outcome = try await group.next() {
+                    let (slot, item, fetched) = outcome
+                    unansweredInARow = fetched.unanswered ? unansweredInARow + 1 : 0
+                    if unansweredInARow >= limits.failuresInARow && !stopped {
+                        // The server stopped answering: the rest waits for the next run, untried.
+                        stopped = true
+                        while let untried = queue.next() {
+                            report.deferred.append(
+                                CollectionProblem(remote: untried.key, reason: .transfer, detail: "not tried: the server stopped answering"))
+                        }
+                    }
+                    start(slot, &group)
+                    report.bytesDownloaded += fetched.bytes
+                    done += 1
+                    defer {
+                        progress(CollectionProgress(phase: .download, done: done, total: pending.count, item: item.key, bytes: report.bytesDownloaded))
+                    }
+                    if let deferral = fetched.deferral {
+                        report.deferred.append(deferral)
+                        continue
+                    }
+                    if fetched.answerOnly, let problem = fetched.entry.problem {
+                        report.problems.append(problem)
+                        continue
+                    }
+                    if fetched.consentKeptSealed { report.consentKeptSealed += 1 }
+                    if fetched.consentDecrypted { report.consentDecrypted += 1 }
+                    var result = fetched.entry
+                    if let manifest = fetched.catalogue {
+                        try catalogue(manifest, path: item.key, in: mirror)
+                        report.collected.append(item.key)
+                    }
+                    if let earlier = state.entries[item.key], earlier.item != nil, earlier.problem == nil, earlier.done,
+                        result.problem == nil || result.problem?.reason == .changed
+                    {
+                        // Collected before: the same bytes again are no change; other bytes (whatever
+                        // the manifest says now), the dataset keeps what it has.
+                        let changed = result.problem != nil || earlier.sha256 != result.sha256
+                        result = CollectionState.Entry(
+                            fingerprint: item.fingerprint, item: earlier.item, done: true,
+                            problem: changed
+                                ? CollectionProblem(remote: item.key, reason: .changed, detail: "changed on the server after it was collected") : nil,
+                            sha256: earlier.sha256, holdsName: result.holdsName ?? earlier.holdsName)
+                    } else {
+                        result.fingerprint = item.fingerprint
+                    }
+                    if let problem = result.problem { report.problems.append(problem) }
+                    state.entries[item.key] = result
+                    // The state at most once a second (a killed run fetches that second's items again),
+                    // so a first run over thousands of items does not rewrite the file thousands of times.
+                    if ContinuousClock.now - saved >= .seconds(1) || done == pending.count {
+                        try state.save(to: stateFile)
+                        saved = .now
+                    }
+                }
+            }
+        } catch {
+            // What came through is kept for the next run, whatever stopped this one.
+            try? state.save(to: stateFile)
+            throw error
+        }
+        try state.save(to: stateFile)
+        // The listing is done with: what the rest of the run needs of each item is in the state.
+        pending = []
+        report.collected.sort()
+        do {
+            let read = try export(mirror: mirror, scratch: scratch, state: &state, stateFile: stateFile, report: &report, progress: progress)
+            DatasetFolders.removeEmptySubjectFolders(in: out)
+            report.problems.sort { ($0.remote, $0.reason.rawValue) < ($1.remote, $1.reason.rawValue) }
+            try StudyOverviewFile(study: study, out: out, work: work, locale: overviewLocale).update(
+                mirror: mirror, scratch: scratch, state: state, problems: report.problems, known: read)
+        } catch {
+            try? state.save(to: stateFile)
+            DatasetFolders.removeEmptySubjectFolders(in: out)
+            if DiskSpace.isFull(error) { throw CollectionError.diskFull(path: out.path) }
+            throw error
+        }
+        return report
+    }
+
+    /// Lists the study's uploads: what to fetch, with what waits for its manifest, the leftovers and
+    /// the refused names in `report`. Every name is checked (``ServerName``) before it is used;
+    /// a participant folder whose listing fails is deferred (or a problem, when a person must look),
+    /// and the rest go on. Only the study's own listing failing ends the run: 75 when it may pass,
+    /// 78 for a refused account, ``CollectionError/untrustedAnswer(_:)`` for an answer past the limits.
+    private func list(reader: CollectionReader, state: inout CollectionState, report: inout CollectionReport) async throws -> [Pending] {
+        let started = ContinuousClock.now
+        let deadline = started + .milliseconds(Int64(limits.listingDeadline * 1000))
+        func listingLimits() -> WebDAVClient.ListingLimits {
+            let left = Double((deadline - .now).components.seconds) + Double((deadline - .now).components.attoseconds) / 1e18
+            return WebDAVClient.ListingLimits(bytes: limits.listingBytes, entries: limits.listingEntries, seconds: max(0.001, min(limits.listingSeconds, left)))
+        }
+        let root: [RemoteEntry]
+        do {
+            root = try await reader.list([], limits: listingLimits())
+        } catch let error as TransferError {
+            switch error.code {
+            case .http where [401, 403].contains(error.httpStatus ?? 0): throw CollectionError.refused("\(error)")
+            case .tooLarge: throw CollectionError.untrustedAnswer("\(error)")
+            case .http where (300..<400).contains(error.httpStatus ?? 0):
+                throw CollectionError.untrustedAnswer("\(error) (a redirect, not followed: give the folder's own URL)")
+            default: throw CollectionError.unreachable("\(error)")
+            }
+        }
         var pending: [Pending] = []
-        for folder in try await readers[0].list([]).sorted(by: { $0.name < $1.name }) where folder.isFolder && !folder.name.hasPrefix(".") {
+        var known = Set(state.leftovers ?? [])
+        var unansweredInARow = 0
+        for folder in root.sorted(by: { $0.name < $1.name }) where folder.isFolder && !folder.name.hasPrefix(".") {
             try Task.checkCancellation()
-            let entries = try await readers[0].list([folder.name]).filter { !$0.isFolder && !$0.name.hasSuffix(".partial") }
-            let manifests = Dictionary(
-                entries.compactMap { e in UploadManifest.itemName(ofManifest: e.name).map { ($0, e) } }, uniquingKeysWith: { a, _ in a })
-            for entry in entries.sorted(by: { $0.name < $1.name }) where UploadManifest.itemName(ofManifest: entry.name) == nil {
-                let key = folder.name + "/" + entry.name
-                guard let manifest = manifests[entry.name] else {
-                    report.waiting.append(key)
+            if let why = ServerName.problem(participantFolder: folder.name) {
+                report.problems.append(CollectionProblem(remote: folder.name + "/", reason: .name, detail: why))
+                continue
+            }
+            guard ContinuousClock.now < deadline, unansweredInARow < limits.failuresInARow else {
+                let why = unansweredInARow >= limits.failuresInARow ? "the server stopped answering" : "the listing took longer than \(Int(limits.listingDeadline)) s"
+                report.deferred.append(CollectionProblem(remote: folder.name + "/", reason: .transfer, detail: "not listed: \(why)"))
+                continue
+            }
+            let listed: [RemoteEntry]
+            do {
+                listed = try await reader.list([folder.name], limits: listingLimits())
+                unansweredInARow = 0
+            } catch let error as TransferError where error.code != .localFile && error.code != .cancelled {
+                let outcome = classify(error, key: folder.name + "/")
+                unansweredInARow = outcome.unanswered ? unansweredInARow + 1 : 0
+                if let deferral = outcome.deferral { report.deferred.append(deferral) }
+                if let problem = outcome.entry.problem { report.problems.append(problem) }
+                continue
+            }
+            // Each name checked: refused ones are problems (shown escaped), never files.
+            var items: [String: (entry: RemoteEntry, name: ServerName.Item)] = [:]
+            var manifests: [String: RemoteEntry] = [:]
+            for entry in listed where !entry.isFolder && !entry.name.hasSuffix(".partial") {
+                switch ServerName.item(entry.name, participant: folder.name) {
+                case .failure(let refusal):
+                    report.problems.append(CollectionProblem(remote: folder.name + "/" + entry.name, reason: .name, detail: refusal.reason))
+                case .success(let name) where name.isManifest:
+                    if manifests[name.item] == nil { manifests[name.item] = entry }
+                case .success(let name):
+                    items[entry.name] = (entry, name)
+                }
+            }
+            for (name, (entry, parsed)) in items.sorted(by: { $0.key < $1.key }) {
+                let key = folder.name + "/" + name
+                guard let manifest = manifests[name] else {
+                    if isLeftover(parsed, entry, items: items.values.map(\.name), manifests: manifests) {
+                        report.leftovers.append(key)
+                        if known.insert(key).inserted { report.newLeftovers.append(key) }
+                    } else {
+                        report.waiting.append(key)
+                    }
                     continue
                 }
                 let fingerprint = CollectionState.Fingerprint(
                     itemSize: entry.size, itemETag: entry.etag, manifestSize: manifest.size, manifestETag: manifest.etag)
-                if let known = state.entries[key], known.fingerprint == fingerprint {
+                let earlier = state.entries[key]
+                if let known = earlier, known.fingerprint == fingerprint {
                     // A consent kept sealed so far is fetched once the experimenter asks for it.
                     let consentWanted =
                         known.holdsName == true && known.problem == nil
-                        && consentFolder.map { !FileManager.default.fileExists(atPath: Self.consentFile(in: $0, participant: folder.name, name: entry.name).path) } == true
+                        && consentFolder.map { !FileManager.default.fileExists(atPath: Self.consentFile(in: $0, participant: folder.name, name: name).path) } == true
                     if !consentWanted {
                         report.unchanged += 1
                         if let problem = known.problem { report.problems.append(problem) }
                         continue
                     }
                 }
-                pending.append(Pending(key: key, folder: folder.name, entry: entry, manifest: manifest, fingerprint: fingerprint))
+                let collectedBefore = earlier.map { $0.item != nil && $0.problem == nil && $0.done } ?? false
+                pending.append(
+                    Pending(key: key, folder: folder.name, entry: entry, manifest: manifest, fingerprint: fingerprint, collectedBefore: collectedBefore))
             }
         }
-
-        // The downloads, `connections` at a time; what comes back is recorded here, one at a time.
-        let mirrorRoot = mirror.root
-        var saved = ContinuousClock.now - .seconds(10)
-        var done = 0
-        try await withThrowingTaskGroup(of: (Int, Pending, Fetched).self) { group in
-            var queue = pending.makeIterator()
-            func start(_ slot: Int, _ group: inout ThrowingTaskGroup<(Int, Pending, Fetched), any Error>) {
-                guard let item = queue.next() else { return }
-                let reader = readers[slot]
-                group.addTask { (slot, item, try await self.fetch(item, reader: reader, mirrorRoot: mirrorRoot, scratch: scratch)) }
-            }
-            for slot in readers.indices { start(slot, &group) }
-            while let outcome = try await group.next() {
-                let (slot, item, fetched) = outcome
-                start(slot, &group)
-                report.bytesDownloaded += fetched.bytes
-                if fetched.consentKeptSealed { report.consentKeptSealed += 1 }
-                if fetched.consentDecrypted { report.consentDecrypted += 1 }
-                var result = fetched.entry
-                if let manifest = fetched.catalogue {
-                    try catalogue(manifest, path: item.key, in: mirror)
-                    report.collected.append(item.key)
-                }
-                if let earlier = state.entries[item.key], earlier.item != nil, result.problem == nil, earlier.done {
-                    // Collected before: the same bytes again are no change; other bytes, the dataset keeps what it has.
-                    let changed = earlier.sha256 != result.sha256
-                    result = CollectionState.Entry(
-                        fingerprint: item.fingerprint, item: earlier.item, done: true,
-                        problem: changed ? CollectionProblem(remote: item.key, reason: .changed, detail: "changed on the server after it was collected") : nil,
-                        sha256: earlier.sha256, holdsName: result.holdsName)
-                } else {
-                    result.fingerprint = item.fingerprint
-                }
-                if let problem = result.problem { report.problems.append(problem) }
-                state.entries[item.key] = result
-                done += 1
-                // The state at most once a second (a killed run fetches that second's items again),
-                // so a first run over thousands of items does not rewrite the file thousands of times.
-                if ContinuousClock.now - saved >= .seconds(1) || done == pending.count {
-                    try state.save(to: stateFile)
-                    saved = .now
-                }
-                progress(CollectionProgress(phase: .download, done: done, total: pending.count, item: item.key, bytes: report.bytesDownloaded))
-            }
-        }
-        // The listing is done with: what the rest of the run needs of each item is in the state.
-        pending = []
-        report.collected.sort()
-        let read = try export(mirror: mirror, scratch: scratch, state: &state, stateFile: stateFile, report: &report, progress: progress)
-        report.problems.sort { ($0.remote, $0.reason.rawValue) < ($1.remote, $1.reason.rawValue) }
-        try StudyOverviewFile(study: study, out: out, work: work, locale: overviewLocale).update(
-            mirror: mirror, scratch: scratch, state: state, problems: report.problems, known: read)
-        return report
+        // Leftovers no longer on the server are forgotten, so one coming back is reported again.
+        let present = Set(report.leftovers)
+        state.leftovers = known.filter { present.contains($0) }.sorted()
+        return pending
     }
 
-    /// Fetches and checks one item; what came of it says whether it joins the mirror's catalog.
-    private func fetch(_ pending: Pending, reader: CollectionReader, mirrorRoot: URL, scratch: PlaintextScratch) async throws -> Fetched {
+    /// Whether the file `entry` (named `name`), which has no manifest, never will: the same item has
+    /// been uploaded under another of its names, manifest and all (an upload killed mid-PUT on a
+    /// server that writes in place leaves the truncated copy under the first name), or it has waited
+    /// longer than ``CollectionLimits/leftoverAge``.
+    private func isLeftover(_ name: ServerName.Item, _ entry: RemoteEntry, items: [ServerName.Item], manifests: [String: RemoteEntry]) -> Bool {
+        if items.contains(where: { $0.firstName == name.firstName && $0.item != name.item && manifests[$0.item] != nil }) { return true }
+        guard let modified = entry.lastModified.flatMap(HTTPDate.date) else { return false }
+        return Date().timeIntervalSince(modified) > limits.leftoverAge
+    }
+
+    /// Fetches and checks one item; what came of it says whether it joins the mirror's catalog. A
+    /// failed request is the item's alone: a deferral when it may pass, a problem when a person must
+    /// look (``classify(_:key:)``); only a full disk or an unwritable dataset ends the run.
+    private func fetch(_ pending: Pending, reader: CollectionReader, contained: ContainedFolder, mirror: URL, scratch: PlaintextScratch) async throws
+        -> Fetched
+    {
+        do {
+            return try await fetchChecked(pending, reader: reader, contained: contained, mirror: mirror, scratch: scratch)
+        } catch let error as TransferError where error.code != .localFile && error.code != .cancelled {
+            return classify(error, key: pending.key)
+        } catch let error as CollectionError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if DiskSpace.isFull(error) { throw CollectionError.diskFull(path: out.path) }
+            if let transfer = error as? TransferError, transfer.code == .localFile {
+                throw CollectionError.io(path: transfer.path ?? out.path, reason: transfer.message)
+            }
+            throw error
+        }
+    }
+
+    /// What a failed request for `key` comes to: a deferral (tried again next run) when the server
+    /// could not be reached, stalled, failed (5xx), had the file no longer (404) or asked to wait
+    /// (408, 429); a ``CollectionProblem/Reason/server`` problem when its answer needs a person (a
+    /// redirect, which is never followed; a refusal; an answer past the limits).
+    private func classify(_ error: TransferError, key: String) -> Fetched {
+        var fetched = Fetched(entry: CollectionState.Entry(fingerprint: CollectionState.Fingerprint(), item: nil, done: false, problem: nil))
+        fetched.answerOnly = true
+        switch error.code {
+        case .network:
+            fetched.deferral = CollectionProblem(remote: key, reason: .transfer, detail: "\(error)")
+            fetched.unanswered = true
+        case .http where [404, 408, 429].contains(error.httpStatus ?? 0) || (error.httpStatus ?? 0) >= 500:
+            fetched.deferral = CollectionProblem(remote: key, reason: .transfer, detail: "\(error)")
+        case .http where (300..<400).contains(error.httpStatus ?? 0):
+            fetched.entry.problem = CollectionProblem(
+                remote: key, reason: .server, detail: "the server answered \(error.method ?? "GET") with a redirect (\(error.httpStatus ?? 0)), which is not followed")
+        default:
+            fetched.entry.problem = CollectionProblem(remote: key, reason: .server, detail: "\(error)")
+        }
+        return fetched
+    }
+
+    /// ``fetch(_:reader:contained:mirror:scratch:)`` with every failure thrown.
+    private func fetchChecked(_ pending: Pending, reader: CollectionReader, contained: ContainedFolder, mirror: URL, scratch: PlaintextScratch)
+        async throws -> Fetched
+    {
         let key = pending.key, folder = pending.folder, entry = pending.entry, manifestEntry = pending.manifest
         let empty = CollectionState.Fingerprint()
         var fetched = Fetched(entry: CollectionState.Entry(fingerprint: empty, item: nil, done: false, problem: nil))
@@ -250,11 +442,10 @@ public struct Collector: Sendable {
             return outcome
         }
         // The manifest.
-        let downloads = workFolder.appendingPathComponent("manifests", isDirectory: true).appendingPathComponent(folder, isDirectory: true)
-        try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let manifestFile = downloads.appendingPathComponent(manifestEntry.name)
+        let downloads = try contained.folder(["manifests", folder])
+        let manifestFile = try contained.file(manifestEntry.name, in: downloads)
         try? FileManager.default.removeItem(at: manifestFile)
-        fetched.bytes += try await reader.fetch([folder, manifestEntry.name], to: manifestFile, etag: nil, size: manifestEntry.size)
+        fetched.bytes += try await reader.fetch([folder, manifestEntry.name], to: manifestFile, etag: nil, size: nil, limit: limits.manifestBytes)
         let manifest: UploadManifest
         do {
             if manifestEntry.name.hasSuffix(UploadManifest.suffix) {
@@ -274,6 +465,15 @@ public struct Collector: Sendable {
         guard manifest.participant == folder, manifest.uploaded.name == entry.name else {
             return problem(.notOurs, "its manifest describes \(manifest.participant)/\(manifest.uploaded.name)", item: manifest.item)
         }
+        // The manifest bounds the download: what the server lists or announces must agree with it.
+        guard manifest.uploaded.size >= 0, manifest.uploaded.size <= limits.itemBytes else {
+            return problem(.server, "its manifest says \(manifest.uploaded.size) bytes, more than the \(limits.itemBytes) an item may have", item: manifest.item)
+        }
+        if let listed = entry.size, listed != manifest.uploaded.size {
+            return problem(
+                pending.collectedBefore ? .changed : .server, "the server lists \(listed) bytes; its manifest says \(manifest.uploaded.size)",
+                item: manifest.item)
+        }
         // Names never appear: consent records and PDFs stay sealed on the server unless asked for.
         if manifest.kind.holdsName {
             guard let consentFolder else {
@@ -285,14 +485,15 @@ public struct Collector: Sendable {
             guard UUID(uuidString: folder) != nil else {
                 return problem(.notOurs, "a consent in a folder that is no participant's UUID", item: manifest.item)
             }
-            let target = Self.consentFile(in: consentFolder, participant: folder, name: entry.name)
-            let download = consentFolder.appendingPathComponent(".\(target.lastPathComponent).download")
+            let place = try ContainedFolder(consentFolder)
+            let target = try place.file(Self.consentFile(in: consentFolder, participant: folder, name: entry.name).lastPathComponent, in: place.root)
+            let download = try place.file(".\(target.lastPathComponent).download", in: place.root)
             defer { try? FileManager.default.removeItem(at: download) }
             guard let bytes = try await fetchVerified(entry, folder: folder, manifest: manifest, reader: reader, to: download) else {
                 return problem(.checksum, "the download does not match its manifest, twice", item: manifest.item)
             }
             fetched.bytes += bytes
-            let plain = consentFolder.appendingPathComponent(".\(target.lastPathComponent).plain")
+            let plain = try place.file(".\(target.lastPathComponent).plain", in: place.root)
             defer { try? FileManager.default.removeItem(at: plain) }
             if manifest.uploaded.encrypted {
                 do { try decryptor.decrypt(download, to: plain) } catch {
@@ -312,11 +513,13 @@ public struct Collector: Sendable {
             return fetched
         }
         // The item, checked against the manifest; one more try, then a problem.
-        let participantFolder = mirrorRoot.appendingPathComponent(folder, isDirectory: true)
-        try FileManager.default.createDirectory(at: participantFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let file = participantFolder.appendingPathComponent(entry.name)
+        let participantFolder = try contained.folder([mirror.lastPathComponent, folder])
+        let file = try contained.file(entry.name, in: participantFolder)
         var found = ""
         guard let bytes = try await fetchVerified(entry, folder: folder, manifest: manifest, reader: reader, to: file, found: &found) else {
+            if pending.collectedBefore {
+                return problem(.changed, "changed on the server after it was collected (\(found))", item: manifest.item)
+            }
             return problem(.checksum, "the download does not match its manifest, twice (\(found))", item: manifest.item)
         }
         fetched.bytes += bytes
@@ -346,7 +549,7 @@ public struct Collector: Sendable {
         var bytes: Int64 = 0
         for attempt in 1...2 {
             if attempt > 1 { try? FileManager.default.removeItem(at: URL(fileURLWithPath: file.path + ".partial")) }
-            bytes += try await reader.fetch([folder, entry.name], to: file, etag: entry.etag, size: entry.size)
+            bytes += try await reader.fetch([folder, entry.name], to: file, etag: entry.etag, size: manifest.uploaded.size, limit: manifest.uploaded.size)
             let size = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.int64Value ?? -1
             let digest = (try? SHA256.hex(ofFile: file)) ?? ""
             if size == manifest.uploaded.size && digest == manifest.uploaded.sha256 { return bytes }
@@ -475,9 +678,11 @@ public struct Collector: Sendable {
                     exported.append(key)
                     report.exported.append(id)
                 } catch {
-                    let problem = CollectionProblem(remote: key, reason: .export, detail: "\(error)")
-                    state.entries[key]?.problem = problem
-                    report.problems.append(problem)
+                    // A full disk ends the run (the publication in progress is discarded, so nothing
+                    // half-written is published); any other failure is this run's problem, and the
+                    // recording is tried again by the next run (the state keeps it as not done).
+                    if DiskSpace.isFull(error) { throw CollectionError.diskFull(path: out.path) }
+                    report.problems.append(CollectionProblem(remote: key, reason: .export, detail: "\(error)"))
                 }
             }
             _ = try exporter.finish()
@@ -519,6 +724,7 @@ public struct Collector: Sendable {
                 file = sealed ? try scratch.plaintext(of: stored) : stored
             } catch let error as PlaintextScratchError {
                 guard case .decryption(_, let reason) = error else { throw error }
+                if DiskSpace.isFull(error) { throw CollectionError.diskFull(path: scratchParent.path) }
                 try keepOut(
                     key, item: item, .foreignKey, "it does not decrypt with the study's key: \(reason)", mirror: mirror, state: &state,
                     report: &report)

@@ -17,6 +17,15 @@ public struct CollectionReport: Sendable, Codable, Equatable {
     public var bytesDownloaded: Int64 = 0
     /// What needs a person, this run's and the earlier runs' still unsolved.
     public var problems: [CollectionProblem] = []
+    /// What could not be fetched in this run for a reason that may pass (the server unreachable,
+    /// stalled or failing): tried again by the next run (``CollectionProblem/Reason/transfer``).
+    public var deferred: [CollectionProblem] = []
+    /// Files without a manifest that will not get one: an interrupted upload's leftover (the same
+    /// item collected under its alternative name, or waiting longer than
+    /// ``CollectionLimits/leftoverAge``). Not waited for; docs/operations.md says how to remove them.
+    public var leftovers: [String] = []
+    /// The ``leftovers`` this run found first (earlier runs' are only counted).
+    public var newLeftovers: [String] = []
 
     /// An empty report.
     public init() {}

@@ -72,6 +72,8 @@ public struct CollectionState: Sendable, Codable, Equatable {
     public var formatVersion = 1
     /// By `<participant folder>/<item name>`.
     public var entries: [String: Entry] = [:]
+    /// The interrupted uploads' leftovers already reported (`<participant folder>/<item name>`).
+    public var leftovers: [String]?
 
     /// An empty state.
     public init() {}
@@ -104,9 +106,15 @@ public struct CollectionState: Sendable, Codable, Equatable {
                 data.append(contentsOf: index == 0 ? "\n".utf8 : ",\n".utf8)
                 data.append(member.dropFirst().dropLast())
             }
-            data.append(contentsOf: "\n},\"formatVersion\":\(formatVersion)}\n".utf8)
+            data.append(contentsOf: "\n},\"formatVersion\":\(formatVersion)".utf8)
+            if let leftovers, !leftovers.isEmpty {
+                data.append(contentsOf: ",\"leftovers\":".utf8)
+                data.append(try encoder.encode(leftovers.sorted()))
+            }
+            data.append(contentsOf: "}\n".utf8)
             try AtomicFile.write(data, to: file, permissions: 0o600)
         } catch {
+            if DiskSpace.isFull(error) { throw CollectionError.diskFull(path: file.path) }
             throw CollectionError.io(path: file.path, reason: "\(error)")
         }
     }

@@ -16,6 +16,9 @@ import Glibc
 /// with the study's secret key and builds or extends one EEG-BIDS dataset for all participants. The
 /// work is the Collection module's ``Collector``; this parses, prints and exits.
 struct CollectCommand: AsyncParsableCommand {
+    /// How many deferred items are named one per line; the rest are counted.
+    static let deferralsNamed = 10
+
     static let configuration = CommandConfiguration(
         commandName: "collect",
         abstract: "Collect a study's uploads from the server into one verified EEG-BIDS dataset.",
@@ -31,11 +34,19 @@ struct CollectCommand: AsyncParsableCommand {
             0600, {"webdav": {"user": …, "password": …}}) or STUDY_RECORDER_WEBDAV_USER / \
             STUDY_RECORDER_WEBDAV_PASSWORD, never from the command line.
 
+            The server is not trusted: every name it lists is checked (a participant's UUID folder, the \
+            recorder's own item names; anything else is a problem, shown escaped, never a file), a \
+            download stops at its manifest's size, and listings are bounded in bytes, entries and time \
+            (docs/operations.md, "Collecting from a server you do not control").
+
             Exit status: 0 all collected, 1 some items need a person (listed under problems: a failed \
-            checksum, a foreign key, not a recording of ours, another study; kept out of the dataset), \
-            75 another collect is running or the server is unreachable, 78 the server refused the account, \
-            64 --connections out of range or --with-consent inside --out, 66 no such study or local folder, \
-            73 --out cannot be written, 130/143 interrupted.
+            checksum, a foreign key, not a recording of ours, another study, a refused name, a server \
+            answer past the limits or a redirect; kept out of the dataset), 75 items deferred (the server \
+            unreachable, stalled or failing part way: what came through is kept; run again later), or \
+            another collect is running, or the server is unreachable, 76 the server's listing of the \
+            study broke the limits, 78 the server refused the account, 74 the disk is full (what was \
+            collected is kept), 64 --connections out of range or --with-consent inside --out, 66 no such \
+            study or local folder, 73 --out cannot be written, 130/143 interrupted.
             """)
 
     @Option(help: ArgumentHelp("The study's upload folder: an http(s) WebDAV URL or a local folder.", valueName: "url|dir"))
@@ -123,12 +134,26 @@ struct CollectCommand: AsyncParsableCommand {
                 "collected \(report.collected.count), unchanged \(report.unchanged), added to the dataset \(report.exported.count), "
                     + "waiting for their manifest \(report.waiting.count), consent kept sealed \(report.consentKeptSealed), "
                     + (withConsent == nil ? "" : "consent decrypted \(report.consentDecrypted), ")
-                    + "problems \(report.problems.count) -> \(out)")
+                    + "problems \(report.problems.count), deferred \(report.deferred.count), leftovers \(report.leftovers.count) -> \(out)")
         }
+        // Every text from the server is printable already (CollectionProblem escapes it); deferrals can
+        // be one per item of a study when the server went away, so only the first few are named.
         for problem in report.problems {
             Terminal.error("problem: \(problem.remote): \(problem.reason.rawValue): \(problem.detail)")
         }
+        for deferral in report.deferred.prefix(Self.deferralsNamed) {
+            Terminal.error("deferred: \(deferral.remote): \(deferral.detail)")
+        }
+        if report.deferred.count > Self.deferralsNamed {
+            Terminal.error("deferred: \(report.deferred.count - Self.deferralsNamed) more (--json lists them all); the next collect tries them again")
+        }
+        for leftover in report.newLeftovers {
+            Terminal.error(
+                "leftover: \(leftover): an interrupted upload's leftover (its item is collected under another name, or it waited too long "
+                    + "for its manifest); not waited for any more — docs/operations.md, \"Leftovers of interrupted uploads\"")
+        }
         if !report.problems.isEmpty { throw ExitCode.failure }
+        if !report.deferred.isEmpty { throw ExitCode.temporaryFailure }
     }
 }
 

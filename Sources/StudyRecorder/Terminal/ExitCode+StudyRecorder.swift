@@ -18,6 +18,9 @@ extension ExitCode {
     static let ioError = ExitCode(74)
     /// 75: a temporary failure; run again later (e.g. items still pending upload).
     static let temporaryFailure = ExitCode(75)
+    /// 76: a server's answer broke the protocol or the bounds it is held to (`collect`: a listing
+    /// without end, or a redirect of the study's folder); a person must look at the server.
+    static let protocolError = ExitCode(76)
     /// 77: not allowed: scanning for headbands needs root or CAP_NET_ADMIN and CAP_NET_RAW.
     static let permissionDenied = ExitCode(77)
     /// 78: the configuration is wrong.

@@ -138,7 +138,8 @@ struct ExitStatus {
     }
 
     /// Collecting a study's uploads: 75 busy or the server unreachable (try later), 78 the read
-    /// account refused, 66 no such local copy, 73 the dataset cannot be written. (Problems with single
+    /// account refused, 66 no such local copy, 73 the dataset cannot be written, 74 the disk full,
+    /// 76 the server's listing past the limits. (Problems with single
     /// items are no error: `collect` lists them and exits 1.)
     private static func code(for error: CollectionError) -> ExitCode {
         switch error {
@@ -147,6 +148,8 @@ struct ExitStatus {
         case .noSource: .noInput
         case .io: .cannotCreate
         case .consentInsideDataset: .usage
+        case .diskFull: .ioError
+        case .untrustedAnswer: .protocolError
         }
     }
 

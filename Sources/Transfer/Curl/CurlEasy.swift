@@ -45,6 +45,16 @@ final class CurlEasy {
         var downloadStarted = false
         var downloadProgress: (@Sendable (Int64, Int64) -> Void)?
         var writeError: Int32 = 0
+        /// The most bytes a download's file may reach (``download(to:expectedSize:limit:progress:)``),
+        /// or -1; where a download now ends in its file, and whether the bound stopped it.
+        var downloadLimit: Int64 = -1
+        var downloadPosition: Int64 = 0
+        /// Whether an answer longer than ``bodyLimit`` is an error rather than cut silently, and
+        /// whether one was.
+        var bodyLimitIsStrict = false
+        var overflowed = false
+        /// A bound on the whole request's time, in seconds, below the one worked out from its size.
+        var timeLimit: Double?
     }
 
     /// `STUDY_RECORDER_CURL_VERBOSE=1` makes libcurl describe every connection and request on standard
@@ -88,6 +98,10 @@ final class CurlEasy {
             let n = size * count
             if state.downloadDescriptor >= 0 && (state.status == 200 || state.status == 206) {
                 return CurlEasy.writeDownload(state, UnsafeRawPointer(data), n)
+            }
+            if state.bodyLimitIsStrict && state.body.count + n > state.bodyLimit {
+                state.overflowed = true
+                return 0
             }
             if state.body.count < state.bodyLimit {
                 state.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: min(n, state.bodyLimit - state.body.count))
@@ -280,11 +294,18 @@ final class CurlEasy {
 
     /// Streams a successful answer's body (200, or 206 for a range) into the open file `descriptor`
     /// at its current offset; a 200 (the whole file, e.g. after a refused range) first empties the
-    /// file. Any other answer's body is kept in memory as usual. `expectedSize` bounds the time limit.
-    func download(to descriptor: Int32, expectedSize: Int64, progress: (@Sendable (Int64, Int64) -> Void)?) {
+    /// file. Any other answer's body is kept in memory as usual. `expectedSize` bounds the time limit;
+    /// `limit`, when given, the file: an answer announcing more (its `Content-Length`) is not
+    /// started, and one sending more is stopped at the bound (``perform()`` throws
+    /// ``TransferError/Code/tooLarge``), whatever the server said it would send.
+    func download(to descriptor: Int32, expectedSize: Int64, limit: Int64? = nil, progress: (@Sendable (Int64, Int64) -> Void)?) {
         state.downloadDescriptor = descriptor
         state.downloadSize = max(0, expectedSize)
         state.downloadProgress = progress
+        if let limit {
+            state.downloadLimit = max(0, limit)
+            ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(max(0, limit)))
+        }
     }
 
     /// Writes `count` bytes of a download's body; returns `count`, or 0 (which makes libcurl stop with
@@ -297,7 +318,13 @@ final class CurlEasy {
                 state.writeError = errno
                 return 0
             }
+            state.downloadPosition = Int64(lseek(fd, 0, SEEK_CUR))
         }
+        if state.downloadLimit >= 0 && state.downloadPosition + Int64(count) > state.downloadLimit {
+            state.overflowed = true
+            return 0
+        }
+        state.downloadPosition += Int64(count)
         var written = 0
         while written < count {
             let n = write(fd, data + written, count - written)
@@ -319,8 +346,15 @@ final class CurlEasy {
         }
     }
 
-    /// Keeps at most `limit` bytes of the response body.
-    func responseLimit(_ limit: Int) { state.bodyLimit = limit }
+    /// Keeps at most `limit` bytes of the response body; when `strict`, a longer answer stops the
+    /// transfer there and ``perform()`` throws ``TransferError/Code/tooLarge``.
+    func responseLimit(_ limit: Int, strict: Bool = false) {
+        state.bodyLimit = limit
+        state.bodyLimitIsStrict = strict
+    }
+
+    /// Bounds the whole request to `seconds` (it is also bounded by its size; the lower bound holds).
+    func timeLimit(_ seconds: Double) { state.timeLimit = seconds }
 
     /// SMTP envelope: sender and recipients; STARTTLS required unless `allowPlain`.
     func mail(from: String, to: [String], requireTLS: Bool) {
@@ -357,11 +391,16 @@ final class CurlEasy {
     /// server answer (including errors) is returned.
     func perform() throws -> CurlResponse {
         if let settings = state.connection {
-            let seconds = settings.maximumDuration(bytes: state.uploadSize + state.downloadSize + Int64(state.bodyLimit))
+            var seconds = settings.maximumDuration(bytes: state.uploadSize + state.downloadSize + Int64(state.bodyLimit))
+            if let limit = state.timeLimit { seconds = min(seconds, max(0.001, limit)) }
             ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(min(seconds * 1000, Double(Int32.max))))
         }
         let code = curl_easy_perform(handle)
         if code == CURLE_ABORTED_BY_CALLBACK, state.cancellation?.isSet == true { throw CancellationError() }
+        if state.overflowed || code == CURLE_FILESIZE_EXCEEDED {
+            let bound = state.downloadLimit >= 0 ? state.downloadLimit : Int64(state.bodyLimit)
+            throw TransferError(.tooLarge, "the answer is longer than \(bound) bytes; cut off there")
+        }
         if state.writeError != 0 {
             throw TransferError.localFile(path: "download target", reason: String(cString: strerror(state.writeError)), errno: state.writeError)
         }

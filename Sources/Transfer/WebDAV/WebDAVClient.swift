@@ -155,26 +155,66 @@ public struct WebDAVClient: Sendable {
 
     /// The entries of the folder at `path` (PROPFIND, Depth 1), without the folder itself: each
     /// file's name, size, ETag and Last-Modified, and the subfolders. Throws ``TransferError`` with the
-    /// status for a missing folder (404) or an account that may not list (401, 403).
-    public func list(_ path: [String]) async throws -> [RemoteEntry] {
+    /// status for a missing folder (404) or an account that may not list (401, 403), and
+    /// ``TransferError/Code/tooLarge`` for an answer past `limits` (cut off there: a server that
+    /// answers without end holds neither memory nor the caller).
+    ///
+    /// A name is the last segment of its `href`, percent-decoded: it may hold anything (a `/`, a
+    /// control character), so a caller that makes file names of it checks it first.
+    public func list(_ path: [String], limits: ListingLimits = ListingLimits()) async throws -> [RemoteEntry] {
         let target = url(for: path) + (path.isEmpty ? "" : "/")
         let body = Data(
             """
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getcontentlength/><d:getetag/><d:getlastmodified/></d:prop></d:propfind>
             """.utf8)
-        // A folder of thousands of files answers with megabytes of XML.
-        let response = try await request(
-            method: "PROPFIND", url: target, headers: ["Depth: 1", "Content-Type: application/xml"], body: body, limit: 256 << 20)
+        let connection = connection, credentials = credentials
+        let response: CurlResponse
+        do {
+            response = try await perform { easy in
+                easy.url(target, protocols: "http,https")
+                easy.connection(connection)
+                easy.credentials(credentials)
+                easy.method("PROPFIND")
+                easy.headers(["Depth: 1", "Content-Type: application/xml"])
+                easy.responseLimit(limits.bytes, strict: true)
+                if let seconds = limits.seconds { easy.timeLimit(seconds) }
+                easy.body(body)
+            }
+        } catch let error as TransferError where error.code == .tooLarge {
+            throw TransferError.tooLarge("a listing longer than \(limits.bytes) bytes; cut off there", method: "PROPFIND", path: Self.path(of: target))
+        }
         guard response.status == 207 else {
             throw TransferError.http(status: response.status, method: "PROPFIND", path: Self.path(of: target))
         }
         let own = Self.trimmedPath(Self.path(of: target))
-        return PropfindParser.responses(response.body).compactMap { r in
+        let responses = PropfindParser.responses(response.body)
+        guard responses.count <= limits.entries + 1 else {
+            throw TransferError.tooLarge("a listing of more than \(limits.entries) entries", method: "PROPFIND", path: Self.path(of: target))
+        }
+        return responses.compactMap { r in
             let hrefPath = Self.trimmedPath(URLComponents(string: r.href)?.percentEncodedPath ?? r.href)
             guard hrefPath != own, let last = hrefPath.split(separator: "/").last else { return nil }
             let name = String(last).removingPercentEncoding ?? String(last)
             return RemoteEntry(name: name, isFolder: r.isCollection, size: r.isCollection ? nil : r.length, etag: r.etag, lastModified: r.lastModified)
+        }
+    }
+
+    /// Bounds on a listing's answer (``list(_:limits:)``).
+    public struct ListingLimits: Sendable, Equatable {
+        /// The most bytes of the answer (a folder of thousands of files answers with megabytes).
+        public var bytes: Int
+        /// The most entries.
+        public var entries: Int
+        /// The longest the request may take in all, in seconds; `nil`: as long as its size allows at
+        /// the connection's lowest speed.
+        public var seconds: Double?
+
+        /// Bounds; the defaults allow 256 MiB and any number of entries.
+        public init(bytes: Int = 256 << 20, entries: Int = .max - 1, seconds: Double? = nil) {
+            self.bytes = bytes
+            self.entries = entries
+            self.seconds = seconds
         }
     }
 
@@ -184,8 +224,13 @@ public struct WebDAVClient: Sendable {
     /// when `etag` is given, with `If-Range`, so a file changed meanwhile comes whole instead of
     /// spliced; without an ETag it starts over. Throws ``TransferError`` with the status for a
     /// missing file (404) or a refusal, leaving the `.partial` for the next try.
+    ///
+    /// `limit` bounds the file: an answer announcing or sending more stops there with
+    /// ``TransferError/Code/tooLarge`` and the `.partial` is removed, so a server that sends without
+    /// end cannot fill the disk.
     public func download(
-        _ path: [String], to file: URL, etag: String? = nil, expectedSize: Int64? = nil, progress: (@Sendable (Int64, Int64) -> Void)? = nil
+        _ path: [String], to file: URL, etag: String? = nil, expectedSize: Int64? = nil, limit: Int64? = nil,
+        progress: (@Sendable (Int64, Int64) -> Void)? = nil
     ) async throws -> Download {
         let partial = URL(fileURLWithPath: file.path + ".partial")
         let fd = open(partial.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
@@ -198,12 +243,20 @@ public struct WebDAVClient: Sendable {
             offset = 0
         }
         let target = url(for: path)
-        var response = try await get(target, into: fd, from: offset, etag: etag, expectedSize: expectedSize, progress: progress)
-        if response.status == 416 {
-            // The partial is no prefix of the file any more (it changed, or was complete): start over.
-            try Self.empty(fd, partial)
-            offset = 0
-            response = try await get(target, into: fd, from: 0, etag: nil, expectedSize: expectedSize, progress: progress)
+        var response: CurlResponse
+        do {
+            response = try await get(target, into: fd, from: offset, etag: etag, expectedSize: expectedSize, limit: limit, progress: progress)
+            if response.status == 416 {
+                // The partial is no prefix of the file any more (it changed, or was complete): start over.
+                try Self.empty(fd, partial)
+                offset = 0
+                response = try await get(target, into: fd, from: 0, etag: nil, expectedSize: expectedSize, limit: limit, progress: progress)
+            }
+        } catch let error as TransferError where error.code == .tooLarge {
+            Glibc.close(fd)
+            isOpen = false
+            unlink(partial.path)
+            throw TransferError.tooLarge("more than \(limit ?? 0) bytes; cut off there", method: "GET", path: Self.path(of: target))
         }
         guard response.status == 200 || response.status == 206 else {
             throw TransferError.http(status: response.status, method: "GET", path: Self.path(of: target))
@@ -231,7 +284,8 @@ public struct WebDAVClient: Sendable {
 
     /// One GET of `target` into `fd` (from `offset` with a range when positive).
     private func get(
-        _ target: String, into fd: Int32, from offset: Int64, etag: String?, expectedSize: Int64?, progress: (@Sendable (Int64, Int64) -> Void)?
+        _ target: String, into fd: Int32, from offset: Int64, etag: String?, expectedSize: Int64?, limit: Int64?,
+        progress: (@Sendable (Int64, Int64) -> Void)?
     ) async throws -> CurlResponse {
         var headers: [String] = []
         if offset > 0 {
@@ -246,7 +300,7 @@ public struct WebDAVClient: Sendable {
             easy.method("GET")
             easy.headers(headers)
             easy.responseLimit(64 * 1024)
-            easy.download(to: fd, expectedSize: expectedSize ?? 0, progress: progress)
+            easy.download(to: fd, expectedSize: expectedSize ?? 0, limit: limit, progress: progress)
         }
     }
 
