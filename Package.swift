@@ -235,7 +235,7 @@ let package = Package(
         .testTarget(
             name: "StudyRecorderTests",
             // The executable is a dependency so that the tests find it built; they run it, never import it.
-            dependencies: ["StudyRecorder", "Storage", "DataSources", "Study", "Transfer", "TestSupport"],
+            dependencies: ["StudyRecorder", "Storage", "DataSources", "Study", "Transfer", "Report", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

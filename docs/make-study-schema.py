@@ -39,7 +39,7 @@ defs = {
   "name": {"type": "string", "pattern": name_pattern},
   "marker": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "A marker code; 0 and negative codes are reserved for events the software writes."},
   "dateBound": {"type": "string", "pattern": "^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])|[+-][0-9]+[dmy])$"},
-  "choices": {"type": "array", "minItems": 1, "items": obj({"value": {"type": "integer", "minimum": -1000000, "maximum": 1000000}, "text": ref("text")}, ["value", "text"])},
+  "choices": {"type": "array", "minItems": 1, "items": obj({"value": {"type": "integer", "minimum": -1000000, "maximum": 1000000}, "text": ref("text"), "exclusive": {"type": "boolean", "description": "In a multipleChoice question: an answer on its own (\"none of these\"), refused together with another choice; minSelections is then at most 1."}}, ["value", "text"])},
   "question": question,
   "questions": {"type": "array", "items": ref("question")},
   "settings": obj({
@@ -124,6 +124,14 @@ defs = {
     "participantColumns": {"type": "array", "items": ref("participantColumn")},
     "phenotype": {"type": "boolean", "default": False},
   }, doc="What exports of the study's data say about it (BIDS dataset_description.json, sidecars, participants.tsv columns, phenotype tables)."),
+  "monitoring": obj({
+    "noUploadDays": {"type": "number", "exclusiveMinimum": 0, "maximum": 365, "default": 3},
+    "missedInARow": {"type": "integer", "minimum": 1, "maximum": 100, "default": 2},
+    "minimumGoodSignal": {"type": "number", "minimum": 0, "maximum": 100, "default": 60},
+    "maximumLoss": {"type": "number", "minimum": 0, "maximum": 100, "default": 10},
+    "lowBattery": {"type": "number", "minimum": 0, "maximum": 100, "default": 20},
+    "failingSessions": {"type": "integer", "minimum": 1, "maximum": 3, "default": 2},
+  }, doc="When the study overview of 'collect' flags a participant (no upload, missed sessions, low quality, lost data, a failing headband)."),
 }
 schema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -146,6 +154,7 @@ schema = {
     "sessions": named(ref("session"), "Named sessions.", min1=True),
     "days": {"type": "array", "minItems": 1, "items": ref("day")},
     "dataset": ref("dataset"),
+    "monitoring": ref("monitoring"),
   },
   "required": ["formatVersion", "id", "title", "locales", "defaultLocale", "consent", "sessions", "days"],
   "additionalProperties": False,

@@ -95,6 +95,12 @@
 @_exported import struct RecordingPipeline.QualitySeriesProducer
 @_exported import enum RecordingPipeline.LiveRecordingEvent
 
+// Report: the study's monitoring, as `collect` leaves it in a dataset (docs/library.md)
+@_exported import struct Report.MonitoringSummary
+@_exported import struct Report.OverviewFlag
+@_exported import struct Report.ParticipantAdherence
+@_exported import struct Report.StudyMonitoring
+
 // Storage
 @_exported import class Storage.Catalog
 @_exported import struct Storage.CatalogItem

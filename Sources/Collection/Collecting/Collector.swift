@@ -3,6 +3,7 @@ public import Storage
 public import Study
 import DataSources
 import Exports
+import Report
 import Transfer
 
 #if canImport(Glibc)
@@ -74,6 +75,9 @@ public struct Collector: Sendable {
     public var overviewLocale = "en"
     /// The bounds the server is held to (listings, downloads, leftovers).
     public var limits = CollectionLimits()
+    /// Today, for the study's monitoring (which study day each participant is on, days since their
+    /// last upload); the system's clock unless a test sets another.
+    public var today: @Sendable () -> Date = { Date() }
     /// Where consent records and PDFs are decrypted to, when the experimenter asks for them
     /// (`--with-consent`): named by the participant's UUID only, the folder 0700 and each file 0600,
     /// never inside `out`. Without it they stay sealed on the server and are not downloaded.
@@ -113,8 +117,12 @@ public struct Collector: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            // Whoever noticed it (a download, SQLite, HDF5, the exporter), a full disk is one error.
+            // Whoever noticed it (a download, SQLite, HDF5, the exporter), a full disk is one error,
+            // and a local file that could not be written is the dataset's.
             if DiskSpace.isFull(error) { throw CollectionError.diskFull(path: out.path) }
+            if let transfer = error as? TransferError, transfer.code == .localFile {
+                throw CollectionError.io(path: transfer.path ?? out.path, reason: transfer.message)
+            }
             throw error
         }
     }
@@ -151,6 +159,8 @@ public struct Collector: Sendable {
         /// Whether the problem was the server's answer rather than the item: reported, not kept in the
         /// state, so the next run asks again.
         var answerOnly = false
+        /// The manifest's `created`, once read.
+        var created: String?
     }
 
     private func execute(progress: @Sendable (CollectionProgress) -> Void) async throws -> CollectionReport {
@@ -242,6 +252,8 @@ public struct Collector: Sendable {
                         result.fingerprint = item.fingerprint
                     }
                     if let problem = result.problem { report.problems.append(problem) }
+                    result.created = fetched.created ?? result.created
+                    result.uploaded = item.entry.lastModified.flatMap(HTTPDate.date).map { UTCTimestamp.iso8601($0) }
                     state.entries[item.key] = result
                     // The state at most once a second (a killed run fetches that second's items again),
                     // so a first run over thousands of items does not rewrite the file thousands of times.
@@ -264,8 +276,11 @@ public struct Collector: Sendable {
             let read = try export(mirror: mirror, scratch: scratch, state: &state, stateFile: stateFile, report: &report, progress: progress)
             DatasetFolders.removeEmptySubjectFolders(in: out)
             report.problems.sort { ($0.remote, $0.reason.rawValue) < ($1.remote, $1.reason.rawValue) }
-            try StudyOverviewFile(study: study, out: out, work: work, locale: overviewLocale).update(
-                mirror: mirror, scratch: scratch, state: state, problems: report.problems, known: read)
+            var overview = StudyOverviewFile(study: study, out: out, work: work, locale: overviewLocale)
+            overview.asOf = today()
+            let monitoring = try overview.update(mirror: mirror, scratch: scratch, state: state, problems: report.problems, known: read)
+            report.monitoring = monitoring.summary
+            report.flagged = monitoring.participants.filter { !$0.flags.isEmpty }
         } catch {
             try? state.save(to: stateFile)
             DatasetFolders.removeEmptySubjectFolders(in: out)
@@ -385,7 +400,7 @@ public struct Collector: Sendable {
 
     /// Fetches and checks one item; what came of it says whether it joins the mirror's catalog. A
     /// failed request is the item's alone: a deferral when it may pass, a problem when a person must
-    /// look (``classify(_:key:)``); only a full disk or an unwritable dataset ends the run.
+    /// look (``classify(_:key:)``); anything else (a full disk, an unwritable dataset) ends the run.
     private func fetch(_ pending: Pending, reader: CollectionReader, contained: ContainedFolder, mirror: URL, scratch: PlaintextScratch) async throws
         -> Fetched
     {
@@ -393,16 +408,6 @@ public struct Collector: Sendable {
             return try await fetchChecked(pending, reader: reader, contained: contained, mirror: mirror, scratch: scratch)
         } catch let error as TransferError where error.code != .localFile && error.code != .cancelled {
             return classify(error, key: pending.key)
-        } catch let error as CollectionError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            if DiskSpace.isFull(error) { throw CollectionError.diskFull(path: out.path) }
-            if let transfer = error as? TransferError, transfer.code == .localFile {
-                throw CollectionError.io(path: transfer.path ?? out.path, reason: transfer.message)
-            }
-            throw error
         }
     }
 
@@ -459,6 +464,7 @@ public struct Collector: Sendable {
         } catch {
             return problem(.notOurs, "its manifest is unreadable (\(error))")
         }
+        fetched.created = manifest.created
         if let other = manifest.study, other != study.id {
             return problem(.otherStudy, "its manifest names the study \(other), not \(study.id)", item: manifest.item)
         }

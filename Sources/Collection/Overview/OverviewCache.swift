@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Storage
 
@@ -19,6 +20,21 @@ struct OverviewCache: Codable, Equatable {
         var grades: [Int]?
         /// A trial table's session median of correct latencies.
         var sessionMedianMs: Double?
+        /// A recording's length and the part of it lost to link gaps (EEG rows without data), in
+        /// seconds.
+        var seconds: Double?
+        var lostSeconds: Double?
+        /// Reconnections of the headband during the recording.
+        var reconnects: Int?
+        /// The first and last battery level the recording stored (percent).
+        var batteryStart: Double?
+        var batteryEnd: Double?
+        /// The headband: model and firmware.
+        var device: String?
+        /// Where the data came from (`/Provenance` `Source`: headband, simulated-headband, replay…)
+        /// and whether a script played the participant, when the recording says.
+        var source: String?
+        var scripted: Bool?
     }
 
     /// What the overview needs of a recording (read from `reader`, uploaded as bytes of `sha256`): its
@@ -37,11 +53,46 @@ struct OverviewCache: Codable, Equatable {
             }
             grades = counts
         }
-        return Item(sha256: sha256, complete: reader.outcome.isComplete, grades: grades)
+        var item = Item(sha256: sha256, complete: reader.outcome.isComplete, grades: grades)
+        item.seconds = Double(reader.sampleCount) / max(1, reader.samplingRate)
+        var lost = 0.0, reconnects = 0
+        var battery: [Double] = []
+        for event in (try? reader.events()) ?? [] {
+            switch event.code {
+            case Marker.gapCode:
+                // The EEG's own gaps ("gap N samples"); another stream's are named after it.
+                if let samples = gapSamples(event.label) { lost += Double(samples) / max(1, reader.samplingRate) }
+            case Marker.deviceStateCode:
+                if event.label == "\(DeviceState.reconnected.rawValue)=true" { reconnects += 1 }
+                if event.label.hasPrefix("battery "), let level = Double(event.label.dropFirst(8).prefix { $0.isNumber || $0 == "." }) {
+                    battery.append(level)
+                }
+            default: continue
+            }
+        }
+        item.lostSeconds = lost
+        item.reconnects = reconnects
+        item.batteryStart = battery.first
+        item.batteryEnd = battery.last
+        let device = reader.descriptor
+        // A headband's (an oscillator's model is its signal, no device).
+        item.device = device.kind == "muse" ? ([device.model] + [device.firmware].compactMap { $0 }).joined(separator: " ") : nil
+        item.source = reader.groupAttribute(group: "Provenance", name: "Source")
+        item.scripted = reader.groupAttribute(group: "Provenance", name: "ScriptedParticipant").map { $0 == "true" || $0 == "1" }
+        return item
     }
 
-    /// The cache's format.
-    var formatVersion = 1
+    /// The samples an EEG gap event (`gap N samples`) says were lost, or `nil` for another event
+    /// (another stream's gap names its stream first).
+    static func gapSamples(_ label: String) -> Int? {
+        let parts = label.split(separator: " ")
+        guard parts.count >= 3, parts[0] == "gap", parts[2] == "samples" else { return nil }
+        return Int(parts[1])
+    }
+
+    /// The cache's format: 2 since it holds a recording's loss, link, battery, device and provenance
+    /// (a cache of format 1 is read again from the items).
+    var formatVersion = 2
     /// By catalog id.
     var items: [String: Item] = [:]
 
@@ -49,7 +100,7 @@ struct OverviewCache: Codable, Equatable {
     /// cache: the items are read again).
     static func load(_ file: URL) -> OverviewCache {
         guard let data = try? Data(contentsOf: file), let cache = try? JSONDecoder().decode(OverviewCache.self, from: data),
-            cache.formatVersion == 1
+            cache.formatVersion == OverviewCache().formatVersion
         else { return OverviewCache() }
         return cache
     }

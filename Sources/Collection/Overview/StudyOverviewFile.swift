@@ -26,14 +26,17 @@ struct StudyOverviewFile {
     let work: URL
     /// The page's language (`en` or `de`; others fall back to English).
     var locale = "en"
+    /// The day the monitoring's figures are for.
+    var asOf = Date()
 
-    /// Brings the overview up to date with `mirror`'s items, the participant folders `state` has
-    /// seen and `problems`; returns whether the file was (re)written. `known` is what the caller read
-    /// of items while it had them decrypted anyway (by catalog id): they are not decrypted again.
+    /// Brings the overview and the study's monitoring (``StudyMonitoring``, `<dataset>/overview.json`)
+    /// up to date with `mirror`'s items, the participant folders `state` has seen and `problems`;
+    /// returns the monitoring. `known` is what the caller read of items while it had them decrypted
+    /// anyway (by catalog id): they are not decrypted again.
     @discardableResult
     func update(
         mirror: DataStore, scratch: PlaintextScratch, state: CollectionState, problems: [CollectionProblem], known: [String: OverviewCache.Item] = [:]
-    ) throws -> Bool {
+    ) throws -> StudyMonitoring {
         let cacheFile = work.appendingPathComponent("overview.json")
         var cache = OverviewCache.load(cacheFile)
         var changed = false
@@ -46,16 +49,19 @@ struct StudyOverviewFile {
         // only items whose manifest names the participant folder they were in.
         let kinds: Set<ItemKind> = [.recording, .questionnaire, .trials]
         var rows: [OverviewParticipant] = []
+        var adherence: [ParticipantAdherence] = []
         var recordings = 0
         var created: [Date] = []
-        for folder in Set(state.entries.keys.map { $0.prefix { $0 != "/" } }).sorted() {
-            let participant = String(folder)
+        let entries = Dictionary(grouping: state.entries, by: { String($0.key.prefix { $0 != "/" }) })
+        let monitor = ParticipantMonitor(study: study, thresholds: study.monitoringThresholds, asOf: asOf)
+        for participant in entries.keys.sorted() {
             let items = try mirror.catalog.items(participant: participant).filter { kinds.contains($0.kind) }
             for item in items where item.kind != .questionnaire && cache.items[item.id]?.sha256 != item.sha256 {
                 cache.items[item.id] = read(item, mirror: mirror, scratch: scratch)
                 changed = true
             }
             rows.append(self.participant(participant, items: items, cache: cache))
+            adherence.append(monitor.adherence(participant, items: items, entries: entries[participant]?.map(\.value) ?? [], cache: cache))
             recordings += items.filter { $0.kind == .recording }.count
             created.append(contentsOf: items.map(\.created))
         }
@@ -66,10 +72,20 @@ struct StudyOverviewFile {
             problems: problems.sorted { $0.remote < $1.remote }.map {
                 OverviewProblem(remote: $0.remote, reason: $0.reason.rawValue, detail: $0.detail)
             })
+        let monitoring = StudyMonitoring(study: study.id, asOf: ParticipantMonitor.day(asOf), participants: adherence)
         var page = overview
         page.locale = locale
+        page.monitoring = monitoring
         try ignoreInBIDS()
-        return try write(Data(page.html.utf8), to: out.appendingPathComponent(Self.name))
+        _ = try write(Data(page.html.utf8), to: out.appendingPathComponent(Self.name))
+        do {
+            _ = try write(try monitoring.encoded(), to: out.appendingPathComponent(StudyMonitoring.fileName))
+        } catch let error as CollectionError {
+            throw error
+        } catch {
+            throw CollectionError.io(path: out.appendingPathComponent(StudyMonitoring.fileName).path, reason: "\(error)")
+        }
+        return monitoring
     }
 
     /// What the overview needs of `item`, read from its file (decrypted into the scratch when sealed);
@@ -149,13 +165,15 @@ struct StudyOverviewFile {
         return out
     }
 
-    /// Adds the overview to the dataset's `.bidsignore` (once): it is no BIDS file.
+    /// Adds the overview and the monitoring to the dataset's `.bidsignore` (once): they are no BIDS files.
     private func ignoreInBIDS() throws {
         let file = out.appendingPathComponent(".bidsignore")
         let existing = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        let lines = existing.split(separator: "\n").map(String.init)
-        guard !lines.contains(Self.name) else { return }
-        _ = try write(Data((lines + [Self.name]).map { $0 + "\n" }.joined().utf8), to: file)
+        var lines = existing.split(separator: "\n").map(String.init)
+        let missing = [Self.name, StudyMonitoring.fileName].filter { !lines.contains($0) }
+        guard !missing.isEmpty else { return }
+        lines += missing
+        _ = try write(Data(lines.map { $0 + "\n" }.joined().utf8), to: file)
     }
 
     /// Writes `data` to `url` atomically (owner-only) unless it holds those bytes already; returns

@@ -1,3 +1,5 @@
+public import Report
+
 /// What one `collect` run did, for the terminal and `--json`.
 public struct CollectionReport: Sendable, Codable, Equatable {
     /// Items downloaded, verified and kept in this run (`<participant>/<item name>`).
@@ -26,6 +28,11 @@ public struct CollectionReport: Sendable, Codable, Equatable {
     public var leftovers: [String] = []
     /// The ``leftovers`` this run found first (earlier runs' are only counted).
     public var newLeftovers: [String] = []
+    /// The study's monitoring figures after this run (completion, median quality, flagged
+    /// participants), as `<dataset>/overview.json` has them.
+    public var monitoring: MonitoringSummary?
+    /// The participants with a flag, most flags first (their entries of `overview.json`).
+    public var flagged: [ParticipantAdherence] = []
 
     /// An empty report.
     public init() {}

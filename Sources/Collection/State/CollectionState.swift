@@ -52,6 +52,11 @@ public struct CollectionState: Sendable, Codable, Equatable {
         /// A recording's plaintext SHA-256 as its manifest gave it, while it waits to be added to the
         /// dataset: it is checked when it is decrypted for the dataset (once), and forgotten then.
         public var plaintextSHA256: String?
+        /// When the item was made (its manifest's `created`, ISO 8601): a consent's is the
+        /// participant's enrolment.
+        public var created: String?
+        /// When it reached the server (the listing's Last-Modified, as ISO 8601 UTC).
+        public var uploaded: String?
 
         /// An entry.
         public init(

@@ -80,6 +80,9 @@ struct HTMLPage {
         td.q-good{background:#e3f4e9}
         td.q-medium{background:#fbf1d9}
         td.q-bad{background:#f9e1df}
+        p.summary{font-weight:600}
+        table.monitoring tr.flagged td{background:#fdf3f2}
+        table.monitoring td.flags{color:var(--bad);min-width:14em}
         ul.problems li{margin:2px 0;overflow-wrap:anywhere}
         footer{margin-top:28px;padding-top:8px;border-top:1px solid var(--line);color:var(--muted);font-size:.8em}
         @media (max-width:600px){body{font-size:14px}main{padding:10px}dl.meta{grid-template-columns:1fr 1fr}figure{overflow-x:auto;-webkit-overflow-scrolling:touch}svg.chart{min-width:560px}svg.chart text{font-size:16px}}

@@ -40,6 +40,9 @@ public struct StudyOverview: Sendable {
     public var problems: [OverviewProblem]
     /// The page's language (`en`, `de`; default English).
     public var locale = "en"
+    /// Who is keeping to the study and who needs a look: the summary line and the table of
+    /// participants, flagged first; without it, neither.
+    public var monitoring: StudyMonitoring?
 
     /// An overview of these figures.
     public init(study: String, dayCount: Int, participants: [OverviewParticipant], recordings: Int, weeks: [Week], problems: [OverviewProblem]) {
@@ -58,7 +61,7 @@ public struct StudyOverview: Sendable {
         var body = "<main><header class=\"report\"><h1>\(HTML.escape(title))</h1>"
         body += "<p>\(HTML.escape(words(.overviewSubtitle, participants.count, dayCount, recordings)))</p></header>"
         body += "<section class=\"overview\">"
-        body += daysTable(words) + qualityTable(words) + uploadsFigure(words) + problemsList(words)
+        body += monitoringSection(words) + daysTable(words) + qualityTable(words) + uploadsFigure(words) + problemsList(words)
         body += "</section><footer>\(HTML.escape(words(.overviewFooter, StorageModule.softwareVersion)))</footer></main>"
         return HTMLPage(title: title, body: body, language: words.language).html
     }
@@ -71,6 +74,59 @@ public struct StudyOverview: Sendable {
         case .incomplete: words(.dayIncomplete)
         case .missing: words(.dayMissing)
         case .open: words(.dayOpen)
+        }
+    }
+
+    /// The study's two numbers and one row per participant, flagged participants first: enrolment,
+    /// last upload, sessions, quality, loss, the headband, and each flag in words.
+    private func monitoringSection(_ words: ReportWords) -> String {
+        guard let monitoring else { return "" }
+        let s = monitoring.summary
+        var out = "<h2>\(HTML.escape(words(.monitoringTitle)))</h2>"
+        let quality = s.medianGoodSignal.map(words.percent) ?? words(.monitoringNoQuality)
+        out +=
+            "<p class=\"summary\" data-completion=\"\(s.completion.map { HTML.number($0, 3) } ?? "")\" data-median-good=\"\(s.medianGoodSignal.map { HTML.number($0, 3) } ?? "")\" data-flagged=\"\(s.flagged)\">"
+            + HTML.escape(
+                words(
+                    .monitoringSummary, s.asOf, s.sessionsCompleted, s.sessionsDue, s.completion.map(words.percent) ?? "–", quality, s.flagged,
+                    s.participants)) + "</p>"
+        if s.scriptedItems + s.simulatedItems > 0 {
+            out += "<p class=\"note\">\(HTML.escape(words(.monitoringApart, s.scriptedItems, s.simulatedItems)))</p>"
+        }
+        let columns = words.columns(.monitoringColumns)
+        out += "<div class=\"scroll\"><table class=\"monitoring\"><thead><tr>"
+        out += columns.enumerated().map { $0.offset <= 1 ? "<th>\(HTML.escape($0.element))</th>" : "<th class=\"num\">\(HTML.escape($0.element))</th>" }.joined()
+        out += "</tr></thead><tbody>"
+        for p in monitoring.participants {
+            let flags = p.flags.map { Self.words(for: $0, words) }
+            out += "<tr data-participant=\"\(HTML.escape(p.participant))\" data-flags=\"\(p.flags.map(\.kind.rawValue).joined(separator: " "))\"\(p.flags.isEmpty ? "" : " class=\"flagged\"")>"
+            out += "<td class=\"id\">\(HTML.escape(p.participant))</td>"
+            out += "<td class=\"flags\">\(HTML.escape(flags.isEmpty ? words(.monitoringNone) : flags.joined(separator: "; ")))</td>"
+            var cells: [String] = []
+            cells.append(p.enrolled ?? "–")
+            cells.append(p.lastUpload.map { String($0.prefix(10)) + (p.daysSinceUpload.map { " (\($0) d)" } ?? "") } ?? "–")
+            cells.append("\(p.sessionsCompleted)/\(p.sessionsDue)")
+            cells.append("\(p.sessionsMissed) (\(p.missedInARow))")
+            cells.append(p.goodSignal.map(words.percent) ?? "–")
+            cells.append(p.lostShare.map { words.number(p.lostSeconds, 0) + " s, " + words.percent($0) } ?? "–")
+            cells.append("\(p.reconnects)")
+            cells.append(
+                p.batteryStart.map { words.number($0, 0) + " % → " + (p.batteryEnd.map { words.number($0, 0) + " %" } ?? "–") } ?? "–")
+            cells.append(p.devices.isEmpty ? "–" : p.devices.joined(separator: ", "))
+            out += cells.map { "<td class=\"num\">\(HTML.escape($0))</td>" }.joined() + "</tr>"
+        }
+        out += "</tbody></table></div>"
+        return out + "<p class=\"note\">\(HTML.escape(words(.monitoringCaption)))</p>"
+    }
+
+    /// A flag in words: the figure and the threshold it crossed.
+    private static func words(for flag: OverviewFlag, _ words: ReportWords) -> String {
+        switch flag.kind {
+        case .noUpload: words(.flagNoUpload, words.number(flag.value, 0), words.number(flag.threshold, 0))
+        case .missedSessions: words(.flagMissedSessions, Int(flag.value), Int(flag.threshold))
+        case .lowQuality: words(.flagLowQuality, words.percent(flag.value / 100), words.percent(flag.threshold / 100))
+        case .highLoss: words(.flagHighLoss, words.percent(flag.value / 100), words.percent(flag.threshold / 100))
+        case .failingHeadband: words(.flagFailingHeadband, Int(flag.value), Int(flag.threshold))
         }
     }
 

@@ -35,4 +35,7 @@ enum ReportText: String, CaseIterable {
     case dayDone, dayIncomplete, dayMissing, dayOpen
     case overviewQualityTitle, overviewQualityCaption, sessionColumn
     case uploadsTitle, uploadsCaption, uploadsLabel, problemsTitle, problemsNone, overviewFooter
+    // The study overview's monitoring.
+    case monitoringTitle, monitoringSummary, monitoringNoQuality, monitoringApart, monitoringColumns, monitoringCaption, monitoringNone
+    case flagNoUpload, flagMissedSessions, flagLowQuality, flagHighLoss, flagFailingHeadband
 }

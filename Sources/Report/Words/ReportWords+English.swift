@@ -95,6 +95,20 @@ extension ReportWords {
         .uploadsCaption: "Items collected (recordings, questionnaires, trial tables) by the week they were made (ISO weeks, UTC).",
         .uploadsLabel: "Items collected per week",
         .problemsTitle: "Problems", .problemsNone: "None: every item on the server was collected or is waiting for its manifest.",
+        .monitoringTitle: "Participants to look at",
+        .monitoringSummary:
+            "As of {0}: {1} of {2} due sessions completed ({3}); median share of good signal {4}; {5} of {6} participants flagged.",
+        .monitoringNoQuality: "no quality stored",
+        .monitoringApart: "Counted apart, in none of these figures: {0} scripted and {1} simulated or replayed items.",
+        .monitoringColumns: "participant|flags|enrolled|last upload|sessions done/due|missed (in a row)|good signal|lost|reconnects|battery|headband",
+        .monitoringCaption:
+            "Flagged participants first. Sessions are due one study day per day since enrolment; missed: past study days with nothing collected. Good signal: share of windows graded good over all recordings; lost: recording time without data (link gaps). Battery: start → end of the latest recording. Thresholds: the study file's monitoring section (docs/study-format.md).",
+        .monitoringNone: "nothing",
+        .flagNoUpload: "no upload for {0} days (flag after {1})",
+        .flagMissedSessions: "{0} sessions missed in a row (flag at {1})",
+        .flagLowQuality: "good signal {0} (below {1})",
+        .flagHighLoss: "{0} of the recording time lost (above {1})",
+        .flagFailingHeadband: "headband failed in {0} of the last 3 sessions (flag at {1})",
         .overviewFooter:
             "Made by study-recorder {0} from the collected uploads. Participants appear only by their pseudonymous UUID; consent records stay sealed on the server. Layout of the dataset: docs/analysis.md.",
 

@@ -96,6 +96,20 @@ extension ReportWords {
         .uploadsCaption: "Gesammelte Einträge (Aufnahmen, Fragebögen, Durchgangstabellen) nach der Woche, in der sie entstanden (ISO-Wochen, UTC).",
         .uploadsLabel: "Gesammelte Einträge je Woche",
         .problemsTitle: "Probleme", .problemsNone: "Keine: Jeder Eintrag auf dem Server wurde gesammelt oder wartet auf sein Manifest.",
+        .monitoringTitle: "Teilnehmende im Blick",
+        .monitoringSummary:
+            "Stand {0}: {1} von {2} fälligen Sitzungen erledigt ({3}); Median des Anteils guten Signals {4}; {5} von {6} Teilnehmenden markiert.",
+        .monitoringNoQuality: "keine Qualität gespeichert",
+        .monitoringApart: "Getrennt gezählt, in keiner dieser Zahlen: {0} geskriptete und {1} simulierte oder wiedergegebene Einträge.",
+        .monitoringColumns: "Teilnehmende Person|Hinweise|eingeschrieben|letzte Übertragung|Sitzungen erledigt/fällig|verpasst (in Folge)|gutes Signal|verloren|Neuverbindungen|Akku|Stirnband",
+        .monitoringCaption:
+            "Markierte Teilnehmende zuerst. Fällig ist ein Studientag je Tag seit der Einschreibung; verpasst: vergangene Studientage ohne gesammelte Daten. Gutes Signal: Anteil der als gut bewerteten Fenster über alle Aufnahmen; verloren: Aufnahmezeit ohne Daten (Verbindungslücken). Akku: Anfang → Ende der letzten Aufnahme. Schwellen: Abschnitt monitoring der Studiendatei (docs/study-format.md).",
+        .monitoringNone: "nichts",
+        .flagNoUpload: "keine Übertragung seit {0} Tagen (Hinweis ab {1})",
+        .flagMissedSessions: "{0} Sitzungen in Folge verpasst (Hinweis ab {1})",
+        .flagLowQuality: "gutes Signal {0} (unter {1})",
+        .flagHighLoss: "{0} der Aufnahmezeit verloren (über {1})",
+        .flagFailingHeadband: "Stirnband fiel in {0} der letzten 3 Sitzungen aus (Hinweis ab {1})",
         .overviewFooter:
             "Erstellt von study-recorder {0} aus den gesammelten Uploads. Teilnehmende erscheinen nur mit ihrer pseudonymen UUID; Einwilligungen bleiben versiegelt auf dem Server. Aufbau des Datensatzes: docs/analysis.md.",
 

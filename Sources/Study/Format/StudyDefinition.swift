@@ -33,13 +33,20 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
     /// What exports of the study's data say about it (authors, licence, institution, questionnaire
     /// columns), when the study file has `dataset`.
     public var dataset: DatasetMetadata?
+    /// When the study overview flags a participant, when the study file has `monitoring` (else
+    /// ``MonitoringThresholds/defaults``: ``monitoringThresholds``).
+    public var monitoring: MonitoringThresholds?
+
+    /// The thresholds the study overview applies: the study file's, else the defaults.
+    public var monitoringThresholds: MonitoringThresholds { monitoring ?? .defaults }
 
     /// Creates a study definition.
     public init(
         formatVersion: Int = StudyModule.formatVersion, id: String, title: LocalizedText, description: LocalizedText? = nil,
         locales: [String], defaultLocale: String, settings: StudySettings = .defaults, texts: [String: LocalizedText] = [:],
         consent: Consent, preparations: [String: [PreparationStep]] = [:], trialTypes: [String: TrialType] = [:],
-        questionnaires: [String: Questionnaire] = [:], sessions: [String: Session], days: [Day], dataset: DatasetMetadata? = nil
+        questionnaires: [String: Questionnaire] = [:], sessions: [String: Session], days: [Day], dataset: DatasetMetadata? = nil,
+        monitoring: MonitoringThresholds? = nil
     ) {
         self.formatVersion = formatVersion
         self.id = id
@@ -56,6 +63,7 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
         self.sessions = sessions
         self.days = days
         self.dataset = dataset
+        self.monitoring = monitoring
     }
 
     /// Every protocol item (a session on a day) in order, with its position.

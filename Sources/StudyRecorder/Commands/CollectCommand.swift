@@ -2,6 +2,7 @@ import ArgumentParser
 import Collection
 import Exports
 import Foundation
+import Report
 import Synchronization
 import Storage
 import Study
@@ -39,7 +40,12 @@ struct CollectCommand: AsyncParsableCommand {
             download stops at its manifest's size, and listings are bounded in bytes, entries and time \
             (docs/operations.md, "Collecting from a server you do not control").
 
-            Exit status: 0 all collected, 1 some items need a person (listed under problems: a failed \
+            The study's monitoring — sessions due, done and missed per participant, good signal, lost \
+            time, the headband, and flags with the study file's thresholds — goes to overview.html and \
+            overview.json in --out (docs/analysis.md).
+
+            Exit status: 0 all collected and no participant flagged, 2 all collected and a participant \
+            flagged (listed as flagged: lines and in --json's flagged), 1 some items need a person (listed under problems: a failed \
             checksum, a foreign key, not a recording of ours, another study, a refused name, a server \
             answer past the limits or a redirect; kept out of the dataset), 75 items deferred (the server \
             unreachable, stalled or failing part way: what came through is kept; run again later), or \
@@ -152,8 +158,19 @@ struct CollectCommand: AsyncParsableCommand {
                 "leftover: \(leftover): an interrupted upload's leftover (its item is collected under another name, or it waited too long "
                     + "for its manifest); not waited for any more — docs/operations.md, \"Leftovers of interrupted uploads\"")
         }
+        if !json, let summary = report.monitoring {
+            let percent = { (share: Double?) in share.map { String(format: "%.0f %%", $0 * 100) } ?? "–" }
+            print(
+                "monitoring: \(summary.sessionsCompleted) of \(summary.sessionsDue) due sessions completed (\(percent(summary.completion))), "
+                    + "median good signal \(percent(summary.medianGoodSignal)), \(summary.flagged) of \(summary.participants) participants flagged "
+                    + "-> \(out)/overview.html")
+        }
+        for participant in report.flagged {
+            Terminal.error("flagged: \(participant.participant): \(participant.flags.map(\.kind.rawValue).joined(separator: ", "))")
+        }
         if !report.problems.isEmpty { throw ExitCode.failure }
         if !report.deferred.isEmpty { throw ExitCode.temporaryFailure }
+        if !report.flagged.isEmpty { throw ExitCode.flagged }
     }
 }
 

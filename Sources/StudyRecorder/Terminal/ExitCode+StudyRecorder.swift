@@ -3,6 +3,9 @@ import DataSources
 
 /// The exit codes of `study-recorder`, from sysexits(3) so schedulers and scripts can act on them.
 extension ExitCode {
+    /// 2: everything was done, and a participant needs the experimenter's attention (`collect`: a
+    /// monitoring flag raised).
+    static let flagged = ExitCode(2)
     /// 64: the command line was wrong.
     static let usage = ExitCode(64)
     /// 65: an input file (study, recording) is malformed.

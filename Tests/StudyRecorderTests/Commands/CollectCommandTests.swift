@@ -89,6 +89,20 @@ struct CollectCommandTests {
         try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
     }
 
+    /// The codes of the errors the BIDS validator (bids-validator-deno, offline) finds in `dataset`,
+    /// or `nil` when it is not installed.
+    static func validatorErrors(_ dataset: URL) throws -> [String]? {
+        let validator = ProjectPaths.root.appendingPathComponent(".venv/bin/bids-validator-deno")
+        guard FileManager.default.isExecutableFile(atPath: validator.path) else { return nil }
+        let result = try ProcessRunner.run(validator, ["--format", "json", dataset.path])
+        struct Validation: Decodable {
+            struct Issues: Decodable { var issues: [Issue] }
+            struct Issue: Decodable { var code: String; var severity: String }
+            var issues: Issues
+        }
+        return try JSONDecoder().decode(Validation.self, from: Data(result.stdout.utf8)).issues.issues.filter { $0.severity == "error" }.map(\.code)
+    }
+
     /// Every EDF of the dataset, relative to it.
     static func runs(in out: URL) -> [String] {
         var found: [String] = []
@@ -155,19 +169,8 @@ struct CollectCommandTests {
             #expect(runs.contains { $0.hasPrefix("sub-\(label)/") }, "\(runs)")
         }
         // The BIDS validator: no error.
-        let validator = ProjectPaths.root.appendingPathComponent(".venv/bin/bids-validator-deno")
-        if FileManager.default.isExecutableFile(atPath: validator.path) {
-            let result = try ProcessRunner.run(validator, ["--format", "json", out.path])
-            struct Validation: Decodable {
-                struct Issues: Decodable { var issues: [Issue] }
-                struct Issue: Decodable { var code: String; var severity: String }
-                var issues: Issues
-            }
-            let errors = try JSONDecoder().decode(Validation.self, from: Data(result.stdout.utf8)).issues.issues.filter { $0.severity == "error" }
-            #expect(errors.isEmpty, "validator errors: \(errors.map(\.code))")
-        } else {
-            Issue.record("bids-validator-deno is not installed in .venv: run scripts/bootstrap")
-        }
+        let errors = try #require(try Self.validatorErrors(out), "bids-validator-deno is not installed in .venv: run scripts/bootstrap")
+        #expect(errors.isEmpty, "validator errors: \(errors)")
         // MNE-BIDS reads every run.
         let script = """
             import sys, json, warnings, mne_bids

@@ -136,15 +136,8 @@ struct CollectUntrustedServerTests {
         // The participant's recordings are in the dataset, which the BIDS validator passes.
         let runs = CollectCommandTests.runs(in: out)
         #expect(runs.count == 2, "\(runs)")
-        let validator = ProjectPaths.root.appendingPathComponent(".venv/bin/bids-validator-deno")
-        let validation = try ProcessRunner.run(validator, ["--format", "json", out.path])
-        struct Validation: Decodable {
-            struct Issues: Decodable { var issues: [Issue] }
-            struct Issue: Decodable { var code: String; var severity: String }
-            var issues: Issues
-        }
-        let errors = try JSONDecoder().decode(Validation.self, from: Data(validation.stdout.utf8)).issues.issues.filter { $0.severity == "error" }
-        #expect(errors.isEmpty, "validator errors: \(errors.map(\.code))")
+        let errors = try #require(try CollectCommandTests.validatorErrors(out), "bids-validator-deno is not installed in .venv: run scripts/bootstrap")
+        #expect(errors.isEmpty, "validator errors: \(errors)")
     }
 
     @Test func aServerDyingPartWayIs75WithWhatCameKeptAndTheNextRunCompletesTheSameDataset() throws {
