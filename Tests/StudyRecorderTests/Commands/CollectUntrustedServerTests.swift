@@ -91,6 +91,8 @@ struct CollectUntrustedServerTests {
         // A well-named item whose download has no end, and one answered with a redirect.
         try attack("r_rest_1_1_8_\(p).h5", Data(count: 1 << 20))
         try attack("r_rest_1_1_7_\(p).h5")
+        // A well-named item, its manifest right, that is no recording: kept out at its check.
+        try attack("r_rest_1_1_6_\(p).h5", Data("no HDF5 here".utf8))
         try server.play(
             .init(extra: extra, get: ["\(p)/r_rest_1_1_8_\(p).h5": .endless, "\(p)/r_rest_1_1_7_\(p).h5": .redirect]))
         // The dataset two levels down in the test's own folder, so that a name climbing out of the
@@ -138,6 +140,23 @@ struct CollectUntrustedServerTests {
         #expect(runs.count == 2, "\(runs)")
         let errors = try #require(try CollectCommandTests.validatorErrors(out), "bids-validator-deno is not installed in .venv: run scripts/bootstrap")
         #expect(errors.isEmpty, "validator errors: \(errors)")
+    }
+
+    @Test func aListingWithoutEndIsCutWithinTheMemoryBoundAnd76() throws {
+        let (server, _) = try Self.server()
+        try server.play(.init(listing: ["": .endless]))
+        let dir = try TemporaryDirectory("collect-endless-listing")
+        let started = Date()
+        // Peak memory from GNU time: the study's listing is bounded at 32 MiB, the process's own ~70 MB.
+        let timed = try ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/time"),
+            ["-f", "peak-kib %M", try CLI.binary().path, "collect", "--from", server.baseURL, "--study", Self.study, "--out", dir.path("dataset").path])
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(timed.status == 76, "\(timed.stderr)")
+        let lines = timed.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("study-recorder: the server's listing of the study cannot be used: ") == true, "\(lines)")
+        let peak = try #require(lines.last.flatMap { Int($0.dropFirst("peak-kib ".count)) })
+        #expect(peak < 160 << 10, "\(peak) KiB at the peak")
     }
 
     @Test func aServerDyingPartWayIs75WithWhatCameKeptAndTheNextRunCompletesTheSameDataset() throws {
