@@ -342,7 +342,8 @@ public struct Collector: Sendable {
             // Each name checked: refused ones are problems (shown escaped), never files.
             var items: [String: (entry: RemoteEntry, name: ServerName.Item)] = [:]
             var manifests: [String: RemoteEntry] = [:]
-            for entry in listed where !entry.isFolder && !entry.name.hasSuffix(".partial") {
+            // Hidden files (a sync tool's, the desktop's) and partial uploads are no items: passed over unused.
+            for entry in listed where !entry.isFolder && !entry.name.hasSuffix(".partial") && !entry.name.hasPrefix(".") {
                 switch ServerName.item(entry.name, participant: folder.name) {
                 case .failure(let refusal):
                     report.problems.append(CollectionProblem(remote: folder.name + "/" + entry.name, reason: .name, detail: refusal.reason))
