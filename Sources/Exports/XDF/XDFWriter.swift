@@ -95,10 +95,11 @@ public struct XDFWriter {
         }
 
         // File header and stream headers.
-        let start = reader.clockAnchor.map { Date(timeIntervalSince1970: $0.utc) } ?? Date()
+        // The recording's start: its clock anchor, else its first row's time (never the export's).
+        let start = (reader.clockAnchor?.utc ?? (try? reader.firstRowTime()) ?? nil).map { Date(timeIntervalSince1970: $0) } ?? Date()
         buffer += XDFChunk.encode(
             .fileHeader,
-            Array("<?xml version=\"1.0\"?><info><version>1.0</version><datetime>\(ISO8601DateFormatter().string(from: start))</datetime></info>".utf8))
+            Array("<?xml version=\"1.0\"?><info><version>1.0</version><datetime>\(Self.headerDate(start))</datetime></info>".utf8))
         for stream in streams { buffer += XDFChunk.encode(.streamHeader, Self.header(stream, descriptor: descriptor)) }
 
         // EEG, 10 s at a time, a boundary after each block.
@@ -211,6 +212,17 @@ public struct XDFWriter {
     }
 
     /// A StreamHeader chunk: the stream id and LSL's stream info as XML.
+    /// The file header's `<datetime>` as LabRecorder writes it, `2026-11-28T20:25:40+0000` (UTC,
+    /// the offset as `+HHMM`): readers that parse it the way LabRecorder's files need (mnelab's
+    /// `read_raw_xdf` turns `+0000` into `+00:00` for `fromisoformat`) fail on a trailing `Z`.
+    static func headerDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxx"
+        return formatter.string(from: date)
+    }
+
     static func header(_ stream: Stream, descriptor: DeviceDescriptor) -> [UInt8] {
         let x = XDFChunk.xmlEscaped
         var channels = ""

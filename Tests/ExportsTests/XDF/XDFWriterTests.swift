@@ -29,12 +29,17 @@ struct XDFWriterTests {
         var sample_counts: [Int]
         var offsets: [Int]
         var default_load_streams: Int
+        var datetime: String
+        var datetime_error: Double
+        var datetime_mnelab_error: Double
     }
 
     static let read = """
         import sys, json, numpy as np, h5py, pyxdf
+        from datetime import datetime
         xdf, h5 = sys.argv[1], sys.argv[2]
-        streams, _ = pyxdf.load_xdf(xdf, dejitter_timestamps=False)
+        streams, header = pyxdf.load_xdf(xdf, dejitter_timestamps=False)
+        when = header['info']['datetime'][0]
         f = h5py.File(h5, 'r'); r = f['Recording']
         ts = r['TimeStamp'][()].ravel() / 1e6
         if 'LSLClock' in f:
@@ -63,7 +68,12 @@ struct XDFWriterTests {
           'footer_counts': [int(s['footer']['info']['sample_count'][0]) for s in streams],
           'sample_counts': [len(s['time_stamps']) for s in streams],
           'offsets': [len(s['clock_times']) for s in streams],
-          'default_load_streams': len(default)}))
+          'default_load_streams': len(default),
+          # LabRecorder's form, read as its readers do: strptime with %z, and mnelab's read_raw_xdf
+          # (which makes +HHMM +HH:MM for fromisoformat).
+          'datetime': when,
+          'datetime_error': abs(datetime.strptime(when, '%Y-%m-%dT%H:%M:%S%z').timestamp() - r.attrs.get('ClockAnchorUTC', ts[0])),
+          'datetime_mnelab_error': abs(datetime.fromisoformat(when[:-2] + ':' + when[-2:]).timestamp() - r.attrs.get('ClockAnchorUTC', ts[0]))}))
         """
 
     static func check(_ fixtureURL: URL, _ xdf: URL) throws -> Read {
@@ -90,6 +100,9 @@ struct XDFWriterTests {
         // 30 s: offsets at 0, 5, … 30 s, for every stream.
         #expect(r.offsets.allSatisfy { $0 >= 6 }, "\(r.offsets)")
         #expect(r.default_load_streams == 3)
+        // The file header's time as LabRecorder writes it: UTC as +0000, read by mnelab as by strptime.
+        #expect(r.datetime.hasSuffix("+0000") && r.datetime.count == 24, "\(r.datetime)")
+        #expect(r.datetime_error < 1 && r.datetime_mnelab_error < 1)
     }
 
     /// With `--clock lsl` the file's times are the stored LSL-clock times (through `/LSLClock`).
