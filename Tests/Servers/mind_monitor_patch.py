@@ -42,7 +42,7 @@ def main():
     lock = threading.Lock()
     start = [None]
     seen = {}
-    state = {"horseshoe": None, "bands_before_fit": 0, "bands_after_fit": 0, "markers": []}
+    state = {"horseshoe": None, "bands_before_fit": 0, "bands_after_fit": 0, "bands_taken": 0, "bands_ignored": 0, "markers": []}
 
     def record(address, args):
         now = time.monotonic()
@@ -67,6 +67,9 @@ def main():
             # The author's scripts ignore band powers until the horseshoe says the fit.
             key = "bands_after_fit" if state["horseshoe"] is not None else "bands_before_fit"
             state[key] += 1
+            # The author's OSC-Receiver handler: "All Values" band powers are one per sensor (4);
+            # a message of any other length is passed over.
+            state["bands_taken" if len(args) == 4 else "bands_ignored"] += 1
 
     def marker(address, *args):
         record(address, args)
@@ -90,7 +93,8 @@ def main():
     server.shutdown()
     with lock:
         out = {"paths": seen, "horseshoe": state["horseshoe"], "bands_before_fit": state["bands_before_fit"],
-               "bands_after_fit": state["bands_after_fit"], "markers": state["markers"]}
+               "bands_after_fit": state["bands_after_fit"], "bands_taken": state["bands_taken"],
+               "bands_ignored": state["bands_ignored"], "markers": state["markers"]}
     with open(a.out, "w") as f:
         json.dump(out, f)
 

@@ -9,9 +9,9 @@ import Processing
 /// | `/muse/eeg` | one float per EEG channel (µV, centred on 0), per sample |
 /// | `/muse/acc`, `/muse/gyro` | x, y, z (g; deg/s), per sample |
 /// | `/muse/ppg` | per sample: ambient, infrared, red as Mind Monitor orders them (NaN for a channel the headband's stream lacks: the classic Muse's stream holds infrared only); other PPG or optics streams as they are |
-/// | `/muse/elements/{delta,theta,alpha,beta,gamma}_absolute` | one float per channel: log10 of the band power in µV² (Bels), ~10 per second |
-/// | `/muse/elements/{delta,theta,alpha,beta,gamma}_relative` | one float per channel: the band's share of the 1–45 Hz power (0…1), with the absolute ones |
-/// | `/muse/elements/horseshoe` | one float per channel: 1 good, 2 medium, 4 bad; at once on a change and every ``stateInterval`` |
+/// | `/muse/elements/{delta,theta,alpha,beta,gamma}_absolute` | one float per sensor (TP9, AF7, AF8, TP10; an AUX channel is left out, as Mind Monitor does): log10 of the band power in µV² (Bels), ~10 per second |
+/// | `/muse/elements/{delta,theta,alpha,beta,gamma}_relative` | one float per sensor: the band's share of the 1–45 Hz power (0…1), with the absolute ones |
+/// | `/muse/elements/horseshoe` | one float per sensor: 1 good, 2 medium, 4 bad; at once on a change and every ``stateInterval`` |
 /// | `/muse/elements/touching_forehead` | int 1/0; at once on a change and every ``stateInterval`` |
 /// | `/muse/batt` | battery percent (float); at once on a change of 1 or more and every ``stateInterval`` |
 /// | `/Marker/<code>` | the marker's label (string) |
@@ -30,6 +30,9 @@ final class OSCSink: LiveSink {
     private var kinds: [String: StreamDescriptor.Kind] = [:]
     /// Per PPG stream whose channels are Mind Monitor's, each channel's place among its three.
     private var ppgPlaces: [String: [Int]] = [:]
+    /// The EEG channels that are sensors (not an AUX input): the elements carry one value each, as
+    /// Mind Monitor's do whatever the preset, so patches that expect four values take them.
+    private var sensors: [Int] = []
     /// The newest state, repeated every ``stateInterval``; nil until the source told it.
     private var grades: [Float]?
     private var onHead: Bool?
@@ -43,6 +46,7 @@ final class OSCSink: LiveSink {
 
     func start(_ descriptor: DeviceDescriptor, lslTime: @escaping @Sendable (Double) -> Double) throws {
         eegStream = descriptor.eeg.name
+        sensors = descriptor.eeg.channelLabels.indices.filter { !descriptor.eeg.channelLabels[$0].uppercased().contains("AUX") }
         kinds = Dictionary(descriptor.streams.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
         ppgPlaces = [:]
         for stream in descriptor.streams where stream.kind == .ppg {
@@ -90,12 +94,13 @@ final class OSCSink: LiveSink {
     }
 
     func send(_ b: BandPowerUpdate) {
+        let channels = Self.sensorValues(b.channels, sensors)
         for (k, band) in b.method.bands.enumerated() {
-            let absolute = b.channels.map {
+            let absolute = channels.map {
                 OSCMessage.Argument.float(Float(k < $0.absolute.count && $0.absolute[k] > 0 ? log10($0.absolute[k]) : .nan))
             }
             sender.send(OSCMessage("/muse/elements/\(band.name)_absolute", absolute))
-            let relative = b.channels.map { OSCMessage.Argument.float(Float(k < $0.relative.count ? $0.relative[k] : .nan)) }
+            let relative = channels.map { OSCMessage.Argument.float(Float(k < $0.relative.count ? $0.relative[k] : .nan)) }
             sender.send(OSCMessage("/muse/elements/\(band.name)_relative", relative))
         }
     }
@@ -117,6 +122,13 @@ final class OSCSink: LiveSink {
         sendBattery()
     }
 
+    /// The values of the sensor channels among `values` (one per EEG channel); all of them when
+    /// they do not line up with the EEG's channels.
+    private static func sensorValues<T>(_ values: [T], _ sensors: [Int]) -> [T] {
+        guard !sensors.isEmpty, sensors.allSatisfy(values.indices.contains) else { return values }
+        return sensors.map { values[$0] }
+    }
+
     /// Repeats every state path known so far.
     private func sendState() {
         sendGrades()
@@ -125,7 +137,7 @@ final class OSCSink: LiveSink {
     }
 
     private func sendGrades() {
-        if let grades { sender.send(OSCMessage("/muse/elements/horseshoe", grades.map { .float($0) })) }
+        if let grades { sender.send(OSCMessage("/muse/elements/horseshoe", Self.sensorValues(grades, sensors).map { .float($0) })) }
     }
 
     private func sendOnHead() {
