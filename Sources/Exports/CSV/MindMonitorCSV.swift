@@ -8,7 +8,9 @@ public import Storage
 /// `TimeStamp` (local date and time, `2026-11-26 09:30:00.123`), `Delta_TP9` … `Gamma_TP10` (log10
 /// of the absolute band power in µV², Bels, forward-filled from the recording's `/Quality` series;
 /// empty before the first), `RAW_TP9` … `RAW_TP10` (µV, centred on 0 — Mind Monitor's are 0–1682),
-/// `AUX_RIGHT` (µV, empty without the AUX channel), `Accelerometer_X/Y/Z` (g), `Gyro_X/Y/Z` (deg/s),
+/// `AUX_LEFT` and `AUX_RIGHT` (µV, as Mind Monitor's columns: the left and right AUX inputs, empty
+/// for an input the headband does not stream — the p20/p50 presets stream the right one),
+/// `Accelerometer_X/Y/Z` (g), `Gyro_X/Y/Z` (deg/s),
 /// `HeadBandOn` (1/0 from the device's on-head state; empty when the device never said),
 /// `HSI_TP9` … `HSI_TP10` (the quality grade: 1 good, 2 medium, 4 bad), `Battery` (percent), and
 /// `Elements`: the markers at that sample as Mind Monitor writes its marker buttons, `/Marker/<code>`,
@@ -38,7 +40,7 @@ public struct MindMonitorCSV {
 
     /// The header row.
     static var header: [String] {
-        ["TimeStamp"] + bands.flatMap { band in channels.map { "\(band)_\($0)" } } + channels.map { "RAW_\($0)" } + ["AUX_RIGHT"]
+        ["TimeStamp"] + bands.flatMap { band in channels.map { "\(band)_\($0)" } } + channels.map { "RAW_\($0)" } + ["AUX_LEFT", "AUX_RIGHT"]
             + ["Accelerometer_X", "Accelerometer_Y", "Accelerometer_Z", "Gyro_X", "Gyro_Y", "Gyro_Z", "HeadBandOn"]
             + channels.map { "HSI_\($0)" } + ["Battery", "Elements"]
     }
@@ -51,7 +53,9 @@ public struct MindMonitorCSV {
     private func write(to url: URL, progress: (Double) -> Void) throws {
         let names = reader.channelNames
         let eegColumns = Self.channels.map { names.firstIndex(of: $0) }
-        let aux = names.firstIndex { $0.uppercased().hasPrefix("AUX") }
+        // The AUX inputs: `AUX_L` and `AUX_R` as stored; a lone AUX channel otherwise named is the right one.
+        let auxLeft = names.firstIndex { $0.uppercased() == "AUX_L" }
+        let auxRight = names.firstIndex { $0.uppercased() == "AUX_R" } ?? names.firstIndex { $0.uppercased().hasPrefix("AUX") && $0.uppercased() != "AUX_L" }
 
         // Band powers: per band and channel, the column of the stored absolute series.
         var bandPower: ForwardFill?
@@ -134,7 +138,8 @@ public struct MindMonitorCSV {
                 }
                 let width = block.channelCount
                 fields += eegColumns.map { $0.map { CSVTable.number(block.values[r * width + $0]) } ?? "" }
-                fields.append(aux.map { CSVTable.number(block.values[r * width + $0]) } ?? "")
+                fields.append(auxLeft.map { CSVTable.number(block.values[r * width + $0]) } ?? "")
+                fields.append(auxRight.map { CSVTable.number(block.values[r * width + $0]) } ?? "")
                 let acc = accelerometer?.row(at: time), gyro = gyroscope?.row(at: time)
                 fields += (0..<3).map { cell(acc, $0) } + (0..<3).map { cell(gyro, $0) }
                 fields.append(head.map { $0 ? "1" : "0" } ?? "")

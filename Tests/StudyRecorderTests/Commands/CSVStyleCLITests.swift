@@ -10,6 +10,7 @@ import Testing
 struct CSVStyleCLITests {
     struct Read: Decodable {
         var mm_columns: [String]
+        var mm_aux_left_empty: Bool
         var mm_rows: Int
         var mm_raw_equal: Bool
         var mm_aux_equal: Bool
@@ -54,6 +55,7 @@ struct CSVStyleCLITests {
           'mm_columns': list(df.columns), 'mm_rows': int(len(df)),
           'mm_raw_equal': bool(np.allclose(raw, data[:, :4], equal_nan=True, rtol=0, atol=0)),
           'mm_aux_equal': bool(np.allclose(df['AUX_RIGHT'].to_numpy(), data[:, names.index('AUX_R')], equal_nan=True, rtol=0, atol=0)),
+          'mm_aux_left_empty': bool(df['AUX_LEFT'].isna().all()),
           'mm_alpha_equal': bool(np.allclose(got, expected, equal_nan=True, rtol=1e-12, atol=1e-12)),
           'mm_alpha_rows': int(alpha.dropna().shape[0]),
           'mm_on_head_rows': int(len(on)), 'mm_head_known_rows': int(df['HeadBandOn'].notna().sum()),
@@ -126,6 +128,9 @@ struct CSVStyleCLITests {
         #expect(read.mm_columns.first == "TimeStamp" && read.mm_columns.last == "Elements")
         #expect(Array(read.mm_columns[1...5]) == ["Delta_TP9", "Delta_AF7", "Delta_AF8", "Delta_TP10", "Theta_TP9"])
         #expect(read.mm_columns.contains("HeadBandOn") && read.mm_columns.contains("HSI_TP10") && read.mm_columns.contains("Gyro_Z"))
+        // Mind Monitor's two AUX columns in its order; p50 streams the right input only.
+        #expect(Array(read.mm_columns.drop { $0 != "RAW_TP10" }.prefix(4)) == ["RAW_TP10", "AUX_LEFT", "AUX_RIGHT", "Accelerometer_X"])
+        #expect(read.mm_aux_left_empty)
         #expect(read.mm_rows == read.rows)
         #expect(read.mm_raw_equal && read.mm_aux_equal)
         #expect(read.mm_alpha_equal, "Alpha_* are the stored alpha band powers in Bels, forward-filled")
