@@ -103,8 +103,9 @@ public struct RecordingDigest: Sendable {
         self.events = events
         let fs = reader.samplingRate
         var gaps: [(start: Double, seconds: Double)] = []
-        for event in events where event.code == Marker.gapCode {
-            if let n = Self.gapLength(event.label) { gaps.append((Double(event.sample) / fs, Double(n) / fs)) }
+        // The EEG's gaps (another stream's gap, `<stream> gap N samples`, leaves the EEG whole).
+        for event in events {
+            if let lost = event.lostSamples, lost.stream == nil { gaps.append((Double(event.sample) / fs, Double(lost.count) / fs)) }
         }
         self.gaps = gaps
         gapSamples = 0
@@ -121,7 +122,7 @@ public struct RecordingDigest: Sendable {
             try pass.readVerdictOnly(&quality)
             startTime = try reader.firstRowTime()
             // The rows the recording filled for lost samples, as its gap events count them.
-            gapSamples = events.reduce(0) { $0 + ($1.code == Marker.gapCode ? Int64(Self.gapLength($1.label) ?? 0) : 0) }
+            gapSamples = events.reduce(0) { sum, e in sum + (e.lostSamples.map { $0.stream == nil ? Int64($0.count) : 0 } ?? 0) }
         } else {
             try pass.run(reader: reader, stored: stored.quality, excerptSeconds: excerptSeconds)
             startTime = pass.startTime
