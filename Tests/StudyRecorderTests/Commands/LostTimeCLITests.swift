@@ -6,7 +6,8 @@ import Testing
 /// `simulate-headband --silent-after`) is recorded by the real `record`, at real time and at 20×.
 /// The windows stored in `/Quality` with more than 10 % NaN rows are the ones with missing data
 /// (checked with h5py against the rows), every stretch of the gap is covered by windows, `analyze` counts exactly
-/// those and fails the recording, and `record` ends with the line `analyze` gives.
+/// those and fails the recording, `record` ends with the line `analyze` gives, and the session
+/// report and the participant view fail it too.
 @Suite(.tags(.process, .server, .python))
 struct LostTimeCLITests {
     struct Rows: Decodable {
@@ -76,5 +77,18 @@ struct LostTimeCLITests {
         let lost = Double(rows.nan_rows) / 256
         #expect(last.hasPrefix("lost " + String(format: "%.1f s of %.1f s EEG", lost, Double(rows.rows) / 256)))
         #expect(last.contains("missing data \(rows.windows_over_gap) (") && last.hasSuffix("verdict: eeg_failure"))
+
+        // The session report and the participant view say the same: failed, the EEG's one gap.
+        let out = try TemporaryDirectory("cli-lost-time-report")
+        let item = String(path)
+        let session = try CLI.run(["report", "--data", dir.url.path, item, "--out", out.path("session.html").path])
+        #expect(session.status == 0, "\(session.stderr)")
+        let html = try String(contentsOf: out.path("session.html"), encoding: .utf8)
+        #expect(html.contains("class=\"verdict failed\">eeg_failure"))
+        #expect(html.contains("lost-samples\">\(rows.nan_rows) in 1 gap "))
+        let participant = String(item.prefix { $0 != "/" })
+        let view = try CLI.run(["report", "--data", dir.url.path, "--participant", participant, "--out", out.path("participant.html").path])
+        #expect(view.status == 0, "\(view.stderr)")
+        #expect(try String(contentsOf: out.path("participant.html"), encoding: .utf8).contains("\">eeg_failure"))
     }
 }
