@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// Lost time counts in every verdict, on sample time: a simulated headband that hangs (the real CLI's
-/// `simulate-headband --silent-after`) is recorded by the real `record`, at real time and at 20×.
+/// `simulate-headband --silent-after`, classic and Athena) is recorded by the real `record`, at real
+/// time and at 20×.
 /// The windows stored in `/Quality` with more than 10 % NaN rows are the ones with missing data
 /// (checked with h5py against the rows), every stretch of the gap is covered by windows, `analyze` counts exactly
 /// those and fails the recording, `record` ends with the line `analyze` gives, and the session
@@ -44,9 +45,13 @@ struct LostTimeCLITests {
           'windows_flagged': int(sum(flagged)), 'disagreeing': int(sum(a != b for a, b in zip(over, flagged)))}))
         """
 
-    @Test(arguments: [(20, 1500, "2m"), (1, 200, "24s")])
-    func aHangIsMissingDataInEveryVerdict(speed: Int, silentAfter: Int, duration: String) throws {
-        let headband = try MuseCLITests.Headband(["--silent-after", "\(silentAfter)"], speed: speed)
+    /// The classic headband at 20× and at real time (silent after N EEG blocks), a Muse S Athena at
+    /// 20× (silent after N data notifications).
+    @Test(arguments: [
+        (20, ["--silent-after", "1500"], "2m"), (1, ["--silent-after", "200"], "24s"), (20, ["--model", "athena", "--silent-after", "2000"], "2m"),
+    ])
+    func aHangIsMissingDataInEveryVerdict(speed: Int, simulator: [String], duration: String) throws {
+        let headband = try MuseCLITests.Headband(simulator, speed: speed)
         let dir = try TemporaryDirectory("cli-lost-time")
         let record = try CLI.run([
             "record", "--source", "muse", "--device", headband.device, "--speed", "\(speed)", "--duration", duration, "--data", dir.url.path,
