@@ -90,7 +90,9 @@ struct LostTimeCLITests {
         #expect(session.status == 0, "\(session.stderr)")
         let html = try String(contentsOf: out.path("session.html"), encoding: .utf8)
         #expect(html.contains("class=\"verdict failed\">eeg_failure"))
-        #expect(html.contains("lost-samples\">\(rows.nan_rows) in 1 gap "))
+        // The EEG's gap first, the other streams' after it, each named (never added to the EEG's).
+        #expect(html.contains("lost-samples\">\(rows.nan_rows) in 1 gap ("))
+        #expect(html.contains(" s); accelerometer "))
         let participant = String(item.prefix { $0 != "/" })
         let view = try CLI.run(["report", "--data", dir.url.path, "--participant", participant, "--out", out.path("participant.html").path])
         #expect(view.status == 0, "\(view.stderr)")
