@@ -9,8 +9,10 @@
 /// ``ClockAnchor`` from its ``HostClock``; samples are stamped on that clock and ``now()`` reads it,
 /// so a moment taken by a study protocol compares exactly with sample times. A marker set with
 /// ``mark(_:at:)`` is a moment on that clock: it is placed on the EEG sample whose time is nearest
-/// the moment (see ``PlacedMarker``), waiting for that sample when it has not arrived yet, and on
-/// the last sample when the run ends first.
+/// the moment (see ``PlacedMarker``), waiting for that sample when it has not arrived yet. A moment
+/// in a gap (samples the source lost) waits until the gap is known and lands on the lost sample
+/// nearest it, also when the run ends inside the gap: a marker is never moved because data is
+/// missing.
 ///
 /// ```swift
 /// let controller = DataController(source: OscillatorSource())
@@ -196,8 +198,10 @@ public actor DataController {
     /// Sets `marker` for `moment` on the recording clock (``now()`` when `nil`) and returns a ticket for
     /// ``placement(of:)``. The marker is placed on the EEG sample whose time is nearest `moment`: at
     /// once when that sample was delivered already (announced as ``DataEvent/marker(_:)``), else in
-    /// the block that brings it; when the run ends first, on its last sample. Markers set before the
-    /// first sample wait for it. Several markers may share a sample; none is lost.
+    /// the block that brings it. A sample lost in a gap is announced once the block after the gap
+    /// was (a recorder then holds the gap's rows); when the run ends first, the marker lands on the
+    /// sample its moment gives counted on from the last one at the nominal rate. Markers set before
+    /// the first sample wait for it. Several markers may share a sample; none is lost.
     @discardableResult
     public func mark(_ marker: Marker, at moment: Double? = nil) async -> MarkerTicket {
         let ticket = MarkerTicket(id: nextTicket)
@@ -222,8 +226,8 @@ public actor DataController {
 
     /// Waits until every marker set so far is placed and announced to observers: its sample has
     /// arrived, or the run ended, or `seconds` passed on the controller's clock (a source that stopped
-    /// delivering), after which the waiting markers land on the newest sample, as at the end of a
-    /// run. Call it before ending a recording that must hold them.
+    /// delivering), after which the waiting markers land on the samples their moments give after the
+    /// newest one, as at the end of a run. Call it before ending a recording that must hold them.
     public func markersPlaced(within seconds: Double = 2) async {
         guard !pendingMarkers.isEmpty else { return }
         let clock = self.clock
@@ -236,12 +240,21 @@ public actor DataController {
         overdue.cancel()
     }
 
-    /// Places every waiting marker on the newest delivered sample (the run ends, or stalled).
+    /// Places every waiting marker once no sample after its moment will come (the run ends, or the
+    /// source stalled): on the sample nearest its moment counted on from the newest delivered one at
+    /// the nominal rate. A moment past the newest sample lies in data that never came (a gap the
+    /// recording ends in); the marker keeps its moment and lands on the lost sample there, which a
+    /// recorder stores as a NaN row (see ``PlacedMarker``).
     private func placeWaitingOnNewest() async {
         let unplaced = pendingMarkers
         pendingMarkers = []
         for pending in unplaced {
-            let placed = lastDelivered.map { PlacedMarker(marker: pending.marker, moment: pending.moment, sample: $0.index, sampleTime: $0.time) }
+            let placed = lastDelivered.map { last -> PlacedMarker in
+                let period = 1 / (descriptor?.samplingRate ?? 256)
+                let k = max(0, Int64(((pending.moment - last.time) / period - 0.5).rounded(.up)))
+                return PlacedMarker(
+                    marker: pending.marker, moment: pending.moment, sample: last.index + k, sampleTime: last.time + Double(k) * period)
+            }
             if let placed { await broadcast(.marker(placed)) }
             resolve(pending.ticket, placed)
         }
@@ -254,28 +267,56 @@ public actor DataController {
         return (block.first + Int64(block.times.count - 1), time)
     }
 
-    /// The delivered sample nearest `moment` (ties go to the earlier sample).
+    /// The sample nearest `moment` between `earlier` and `later`, two samples delivered one after
+    /// the other (ties go to the earlier): one of them, or a sample lost between them when the
+    /// source's index jumps, timed by ``GapTiming`` as a recorder times its gap rows.
+    private func nearest(to moment: Double, between earlier: (index: Int64, time: Double), and later: (index: Int64, time: Double))
+        -> (index: Int64, time: Double)
+    {
+        let missing = max(0, later.index - earlier.index - 1)
+        let spacing = GapTiming.spacing(after: earlier.time, before: later.time, missing: missing, nominal: 1 / (descriptor?.samplingRate ?? 256))
+        guard spacing > 0, moment > earlier.time else { return earlier }
+        let k = min(missing + 1, max(0, Int64(((moment - earlier.time) / spacing - 0.5).rounded(.up))))
+        if k == 0 { return earlier }
+        if k == missing + 1 { return later }
+        return (earlier.index + k, earlier.time + Double(k) * spacing)
+    }
+
+    /// The sample nearest `moment` among those delivered (kept for ``historySeconds``) and those
+    /// lost between them (ties go to the earlier sample); the oldest kept one for an older moment.
     private func nearestDelivered(to moment: Double, marker: Marker) -> PlacedMarker? {
-        var best: (index: Int64, time: Double)?
-        search: for block in history.reversed() {
-            for row in stride(from: block.times.count - 1, through: 0, by: -1) {
-                let time = block.times[row]
-                if let b = best, abs(time - moment) > abs(b.time - moment) {
-                    if time < moment { break search }
-                    continue
-                }
-                best = (block.first + Int64(row), time)
+        var next: (index: Int64, time: Double)?
+        var found: (index: Int64, time: Double)?
+        for block in history.reversed() where !block.times.isEmpty {
+            let times = block.times
+            let last = (index: block.first + Int64(times.count - 1), time: times[times.count - 1])
+            if moment >= last.time {
+                found = next.map { nearest(to: moment, between: last, and: $0) } ?? last
+                break
             }
+            if moment >= times[0] {
+                let row = times.firstIndex { $0 >= moment } ?? times.count - 1
+                let r = row > 0 && moment - times[row - 1] <= times[row] - moment ? row - 1 : row
+                found = (block.first + Int64(r), times[r])
+                break
+            }
+            next = (block.first, times[0])
         }
-        return best.map { PlacedMarker(marker: marker, moment: moment, sample: $0.index, sampleTime: $0.time) }
+        guard let best = found ?? next else { return nil }
+        return PlacedMarker(marker: marker, moment: moment, sample: best.index, sampleTime: best.time)
     }
 
     /// Places the pending markers whose nearest sample is now known: the block reaches their
-    /// moment. Those on a row of `block` join its markers; those on an earlier sample are returned.
-    private func placePending(in block: inout SampleBlock) -> [PlacedMarker] {
-        guard let newest = block.times.last else { return [] }
+    /// moment. Those on a row of `block` join its markers; those on an earlier sample are returned
+    /// as `earlier` (announced before the block), those on a sample lost just before the block (a
+    /// moment in the gap the block ends) as `lost` (announced after it, once a recorder holds the
+    /// gap's rows).
+    private func placePending(in block: inout SampleBlock) -> (earlier: [PlacedMarker], lost: [PlacedMarker]) {
+        guard let newest = block.times.last else { return ([], []) }
         var earlier: [PlacedMarker] = []
+        var lost: [PlacedMarker] = []
         let previous = lastDelivered
+        let first = (index: block.firstIndex, time: block.times[0])
         pendingMarkers.removeAll { pending in
             guard newest >= pending.moment else { return false }
             let t = pending.moment
@@ -286,23 +327,30 @@ public actor DataController {
                 resolve(pending.ticket, placed)
                 return true
             }
+            if let previous, t < first.time {
+                let sample = nearest(to: t, between: previous, and: first)
+                let placed = PlacedMarker(marker: pending.marker, moment: t, sample: sample.index, sampleTime: sample.time)
+                if sample.index == previous.index {
+                    earlier.append(placed)
+                } else if sample.index == first.index {
+                    block.markers.append(BlockMarker(row: 0, marker: placed.marker))
+                } else {
+                    lost.append(placed)
+                }
+                resolve(pending.ticket, placed)
+                return true
+            }
             let row = block.times.firstIndex { $0 >= t } ?? block.count - 1
             var placed = PlacedMarker(marker: pending.marker, moment: t, sample: block.firstIndex + Int64(row), sampleTime: block.times[row])
             if row > 0, t - block.times[row - 1] <= block.times[row] - t {
                 placed.sample -= 1
                 placed.sampleTime = block.times[row - 1]
             }
-            if row == 0, let previous, t - previous.time <= block.times[0] - t {
-                placed.sample = previous.index
-                placed.sampleTime = previous.time
-                earlier.append(placed)
-            } else {
-                block.markers.append(BlockMarker(row: Int(placed.sample - block.firstIndex), marker: placed.marker))
-            }
+            block.markers.append(BlockMarker(row: Int(placed.sample - block.firstIndex), marker: placed.marker))
             resolve(pending.ticket, placed)
             return true
         }
-        return earlier
+        return (earlier, lost)
     }
 
     private func resolve(_ ticket: MarkerTicket, _ placed: PlacedMarker?) {
@@ -345,9 +393,10 @@ public actor DataController {
                 await broadcast(.samples(block))
                 return
             }
-            let earlier = pendingMarkers.isEmpty ? [] : placePending(in: &block)
+            let (earlier, lost) = pendingMarkers.isEmpty ? ([], []) : placePending(in: &block)
             for placed in earlier { await broadcast(.marker(placed)) }
             await broadcast(.samples(block))
+            for placed in lost { await broadcast(.marker(placed)) }
             // Remembered only once every observer has the block: a marker set meanwhile (this actor
             // runs other calls while an observer that is behind holds the hand-over) waits for the
             // next block instead of being announced before the block of its sample.

@@ -4,7 +4,10 @@
 /// ``DataController/mark(_:at:)`` places every marker this way. A marker whose sample is in the block
 /// being delivered travels in that block's ``SampleBlock/markers``; one whose sample was delivered
 /// already (the moment lay before the newest sample) is announced as ``DataEvent/marker(_:)``, so a
-/// recorder writes it at that earlier sample.
+/// recorder writes it at that earlier sample. A moment inside a gap lands on the lost sample nearest
+/// it (its index, and its time by ``GapTiming``), announced just after the block that ends the gap;
+/// past the last sample of a run, on the sample the moment gives at the nominal rate. A recorder
+/// stores such a marker on a NaN row: the marker keeps its time, the data under it is missing.
 public struct PlacedMarker: Sendable, Equatable {
     /// The marker.
     public var marker: Marker

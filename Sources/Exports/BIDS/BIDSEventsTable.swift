@@ -9,6 +9,8 @@ import Storage
 ///   baseline marker the label with `_baseline` (`Stimulus_baseline`), lost samples `BAD_ACQ_SKIP`
 ///   (MNE-BIDS' name, which MNE leaves out of `events_from_annotations` and of epochs), any other event
 ///   its stored label with `/` as `_` (`reaction/fixation` → `reaction_fixation`).
+/// - `eeg_missing` says whether the event's sample is a lost one (a marker set while the data was
+///   missing keeps its true onset; its epoch overlaps `BAD_ACQ_SKIP` and is rejected).
 /// - Rows are in onset order (the stored table is in the order events became known: a gap found late
 ///   comes after the markers it precedes).
 /// - A condition or baseline row lasts until the next study marker (a positive code: the next phase,
@@ -77,13 +79,15 @@ struct BIDSEventsTable {
 
     /// The table as TSV text, with a `response_time` column when the block has a trial table.
     func text(_ events: [RecordingEvent]) -> String {
-        var lines = ["onset\tduration\ttrial_type\tvalue\tsample\tlabel" + (responseTimes == nil ? "" : "\tresponse_time")]
+        var lines = ["onset\tduration\ttrial_type\tvalue\tsample\tlabel\teeg_missing" + (responseTimes == nil ? "" : "\tresponse_time")]
         var stimulus = 0
+        let lost = LostSamples(events)
         for row in rows(events) {
             lines.append(
                 [
                     EDFAnnotation.seconds(Double(row.sample) / samplingRate, signed: false), EDFAnnotation.seconds(row.duration, signed: false),
                     BIDSDataset.tsv(row.trialType), String(row.code), String(row.sample), BIDSDataset.tsv(row.label.isEmpty ? "n/a" : row.label),
+                    lost.contains(row.sample) ? "yes" : "no",
                 ].joined(separator: "\t") + responseColumn(row, &stimulus))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -136,6 +140,11 @@ struct BIDSEventsTable {
             "value": ["Description": "The marker code (negative: software events: −1 lost samples, −2 device state, −3 recording ended early)."],
             "sample": ["Description": "The sample (0-based) of the event in the EDF file."],
             "label": ["Description": "The event's label as stored in the recording."],
+            "eeg_missing": [
+                "Description":
+                    "Whether the EEG at the event's sample was lost (a gap row: 0 µV in the EDF, inside a BAD_ACQ_SKIP span). A marker set while the data was missing keeps its true onset.",
+                "Levels": ["yes": "the EEG at this sample is missing", "no": "the EEG at this sample was recorded"],
+            ],
             "StimulusPresentation": ["OperatingSystem": "Linux", "SoftwareName": "study-recorder"],
         ]
         if responseTimes != nil {

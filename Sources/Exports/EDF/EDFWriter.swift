@@ -12,7 +12,9 @@ public import Storage
 ///
 /// Gaps (rows of lost samples, `NaN` in the recording with a code −1 event) are never bridged silently:
 /// their rows are written as 0 µV and each span is annotated `BAD_ACQ_SKIP` with its duration, which
-/// MNE excludes from analysis (`reject_by_annotation`). Every data record is written, in order, so the
+/// MNE excludes from analysis (`reject_by_annotation`); a study marker on a lost sample (set while
+/// the data was missing) keeps its onset, its text ending in ` [EEG missing]`, and another stream's
+/// gap is an annotation named after its stream (`optics gap 12 samples`). Every data record is written, in order, so the
 /// file is `EDF+C` even with gaps: leaving out the records of a gap (`EDF+D`) misplaces every later
 /// sample in readers that ignore the time-keeping annotations (MNE does), and EDFlib (pyedflib,
 /// EDFbrowser's library) refuses EDF+D files outright ("The file is discontinuous and cannot be
@@ -58,15 +60,20 @@ public struct EDFWriter: Sendable {
 
         // Annotations: every event at its sample; EEG gaps as BAD_ACQ_SKIP spans; the end padding too.
         let events = try reader.events()
+        // A study marker on a lost sample keeps its onset and says the EEG under it is missing;
+        // another stream's gap keeps its label, which names the stream.
         var annotations: [EDFAnnotation] = []
         var gaps = 0
+        let lost = LostSamples(events)
         for event in events {
             let onset = Double(event.sample) / fs
             if event.code == Marker.gapCode, let missing = Self.gapLength(event.label) {
                 annotations.append(EDFAnnotation(onset: onset, duration: Double(missing) / fs, text: EDFAnnotation.acquisitionSkip))
                 gaps += 1
             } else {
-                annotations.append(EDFAnnotation(onset: onset, text: event.label.isEmpty ? "code \(event.code)" : event.label))
+                let text = event.label.isEmpty ? "code \(event.code)" : event.label
+                let missing = event.code > 0 && lost.contains(event.sample)
+                annotations.append(EDFAnnotation(onset: onset, text: missing ? text + LostSamples.annotationSuffix : text))
             }
         }
         if padding > 0 {

@@ -15,13 +15,11 @@ public struct ProcessorConfiguration: Sendable, Equatable {
     public var thresholds: QualityThresholds
     /// The session-verdict criteria.
     public var criteria: VerdictCriteria
-    /// Longest dropout (seconds) filled with NaN rows; a longer jump restarts the windows (default 10).
-    public var maximumGapFill: Double
 
     /// Creates a configuration; see each property for its default.
     public init(
         mains: MainsFrequency = .detect, bandPowerInterval: Double = 1, bandPowerWindow: Double = 4, bandPowerMethod: BandPowerMethod? = nil,
-        qualityWindow: Double = 2, thresholds: QualityThresholds = .init(), criteria: VerdictCriteria = .init(), maximumGapFill: Double = 10
+        qualityWindow: Double = 2, thresholds: QualityThresholds = .init(), criteria: VerdictCriteria = .init()
     ) {
         self.mains = mains
         self.bandPowerInterval = bandPowerInterval
@@ -30,6 +28,5 @@ public struct ProcessorConfiguration: Sendable, Equatable {
         self.qualityWindow = qualityWindow
         self.thresholds = thresholds
         self.criteria = criteria
-        self.maximumGapFill = maximumGapFill
     }
 }

@@ -111,17 +111,18 @@ public enum QualitySeries {
     /// verdict): a judgement read back from a recording is the one recomputing would give only when
     /// each of these is stored with the same value (``attributes(for:)``).
     public static let qualityAttributeNames = [
-        "AlgorithmVersion", "QualityWindowSeconds", "QualityThresholds", "MainsFrequencySetting", "VerdictCriteria",
-        "MaximumGapFillSeconds", "SeriesVersion",
+        "AlgorithmVersion", "QualityWindowSeconds", "QualityThresholds", "MainsFrequencySetting", "VerdictCriteria", "SeriesVersion",
     ]
 
     /// The attributes that decide the stored band-power series, besides ``qualityAttributeNames``.
     public static let bandPowerAttributeNames = ["BandPowerMethod", "BandPowerWindowSeconds", "BandPowerIntervalSeconds"]
 
-    /// The version of the stored series' layout: 2 added `Issues`, `Window` and the attributes
-    /// `VerdictCriteria`, `MaximumGapFillSeconds` and `SeriesVersion` (recordings without it are
-    /// recomputed, never read back).
-    public static let seriesVersion = "2"
+    /// The version of the stored series: 2 added `Issues`, `Window` and the attributes
+    /// `VerdictCriteria` and `SeriesVersion` (recordings without it are recomputed, never read
+    /// back); 3 fills every gap with NaN rows, however long, so each window over a gap row is a
+    /// stored window with missing data (version 2 restarted its windows after a gap longer than
+    /// 10 s and stored none over it: such recordings are recomputed).
+    public static let seriesVersion = "3"
 
     /// The attributes stored on the group once: the algorithm version and every method parameter as
     /// JSON text (band-power method, quality thresholds, window lengths, mains setting).
@@ -143,7 +144,6 @@ public enum QualitySeries {
             "QualityWindowSeconds": String(format: "%g", c.qualityWindow),
             "QualityThresholds": json(c.thresholds),
             "VerdictCriteria": json(c.criteria),
-            "MaximumGapFillSeconds": String(format: "%g", c.maximumGapFill),
             "SeriesVersion": seriesVersion,
             "MainsFrequencySetting": mains,
             "MyndQuality": "MYND mode: EMA over 5 blocks of 0.5 s of 150 µV² / variance of the adaptively smoothed signal · 100 (110 below 150 µV²)",

@@ -5,8 +5,10 @@ public import DataSources
 /// quality summary. Synchronous and allocation-light, so it keeps up with any source rate (see
 /// docs/performance.md); ``LiveProcessor`` runs it on a ``DataController``.
 ///
-/// Dropouts (jumps in ``SampleBlock/firstIndex``) are filled with NaN rows, so every window means the same
-/// stretch of time; measures that see the NaN report missing data instead of a number.
+/// Dropouts (jumps in ``SampleBlock/firstIndex``) are filled with NaN rows, however long, timed by
+/// ``GapTiming`` as the recording times its gap rows: every window means the same stretch of sample
+/// time, and each window holding a gap row counts as missing data in the verdict (the rule
+/// docs/processing.md states), whether it is judged live or after the fact.
 ///
 /// ```swift
 /// var processor = SignalProcessor(descriptor: descriptor)   // from DataEvent.started
@@ -106,40 +108,21 @@ public struct SignalProcessor: Sendable {
             let index = block.firstIndex + Int64(r)
             if let last = lastIndex, index <= last { continue }
             if let last = lastIndex, index > last + 1 {
+                // Every lost sample is a NaN row at its place, however long the gap: the rows the
+                // recording stores, so the windows over them count as missing data (one rule for
+                // every verdict, see docs/processing.md).
                 let missing = index - last - 1
-                if Double(missing) <= configuration.maximumGapFill * fs {
-                    let start = lastTime
-                    let spacing = GapTiming.spacing(after: start, before: block.times[r], missing: missing, nominal: 1 / fs)
-                    for k in 1...missing {
-                        for c in row.indices { row[c] = .nan }
-                        let time = start + Double(k) * spacing
-                        step(index: last + k, time: time, into: &updates)
-                    }
-                } else {
-                    restart()
+                let start = lastTime
+                let spacing = GapTiming.spacing(after: start, before: block.times[r], missing: missing, nominal: 1 / fs)
+                for c in row.indices { row[c] = .nan }
+                for k in 1...missing {
+                    step(index: last + k, time: start + Double(k) * spacing, into: &updates)
                 }
             }
             for c in row.indices { row[c] = c < width ? block.values[r * width + c] : .nan }
             step(index: index, time: block.times[r], into: &updates)
         }
         return updates
-    }
-
-    private mutating func restart() {
-        let channels = descriptor.channelCount, fs = descriptor.samplingRate
-        mynd = MyndQualityEstimator(channelCount: channels, samplingRate: fs)
-        lineNoise = LineNoiseEstimator(channelCount: channels, samplingRate: fs, mains: configuration.mains)
-        history = SampleHistory(channelCount: channels, capacity: history.capacity)
-        let method = bandPowerMethod, length = bandPowerLength
-        welch = (0..<channels).map { _ in
-            SegmentCachedWelch(parameters: method.welch, samplingRate: fs, capacity: method.welch.segmentCount(for: length) + 2)
-        }
-        grader = SignalGrader(
-            samplingRate: fs, windowSeconds: configuration.qualityWindow, mains: configuration.mains, thresholds: configuration.thresholds,
-            channelCount: channels)
-        sinceBandPower = 0
-        latestAssessments = nil
-        latestFindings = nil
     }
 
     /// Advances by one sample whose values are in `row` (already filled, `NaN` for a gap).

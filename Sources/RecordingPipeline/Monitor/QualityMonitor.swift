@@ -24,7 +24,7 @@ import Synchronization
 ///
 /// A headband that drops its link reconnects by itself and the recording shows the time away as a
 /// gap, so a block is interrupted only when the link stays down longer than
-/// ``disconnectionGrace`` or the source ends.
+/// ``disconnectionGrace`` (signal time, scaled by the source's speed) or the source ends.
 package final class QualityMonitor: Sendable {
     /// The latest readings.
     package struct Readings: Sendable {
@@ -50,11 +50,16 @@ package final class QualityMonitor: Sendable {
         case recording
     }
 
-    /// How long a lost link may stay down before a running block is interrupted (10 s).
+    /// How long a lost link may stay down before a running block is interrupted: 10 s of signal
+    /// time (host seconds × ``timeScale``), so a simulated headband at `--speed 20` loses its block
+    /// after 0.5 s of host time, as 10 s of its signal lost.
     package static let disconnectionGrace: Double = 10
 
     /// The clock the grace is measured on (the controller's: the system's, or a test's manual clock).
     package let clock: any HostClock
+    /// Seconds of signal per second of ``clock``: 1 for a real headband, the run's `--speed` for a
+    /// simulated one (the source's own time scale).
+    package let timeScale: Double
     private let controller: DataController
     private let shown: (@Sendable (Readings, Feed) -> Void)?
     private let observer: (@Sendable (QualitySeriesProducer.Observation) -> Void)?
@@ -78,22 +83,25 @@ package final class QualityMonitor: Sendable {
 
     /// A monitor whose processor works at the fixed mains frequency `mains` and feeds itself while
     /// nothing records (the study runner's); see ``init(controller:configuration:feedsWhileIdle:observer:shown:)``.
-    package convenience init(controller: DataController, mains: Double, shown: (@Sendable (Readings, Feed) -> Void)? = nil) async {
-        await self.init(controller: controller, configuration: ProcessorConfiguration(mains: .fixed(mains)), shown: shown)
+    package convenience init(
+        controller: DataController, mains: Double, timeScale: Double = 1, shown: (@Sendable (Readings, Feed) -> Void)? = nil
+    ) async {
+        await self.init(controller: controller, configuration: ProcessorConfiguration(mains: .fixed(mains)), timeScale: timeScale, shown: shown)
     }
 
     /// Subscribes to `controller`; call before the controller is started. The disconnection grace is
-    /// measured on the controller's clock. `observer` receives every processor result in order,
+    /// measured on the controller's clock, in signal time (`timeScale`: the source's speed). `observer` receives every processor result in order,
     /// from recordings (on the writer's task: it must return quickly) and, with `feedsWhileIdle`,
     /// from the monitor's own feed between them. `shown` (for a display or a test) is called with
     /// the readings after every quality or line-noise reading taken, and the part that fed the
     /// processor.
     package init(
-        controller: DataController, configuration: ProcessorConfiguration, feedsWhileIdle: Bool = true,
+        controller: DataController, configuration: ProcessorConfiguration, feedsWhileIdle: Bool = true, timeScale: Double = 1,
         observer: (@Sendable (QualitySeriesProducer.Observation) -> Void)? = nil, shown: (@Sendable (Readings, Feed) -> Void)? = nil
     ) async {
         let clock = controller.clock
         self.clock = clock
+        self.timeScale = timeScale > 0 && timeScale.isFinite ? timeScale : 1
         self.controller = controller
         processor = SharedSignalProcessor(configuration: configuration)
         self.shown = shown
@@ -143,7 +151,7 @@ package final class QualityMonitor: Sendable {
     package func interruption() async -> String? {
         let r = current
         if r.ended { return EndReason.deviceDisconnected }
-        if let since = await linkDownSince(), clock.monotonicNow() - since > Self.disconnectionGrace {
+        if let since = await linkDownSince(), (clock.monotonicNow() - since) * timeScale > Self.disconnectionGrace {
             return EndReason.deviceDisconnected
         }
         if r.batteryLow { return EndReason.batteryLow }

@@ -11,11 +11,9 @@ public import Storage
 /// them (``QualitySeries/qualityAttributeNames``, and for band power
 /// ``QualitySeries/bandPowerAttributeNames``) is stored with the value `configuration` gives, and the
 /// series the caller needs are all there with one row per quality window; otherwise it says why and
-/// the caller recomputes. Rows are read a few thousand at a time.
-///
-/// What a stored window cannot give back: where the recording's processor started afresh after a
-/// dropout longer than ``ProcessorConfiguration/maximumGapFill`` its windows were stored as made
-/// (recomputing from the file fills such a gap with missing samples instead).
+/// the caller recomputes. Rows are read a few thousand at a time. The recording's processor filled
+/// every gap with NaN rows as the file stores them, so the stored windows over a gap count as missing
+/// data exactly as recomputed ones do (``QualitySeries/seriesVersion`` 3).
 public struct StoredQuality {
     /// The stored series a caller needs besides the windows (`Grade`, `Issues`, `Window`).
     public struct Needs: OptionSet, Sendable {

@@ -123,17 +123,24 @@ struct ChartFrame {
         return String(format: "%d:%02d", total / 60, total % 60)
     }
 
-    /// A path through `points` that breaks where a value is missing (NaN), so gaps stay visible.
+    /// A path through `points` that breaks where a value is missing (NaN), and where the series
+    /// skips time (two points more than twice the series' usual step apart: rows a series does not
+    /// have, e.g. across a gap), so a gap is never bridged by a straight line.
     func path(_ points: [(x: Double, y: Double)]) -> String {
+        let steps = zip(points, points.dropFirst()).map { $1.x - $0.x }.filter { $0.isFinite && $0 > 0 }.sorted()
+        let longest = steps.isEmpty ? Double.infinity : 2 * steps[steps.count / 2]
         var d = ""
         var pen = false
+        var lastX = -Double.infinity
         for p in points {
             guard p.x.isFinite, let y = py(p.y) else {
                 pen = false
                 continue
             }
+            if p.x - lastX > longest { pen = false }
             d += (pen ? "L" : "M") + HTML.coordinate(px(p.x)) + " " + HTML.coordinate(y)
             pen = true
+            lastX = p.x
         }
         return d
     }

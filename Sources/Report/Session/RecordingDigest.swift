@@ -39,6 +39,9 @@ public struct RecordingDigest: Sendable {
     public var gaps: [(start: Double, seconds: Double)]
     /// Rows that are gaps.
     public var gapSamples: Int64
+    /// Samples other streams lost (accelerometer, gyroscope, optics …), per stream in the device's
+    /// order: the EEG's own loss is ``gapSamples`` in ``gaps``, counted first.
+    public var streamLosses: [(stream: String, samples: Int64, gaps: Int)] = []
     /// The signal excerpt: its start (seconds) and per channel its values (µV, NaN where lost).
     public var excerptStart: Double = 0
     public var excerpt: [[Double]] = []
@@ -103,11 +106,22 @@ public struct RecordingDigest: Sendable {
         self.events = events
         let fs = reader.samplingRate
         var gaps: [(start: Double, seconds: Double)] = []
-        for event in events where event.code == Marker.gapCode {
-            if let n = Self.gapLength(event.label) { gaps.append((Double(event.sample) / fs, Double(n) / fs)) }
+        // The EEG's gaps (another stream's gap, `<stream> gap N samples`, leaves the EEG whole).
+        for event in events {
+            if let lost = event.lostSamples, lost.stream == nil { gaps.append((Double(event.sample) / fs, Double(lost.count) / fs)) }
         }
         self.gaps = gaps
         gapSamples = 0
+        var losses: [String: (samples: Int64, gaps: Int)] = [:]
+        for event in events {
+            guard let lost = event.lostSamples, let stream = lost.stream else { continue }
+            losses[stream, default: (0, 0)].samples += Int64(lost.count)
+            losses[stream, default: (0, 0)].gaps += 1
+        }
+        let order = d.streams.map(\.name)
+        streamLosses = losses.map { (stream: $0.key, samples: $0.value.samples, gaps: $0.value.gaps) }.sorted {
+            (order.firstIndex(of: $0.stream) ?? order.count, $0.stream) < (order.firstIndex(of: $1.stream) ?? order.count, $1.stream)
+        }
 
         let method = BandPowerMethod.standard(samplingRate: fs)
         let configuration = Self.configuration(reader: reader, method: method, detail: detail)
@@ -121,7 +135,7 @@ public struct RecordingDigest: Sendable {
             try pass.readVerdictOnly(&quality)
             startTime = try reader.firstRowTime()
             // The rows the recording filled for lost samples, as its gap events count them.
-            gapSamples = events.reduce(0) { $0 + ($1.code == Marker.gapCode ? Int64(Self.gapLength($1.label) ?? 0) : 0) }
+            gapSamples = events.reduce(0) { sum, e in sum + (e.lostSamples.map { $0.stream == nil ? Int64($0.count) : 0 } ?? 0) }
         } else {
             try pass.run(reader: reader, stored: stored.quality, excerptSeconds: excerptSeconds)
             startTime = pass.startTime

@@ -64,9 +64,11 @@ struct SessionSection {
             (.channels, d.channels.joined(separator: ", ")),
             (
                 .lostSamples,
-                d.gapSamples == 0
+                // The EEG's first; other streams' losses after it, each named.
+                (d.gapSamples == 0
                     ? words(.none)
-                    : words(d.gaps.count == 1 ? .gapsOne : .gapsMany, d.gapSamples, d.gaps.count, words.number(Double(d.gapSamples) / d.samplingRate, 2))
+                    : words(d.gaps.count == 1 ? .gapsOne : .gapsMany, d.gapSamples, d.gaps.count, words.number(Double(d.gapSamples) / d.samplingRate, 2)))
+                    + d.streamLosses.map { "; \($0.stream) " + words($0.gaps == 1 ? .streamGapsOne : .streamGapsMany, $0.samples, $0.gaps) }.joined()
             ),
             (.mains, d.mains.map { "\(words.number($0, 0)) Hz" } ?? words(.mainsDetected)),
             (.participant, d.participant ?? "–"),

@@ -13,7 +13,7 @@ enum ReportText: String, CaseIterable {
     case sessionTitle, sessionSubtitleOne, sessionSubtitleMany, recording, dayN, sessionN, runN
     // The session view: metadata.
     case paradigm, daySessionRun, start, duration, device, firmware, samplingRate, channels, lostSamples, mains, file
-    case none, gapsOne, gapsMany, mainsDetected, durationIncomplete, durationIncompleteBecause
+    case none, gapsOne, gapsMany, streamGapsOne, streamGapsMany, mainsDetected, durationIncomplete, durationIncompleteBecause
     // Why a recording ended early (Storage's EndReason phrases).
     case endParticipant, endSignal, endDeviceStopped, endDeviceDidNotStart, endDeviceDisconnected, endBatteryLow
     // The session view: the verdict and its reasons.

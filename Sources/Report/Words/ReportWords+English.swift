@@ -27,7 +27,7 @@ extension ReportWords {
         .paradigm: "Paradigm", .daySessionRun: "Day / session / run", .start: "Start (UTC)", .duration: "Duration", .device: "Device",
         .firmware: "Firmware", .samplingRate: "Sampling rate", .channels: "Channels", .lostSamples: "Lost samples", .mains: "Mains",
         .file: "File",
-        .none: "none", .gapsOne: "{0} in {1} gap ({2} s)", .gapsMany: "{0} in {1} gaps ({2} s)", .mainsDetected: "detected",
+        .none: "none", .gapsOne: "{0} in {1} gap ({2} s)", .gapsMany: "{0} in {1} gaps ({2} s)", .streamGapsOne: "{0} in {1} gap", .streamGapsMany: "{0} in {1} gaps", .mainsDetected: "detected",
         .durationIncomplete: "{0} (incomplete)", .durationIncompleteBecause: "{0} (incomplete: {1})",
 
         .endParticipant: "interrupted by the participant", .endSignal: "interrupted by signal",

@@ -27,7 +27,7 @@ extension ReportWords {
         .paradigm: "Paradigma", .daySessionRun: "Tag / Sitzung / Lauf", .start: "Beginn (UTC)", .duration: "Dauer", .device: "Gerät",
         .firmware: "Firmware", .samplingRate: "Abtastrate", .channels: "Kanäle", .lostSamples: "Verlorene Messwerte", .mains: "Netzfrequenz",
         .file: "Datei",
-        .none: "keine", .gapsOne: "{0} in {1} Lücke ({2} s)", .gapsMany: "{0} in {1} Lücken ({2} s)", .mainsDetected: "erkannt",
+        .none: "keine", .gapsOne: "{0} in {1} Lücke ({2} s)", .gapsMany: "{0} in {1} Lücken ({2} s)", .streamGapsOne: "{0} in {1} Lücke", .streamGapsMany: "{0} in {1} Lücken", .mainsDetected: "erkannt",
         .durationIncomplete: "{0} (unvollständig)", .durationIncompleteBecause: "{0} (unvollständig: {1})",
 
         .endParticipant: "du hast abgebrochen", .endSignal: "durch ein Signal unterbrochen",

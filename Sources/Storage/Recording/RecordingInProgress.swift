@@ -164,7 +164,14 @@ public final class RecordingInProgress: Sendable {
                         if let plannedRows, writer.rowCount >= plannedRows { break loop }
                     }
                 case .marker(let placed):
-                    try writer?.place(placed)
+                    guard let writer else { continue }
+                    try writer.place(placed)
+                    // A marker in a gap the run ended in adds the gap's rows (``RecordingWriter/place(_:)``).
+                    state.progress.withLock {
+                        $0.samples = writer.rowCount
+                        $0.gapSamples = writer.gapRows
+                        $0.seconds = Double(writer.rowCount) / writer.metadata.source.samplingRate
+                    }
                 case .state(let change):
                     derived?.take(change)
                     try writer?.addEvent(code: Marker.deviceStateCode, label: "\(change.state.rawValue)=\(change.value)", time: change.time)

@@ -121,8 +121,10 @@ public final class RecordingWriter {
     /// Places a marker on the EEG sample it belongs to (``PlacedMarker/sample``, the source's index),
     /// also when that row was buffered or written already: its row of `/Recording/Marker` takes the
     /// code and the events table gets a row with the sample's index and time. A sample before this
-    /// recording's first row lands on the first row, one after its last row on the last row, so an
-    /// event's index is always inside the data.
+    /// recording's first row lands on the first row. A sample after its last row was lost at the
+    /// end (the run ended inside a gap): the rows up to it are added as NaN rows with a gap event
+    /// and the marker lands on its own row (up to 120 s of rows; further on, on the last row), so
+    /// an event's index is always inside the data.
     public func place(_ placed: PlacedMarker) throws {
         if let written = buffer.place(placed) { try file.setMarker(row: written.sample, code: written.code) }
     }

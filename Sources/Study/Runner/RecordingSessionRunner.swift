@@ -37,7 +37,8 @@ struct RecordingSessionRunner {
         let pacer = Pacer(speed: options.speed, clock: options.hostClock)
         let controller = DataController(source: makeSource(), clock: options.hostClock)
         let mains = Double(study.settings.mainsFrequency)
-        let monitor = await QualityMonitor(controller: controller, mains: mains)
+        // The link-loss grace is signal time: a source at `--speed N` loses N seconds of signal a second.
+        let monitor = await QualityMonitor(controller: controller, mains: mains, timeScale: options.speed)
         defer { monitor.stop() }
         if let willStart { try await willStart(controller) }
         // Filled before the device starts: formatting the next day's date loads locale data.

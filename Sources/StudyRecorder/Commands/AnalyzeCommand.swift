@@ -125,10 +125,13 @@ struct AnalyzeCommand: AsyncParsableCommand {
             "Welch: \(w.window.rawValue) window, nperseg \(w.segmentLength), noverlap \(w.overlap), constant detrend, density; \(integration.wording); relative to \(method.denominator.description)"
         )
         let names = method.bands.map { "\($0.name) \(String(format: "%g", $0.low))–\(String(format: "%g", $0.high)) Hz" }
-        let used = analysis.channels.map(\.segmentsUsed).max() ?? 0
+        // Per channel, as the channel rows below count them (a channel graded bad loses segments
+        // the others keep).
+        let used = analysis.channels.map(\.segmentsUsed)
         let total = analysis.channels.map { $0.segmentsUsed + $0.segmentsSkipped }.max() ?? 0
+        let usedText = (used.min() ?? 0) == (used.max() ?? 0) ? "\(used.first ?? 0)" : "\(used.min() ?? 0)–\(used.max() ?? 0)"
         print(
-            "band power from \(used) of \(total) Welch segments"
+            "band power from \(usedText) of \(total) Welch segments per channel"
                 + (includeBadWindows
                     ? " (only segments touching a gap left out)" : " (segments touching a gap, a bad or an off-head window left out)"))
         print(
@@ -169,6 +172,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
         print(
             "mains \(analysis.mainsFrequency.map { String(format: "%g Hz", $0) } ?? "unknown"); verdict: \(analysis.verdict?.rawValue ?? "too short to judge")"
         )
+        // The line `record` ends with: lost time, the windows, the verdict, by the same rule.
+        if let events = try? reader.events() { print(RecordingAccount(reader, summary: s, events: events).line) }
     }
 }
 

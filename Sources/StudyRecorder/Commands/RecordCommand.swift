@@ -3,6 +3,7 @@ import DataSources
 import Foundation
 import Logging
 import Processing
+import RecordingPipeline
 import Storage
 import Streaming
 import StudyRecorderKit
@@ -160,6 +161,18 @@ struct RecordCommand: AsyncParsableCommand {
                     format: "  %.1f s, %lld bytes, %@, sha256 %@", session.progress.seconds, item.size,
                     item.outcome.isComplete ? "complete" : "incomplete (\(item.outcome.reason ?? "ended early"))", item.sha256 ?? "-"))
             print("  participant \(item.participant), run \(item.run ?? 0), state \(item.state.rawValue)")
+            // What was lost and the verdict, by the rule `analyze` counts with (read from the stored
+            // file; a file sealed at rest is judged after decryption).
+            if let reader = try? RecordingReader(url: store.url(of: item.path)), let account = try? RecordingAccount(reader) {
+                print("  " + account.line)
+            } else {
+                let p = session.progress
+                let seconds = p.seconds, lost = Double(p.gapSamples) / max(1, Double(p.samples)) * p.seconds
+                print(
+                    String(
+                        format: "  lost %.1f s of %.1f s EEG (%.1f %%); verdict: not judged here (the stored file cannot be read; see analyze)", lost,
+                        seconds, seconds > 0 ? 100 * lost / seconds : 0))
+            }
         }
         if interrupted.isSet { throw ExitCode.interrupted }
         // A faulty device (e.g. one sampling far faster than its rate): the recording up to the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DataSources
 import Foundation
+import RecordingPipeline
 import Storage
 import Study
 import StudyRecorderKit
@@ -120,6 +121,12 @@ struct RunCommand: AsyncParsableCommand {
             try Terminal.printJSON(report)
         } else {
             print(Terminal.wrapped(Self.summary(report, strings: strings), for: STDOUT_FILENO))
+            // Per recording what was lost and its verdict, the line `record` and `analyze` give (a
+            // file sealed at rest is judged by `analyze` after decryption).
+            for item in report.stored where item.kind == .recording {
+                guard let reader = try? RecordingReader(url: store.url(of: item.path)), let account = try? RecordingAccount(reader) else { continue }
+                print("\((item.path as NSString).lastPathComponent): \(account.line)")
+            }
         }
         if interrupted.isSet {
             // What the participant is told on Ctrl-C: exactly what this run stored.

@@ -70,6 +70,31 @@ struct SignalProcessorTests {
         #expect(!hit.isEmpty && hit.allSatisfy { u in u.channels.allSatisfy { $0.absolute.allSatisfy { $0.isNaN } && $0.invalidReason != nil } })
     }
 
+    /// A gap of any length is sample time: 20 s lost (longer than any grace) are NaN rows at their
+    /// place, every quality window over them counts as missing data, and the session has as many
+    /// windows as one that lost nothing, so the verdict says the data is missing.
+    @Test func everyWindowOverALongGapCountsAsMissing() {
+        let frames = Self.samples(seconds: 60)
+        let descriptor = OscillatorConfiguration().descriptor
+        var whole = SignalProcessor(descriptor: descriptor)
+        _ = whole.process(frames)
+        var processor = SignalProcessor(descriptor: descriptor)
+        let lost = Int64(10 * 256)..<Int64(30 * 256)
+        let updates = processor.process(frames.slice(0..<Int(lost.lowerBound))) + processor.process(frames.slice(Int(lost.upperBound)..<frames.count))
+        let (quality, _, _) = Self.split(updates)
+        // A window is the 512 rows up to its update's sample.
+        let overGap = quality.filter { q in q.findings != nil && q.sampleIndex >= lost.lowerBound && q.sampleIndex - 511 < lost.upperBound }
+        #expect(overGap.count == (20 * 256 + 511) / 128)
+        #expect(overGap.allSatisfy { $0.findings?.missingData == true })
+        #expect(processor.summary.windowCount == whole.summary.windowCount)
+        #expect(processor.summary.missingWindows == overGap.count)
+        #expect(processor.summary.verdict == .eegFailure)
+        #expect(processor.summary.evidence.first?.decided == true)
+        // The windows over the gap are timed on the gap rows' times, 0.5 s of sample time apart.
+        let times = overGap.map(\.time)
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 0.5) < 1e-6 })
+    }
+
     @Test func liveProcessorFollowsAController() async throws {
         let source = OscillatorSource(
             configuration: OscillatorConfiguration(mode: .realistic, pacing: .asFastAsPossible, startTime: 0, sampleLimit: 256 * 10))

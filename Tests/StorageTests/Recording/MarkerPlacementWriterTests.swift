@@ -32,15 +32,24 @@ struct MarkerPlacementWriterTests {
         try writer.append(b[2])
         try writer.place(placed(3, at: 1650))  // buffered row 650
         try writer.append(b[3])
-        try writer.place(placed(4, at: 5000))  // after the last row: lands on row 1199
+        // After the last row (the run ended inside a gap): source sample 2250 is row 1250, and rows
+        // 1200...1250 are added as lost samples with a gap event; far beyond, the last row.
+        try writer.place(placed(4, at: 2250))
+        try writer.place(placed(5, at: 1000 + 1251 + 121 * 256))
         let summary = try writer.finish(.complete)
-        #expect(summary.events == 4)
+        #expect(summary.samples == 1251 && summary.gapSamples == 51)
+        #expect(summary.events == 6)
         let (s, _) = try RecordingWriterTests.inspect(url, in: dir)
-        #expect(s.markers == [[0, 1], [10, 2], [650, 3], [1199, 4]])
-        #expect(Set(zip(s.events.sample, s.events.code).map { [$0, Int64($1)] }) == [[0, 1], [10, 2], [650, 3], [1199, 4]])
+        #expect(s.shape[0] == 1251 && s.nan_rows == 51)
+        #expect(s.markers == [[0, 1], [10, 2], [650, 3], [1250, 5]])
+        #expect(
+            Set(zip(s.events.sample, s.events.code).map { [$0, Int64($1)] }) == [[0, 1], [10, 2], [650, 3], [1200, -1], [1250, 4], [1250, 5]])
+        #expect(s.events.label.contains("gap 51 samples"))
         let at10 = try #require(s.events.code.firstIndex(of: 2))
         #expect(abs(s.events.time[at10] - 1010.0 / 256) < 1e-9)
-        #expect(s.events.sample.allSatisfy { $0 >= 0 && $0 < 1200 })
+        let at2250 = try #require(s.events.code.firstIndex(of: 4))
+        #expect(abs(s.events.time[at2250] - 2250.0 / 256) < 1e-6)
+        #expect(s.events.sample.allSatisfy { $0 >= 0 && $0 < 1251 })
     }
 
     @Test func aMarkerPlacedOnAWrittenRowIsRecoveredFromTheJournal() throws {

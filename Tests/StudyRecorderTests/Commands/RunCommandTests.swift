@@ -184,6 +184,26 @@ struct RunCommandTests {
         #expect(report.medianLatencyMs != nil)
     }
 
+    /// `run` ends with one line per recording saying what was lost and the verdict: the line
+    /// `analyze` ends with for that recording.
+    @Test func runEndsWithEachRecordingsLostTimeAndVerdict() throws {
+        let dir = try TemporaryDirectory("run-account")
+        #expect(try CLI.run(["enroll", Self.reaction, "--data", dir.url.path, "--name", "Bo", "--auto"]).status == 0)
+        _ = try Self.run(Self.reaction, data: dir.url)
+        let result = try CLI.run(["run", Self.reaction, "--data", dir.url.path, "--auto", "--speed", "100"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let store = try DataStore(root: dir.url)
+        let recordings = try store.catalog.items(kinds: [.recording])
+        #expect(recordings.count == 2)
+        for item in recordings {
+            let name = (item.path as NSString).lastPathComponent
+            let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix(name + ": lost ") })
+            let analyzed = try CLI.run(["analyze", store.url(of: item.path).path])
+            #expect(line.dropFirst(name.count + 2) == analyzed.stdout.split(separator: "\n").last ?? "")
+            #expect(line.contains("verdict: "))
+        }
+    }
+
     @Test func anInterruptedBlockIsStoredAsIncompleteAndResumed() async throws {
         let dir = try TemporaryDirectory("run-resume")
         #expect(try CLI.run(["enroll", Self.mynd, "--data", dir.url.path, "--name", "Cy", "--auto"]).status == 0)

@@ -159,4 +159,64 @@ struct BlockPlayerReactionTimeTests {
         // Only a correct trial's latency counts for the score.
         #expect(ReactionTimeResult.medianCorrectLatency([result]) == (c.outcome == .correct ? result.latencyMs : nil))
     }
+
+    /// A reaction-time trial during a hang: the source delivers 0.5 s, then nothing until 3 s, and
+    /// its next samples say that 2.5 s (samples 128..<768) were lost. The stimulus (due at 1 s) and
+    /// the key (0.3 s later) fall into the silence: once the gap is known they land on their own lost
+    /// samples, 256 and 333 (as without a hang), not on the gap's edges (127, 768); the latency and
+    /// the samples agree.
+    @Test(.timeLimit(.minutes(1)))
+    func aStimulusAndKeyInAHangLandOnTheirOwnLostSamples() async throws {
+        let script = ManualClockSession.paced(0.5) + [.wait(seconds: 2.5), .gap(seconds: 2.5)] + ManualClockSession.paced(1) + [.wait(seconds: 1e6)]
+        let session = try await ManualClockSession.start(script, interface: ScriptedInterface(reactions: [.press("space", at: 0.3)]))
+        let events = await session.controller.events(.latest(capacity: 4096))
+        let collector = Task {
+            var placed: [Placed] = []
+            for await event in events {
+                if case .marker(let m) = event { placed.append(Placed(code: m.marker.code, label: m.marker.label, sample: m.sample)) }
+                if case .samples(let block) = event {
+                    placed += block.markers.map { Placed(code: $0.marker.code, label: $0.marker.label, sample: block.firstIndex + Int64($0.row)) }
+                }
+            }
+            return placed.filter { $0.code > 0 }
+        }
+        let start = session.clock.monotonicNow()
+        let ended = Flag()
+        let player = BlockPlayer(context: session.context, automatic: true)
+        let task = Task {
+            defer { ended.set() }
+            var trials: [ReactionTrial] = []
+            try await player.play(Self.block, blockCount: 1, trials: &trials)
+            return trials
+        }
+        await session.clock.waitForSleepers(2)
+        await session.advance(by: 3, step: Self.step, sleepers: 2, until: { ended.isSet })
+        if !ended.isSet { task.cancel() }
+        try #require(ended.isSet, "the trial did not end within 3 s")
+        let trial = try #require(try await task.value.first)
+        // On to 3.25 s: the samples after the gap arrive and make it known.
+        await session.advance(by: 3.25 - (session.clock.monotonicNow() - start), step: Self.step, sleepers: 1)
+        #expect(await session.controller.samplesDelivered > 128)
+        await session.controller.markersPlaced(within: 0)
+        let stimulus = try #require(await trial.stimulus.asyncMap { await session.controller.placement(of: $0) } ?? nil)
+        let response = try #require(await trial.response.asyncMap { await session.controller.placement(of: $0) } ?? nil)
+        events.cancel()
+        let placed = await collector.value
+        await session.stop()
+        #expect(trial.result.outcome == .correct)
+        #expect(placed == [Self.onset, Self.stimulus, Placed(code: 520, label: "reaction/response", sample: 333)])
+        #expect(stimulus.sample == 256 && response.sample == 333)
+        let latency = try #require(trial.result.latencyMs)
+        #expect(abs(latency - 300) < 1e-6)
+        #expect(abs(Double(response.sample - stimulus.sample) / Self.fs * 1000 - latency) <= 1000 / Self.fs)
+        #expect(abs(response.sampleTime - response.moment) <= 0.5 / Self.fs)
+    }
+}
+
+extension Optional {
+    /// The wrapped value mapped by an async transform.
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async -> T) async -> T? {
+        guard let value = self else { return nil }
+        return await transform(value)
+    }
 }

@@ -118,6 +118,22 @@ struct BlockPlayerTests {
         await session.stop()
     }
 
+    /// The grace is signal time: a source at 20× real time that loses its link for 0.6 s of host time
+    /// has lost 12 s of signal, past the 10 s grace (a 40 s gap at ×20 used to leave a block complete).
+    @Test(.timeLimit(.minutes(1)))
+    func theGraceIsSignalTimeAtTheSourcesSpeed() async throws {
+        let session = try await ManualClockSession.start(
+            ManualClockSession.paced(1) + [.state(.disconnected, true), .wait(seconds: 1e6)], timeScale: 20)
+        await session.clock.waitForSleepers(1)
+        await session.advance(by: 1, step: Self.step, sleepers: 1)
+        #expect(await session.controller.linkDownSince != nil)
+        await session.clock.advance(by: QualityMonitor.disconnectionGrace / 20 - 0.01)
+        #expect(await session.monitor.interruption() == nil)
+        await session.clock.advance(by: 0.02)
+        #expect(await session.monitor.interruption() == "device disconnected")
+        await session.stop()
+    }
+
     /// The grace counts from the moment the source reported the loss, not from when the monitor's own
     /// task got round to reading the report (on a busy machine that can be seconds of the clock
     /// later): the controller knows the moment at once, and the monitor's readings carry the same one.

@@ -17,11 +17,14 @@ struct ManualClockSession {
     let interface: ScriptedInterface
 
     /// Starts `script` on a fresh manual clock (the source's first samples arrive when the clock moves,
-    /// as `paced` scripts deliver them), with `interface` as the participant.
-    static func start(_ script: [ScriptedSource.Step], interface: ScriptedInterface = ScriptedInterface()) async throws -> ManualClockSession {
+    /// as `paced` scripts deliver them), with `interface` as the participant; `timeScale` is the
+    /// source's speed (the monitor's link-loss grace is signal time).
+    static func start(
+        _ script: [ScriptedSource.Step], interface: ScriptedInterface = ScriptedInterface(), timeScale: Double = 1
+    ) async throws -> ManualClockSession {
         let clock = ManualClock()
         let controller = DataController(source: ScriptedSource(script: script), clock: clock)
-        let monitor = await QualityMonitor(controller: controller, mains: 50)
+        let monitor = await QualityMonitor(controller: controller, mains: 50, timeScale: timeScale)
         try await controller.start()
         _ = await controller.waitUntilStarted()
         let study = try StudyLoader.load(folder: FixturePaths.studies.appendingPathComponent("mynd-example"))

@@ -160,19 +160,41 @@ struct RecordingRowBuffer {
         if isDue(at: now()) { try flushNow(now(), flush) }
     }
 
-    /// Places a marker on the EEG row of its source sample (``PlacedMarker/sample``), clamped to the
-    /// first or last row. Returns the event when its row was handed over already: the caller sets
-    /// that row's marker in storage. Before the first row the marker waits and lands on it.
+    /// Places a marker on the EEG row of its source sample (``PlacedMarker/sample``). Returns the
+    /// event when its row was handed over already: the caller sets that row's marker in storage.
+    /// Before the first row the marker waits and lands on it; a sample before the first row lands on
+    /// the first row. A sample after the last row is one the source lost at the end of the
+    /// recording (the run ended inside a gap): the rows up to it are added as NaN rows with a gap
+    /// event, timed evenly up to the marker's sample time, and the marker lands on its own row —
+    /// at most ``longestTrailingGap`` seconds of rows, beyond which it lands on the last row.
     mutating func place(_ placed: PlacedMarker) -> RecordingEvent? {
         guard let next = nextIndex, rowCount > 0 else {
             placedBeforeFirstRow.append(placed)
             return nil
         }
-        let wanted = rowCount - (next - placed.sample)
+        if placed.sample >= next, let last = lastTime, Double(placed.sample - next + 1) <= Self.longestTrailingGap * samplingRate {
+            let missing = placed.sample - next + 1
+            // Times never go back: the rows end at the marker's sample time, or at the last row's.
+            let end = max(last, placed.sampleTime)
+            let step = (end - last) / Double(missing)
+            addEvent(RecordingEvent(sample: rowCount, time: last + step, code: Marker.gapCode, label: "gap \(missing) samples"))
+            for k in 1...missing {
+                appendRow(time: k == missing ? end : last + Double(k) * step, values: nil, raw: nil, marker: 0)
+                gapRows += 1
+            }
+            nextIndex = placed.sample + 1
+            lastTime = end
+        }
+        let current = nextIndex ?? next
+        let wanted = rowCount - (current - placed.sample)
         let row = min(rowCount - 1, max(0, wanted))
         let time = row == wanted ? placed.sampleTime : row == 0 ? (firstTime ?? placed.sampleTime) : (lastTime ?? placed.sampleTime)
         return addPlaced(RecordingEvent(sample: row, time: time, code: placed.marker.code, label: placed.marker.label))
     }
+
+    /// The longest stretch (seconds of signal) of lost samples after the last row that a marker set
+    /// in it adds to the recording (``place(_:)``): the longest a source tries to reconnect.
+    static let longestTrailingGap = 120.0
 
     /// Adds an event at the next row (e.g. a device state change); `time` defaults to the last row's.
     mutating func addEvent(code: Int32, label: String, time: Double?) {

@@ -120,14 +120,21 @@ struct RecordingRowBufferTests {
         #expect(buffer.place(PlacedMarker(marker: Marker(code: 8, label: "buffered"), moment: 0, sample: 15, sampleTime: 1)) == nil)
         let written = buffer.place(PlacedMarker(marker: Marker(code: 9, label: "written"), moment: 0, sample: 11, sampleTime: 2))
         #expect(written?.sample == 1)
-        // Far past the end: the last row.
-        #expect(buffer.place(PlacedMarker(marker: Marker(code: 10, label: "late"), moment: 0, sample: 999, sampleTime: 3)) == nil)
+        // Past the end (the run ended in a gap): rows for samples 18...20 are added as lost samples
+        // with a gap event, timed up to the marker's sample time, and the marker lands on row 10.
+        #expect(buffer.place(PlacedMarker(marker: Marker(code: 10, label: "late"), moment: 1000.2, sample: 20, sampleTime: 1000.2)) == nil)
+        #expect(buffer.rowCount == 11 && buffer.gapRows == 3)
+        // Beyond the longest trailing gap (120 s at 100 Hz): the last row.
+        #expect(buffer.place(PlacedMarker(marker: Marker(code: 11, label: "far"), moment: 0, sample: 21 + 12_001, sampleTime: 200)) == nil)
+        #expect(buffer.rowCount == 11)
         let secondTaken = buffer.take(at: start)
         let second = try #require(secondTaken)
-        #expect(second.markers == [0, 8, 0, 10])
-        #expect(second.placed.map(\.sample) == [5, 1, 7])
-        #expect(second.eventsInTableOrder.map(\.label) == ["written", "buffered", "late"])
-        #expect(buffer.eventCount == 4)
+        #expect(second.markers == [0, 8, 0, 0, 0, 0, 11])
+        #expect(second.values.count == 14 && second.values[8..<14].allSatisfy(\.isNaN))
+        #expect(second.times.suffix(3) == [1_000_180_000, 1_000_190_000, 1_000_200_000])
+        #expect(second.placed.map(\.sample) == [5, 1, 10, 10])
+        #expect(second.eventsInTableOrder.map(\.label) == ["written", "buffered", "gap 3 samples", "late", "far"])
+        #expect(buffer.eventCount == 6)
     }
 
     @Test func pendingEventsAtTheNextRowMoveOntoTheLastRow() throws {

@@ -1,0 +1,99 @@
+import DataSources
+public import Processing
+public import Storage
+
+/// What a stored recording lost and what its verdict is, in one line: the line `record` and `run`
+/// end a recording with and `analyze` gives too, so all three say the same. Lost samples are counted
+/// per stream, the EEG first (its lost rows are NaN in `/Recording/Data`); the quality windows and
+/// the verdict are ``RecordingAnalyzer``'s (the stored windows when made with its settings, else
+/// recomputed): the one rule by which a gap row makes a window one with missing data.
+public struct RecordingAccount: Sendable, Equatable {
+    /// Samples one stream lost.
+    public struct Loss: Sendable, Equatable {
+        /// The stream's name (the EEG's first).
+        public var stream: String
+        /// Samples lost.
+        public var samples: Int64
+        /// Gaps they were lost in.
+        public var gaps: Int
+    }
+
+    /// Seconds of EEG rows, lost ones included.
+    public var seconds: Double
+    /// The EEG's sampling rate in Hz.
+    public var samplingRate: Double
+    /// Per stream what was lost, the EEG first (also when it lost nothing), then the other streams
+    /// that lost samples, in the device's order.
+    public var losses: [Loss]
+    /// The quality windows behind the verdict.
+    public var summary: SessionQualitySummary
+
+    /// The account of the recording `reader` reads, judged with the recording's mains frequency
+    /// (detected when it has none), as `analyze` judges it by default.
+    public init(_ reader: RecordingReader) throws {
+        let mains: MainsFrequency = reader.powerLineFrequency.map { .fixed($0) } ?? .detect
+        var analyzer = RecordingAnalyzer(descriptor: reader.descriptor, configuration: ProcessorConfiguration(mains: mains))
+        try analyzer.analyze(reader)
+        self.init(reader, summary: analyzer.result().summary, events: try reader.events())
+    }
+
+    /// The account of `reader`'s recording with a verdict judged already (`summary`) and its `events`.
+    public init(_ reader: RecordingReader, summary: SessionQualitySummary, events: [RecordingEvent]) {
+        samplingRate = reader.samplingRate
+        seconds = Double(reader.sampleCount) / reader.samplingRate
+        self.summary = summary
+        let eeg = reader.descriptor.eeg.name
+        var byStream: [String: Loss] = [eeg: Loss(stream: eeg, samples: 0, gaps: 0)]
+        for event in events {
+            guard let lost = event.lostSamples else { continue }
+            let name = lost.stream ?? eeg
+            byStream[name, default: Loss(stream: name, samples: 0, gaps: 0)].samples += Int64(lost.count)
+            byStream[name, default: Loss(stream: name, samples: 0, gaps: 0)].gaps += 1
+        }
+        let order = reader.descriptor.streams.map(\.name)
+        losses = [byStream[eeg]!] + byStream.values.filter { $0.stream != eeg }.sorted {
+            (order.firstIndex(of: $0.stream) ?? order.count, $0.stream) < (order.firstIndex(of: $1.stream) ?? order.count, $1.stream)
+        }
+    }
+
+    /// Seconds of EEG lost (its NaN rows).
+    public var lostSeconds: Double { Double(losses.first?.samples ?? 0) / samplingRate }
+
+    /// The share of the EEG rows that were lost (0 for an empty recording).
+    public var lostShare: Double { seconds > 0 ? lostSeconds / seconds : 0 }
+
+    /// The session verdict (`nil`: too short to judge).
+    public var verdict: SessionVerdict? { summary.verdict }
+
+    /// One line: EEG time lost and its share, other streams' lost samples, the windows with missing
+    /// data, off the head and with motion, and the verdict, e.g. `lost 20.4 s of 120.0 s EEG (17.0 %)
+    /// in 1 gap (accelerometer 1058 samples in 1 gap); quality windows 237: missing data 45 (19 %),
+    /// off the head 0 (0 %), motion 0 (0 %); verdict: eeg_failure`.
+    public var line: String {
+        let eeg = losses.first ?? Loss(stream: "eeg", samples: 0, gaps: 0)
+        var text = "lost \(Self.seconds(lostSeconds)) of \(Self.seconds(seconds)) EEG (\(Self.percent(lostShare, digits: 1)))"
+        if eeg.gaps > 0 { text += " in \(eeg.gaps) gap\(eeg.gaps == 1 ? "" : "s")" }
+        let others = losses.dropFirst().map { "\($0.stream) \($0.samples) samples in \($0.gaps) gap\($0.gaps == 1 ? "" : "s")" }
+        if !others.isEmpty { text += " (" + others.joined(separator: ", ") + ")" }
+        let s = summary
+        if s.windowCount > 0 {
+            let n = Double(s.windowCount)
+            func part(_ name: String, _ count: Int) -> String { "\(name) \(count) (\(Self.percent(Double(count) / n, digits: 0)))" }
+            text += "; quality windows \(s.windowCount): " + [
+                part("missing data", s.missingWindows), part("off the head", s.offHeadWindows), part("motion", s.motionWindows),
+            ].joined(separator: ", ")
+        }
+        return text + "; verdict: " + (verdict?.rawValue ?? "too short to judge")
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+
+    private static func percent(_ share: Double, digits: Int) -> String {
+        let scale = digits == 0 ? 1.0 : 10.0
+        let v = Int((share * 100 * scale).rounded())
+        return digits == 0 ? "\(v) %" : "\(v / 10).\(v % 10) %"
+    }
+}
