@@ -60,8 +60,8 @@ struct OverviewCache: Codable, Equatable {
         for event in (try? reader.events()) ?? [] {
             switch event.code {
             case Marker.gapCode:
-                // The EEG's own gaps ("gap N samples"); another stream's are named after it.
-                if let samples = gapSamples(event.label) { lost += Double(samples) / max(1, reader.samplingRate) }
+                // The EEG's own gaps; another stream's are named after it and lose no EEG.
+                if let gap = event.lostSamples, gap.stream == nil { lost += Double(gap.count) / max(1, reader.samplingRate) }
             case Marker.deviceStateCode:
                 if event.label == "\(DeviceState.reconnected.rawValue)=true" { reconnects += 1 }
                 if event.label.hasPrefix("battery "), let level = Double(event.label.dropFirst(8).prefix { $0.isNumber || $0 == "." }) {
@@ -82,13 +82,6 @@ struct OverviewCache: Codable, Equatable {
         return item
     }
 
-    /// The samples an EEG gap event (`gap N samples`) says were lost, or `nil` for another event
-    /// (another stream's gap names its stream first).
-    static func gapSamples(_ label: String) -> Int? {
-        let parts = label.split(separator: " ")
-        guard parts.count >= 3, parts[0] == "gap", parts[2] == "samples" else { return nil }
-        return Int(parts[1])
-    }
 
     /// The cache's format: 2 since it holds a recording's loss, link, battery, device and provenance
     /// (a cache of format 1 is read again from the items).
