@@ -122,6 +122,26 @@ import Testing
         #expect(item.path.hasSuffix(".h5"))
     }
 
+    /// A gap longer than any grace (12 s) is lost time like a short one: the kit's live QA fails
+    /// it once it is known, the windows over it are quality updates with missing data, 0.5 s of
+    /// sample time apart, and the session's windows count it.
+    @Test func aLongGapIsMissingDataInTheLiveQA() async throws {
+        let folder = try TemporaryDirectory("kit-long-gap")
+        let recorder = try Recorder(dataFolder: folder.url)
+        let source = ScriptedSource(script: [.signal(seconds: 6, amplitude: 10), .gap(seconds: 12), .signal(seconds: 6, amplitude: 10)])
+        let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant()), from: source)
+        let events = try await Self.collect(recording)
+        let qa = events.compactMap { if case .qa(let s) = $0 { s } else { nil } }
+        let failure = try #require(qa.first { $0.verdict == .eegFailure }, "\(qa)")
+        #expect(failure.reason == "data missing on TP9, AF7, AF8, TP10")
+        let missing = events.compactMap { e -> QualityUpdate? in
+            if case .quality(let q) = e, q.findings?.missingData == true { q } else { nil }
+        }
+        // 12 s lost: every window whose 2 s hold more than 10 % of it, about 12 / 0.5 + 3 of them.
+        #expect(missing.count >= 24)
+        #expect(zip(missing, missing.dropFirst()).allSatisfy { abs($1.time - $0.time - 0.5) < 1e-3 })
+    }
+
     @Test func aFailingSourceEndsTheStreamWithALibraryError() async throws {
         let folder = try TemporaryDirectory("kit")
         let recorder = try Recorder(dataFolder: folder.url)

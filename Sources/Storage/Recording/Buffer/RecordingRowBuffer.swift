@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The rules it owns: a jump in ``SampleBlock/firstIndex`` becomes `NaN` rows (timed by
 /// ``GapTiming``) plus a gap event, nothing is shifted, and repeated indices are dropped; a marker
-/// lands on the row of its sample (or the first/last row when outside); and the crash-safety rule:
+/// lands on the row of its sample (the first row for one before it; for one after the last row,
+/// a lost sample, the gap rows up to it are added); and the crash-safety rule:
 /// buffered rows are handed over as one ``RecordingBatch`` once ``flushRows`` EEG rows wait or
 /// ``flushInterval`` has passed since the last hand-over, so memory stays flat and a killed process
 /// loses at most that interval. ``chunkRows`` is the storage chunk length the same options imply.
