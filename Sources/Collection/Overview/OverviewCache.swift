@@ -19,6 +19,8 @@ struct OverviewCache: Codable, Equatable {
         var grades: [Int]?
         /// A trial table's session median of correct latencies.
         var sessionMedianMs: Double?
+        /// Whether it is demonstration data (``Provenance/isDemonstration``): counted apart.
+        var demonstration = false
     }
 
     /// What the overview needs of a recording (read from `reader`, uploaded as bytes of `sha256`): its
@@ -37,11 +39,13 @@ struct OverviewCache: Codable, Equatable {
             }
             grades = counts
         }
-        return Item(sha256: sha256, complete: reader.outcome.isComplete, grades: grades)
+        return Item(
+            sha256: sha256, complete: reader.outcome.isComplete, grades: grades, demonstration: reader.provenance?.isDemonstration ?? false)
     }
 
-    /// The cache's format.
-    var formatVersion = 1
+    /// The cache's format (2: items say whether they are demonstration data; a cache of version 1
+    /// is read again).
+    var formatVersion = 2
     /// By catalog id.
     var items: [String: Item] = [:]
 
@@ -49,7 +53,7 @@ struct OverviewCache: Codable, Equatable {
     /// cache: the items are read again).
     static func load(_ file: URL) -> OverviewCache {
         guard let data = try? Data(contentsOf: file), let cache = try? JSONDecoder().decode(OverviewCache.self, from: data),
-            cache.formatVersion == 1
+            cache.formatVersion == 2
         else { return OverviewCache() }
         return cache
     }

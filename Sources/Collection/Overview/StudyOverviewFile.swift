@@ -47,6 +47,7 @@ struct StudyOverviewFile {
         let kinds: Set<ItemKind> = [.recording, .questionnaire, .trials]
         var rows: [OverviewParticipant] = []
         var recordings = 0
+        var demonstrations = 0
         var created: [Date] = []
         for folder in Set(state.entries.keys.map { $0.prefix { $0 != "/" } }).sorted() {
             let participant = String(folder)
@@ -56,7 +57,9 @@ struct StudyOverviewFile {
                 changed = true
             }
             rows.append(self.participant(participant, items: items, cache: cache))
-            recordings += items.filter { $0.kind == .recording }.count
+            for item in items where item.kind == .recording {
+                if cache.items[item.id]?.demonstration == true { demonstrations += 1 } else { recordings += 1 }
+            }
             created.append(contentsOf: items.map(\.created))
         }
         if changed { try cache.save(to: cacheFile) }
@@ -67,6 +70,7 @@ struct StudyOverviewFile {
                 OverviewProblem(remote: $0.remote, reason: $0.reason.rawValue, detail: $0.detail)
             })
         var page = overview
+        page.demonstrationRecordings = demonstrations
         page.locale = locale
         try ignoreInBIDS()
         return try write(Data(page.html.utf8), to: out.appendingPathComponent(Self.name))

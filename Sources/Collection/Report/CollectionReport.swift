@@ -1,3 +1,5 @@
+public import Exports
+
 /// What one `collect` run did, for the terminal and `--json`.
 public struct CollectionReport: Sendable, Codable, Equatable {
     /// Items downloaded, verified and kept in this run (`<participant>/<item name>`).
@@ -15,6 +17,10 @@ public struct CollectionReport: Sendable, Codable, Equatable {
     public var exported: [String] = []
     /// Bytes downloaded in this run.
     public var bytesDownloaded: Int64 = 0
+    /// Recordings kept out of the dataset as demonstration data (a scripted participant, a simulated
+    /// or replayed signal, as their provenance says), each with why; they stay in the mirror and are
+    /// added by a run with `--include-simulated`.
+    public var leftOut: [ExportSkip] = []
     /// What needs a person, this run's and the earlier runs' still unsolved.
     public var problems: [CollectionProblem] = []
 

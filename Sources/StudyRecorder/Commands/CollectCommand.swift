@@ -67,6 +67,12 @@ struct CollectCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The study overview's language (en, de).", valueName: "locale"))
     var locale = "en"
 
+    @Flag(
+        help:
+            "Add demonstration data to the dataset too: recordings made with a scripted participant (--auto, --answers) or a simulated, replayed or synthetic signal (left out otherwise, one line each)."
+    )
+    var includeSimulated = false
+
     @Flag(help: "Print the report as JSON on standard output.")
     var json = false
 
@@ -102,6 +108,7 @@ struct CollectCommand: AsyncParsableCommand {
         collector.connections = connections
         collector.overviewLocale = locale
         collector.consentFolder = withConsent.map { URL(fileURLWithPath: $0) }
+        collector.includeSimulated = includeSimulated
         let report: CollectionReport
         // A bar on a terminal; piped, one line per item (none with --json, whose output is JSON only).
         let bar = CollectProgressBar(mode: json ? .quiet : Terminal.stderrIsTTY ? .bar : .lines)
@@ -123,7 +130,8 @@ struct CollectCommand: AsyncParsableCommand {
                 "collected \(report.collected.count), unchanged \(report.unchanged), added to the dataset \(report.exported.count), "
                     + "waiting for their manifest \(report.waiting.count), consent kept sealed \(report.consentKeptSealed), "
                     + (withConsent == nil ? "" : "consent decrypted \(report.consentDecrypted), ")
-                    + "problems \(report.problems.count) -> \(out)")
+                    + "left out as demonstration data \(report.leftOut.count), problems \(report.problems.count) -> \(out)")
+            for skip in report.leftOut { print("left out \(skip.item): \(skip.reason)") }
         }
         for problem in report.problems {
             Terminal.error("problem: \(problem.remote): \(problem.reason.rawValue): \(problem.detail)")
