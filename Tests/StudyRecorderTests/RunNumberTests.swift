@@ -63,7 +63,7 @@ struct RunNumberTests {
             $0.sha256 = fingerprint.sha256
         }
         let out = dir.path("bids")
-        let exported = try CLI.run(["export", "--all", "--format", "bids", "--data", data.path, "--out", out.path])
+        let exported = try CLI.run(["export", "--all", "--format", "bids", "--include-simulated", "--data", data.path, "--out", out.path])
         #expect(exported.status == 0, "\(exported.stdout) \(exported.stderr)")
         let edfs = (FileManager.default.subpaths(atPath: out.path) ?? []).filter { $0.hasSuffix("_eeg.edf") }.sorted()
         #expect(edfs.count == 2 && Set(edfs).count == 2, "\(edfs)")

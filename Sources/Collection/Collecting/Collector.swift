@@ -82,6 +82,11 @@ public struct Collector: Sendable {
     /// (`--with-consent`): named by the participant's UUID only, the folder 0700 and each file 0600,
     /// never inside `out`. Without it they stay sealed on the server and are not downloaded.
     public var consentFolder: URL?
+    /// Whether the dataset takes demonstration data too (`--include-simulated`): recordings whose
+    /// provenance says a script stood in for the participant or the signal was simulated or played
+    /// back. Without it (the default) such a recording stays in the mirror, out of the dataset, and
+    /// is named in ``CollectionReport/leftOut`` on every run; the overview counts it apart.
+    public var includeSimulated = false
 
     /// A collector of `study`'s uploads from `source` into `out`.
     public init(
@@ -643,6 +648,7 @@ public struct Collector: Sendable {
             exporter.study = study
             exporter.decryptor = decryptor
             exporter.scratchParent = scratchParent
+            exporter.includeSimulated = includeSimulated
             defer { exporter.discard() }
             completed.formUnion(try exporter.prepare().map(\.item))
             var exported: [String] = []
@@ -743,6 +749,12 @@ public struct Collector: Sendable {
             } else if let recording = try? RecordingReader(url: file) {
                 if recording.study == study.id {
                     read[id] = OverviewCache.recording(recording, sha256: item.sha256)
+                    // Demonstration data: counted apart, named, and not exported unless asked for.
+                    if !includeSimulated, let reason = recording.provenance?.demonstrationReason {
+                        report.leftOut.append(ExportSkip(item: key, reason: "not a participant's data (\(reason)); --include-simulated takes it"))
+                        if sealed { scratch.remove(file) }
+                        continue
+                    }
                 } else {
                     problem = (.otherStudy, "a recording of \(recording.study.map { "the study \($0)" } ?? "no study"), not \(study.id)")
                 }

@@ -35,6 +35,8 @@ struct OverviewCache: Codable, Equatable {
         /// and whether a script played the participant, when the recording says.
         var source: String?
         var scripted: Bool?
+        /// Whether it is demonstration data (``Provenance/isDemonstration``): counted apart.
+        var demonstration = false
     }
 
     /// What the overview needs of a recording (read from `reader`, uploaded as bytes of `sha256`): its
@@ -77,15 +79,16 @@ struct OverviewCache: Codable, Equatable {
         let device = reader.descriptor
         // A headband's (an oscillator's model is its signal, no device).
         item.device = device.kind == "muse" ? ([device.model] + [device.firmware].compactMap { $0 }).joined(separator: " ") : nil
-        item.source = reader.groupAttribute(group: "Provenance", name: "Source")
-        item.scripted = reader.groupAttribute(group: "Provenance", name: "ScriptedParticipant").map { $0 == "true" || $0 == "1" }
+        let provenance = reader.provenance
+        item.source = provenance?.source?.rawValue
+        item.scripted = provenance?.scriptedParticipant
+        item.demonstration = provenance?.isDemonstration ?? false
         return item
     }
 
-
-    /// The cache's format: 2 since it holds a recording's loss, link, battery, device and provenance
-    /// (a cache of format 1 is read again from the items).
-    var formatVersion = 2
+    /// The cache's format: 3 since it holds a recording's loss, link, battery, device and provenance
+    /// (a cache of an earlier format is read again from the items).
+    var formatVersion = 3
     /// By catalog id.
     var items: [String: Item] = [:]
 

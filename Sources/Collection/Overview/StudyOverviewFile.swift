@@ -51,6 +51,7 @@ struct StudyOverviewFile {
         var rows: [OverviewParticipant] = []
         var adherence: [ParticipantAdherence] = []
         var recordings = 0
+        var demonstrations = 0
         var created: [Date] = []
         let entries = Dictionary(grouping: state.entries, by: { String($0.key.prefix { $0 != "/" }) })
         let monitor = ParticipantMonitor(study: study, thresholds: study.monitoringThresholds, asOf: asOf)
@@ -62,7 +63,9 @@ struct StudyOverviewFile {
             }
             rows.append(self.participant(participant, items: items, cache: cache))
             adherence.append(monitor.adherence(participant, items: items, entries: entries[participant]?.map(\.value) ?? [], cache: cache))
-            recordings += items.filter { $0.kind == .recording }.count
+            for item in items where item.kind == .recording {
+                if cache.items[item.id]?.demonstration == true { demonstrations += 1 } else { recordings += 1 }
+            }
             created.append(contentsOf: items.map(\.created))
         }
         if changed { try cache.save(to: cacheFile) }
@@ -74,6 +77,7 @@ struct StudyOverviewFile {
             })
         let monitoring = StudyMonitoring(study: study.id, asOf: ParticipantMonitor.day(asOf), participants: adherence)
         var page = overview
+        page.demonstrationRecordings = demonstrations
         page.locale = locale
         page.monitoring = monitoring
         try ignoreInBIDS()

@@ -1,3 +1,4 @@
+public import Exports
 public import Report
 
 /// What one `collect` run did, for the terminal and `--json`.
@@ -17,6 +18,10 @@ public struct CollectionReport: Sendable, Codable, Equatable {
     public var exported: [String] = []
     /// Bytes downloaded in this run.
     public var bytesDownloaded: Int64 = 0
+    /// Recordings kept out of the dataset as demonstration data (a scripted participant, a simulated
+    /// or replayed signal, as their provenance says), each with why; they stay in the mirror and are
+    /// added by a run with `--include-simulated`.
+    public var leftOut: [ExportSkip] = []
     /// What needs a person, this run's and the earlier runs' still unsolved.
     public var problems: [CollectionProblem] = []
     /// What could not be fetched in this run for a reason that may pass (the server unreachable,

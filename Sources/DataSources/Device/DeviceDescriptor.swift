@@ -24,11 +24,18 @@ public struct DeviceDescriptor: Sendable, Equatable, Codable {
     /// Named groups of EEG channels the study protocols refer to: `front` and `back` for the fitting
     /// steps' "good signal front/back". Channels not on the device are simply absent.
     public var electrodeGroups: [String: [String]]
+    /// Where the signal comes from, as the source knows it (``SignalOrigin``); `nil` when the source
+    /// does not say (stored as ``SignalOrigin/other``).
+    public var origin: SignalOrigin?
+    /// The name and version of the decoder that turned the device's bytes into samples
+    /// (`muse-classic/1`, `muse-athena/1`); `nil` for a source that decodes nothing.
+    public var decoder: String?
 
     /// Creates a descriptor. `streams` must contain an EEG stream.
     public init(
         kind: String, manufacturer: String, model: String, serial: String? = nil, firmware: String? = nil, hardware: String? = nil,
-        properties: [String: String] = [:], streams: [StreamDescriptor], electrodeGroups: [String: [String]] = [:]
+        properties: [String: String] = [:], streams: [StreamDescriptor], electrodeGroups: [String: [String]] = [:], origin: SignalOrigin? = nil,
+        decoder: String? = nil
     ) {
         self.kind = kind
         self.manufacturer = manufacturer
@@ -39,17 +46,19 @@ public struct DeviceDescriptor: Sendable, Equatable, Codable {
         self.properties = properties
         self.streams = streams
         self.electrodeGroups = electrodeGroups
+        self.origin = origin
+        self.decoder = decoder
     }
 
     /// A device that delivers EEG only: the common case of synthetic and replayed sources.
     public init(
         kind: String, manufacturer: String, model: String, serial: String? = nil, firmware: String? = nil, channelNames: [String],
-        samplingRate: Double, unit: String = "uV", electrodeGroups: [String: [String]] = [:]
+        samplingRate: Double, unit: String = "uV", electrodeGroups: [String: [String]] = [:], origin: SignalOrigin? = nil
     ) {
         self.init(
             kind: kind, manufacturer: manufacturer, model: model, serial: serial, firmware: firmware,
             streams: [StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: channelNames, unit: unit, samplingRate: samplingRate)],
-            electrodeGroups: electrodeGroups)
+            electrodeGroups: electrodeGroups, origin: origin)
     }
 
     /// The primary EEG stream (the first stream of kind EEG; the first stream if none is).

@@ -71,7 +71,8 @@ public struct OscillatorConfiguration: Sendable, Equatable {
     public var descriptor: DeviceDescriptor {
         var descriptor = DeviceDescriptor(
             kind: "oscillator", manufacturer: "StudyRecorder", model: "oscillator (\(mode.rawValue))", serial: "seed-\(seed)",
-            channelNames: channelNames, samplingRate: samplingRate, electrodeGroups: DeviceDescriptor.museElectrodeGroups)
+            channelNames: channelNames, samplingRate: samplingRate, electrodeGroups: DeviceDescriptor.museElectrodeGroups,
+            origin: .oscillator)
         if let eeg = descriptor.streams.firstIndex(where: { $0.kind == .eeg }) {
             descriptor.streams[eeg].physicalRange = Self.physicalRange
         }

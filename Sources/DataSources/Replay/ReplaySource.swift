@@ -39,10 +39,13 @@ public struct ReplaySource: DataSource {
 
     public var kind: String { "replay" }
 
-    /// The descriptor the replay announces: the recorded device's, with kind `replay`.
+    /// The descriptor the replay announces: the recorded device's, with kind and origin `replay`
+    /// (and no decoder: the samples are read, not decoded).
     public var descriptor: DeviceDescriptor {
         var descriptor = recording.descriptor
         descriptor.kind = "replay"
+        descriptor.origin = .replay
+        descriptor.decoder = nil
         descriptor.streams = [descriptor.eeg]
         descriptor.streams[0].rawCoding = nil
         return descriptor

@@ -122,7 +122,7 @@ final class BIDSDataset {
         scans["\(subject)/\(session)/\(subject)_\(session)_scans.tsv", default: []].append(
             BIDSScansTable.Row(
                 filename: "eeg/\(stem)_eeg.edf", start: start, studyDay: reader.day ?? item.day, studySession: reader.session ?? item.session,
-                recordingRun: reader.run ?? item.run, source: "\(sourceFolder)/\(source.lastPathComponent)"))
+                recordingRun: reader.run ?? item.run, source: "\(sourceFolder)/\(source.lastPathComponent)", provenance: reader.provenance))
         participants.insert(subject)
         if let study = reader.study { studies.insert(study) }
         progress(1)
@@ -251,6 +251,7 @@ final class BIDSDataset {
         // "n/a": no major source of artefacts known (BIDS reads it so).
         object["SubjectArtefactDescription"] =
             edf.gapCount > 0 ? "\(edf.gapCount) spans of lost samples, written as 0 µV and marked BAD_ACQ_SKIP" : "n/a"
+        if let provenance = reader.provenance { object["Provenance"] = Self.provenanceObject(provenance) }
         if let paradigm = reader.paradigm {
             object["TaskDescription"] =
                 "study-recorder paradigm \(paradigm.title)"
@@ -263,6 +264,19 @@ final class BIDSDataset {
             }
             object.merge(fields) { _, new in new }
         }
+        return object
+    }
+
+    /// The sidecar's `Provenance` object: the original's `/Provenance` attributes under their names,
+    /// plus `ParticipantData` (false for demonstration data) and, then, why.
+    static func provenanceObject(_ p: Provenance) -> [String: Any] {
+        var object: [String: Any] = [
+            "Source": (p.source ?? .other).rawValue, "ScriptedParticipant": p.scriptedParticipant, "Speed": p.speed,
+            "SoftwareVersion": p.softwareVersion, "DecoderVersion": p.decoderVersion ?? RecordingFormat.Provenance.noDecoder,
+            "ParticipantData": !p.isDemonstration,
+        ]
+        if let line = p.commandLine { object["CommandLine"] = line }
+        if let reason = p.demonstrationReason { object["NotParticipantData"] = reason }
         return object
     }
 

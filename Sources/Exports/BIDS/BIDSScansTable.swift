@@ -1,9 +1,13 @@
+import DataSources
 import Foundation
+import Storage
 
 /// A `sub-<label>_ses-<n>_scans.tsv`: per EDF of the session, its acquisition time to the
 /// millisecond (the EDF header holds whole seconds) and the original study identifiers the BIDS
 /// numbering (``BIDSNumbering``) replaced: study day, study session, the participant's run counter and
-/// the HDF5 original under `sourcedata/`. The root `scans.json` describes the columns.
+/// the HDF5 original under `sourcedata/`, and where the recording came from (its ``Provenance``:
+/// the signal's source, a scripted participant, the speed). The root `scans.json` describes the
+/// columns.
 struct BIDSScansTable {
     /// One file of the session.
     struct Row: Equatable {
@@ -16,18 +20,23 @@ struct BIDSScansTable {
         var recordingRun: Int?
         /// The HDF5 original, relative to the dataset root.
         var source: String
+        /// Where the recording came from; `nil` for a recording that does not say (`n/a`).
+        var provenance: Provenance?
 
         /// The row's cells, in ``BIDSScansTable/header`` order.
         var cells: [String] {
             [
                 filename, BIDSScansTable.acquisitionTime(start), studyDay.map(String.init) ?? "n/a", studySession.map(String.init) ?? "n/a",
-                recordingRun.map(String.init) ?? "n/a", source,
+                recordingRun.map(String.init) ?? "n/a", source, provenance?.source?.rawValue ?? "n/a",
+                provenance.map { $0.scriptedParticipant ? "true" : "false" } ?? "n/a", provenance.map { String(format: "%g", $0.speed) } ?? "n/a",
             ]
         }
     }
 
     /// The columns.
-    static let header = ["filename", "acq_time", "study_day", "study_session", "recording_run", "source"]
+    static let header = [
+        "filename", "acq_time", "study_day", "study_session", "recording_run", "source", "signal_source", "scripted_participant", "speed",
+    ]
 
     /// The table of `rows` merged into `existing` (a published table's text, whose rows for other
     /// files stay): one row per file name, sorted by it, so the bytes follow from the files alone.
@@ -35,8 +44,11 @@ struct BIDSScansTable {
         var lines: [String: String] = [:]
         if let existing {
             for line in existing.split(separator: "\n").dropFirst() {
-                let name = String(line.split(separator: "\t", omittingEmptySubsequences: false).first ?? "")
-                if !name.isEmpty { lines[name] = String(line) }
+                var cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                let name = cells.first ?? ""
+                // A row of a table from before the provenance columns: those cells are not known.
+                if cells.count < header.count { cells += Array(repeating: "n/a", count: header.count - cells.count) }
+                if !name.isEmpty { lines[name] = cells.joined(separator: "\t") }
             }
         }
         for row in rows { lines[row.filename] = row.cells.map(BIDSDataset.tsv).joined(separator: "\t") }
@@ -66,6 +78,23 @@ struct BIDSScansTable {
             ],
             "recording_run": ["Description": "The participant's run counter in study-recorder (the BIDS run numbers the session's recordings 1…n)."],
             "source": ["Description": "The HDF5 original the file was made from, relative to the dataset root."],
+            "signal_source": [
+                "Description":
+                    "Where the signal came from (the original's /Provenance Source): headband, simulated-headband, replayed-capture, replay (a stored recording played back), oscillator (synthetic) or other; n/a when the original does not say.",
+                "Levels": [
+                    "headband": "a real headband over Bluetooth LE", "simulated-headband": "study-recorder's simulated headband",
+                    "replayed-capture": "the simulated headband playing a captured headband's notifications",
+                    "replay": "a stored recording played back", "oscillator": "synthetic EEG", "other": "a source that did not say",
+                ],
+            ],
+            "scripted_participant": [
+                "Description":
+                    "true when a script (--auto, --answers), not a person, answered, pressed the keys and consented; n/a when the original does not say."
+            ],
+            "speed": [
+                "Description":
+                    "Seconds of study time per second of real time (1 real time, 0 as fast as possible); n/a when the original does not say."
+            ],
         ]
     }
 }

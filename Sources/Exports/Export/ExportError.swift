@@ -13,6 +13,9 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The item cannot be exported yet: it is being recorded, or was interrupted and waits for
     /// recovery (`reason` says which and what to do).
     case notReady(path: String, reason: String)
+    /// The item is demonstration data (a scripted participant, a simulated or replayed signal:
+    /// `reason` says which) and a dataset takes it only when asked to (``Exporter/includeSimulated``).
+    case demonstration(path: String, reason: String)
 
     /// A name the destination holds already (with other bytes): exports never overwrite. One
     /// message for the staged write, the publication and the CSV folder.
@@ -28,6 +31,7 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
         case .encrypted(let path, let reason): "\(path) is encrypted and cannot be decrypted here: \(reason)"
         case .io(let path, let reason): "writing \(path) failed: \(reason)"
         case .notReady(let path, let reason): "\(path) cannot be exported yet: \(reason)"
+        case .demonstration(let path, let reason): "\(path) is not a participant's data (\(reason)); left out (--include-simulated takes it)"
         }
     }
 }

@@ -34,6 +34,13 @@ public final class Exporter {
     /// instructions, and, when its `dataset` opts in, participants.tsv columns and phenotype tables
     /// from the participants' questionnaires (docs/analysis.md).
     public var study: StudyDefinition?
+    /// Whether a BIDS dataset takes demonstration data too: recordings whose provenance says a script
+    /// stood in for the participant or the signal was simulated or played back
+    /// (``Provenance/isDemonstration``). Without it (the default) ``export(_:progress:)`` refuses such
+    /// a recording with ``ExportError/demonstration(path:reason:)``, which names it in one line, so
+    /// that nothing made for a demo passes into a dataset as a participant's. The file formats (CSV,
+    /// EDF+, XDF) convert what they are given and say it in ``ExportedItem/demonstration``.
+    public var includeSimulated = false
     private var staging: ExportStaging?
     private var staged: ExportDestination?
     private var bids: BIDSDataset?
@@ -199,7 +206,9 @@ public final class Exporter {
         switch (format, item.kind) {
         case (.csv, .trials):
             let written = try TrialTableCSV.export(url, to: target, name: stem + ".csv")
-            return ExportedItem(item: item.path, format: format, files: [written], edf: nil)
+            let table = (try? Data(contentsOf: url)).flatMap { try? TrialTable(json: $0) }
+            return ExportedItem(
+                item: item.path, format: format, files: [written], edf: nil, demonstration: table?.provenance?.demonstrationReason)
         case (.csv, _):
             let reader = try Self.open(url, item: item)
             let files: [String]
@@ -208,18 +217,24 @@ public final class Exporter {
             case .mindmonitor: files = [try MindMonitorCSV(reader: reader).export(to: target, name: stem + ".csv", progress: progress)]
             case .muselsl: files = [try MuselslCSV(reader: reader).export(to: target, name: stem + ".csv", progress: progress)]
             }
-            return ExportedItem(item: item.path, format: format, files: files, edf: nil)
+            return ExportedItem(item: item.path, format: format, files: files, edf: nil, demonstration: reader.provenance?.demonstrationReason)
         case (.edf, _):
             let reader = try Self.open(url, item: item)
             let writer = EDFWriter(patientCode: patientCode ? reader.participant ?? item.participant : nil)
             let written = try target.write(stem + ".edf") { try writer.write(reader, to: $0, progress: progress) }
-            return ExportedItem(item: item.path, format: format, files: [written.url.lastPathComponent], edf: written.result)
+            return ExportedItem(
+                item: item.path, format: format, files: [written.url.lastPathComponent], edf: written.result,
+                demonstration: reader.provenance?.demonstrationReason)
         case (.xdf, _):
             let reader = try Self.open(url, item: item)
             let written = try target.write(stem + ".xdf") { try XDFWriter().write(reader, to: $0, progress: progress) }
-            return ExportedItem(item: item.path, format: format, files: [written.url.lastPathComponent], edf: nil)
+            return ExportedItem(
+                item: item.path, format: format, files: [written.url.lastPathComponent], edf: nil,
+                demonstration: reader.provenance?.demonstrationReason)
         case (.bids, _):
             let reader = try Self.open(url, item: item)
+            let demonstration = reader.provenance?.demonstrationReason
+            if let demonstration, !includeSimulated { throw ExportError.demonstration(path: item.path, reason: demonstration) }
             guard let bids else { throw ExportError.io(path: target.published.path, reason: "no BIDS dataset to add to") }
             let trials = try responseTimes(for: item, recording: stem)
             let numbering = BIDSNumbering(of: item, among: try store.catalog.items(participant: item.participant))
@@ -227,7 +242,7 @@ public final class Exporter {
                 bids.addQuestionnaires(try questionnaires(of: item.participant), of: item.participant)
             }
             let (files, edf) = try bids.add(reader, item: item, source: url, numbering: numbering, responseTimes: trials, progress: progress)
-            return ExportedItem(item: item.path, format: format, files: files, edf: edf)
+            return ExportedItem(item: item.path, format: format, files: files, edf: edf, demonstration: demonstration)
         }
     }
 

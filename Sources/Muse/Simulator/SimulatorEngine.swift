@@ -540,7 +540,8 @@ final class SimulatorEngine {
             let presetNumber = Int(preset, radix: 16) ?? 0
             reply(
                 "{\"hn\":\"\(configuration.deviceName)\",\"sn\":\"\(headband.serialNumber)\",\"ma\":\"\(headband.macAddress)\","
-                    + "\"id\":\"00000000 00000000 00000000\",\"bp\":\(Int(battery.rounded())),\"ts\":0,\"ps\":\(presetNumber),\"rc\":0}")
+                    + "\"id\":\"00000000 00000000 00000000\",\"bp\":\(Int(battery.rounded())),\"ts\":0,\"ps\":\(presetNumber),\"rc\":0,"
+                    + "\"sim\":\"\(simulation)\"}")
         case "h":
             streaming = false
             headband.shared.withLock { $0.log.streaming = false }
@@ -568,6 +569,10 @@ final class SimulatorEngine {
         }
     }
 
+    /// What the status reply's `sim` field says (a real headband has no such field): `replay` while
+    /// playing a capture, `generated` otherwise; the recorder stores it as the recording's source.
+    private var simulation: String { configuration.athenaReplay == nil ? "generated" : "replay" }
+
     /// The Athena's commands: `v6`, `s`, `h`, its presets, `dc001` (streaming starts at the second),
     /// `L0`/`L1`; anything else gets result code 69.
     private func athenaControl(_ command: String) {
@@ -579,7 +584,7 @@ final class SimulatorEngine {
             let battery = headband.shared.withLock { $0.batteryPercent }
             reply(
                 "{\"hn\":\"\(configuration.deviceName)\",\"sn\":\"\(headband.serialNumber)\",\"ma\":\"\(headband.macAddress)\","
-                    + "\"bp\":\(Int(battery.rounded())),\"rc\":0}")
+                    + "\"bp\":\(Int(battery.rounded())),\"rc\":0,\"sim\":\"\(simulation)\"}")
         case "h":
             streaming = false
             athenaArmed = false

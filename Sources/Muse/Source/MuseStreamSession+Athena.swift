@@ -139,6 +139,7 @@ extension MuseStreamSession {
             "Protocol": "Athena multiplexed 14-bit (MS-03)", "EEGChannelNames": "provisional beyond TP9, AF7, AF8, TP10",
         ]
         var serial: String?, firmware: String?, hardware: String?
+        var origin: SignalOrigin = MuseStatus().origin(at: device)
         for (key, reply) in [("VersionReply", version), ("StatusReply", status), ("FirstStatusReply", firstStatus)] {
             switch reply {
             case .deviceInfo(let info):
@@ -147,6 +148,7 @@ extension MuseStreamSession {
                 if let bn = info.buildNumber { properties["BuildNumber"] = String(bn) }
                 if let bl = info.bootloaderVersion { properties["Bootloader"] = bl }
             case .status(let s):
+                if origin == .headband || s.simulation == "replay" { origin = s.origin(at: device) }
                 serial = serial ?? s.serialNumber
                 if let name = s.headsetName { properties["Name"] = name }
                 if let mac = s.macAddress { properties["MACAddress"] = mac }
@@ -162,6 +164,7 @@ extension MuseStreamSession {
         }
         return DeviceDescriptor(
             kind: "muse", manufacturer: "InteraXon", model: "Muse S Athena", serial: serial, firmware: firmware, hardware: hardware,
-            properties: properties, streams: streams.descriptors, electrodeGroups: DeviceDescriptor.museElectrodeGroups)
+            properties: properties, streams: streams.descriptors, electrodeGroups: DeviceDescriptor.museElectrodeGroups, origin: origin,
+            decoder: MuseDecoderVersion.athena)
     }
 }

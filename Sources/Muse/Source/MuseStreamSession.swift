@@ -475,7 +475,8 @@ struct MuseStreamSession {
         }
         return DeviceDescriptor(
             kind: "muse", manufacturer: "InteraXon", model: "Muse", serial: status.serialNumber, firmware: info.firmwareVersion,
-            hardware: info.hardwareVersion, properties: properties, streams: streams, electrodeGroups: DeviceDescriptor.museElectrodeGroups)
+            hardware: info.hardwareVersion, properties: properties, streams: streams, electrodeGroups: DeviceDescriptor.museElectrodeGroups,
+            origin: status.origin(at: device), decoder: MuseDecoderVersion.classic)
     }
 
     /// One clear error for whatever connecting or talking to the headband threw.

@@ -32,8 +32,11 @@ public struct StudyOverview: Sendable {
     public var dayCount: Int
     /// One row per participant, in UUID order.
     public var participants: [OverviewParticipant]
-    /// Recordings collected.
+    /// Recordings collected, demonstration data not counted.
     public var recordings: Int
+    /// Recordings collected that are demonstration data (a scripted participant, a simulated or
+    /// replayed signal), counted apart from ``recordings``.
+    public var demonstrationRecordings = 0
     /// Items collected per week, oldest first, weeks without items included.
     public var weeks: [Week]
     /// What needs a person (as `collect --json` lists it).
@@ -59,7 +62,11 @@ public struct StudyOverview: Sendable {
         let words = ReportWords(locale: locale)
         let title = words(.overviewTitle, study)
         var body = "<main><header class=\"report\"><h1>\(HTML.escape(title))</h1>"
-        body += "<p>\(HTML.escape(words(.overviewSubtitle, participants.count, dayCount, recordings)))</p></header>"
+        body += "<p>\(HTML.escape(words(.overviewSubtitle, participants.count, dayCount, recordings)))</p>"
+        if demonstrationRecordings > 0 {
+            body += "<p class=\"demonstration\">\(HTML.escape(words(.overviewDemonstration, demonstrationRecordings)))</p>"
+        }
+        body += "</header>"
         body += "<section class=\"overview\">"
         body += monitoringSection(words) + daysTable(words) + qualityTable(words) + uploadsFigure(words) + problemsList(words)
         body += "</section><footer>\(HTML.escape(words(.overviewFooter, StorageModule.softwareVersion)))</footer></main>"

@@ -81,6 +81,8 @@ extension ReportWords {
 
         .overviewTitle: "Study overview · {0}",
         .overviewSubtitle: "{0} participants · {1} study days · {2} recordings collected",
+        .overviewDemonstration:
+            "and, counted apart, {0} recordings of demonstration data (a scripted participant or a simulated, replayed or synthetic signal), which the dataset leaves out unless collected with --include-simulated",
         .overviewDaysTitle: "Participants and study days",
         .overviewDaysCaption:
             "Per study day: ✓ done (every session collected and complete), ◐ incomplete (a session missing or ended early), ✗ missing (nothing collected, although a later day was), · not yet (after the last day collected).",

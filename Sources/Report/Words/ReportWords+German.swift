@@ -82,6 +82,8 @@ extension ReportWords {
 
         .overviewTitle: "Studienübersicht · {0}",
         .overviewSubtitle: "{0} Teilnehmende · {1} Studientage · {2} Aufnahmen gesammelt",
+        .overviewDemonstration:
+            "und, getrennt gezählt, {0} Aufnahmen mit Vorführdaten (geskriptete Teilnahme oder simuliertes, abgespieltes oder synthetisches Signal), die der Datensatz auslässt, außer bei --include-simulated",
         .overviewDaysTitle: "Teilnehmende und Studientage",
         .overviewDaysCaption:
             "Je Studientag: ✓ erledigt (jede Sitzung gesammelt und vollständig), ◐ unvollständig (eine Sitzung fehlt oder endete vorzeitig), ✗ fehlt (nichts gesammelt, obwohl ein späterer Tag da ist), · noch nicht (nach dem letzten gesammelten Tag).",

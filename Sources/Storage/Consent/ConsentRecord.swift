@@ -30,6 +30,9 @@ public struct ConsentRecord: Sendable, Equatable, Codable {
     public var signature: String
     /// The helper (caregiver) who assisted, if any, as typed.
     public var helperName: String?
+    /// Where the record came from: whether a script stood in for the participant (`--auto`), the
+    /// speed, the software and the command line (``Provenance``); `nil` in records written before it.
+    public var provenance: Provenance?
 
     /// Creates a record.
     public init(

@@ -29,6 +29,9 @@ public struct QuestionnaireRecord: Sendable, Equatable, Codable {
     public var finished: Date
     /// The answers in the order asked.
     public var answers: [QuestionnaireAnswer]
+    /// Where the record came from: whether a script stood in for the participant (`--auto`), the
+    /// speed, the software and the command line (``Provenance``); `nil` in records written before it.
+    public var provenance: Provenance?
 
     /// Creates a record.
     public init(

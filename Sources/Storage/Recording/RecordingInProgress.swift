@@ -255,7 +255,7 @@ private struct RecordingOpening: Sendable {
         let metadata = RecordingMetadata(
             participant: request.participant, study: request.study, day: request.day, session: request.session, run: run,
             paradigm: request.paradigm, source: descriptor, clockAnchor: anchor, powerLineFrequency: request.powerLineFrequency,
-            locale: request.locale, created: created, extra: request.extra)
+            locale: request.locale, created: created, extra: request.extra, provenance: request.provenance.recording(from: descriptor))
         let writer = try RecordingWriter(url: url, metadata: metadata, options: options, lslClock: request.lslClock)
         do {
             try store.catalog.insert(item)

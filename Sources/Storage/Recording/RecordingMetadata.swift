@@ -30,12 +30,15 @@ public struct RecordingMetadata: Sendable, Equatable, Codable {
     public var softwareVersion: String
     /// Further typed attributes (e.g. `fittingTime`).
     public var extra: [String: MetadataValue]
+    /// Where the recording came from, written as `/Provenance`; `nil` writes no such group.
+    public var provenance: Provenance?
 
     /// Creates metadata; `created` defaults to now.
     public init(
         participant: String, study: String? = nil, day: Int = 1, session: Int = 0, run: Int = 1, paradigm: Paradigm? = nil,
         source: DeviceDescriptor, clockAnchor: ClockAnchor? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, created: Date = Date(),
-        softwareVersion: String = StorageModule.softwareVersion, extra: [String: MetadataValue] = [:]
+        softwareVersion: String = StorageModule.softwareVersion, extra: [String: MetadataValue] = [:],
+        provenance: Provenance? = nil
     ) {
         self.participant = participant
         self.study = study
@@ -50,5 +53,6 @@ public struct RecordingMetadata: Sendable, Equatable, Codable {
         self.created = created
         self.softwareVersion = softwareVersion
         self.extra = extra
+        self.provenance = provenance
     }
 }

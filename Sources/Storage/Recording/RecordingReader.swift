@@ -39,6 +39,9 @@ public final class RecordingReader: RecordedSignal, Sendable {
     public let powerLineFrequency: Double?
     /// The paradigm (`/Paradigm`): title, condition labels and markers, base markers and times.
     public let paradigm: Paradigm?
+    /// Where the recording came from (`/Provenance`); `nil` for a file without that group (written
+    /// before it existed, or by the reference app).
+    public let provenance: Provenance?
 
     private struct Handles {
         let file: HDF5Object
@@ -106,12 +109,16 @@ public final class RecordingReader: RecordedSignal, Sendable {
                 }
             }
         }
+        let provenance =
+            file.exists(RecordingFormat.Provenance.group) ? (try? file.openGroup(RecordingFormat.Provenance.group)).map(Self.readProvenance) : nil
+        self.provenance = provenance
         descriptor = DeviceDescriptor(
             kind: group.stringAttribute(A.device) ?? "unknown",
             manufacturer: group.stringAttribute(A.deviceManufacturer) ?? "unknown",
             model: group.stringAttribute(A.deviceModel) ?? "unknown",
             serial: group.stringAttribute(A.deviceSerial), firmware: group.stringAttribute(A.deviceFirmware),
-            hardware: group.stringAttribute(A.deviceHardware), properties: properties, streams: streams, electrodeGroups: groups)
+            hardware: group.stringAttribute(A.deviceHardware), properties: properties, streams: streams, electrodeGroups: groups,
+            origin: provenance?.source, decoder: provenance?.decoderVersion)
         if let utc = group.doubleAttribute(A.clockAnchorUTC), let mono = group.doubleAttribute(A.clockAnchorMonotonic) {
             clockAnchor = ClockAnchor(monotonic: mono, utc: utc)
         } else {
@@ -133,6 +140,18 @@ public final class RecordingReader: RecordedSignal, Sendable {
             paradigm = nil
         }
         handles = Mutex(Handles(file: file, data: data, marker: layout.marker, timestamp: layout.timestamp, raw: raw))
+    }
+
+    /// The `/Provenance` group's attributes; a source name this version does not know reads as
+    /// ``SignalOrigin/other``, a missing flag as not scripted, a missing speed as real time.
+    private static func readProvenance(_ g: HDF5Object) -> Provenance {
+        typealias V = RecordingFormat.Provenance
+        let decoder = g.stringAttribute(V.decoderVersion)
+        return Provenance(
+            source: g.stringAttribute(V.source).map { SignalOrigin(rawValue: $0) ?? .other },
+            scriptedParticipant: (g.intAttribute(V.scriptedParticipant) ?? 0) != 0, speed: g.doubleAttribute(V.speed) ?? 1,
+            softwareVersion: g.stringAttribute(V.softwareVersion) ?? "unknown", decoderVersion: decoder == V.noDecoder ? nil : decoder,
+            commandLine: g.stringArrayAttribute(V.commandLine))
     }
 
     /// The paradigm's title, when the file has a titled `/Paradigm` group: ``paradigm``'s title, kept

@@ -24,12 +24,15 @@ public struct RecordingRequest: Sendable, Equatable {
     public var extra: [String: MetadataValue]
     /// Store every time on Lab Streaming Layer's clock too, through this mapping (`--clock lsl`).
     public var lslClock: LSLClockMapping?
+    /// Where the recording comes from, as the caller knows it (a scripted participant, the speed,
+    /// the command line); the source's origin and decoder are added when it announces itself.
+    public var provenance: Provenance
 
     /// Creates a request.
     public init(
         participant: String, study: String? = nil, day: Int = 1, session: Int = 0, run: Int? = nil, paradigm: Paradigm? = nil,
         duration: Double? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, extra: [String: MetadataValue] = [:],
-        lslClock: LSLClockMapping? = nil
+        lslClock: LSLClockMapping? = nil, provenance: Provenance = Provenance()
     ) {
         self.participant = participant
         self.study = study
@@ -42,5 +45,6 @@ public struct RecordingRequest: Sendable, Equatable {
         self.locale = locale
         self.extra = extra
         self.lslClock = lslClock
+        self.provenance = provenance
     }
 }

@@ -12,7 +12,7 @@ public import Foundation
 public struct TrialTable: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case format, formatVersion, study, participant, day, session, run, block, recording, complete, medianCorrectLatencyMs, sessionMedianLatencyMs,
-            trials
+            trials, provenance
     }
 
     /// The value of the `format` key that marks a trial table.
@@ -45,6 +45,10 @@ public struct TrialTable: Sendable, Hashable, Codable {
     public var sessionMedianLatencyMs: Double?
     /// The trials in order.
     public var trials: [ReactionTimeResult]
+    /// Where the table came from: the recording's source, whether a script pressed the keys
+    /// (`--auto`), the speed (its latencies are study time), software and command line; `nil` in
+    /// tables written before it.
+    public var provenance: Provenance?
 
     /// A table of the current layout.
     public init(
@@ -93,6 +97,7 @@ public struct TrialTable: Sendable, Hashable, Codable {
         medianCorrectLatencyMs = try c.decodeIfPresent(Double.self, forKey: .medianCorrectLatencyMs)
         sessionMedianLatencyMs = try c.decodeIfPresent(Double.self, forKey: .sessionMedianLatencyMs)
         trials = try c.decode([ReactionTimeResult].self, forKey: .trials)
+        provenance = try c.decodeIfPresent(Provenance.self, forKey: .provenance)
     }
 
     /// Writes every key, missing scores as `null`.
@@ -111,5 +116,6 @@ public struct TrialTable: Sendable, Hashable, Codable {
         try c.encode(medianCorrectLatencyMs, forKey: .medianCorrectLatencyMs)
         try c.encode(sessionMedianLatencyMs, forKey: .sessionMedianLatencyMs)
         try c.encode(trials, forKey: .trials)
+        try c.encodeIfPresent(provenance, forKey: .provenance)
     }
 }

@@ -101,6 +101,7 @@ struct EnrolmentRunner {
             answersRecord = QuestionnaireRecord(
                 title: "enrolment", study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, day: 0, session: 0,
                 run: 0, locale: locale, started: now, finished: options.clock.now, answers: answers)
+            answersRecord?.provenance = options.provenance(interface: interface)
         }
 
         // Every question is answered: only now is anything stored, as one enrolment. A process killed at
@@ -108,9 +109,10 @@ struct EnrolmentRunner {
         // what the earlier steps stored, so no participant stays in the registry without its progress
         // file and no consent record is left behind.
         let registry = try ParticipantRegistry(store: store)
-        let record = ConsentRecord(
+        var record = ConsentRecord(
             study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant.id, locale: locale, consentedAt: now,
             title: title, pages: pages, agreement: agreement, typedAgreement: typed, signature: signature, helperName: helper)
+        record.provenance = options.provenance(interface: interface)
         // Typeset before anything is stored: a document that cannot be made (no DejaVu font) stores nothing.
         let studyTitle = study.render(study.title, locale: locale, values: words)
         let document = try ConsentDocument(record: record, studyTitle: studyTitle, timeZone: options.timeZone).pdf()

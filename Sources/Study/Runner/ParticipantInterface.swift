@@ -28,9 +28,15 @@ public protocol ParticipantInterface: Sendable {
     /// Waits until the participant presses any key ("Press any key to continue"); throws
     /// `CancellationError` when cancelled.
     func anyKey(_ prompt: String) async throws
+    /// Whether a script, not a person, answers, agrees and presses keys here (``ScriptedInterface``):
+    /// what is stored then says so (``Provenance/scriptedParticipant``).
+    var isScripted: Bool { get }
 }
 
 extension ParticipantInterface {
+    /// A person answers, unless the interface says otherwise.
+    public var isScripted: Bool { false }
+
     /// Interfaces without single-key input take an acknowledgement instead.
     public func anyKey(_ prompt: String) async throws {
         try await acknowledge(prompt)

@@ -33,10 +33,11 @@ struct QuestionnaireRunner {
         let answers = try await QuestionAsker(study: study, locale: locale, values: names, interface: interface, automatic: options.automatic)
             .ask(plan.questionnaire.questions)
         let run = try store.catalog.allocateRun(participant: participant)
-        let record = QuestionnaireRecord(
+        var record = QuestionnaireRecord(
             title: plan.questionnaireName, study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant,
             day: due.position.day + 1, session: sessionIndex, run: run, locale: locale, started: started, finished: options.clock.now,
             answers: answers)
+        record.provenance = options.provenance(interface: interface)
         var item = try QuestionnaireStore.store(record, in: store)
         if let afterStore { item = try afterStore(item) }
         report.stored.append(item)

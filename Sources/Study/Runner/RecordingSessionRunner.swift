@@ -117,7 +117,8 @@ struct RecordingSessionRunner {
         let paradigm = plan.session.paradigm ?? Paradigm(title: plan.sessionName)
         let request = RecordingRequest(
             participant: participant, study: study.id, day: due.position.day + 1, session: sessionIndex, paradigm: paradigm,
-            powerLineFrequency: Double(study.settings.mainsFrequency), locale: locale, extra: extra, lslClock: options.lslClock)
+            powerLineFrequency: Double(study.settings.mainsFrequency), locale: locale, extra: extra, lslClock: options.lslClock,
+            provenance: options.provenance(interface: interface))
         // Recorded through the pipeline the kit records through. One processor at a time: while the
         // block records, the recording's writer runs the session's processor (its results are stored
         // and are the monitor's readings); the monitor runs it again from the block's end.
@@ -160,12 +161,17 @@ struct RecordingSessionRunner {
         if !results.isEmpty {
             let valid = results.filter { $0.outcome == .correct }.compactMap(\.latencyMs)
             latencies = valid
-            let table = TrialTable(
+            var table = TrialTable(
                 study: study.id, participant: participant, day: due.position.day + 1, session: sessionIndex, run: recording.run ?? 0,
                 block: plan.block.index + 1, recording: (recording.path as NSString).lastPathComponent,
                 outcome: reason.map { .incomplete(reason: $0) } ?? .complete,
                 medianCorrectLatencyMs: ReactionTimeResult.median(valid), sessionMedianLatencyMs: ReactionTimeResult.median(earlierLatencies + valid),
                 trials: results)
+            if let descriptor = await controller.descriptor {
+                table.provenance = options.provenance(interface: interface).recording(from: descriptor)
+            } else {
+                table.provenance = options.provenance(interface: interface)
+            }
             var stored = try QuestionnaireStore.storeJSON(
                 table, kind: .trials,
                 fileName: FileNaming.trials(

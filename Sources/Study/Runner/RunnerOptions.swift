@@ -1,5 +1,6 @@
 public import DataSources
 public import Foundation
+public import Storage
 
 /// How a study is run: language, pacing, reproducibility, and how much the participant is asked.
 public struct RunnerOptions: Sendable {
@@ -27,6 +28,15 @@ public struct RunnerOptions: Sendable {
     public var lslClock: LSLClockMapping?
     /// The participant's time zone, in which the consent document states when they signed.
     public var timeZone: TimeZone = .current
+    /// The command line that runs the study, identifying values already left out
+    /// (``Provenance/redacting(_:)``), stored in every item's provenance; `nil` for a program using the kit.
+    public var commandLine: [String]?
+
+    /// The provenance of what a run with these options stores through `interface`: scripted when
+    /// the options are automatic (`--auto`) or the interface is a script, at the options' speed.
+    public func provenance(interface: any ParticipantInterface) -> Provenance {
+        Provenance(scriptedParticipant: automatic || interface.isScripted, speed: speed, commandLine: commandLine)
+    }
 
     /// Creates options.
     public init(

@@ -13,6 +13,8 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
     public let speed: Double
     /// The key the scripted participant presses (`space` unless told).
     public let responseKey: String
+    /// Always true: everything it answers, agrees to and presses is scripted.
+    public var isScripted: Bool { true }
     private let state: Mutex<State>
     private let echo: (@Sendable (String) -> Void)?
 

@@ -84,6 +84,12 @@ struct CollectCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The study overview's language (en, de).", valueName: "locale"))
     var locale = "en"
 
+    @Flag(
+        help:
+            "Add demonstration data to the dataset too: recordings made with a scripted participant (--auto, --answers) or a simulated, replayed or synthetic signal (left out otherwise, one line each)."
+    )
+    var includeSimulated = false
+
     @Flag(help: "Print the report as JSON on standard output.")
     var json = false
 
@@ -119,6 +125,7 @@ struct CollectCommand: AsyncParsableCommand {
         collector.connections = connections
         collector.overviewLocale = locale
         collector.consentFolder = withConsent.map { URL(fileURLWithPath: $0) }
+        collector.includeSimulated = includeSimulated
         let report: CollectionReport
         // A bar on a terminal; piped, one line per item (none with --json, whose output is JSON only).
         let bar = CollectProgressBar(mode: json ? .quiet : Terminal.stderrIsTTY ? .bar : .lines)
@@ -140,7 +147,9 @@ struct CollectCommand: AsyncParsableCommand {
                 "collected \(report.collected.count), unchanged \(report.unchanged), added to the dataset \(report.exported.count), "
                     + "waiting for their manifest \(report.waiting.count), consent kept sealed \(report.consentKeptSealed), "
                     + (withConsent == nil ? "" : "consent decrypted \(report.consentDecrypted), ")
-                    + "problems \(report.problems.count), deferred \(report.deferred.count), leftovers \(report.leftovers.count) -> \(out)")
+                    + "left out as demonstration data \(report.leftOut.count), problems \(report.problems.count), "
+                    + "deferred \(report.deferred.count), leftovers \(report.leftovers.count) -> \(out)")
+            for skip in report.leftOut { print("left out \(skip.item): \(skip.reason)") }
         }
         // Every text from the server is printable already (CollectionProblem escapes it); deferrals can
         // be one per item of a study when the server went away, so only the first few are named.

@@ -51,9 +51,11 @@ struct EnrollCommand: AsyncParsableCommand {
         } else {
             interface = TerminalInterface(locale: locale, screenOnStandardError: json)
         }
+        var options = RunnerOptions(locale: studyOptions.locale, automatic: auto, clock: studyOptions.clock)
+        options.commandLine = Provenance.redacting(CommandLine.arguments)
         let enrolment = StudyEnrolment(
             study: study, store: store, transferConfiguration: configurationURL, interface: interface,
-            options: RunnerOptions(locale: studyOptions.locale, automatic: auto, clock: studyOptions.clock),
+            options: options,
             logger: CommandLogging.logger("enroll", verbose: false))
         let (name, helper) = (name, helper)
         // Ctrl-C ends any prompt at once (the task is cancelled); the participant is then not enrolled.

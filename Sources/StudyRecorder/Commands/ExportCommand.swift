@@ -30,7 +30,10 @@ struct ExportCommand: ParsableCommand {
             (or completes its publication). Encrypted items are decrypted with the secret key in GnuPG \
             (--gnupg-home; its agent asks for the passphrase) into a private folder under $TMPDIR, removed \
             after each item; their export is readable only by you unless --permissions shared. Items being \
-            recorded are left out of --all and --participant (listed as skipped). Exit codes: 0 done, 64 \
+            recorded are left out of --all and --participant (listed as skipped). A BIDS dataset leaves out \
+            demonstration data (a scripted participant, a simulated, replayed or synthetic signal, as each \
+            item's provenance says), one line each, unless --include-simulated; the other formats convert such \
+            an item and say what it is. Exit codes: 0 done, 64 \
             bad usage or --out inside the data folder, 65 an item that cannot be exported, 66 no such item, \
             73 cannot write the export (e.g. it exists already), 75 an item is still being recorded, 77 an \
             encrypted item without its secret key, 130/143 interrupted (nothing published).
@@ -76,6 +79,12 @@ struct ExportCommand: ParsableCommand {
             valueName: "private|shared"))
     var permissions: ExportPermissions?
 
+    @Flag(
+        help:
+            "Let a BIDS dataset take demonstration data too: items made with a scripted participant (--auto, --answers) or a simulated, replayed or synthetic signal (left out otherwise, one line each)."
+    )
+    var includeSimulated = false
+
     @OptionGroup var output: WrittenOutputOptions
 
     func validate() throws {
@@ -109,6 +118,7 @@ struct ExportCommand: ParsableCommand {
         let exporter = Exporter(store: store, destination: destination, format: format, patientCode: !anonymous, permissions: access)
         exporter.decryptor = decryption.decryptor
         exporter.csvStyle = csvStyle ?? .standard
+        exporter.includeSimulated = includeSimulated
         if let study { exporter.study = try StudyLoader.load(folder: URL(fileURLWithPath: study)) }
         var skipped = notReady
         var bar = ProgressBar(label: "export")
@@ -126,12 +136,17 @@ struct ExportCommand: ParsableCommand {
                 }
             }
             for (i, item) in remaining.enumerated() {
-                let result = try exporter.export(item) { fraction in
-                    bar.update(
-                        fraction: (Double(i) + fraction) / Double(remaining.count),
-                        status: "\(i + 1)/\(remaining.count) " + (item.path as NSString).lastPathComponent)
+                do {
+                    let result = try exporter.export(item) { fraction in
+                        bar.update(
+                            fraction: (Double(i) + fraction) / Double(remaining.count),
+                            status: "\(i + 1)/\(remaining.count) " + (item.path as NSString).lastPathComponent)
+                    }
+                    results.append(result)
+                } catch ExportError.demonstration(let path, let reason) {
+                    // Demonstration data stays out of the dataset: named, not a failure.
+                    skipped.append(ExportSkip(item: path, reason: "not a participant's data (\(reason)); --include-simulated takes it"))
                 }
-                results.append(result)
             }
             extra = try exporter.finish()
         } catch let error as ExportError {
@@ -166,6 +181,7 @@ struct ExportCommand: ParsableCommand {
                 if edf.clippedValues > 0 { line += ", \(edf.clippedValues) values clipped to the device range" }
             }
             print(line)
+            if let demonstration = result.demonstration { print("  not a participant's data: \(demonstration)") }
         }
         for skip in skipped { print("skipped \(skip.item): \(skip.reason)") }
         print("exported \(results.count) item(s) as \(format.rawValue) to \(destination.folder.path)")

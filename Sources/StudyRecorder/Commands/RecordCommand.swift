@@ -93,7 +93,8 @@ struct RecordCommand: AsyncParsableCommand {
         let request = RecordingRequest(
             participant: who ?? "", day: day, session: session,
             paradigm: paradigm.map { Paradigm(title: $0) }, duration: duration.seconds,
-            powerLineFrequency: sourceOptions.mains, lslClock: lslClock)
+            powerLineFrequency: sourceOptions.mains, lslClock: lslClock,
+            provenance: Provenance(speed: sourceOptions.speed, commandLine: Provenance.redacting(CommandLine.arguments)))
         // One processor: the quality and band power stored in /Quality are the values the session
         // reports (the kit's record). The command shows no quality reading, so with --no-quality
         // nothing reads the processor's results and none runs.

@@ -77,12 +77,13 @@ struct RunCommand: AsyncParsableCommand {
         let streams = !streamOptions.targets.isEmpty || streamOptions.lslMarkers != nil
         // Checked now (liblsl found, OSC host resolved), so nothing fails once the participant started.
         if streams { try await streamOptions.check() }
+        var options = RunnerOptions(
+            locale: locale, speed: sourceOptions.speed, seed: sourceOptions.seed,
+            automatic: auto, shortInstructions: short, clock: studyOptions.clock, lslClock: lslClock)
+        options.commandLine = Provenance.redacting(CommandLine.arguments)
         var session = StudySessionRun(
             study: study, store: store, transferConfiguration: configurationURL, interface: interface,
-            options: RunnerOptions(
-                locale: locale, speed: sourceOptions.speed, seed: sourceOptions.seed,
-                automatic: auto, shortInstructions: short, clock: studyOptions.clock, lslClock: lslClock),
-            makeSource: { source }, logger: logger)
+            options: options, makeSource: { source }, logger: logger)
         session.opened = { CommandLogging.report(opened: $0) }
         session.notice = { Terminal.note($0) }
         let streaming = streamOptions, mains = configured.mains, json = json

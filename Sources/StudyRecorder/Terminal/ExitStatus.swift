@@ -113,8 +113,8 @@ struct ExitStatus {
         }
     }
 
-    /// An export: 66 missing, 65 unsupported, 77 encrypted without the key, 64 into the data
-    /// folder, 73 unwritable, 75 not ready yet.
+    /// An export: 66 missing, 65 unsupported (or demonstration data a dataset leaves out), 77
+    /// encrypted without the key, 64 into the data folder, 73 unwritable, 75 not ready yet.
     private static func code(for error: ExportError) -> ExitCode {
         switch error {
         case .missing: .noInput
@@ -123,6 +123,7 @@ struct ExitStatus {
         case .insideDataFolder: .usage
         case .io: .cannotCreate
         case .notReady: .temporaryFailure
+        case .demonstration: .dataError
         }
     }
 

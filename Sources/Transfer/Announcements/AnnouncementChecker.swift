@@ -2,7 +2,9 @@ import Foundation
 public import Storage
 
 /// Fetches announcements from the read-only download location: `message.json` at its root (for
-/// everyone) and in `<uuid>/` (for one participant). Each is fetched on its own, with its own
+/// everyone) and in `<uuid>/` (for one participant). When the settings name the study team's
+/// signing key, a message is shown only with a valid detached signature by that key beside it
+/// (`message.json.sig`); an unsigned, wrongly signed or tampered one is a warning saying why. Each is fetched on its own, with its own
 /// ETag/Last-Modified, so a missing or failing one never hides the other. A malformed message is a
 /// warning, never a crash.
 ///
@@ -30,11 +32,22 @@ public struct AnnouncementChecker: Sendable {
     /// The data folder (its private folder keeps what was seen).
     public let store: DataStore
     private let client: WebDAVClient
+    /// The study team's signing key, when announcements must be signed.
+    private let signatures: OpenPGPSignatureCheck?
 
-    /// A checker for the download location in `settings`.
+    /// A checker for the download location in `settings`. With a signing key in the settings, the
+    /// key is imported (into `<data>/private/announcement-key`, a key ring holding it alone) and every
+    /// announcement needs a valid detached signature by it (``check(participant:locale:markShown:)``).
     public init(store: DataStore, settings: AnnouncementSettings, credentials: Credentials?) throws {
         self.store = store
         client = try WebDAVClient(base: settings.url, credentials: credentials, connection: settings.connection)
+        if let file = settings.signingKeyFile, let fingerprint = settings.signingFingerprint {
+            signatures = try OpenPGPSignatureCheck(
+                keyFile: URL(fileURLWithPath: file), fingerprint: fingerprint,
+                home: try store.privateFolder().appendingPathComponent("announcement-key", isDirectory: true))
+        } else {
+            signatures = nil
+        }
     }
 
     /// Fetches both locations for `participant`, picks each message's version for `locale`, and marks
@@ -54,8 +67,19 @@ public struct AnnouncementChecker: Sendable {
                         _ = try AnnouncementMessage.parse(data)
                         perScope[scope.rawValue] = AnnouncementState.Entry(validators: validators, raw: data, received: Date(), shown: false)
                     }
-                case .notModified, .missing:
+                case .notModified:
                     break
+                case .missing:
+                    continue
+                }
+                // The signature is fetched every time (it is small, and may change without the message).
+                if signatures != nil, perScope[scope.rawValue] != nil {
+                    let signaturePath = Array(path.dropLast()) + ["message.json.sig"]
+                    if case .content(let sig, _) = try await client.fetch(signaturePath, limit: 64 * 1024) {
+                        perScope[scope.rawValue]?.signature = sig
+                    } else {
+                        perScope[scope.rawValue]?.signature = nil
+                    }
                 }
             } catch let error as AnnouncementError {
                 warnings.append("\(scope.rawValue) \(path.joined(separator: "/")): \(error)")
@@ -66,6 +90,18 @@ public struct AnnouncementChecker: Sendable {
         var announcements: [Announcement] = []
         for scope in [Announcement.Scope.participant, .global] {
             guard let entry = perScope[scope.rawValue], let message = try? AnnouncementMessage.parse(entry.raw) else { continue }
+            // With a signing key, only what the study team signed is shown as the study's words.
+            if let signatures {
+                let file = scope == .global ? "message.json" : "\(participant)/message.json"
+                guard let signature = entry.signature else {
+                    warnings.append("\(scope.rawValue) \(file): not shown: it is not signed (no message.json.sig beside it)")
+                    continue
+                }
+                if let refusal = signatures.refusal(of: entry.raw, signature: signature) {
+                    warnings.append("\(scope.rawValue) \(file): not shown: \(refusal)")
+                    continue
+                }
+            }
             let localized = message.localized(for: locale)
             announcements.append(
                 Announcement(

@@ -10,6 +10,8 @@ struct AnnouncementState: Codable, Equatable {
         var raw: Data
         var received: Date
         var shown: Bool
+        /// The detached signature (`message.json.sig`) fetched with it, when signatures are required.
+        var signature: Data?
     }
 
     /// participant → scope → last message.

@@ -5,19 +5,33 @@ public struct AnnouncementSettings: Sendable, Codable, Equatable {
     public var url: String
     /// Certificate checks and time limits.
     public var connection: ConnectionSettings
+    /// The study team's public signing key (`signingKeyFile`, relative to the configuration file):
+    /// with it, an announcement is shown only with a valid detached signature by that key beside it
+    /// (`message.json.sig`, made with `gpg --detach-sign`).
+    public var signingKeyFile: String?
+    /// The signing key's fingerprint (`signingFingerprint`), pinned: a key file holding another key
+    /// is refused.
+    public var signingFingerprint: String?
 
-    /// Settings for `url` with verification on.
-    public init(url: String, connection: ConnectionSettings = ConnectionSettings()) {
+    /// Settings for `url` with verification on; announcements must be signed by the key in
+    /// `signingKeyFile` with `signingFingerprint` when both are given.
+    public init(
+        url: String, connection: ConnectionSettings = ConnectionSettings(), signingKeyFile: String? = nil, signingFingerprint: String? = nil
+    ) {
         self.url = url
         self.connection = connection
+        self.signingKeyFile = signingKeyFile
+        self.signingFingerprint = signingFingerprint
     }
 
-    private enum CodingKeys: String, CodingKey { case url }
+    private enum CodingKeys: String, CodingKey { case url, signingKeyFile, signingFingerprint }
 
     /// Decodes the settings; the connection fields sit next to `url`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         url = try c.decode(String.self, forKey: .url)
+        signingKeyFile = try c.decodeIfPresent(String.self, forKey: .signingKeyFile)
+        signingFingerprint = try c.decodeIfPresent(String.self, forKey: .signingFingerprint)
         connection = try ConnectionSettings(from: decoder)
     }
 
@@ -25,6 +39,8 @@ public struct AnnouncementSettings: Sendable, Codable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(url, forKey: .url)
+        try c.encodeIfPresent(signingKeyFile, forKey: .signingKeyFile)
+        try c.encodeIfPresent(signingFingerprint, forKey: .signingFingerprint)
         try connection.encode(to: encoder)
     }
 }

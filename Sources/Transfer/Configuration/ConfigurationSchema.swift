@@ -12,7 +12,7 @@ enum ConfigurationSchema {
         "": ["webdav", "email", "announcements", "encryption", "backoff", "secretsFile"],
         "webdav": connection.union(["url", "canList"]),
         "email": connection.union(["url", "from", "to", "subject", "maxMessageBytes", "afterFailures", "requireTLS"]),
-        "announcements": connection.union(["url"]),
+        "announcements": connection.union(["url", "signingKeyFile", "signingFingerprint"]),
         "encryption": ["mode", "keyFile", "fingerprint", "armored", "allowPlaintextEmail"],
         "backoff": ["initial", "maximum"],
     ]

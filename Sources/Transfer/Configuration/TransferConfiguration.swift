@@ -104,7 +104,11 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
         }
         if var w = webdav { w.connection.caFile = absolute(w.connection.caFile); webdav = w }
         if var e = email { e.connection.caFile = absolute(e.connection.caFile); email = e }
-        if var a = announcements { a.connection.caFile = absolute(a.connection.caFile); announcements = a }
+        if var a = announcements {
+            a.connection.caFile = absolute(a.connection.caFile)
+            a.signingKeyFile = absolute(a.signingKeyFile)
+            announcements = a
+        }
         encryption.policy.keyFile = absolute(encryption.policy.keyFile)
         secretsFile = absolute(secretsFile)
     }
@@ -119,6 +123,10 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
         if let announcements {
             _ = try WebDAVClient(base: announcements.url, credentials: nil)
             try Self.refusePlainHTTP(announcements.url, key: "announcements.url")
+            if (announcements.signingKeyFile == nil) != (announcements.signingFingerprint == nil) {
+                throw TransferError.configuration(
+                    "announcements.signingKeyFile and announcements.signingFingerprint go together: give both or neither")
+            }
         }
         if let email { try email.validate() }
         for (section, settings) in [("webdav", webdav?.connection), ("email", email?.connection), ("announcements", announcements?.connection)] {

@@ -9,7 +9,9 @@ public import Storage
 /// consent flows over as many pages as it needs.
 ///
 /// It holds the participant's name, so it is stored and protected like the ``ConsentRecord`` it is
-/// made from (``ItemKind/consentPDF``); its file name and metadata carry only the UUID.
+/// made from (``ItemKind/consentPDF``); its file name and metadata carry only the UUID. A consent a
+/// script gave (``Provenance/scriptedParticipant``, `enroll --auto`) says in a line at its top and
+/// above the signature that it is not a participant's consent.
 ///
 /// ```swift
 /// let pdf = try ConsentDocument(record: record, studyTitle: "MYND example study").pdf()
@@ -49,6 +51,9 @@ public struct ConsentDocument: Sendable {
         var line = "\(labels.study) \(record.study)"
         if let version = record.studyVersion { line += ", \(labels.version) \(version)" }
         blocks.append(TextBlock(line, style: .subtitle))
+        // A consent a script gave says so where a reader looks first and beside the signature.
+        let scripted = record.provenance?.scriptedParticipant == true
+        if scripted { blocks.append(TextBlock(labels.scripted, style: .subtitle)) }
         blocks.append(TextBlock(record.title, style: .heading))
         for page in record.pages {
             // A page is stored as shown: its heading, a line break, its text.
@@ -58,6 +63,7 @@ public struct ConsentDocument: Sendable {
         }
         blocks.append(TextBlock(labels.agreement, style: .subheading))
         blocks.append(TextBlock(record.agreement, style: .body))
+        if scripted { blocks.append(TextBlock(labels.scripted, style: .body)) }
         blocks.append(TextBlock(record.typedAgreement, style: .firstField, label: labels.typedAgreement))
         blocks.append(TextBlock(record.signature, style: .field, label: labels.signature))
         if let helper = record.helperName { blocks.append(TextBlock(helper, style: .field, label: labels.helper)) }

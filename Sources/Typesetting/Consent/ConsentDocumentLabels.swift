@@ -21,6 +21,9 @@ public struct ConsentDocumentLabels: Sendable, Equatable {
     public var page: String
     /// "of", between the page's number and the number of pages.
     public var of: String
+    /// The line a consent agreed to by a script (`enroll --auto`) carries, at its top and above the
+    /// signature: it is not a participant's consent.
+    public var scripted: String
 
     /// The labels for `locale` (a BCP 47 tag such as `de`, `de-AT` or `en`).
     public init(locale: String) {
@@ -29,7 +32,7 @@ public struct ConsentDocumentLabels: Sendable, Equatable {
 
     private init(
         study: String, version: String, agreement: String, typedAgreement: String, signature: String, helper: String, date: String,
-        participant: String, page: String, of: String
+        participant: String, page: String, of: String, scripted: String
     ) {
         self.study = study
         self.version = version
@@ -41,6 +44,7 @@ public struct ConsentDocumentLabels: Sendable, Equatable {
         self.participant = participant
         self.page = page
         self.of = of
+        self.scripted = scripted
     }
 
     /// The footer of page `page` (from 1) of `pages`: "Page 1 of 3", "Seite 1 von 3".
@@ -50,11 +54,14 @@ public struct ConsentDocumentLabels: Sendable, Equatable {
     public static let english = ConsentDocumentLabels(
         study: "Study", version: "version", agreement: "Agreement", typedAgreement: "Typed to agree: ",
         signature: "Signature (name as typed): ", helper: "Helped by: ", date: "Date and time: ", participant: "Participant UUID: ",
-        page: "Page", of: "of")
+        page: "Page", of: "of",
+        scripted: "NOT A PARTICIPANT'S CONSENT: agreed to and signed by a script, for a demonstration or a test.")
 
     /// German.
     public static let german = ConsentDocumentLabels(
         study: "Studie", version: "Version", agreement: "Einwilligung", typedAgreement: "Zur Zustimmung eingetippt: ",
         signature: "Unterschrift (Name wie eingegeben): ", helper: "Unterstützt von: ", date: "Datum und Uhrzeit: ",
-        participant: "Teilnehmer-UUID: ", page: "Seite", of: "von")
+        participant: "Teilnehmer-UUID: ", page: "Seite", of: "von",
+        scripted:
+            "KEINE EINWILLIGUNG EINER TEILNEHMENDEN PERSON: von einem Skript erteilt und unterschrieben, für eine Vorführung oder einen Test.")
 }

@@ -168,11 +168,16 @@ struct BIDSDatasetTests {
         #expect(exported.files.first == "\(subject)/ses-1/eeg/\(subject)_ses-1_task-rest_run-2_eeg.edf")
         let scans = try String(contentsOf: fixture.out.appendingPathComponent("\(subject)/ses-1/\(subject)_ses-1_scans.tsv"), encoding: .utf8)
         let rows = scans.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
-        #expect(rows.first == ["filename", "acq_time", "study_day", "study_session", "recording_run", "source"])
+        #expect(
+            rows.first == [
+                "filename", "acq_time", "study_day", "study_session", "recording_run", "source", "signal_source", "scripted_participant", "speed",
+            ])
         #expect(rows.dropFirst().map { $0[0] } == ["eeg/\(subject)_ses-1_task-rest_run-1_eeg.edf", "eeg/\(subject)_ses-1_task-rest_run-2_eeg.edf"])
         #expect(rows.dropFirst().map { $0[1] } == ["2023-11-14T22:13:20.250Z", "2023-11-14T22:15:00.500Z"])
         // The stored run counter is the file's (1 in both fixtures' files); the catalog's 3 names the file.
-        #expect(rows.last?.last == "sourcedata/\(subject)/ses-1/\(name)")
+        #expect(rows.last?[5] == "sourcedata/\(subject)/ses-1/\(name)")
+        // The fixtures' files have no /Provenance: their provenance columns say nothing.
+        #expect(rows.dropFirst().allSatisfy { $0.suffix(3) == ["n/a", "n/a", "n/a"] })
         #expect(BIDSNumbering(of: later, among: [fixture.item, later]) == BIDSNumbering(session: 1, run: 2))
         var other = later
         other.id = "other"

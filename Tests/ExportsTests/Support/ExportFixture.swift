@@ -14,7 +14,7 @@ struct ExportFixture {
 
     init(
         _ label: String, seconds: Int = 30, dropouts: Double = 0, quality: Bool = true, participant: String = RecordingFixture.participant,
-        markers: [Int64: Marker]? = nil, paradigm: Paradigm = RecordingFixture.paradigm
+        markers: [Int64: Marker]? = nil, paradigm: Paradigm = RecordingFixture.paradigm, provenance: Provenance? = nil
     ) throws {
         dir = try TemporaryDirectory(label)
         store = try DataStore(root: dir.path("data"))
@@ -22,7 +22,7 @@ struct ExportFixture {
         let name = "r_rest_1_1_1_\(participant).h5"
         let url = try RecordingFixture.make(
             in: dir, name: name, seconds: seconds, dropouts: dropouts, quality: quality, participant: participant, markers: markers,
-            paradigm: paradigm)
+            paradigm: paradigm, provenance: provenance)
         let stored = folder.appendingPathComponent(name)
         try FileManager.default.moveItem(at: url, to: stored)
         let size = (try FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? NSNumber)?.int64Value ?? 0

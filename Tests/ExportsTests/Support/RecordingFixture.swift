@@ -14,11 +14,12 @@ enum RecordingFixture {
     /// Writes `seconds` of 256 Hz oscillator signal to `dir/name` and returns its URL; `dropouts` per
     /// minute make gaps. Markers: 310 at 2 s, 320 at 5 s ("EyesOpen"), 420 at 12.5 s, 900 at the end.
     /// With `lslClock`, every time is stored on that LSL clock too (`--clock lsl`); `deviceKind`
-    /// stores the oscillator's signal as another kind of device (`muse`).
+    /// stores the oscillator's signal as another kind of device (`muse`); `provenance` is written as
+    /// `/Provenance` (none without it).
     static func make(
         in dir: TemporaryDirectory, name: String = "r_rest_1_1_1_\(participant).h5", seconds: Int = 30, dropouts: Double = 0,
         startTime: Double = 1_700_000_000.25, quality: Bool = false, participant: String = participant, markers: [Int64: Marker]? = nil,
-        lslClock: LSLClockMapping? = nil, paradigm: Paradigm = paradigm, deviceKind: String? = nil
+        lslClock: LSLClockMapping? = nil, paradigm: Paradigm = paradigm, deviceKind: String? = nil, provenance: Provenance? = nil
     ) throws -> URL {
         let url = dir.path(name)
         let configuration = OscillatorConfiguration(seed: 11, dropoutsPerMinute: dropouts, startTime: startTime)
@@ -27,7 +28,7 @@ enum RecordingFixture {
         let metadata = RecordingMetadata(
             participant: participant, study: "export-test", day: 1, session: 1, run: 1, paradigm: paradigm, source: source,
             clockAnchor: lslClock == nil ? nil : ClockAnchor(monotonic: SystemHostClock().monotonicNow(), utc: startTime), powerLineFrequency: 50,
-            locale: "de")
+            locale: "de", provenance: provenance)
         let writer = try RecordingWriter(url: url, metadata: metadata, lslClock: lslClock)
         var generator = OscillatorGenerator(configuration: configuration)
         let markers =

@@ -7,7 +7,7 @@ import Testing
 
 /// The files ``RecordingWriter`` writes must not change when its code does: a recording that uses
 /// every part of the layout (raw codes, auxiliary streams with a gap, paradigm, clock anchor, device
-/// properties, derived series, group attributes, events, placed markers, lost samples), written
+/// properties, provenance, derived series, group attributes, events, placed markers, lost samples), written
 /// directly and rebuilt from its journal, is dumped with h5py (every group, dataset, attribute, dtype,
 /// shape, chunking, filter and a digest of the values) and compared line by line with
 /// `Tests/Fixtures/recording-structure.txt`, which the writer before the row-buffer split produced.
@@ -66,7 +66,10 @@ struct RecordingStructureTests {
             participant: "3F2504E0-4F89-11D3-9A0C-0305E82C3301", study: "unit", day: 2, session: 5, run: 7, paradigm: paradigm, source: device,
             clockAnchor: ClockAnchor(monotonic: 12_345.5, utc: 1_700_000_000.25), powerLineFrequency: 50, locale: "de",
             created: Date(timeIntervalSince1970: 1_700_000_000), softwareVersion: "fixture",
-            extra: ["fittingTime": .double(12.5), "note": .string("x"), "tries": .int(2)])
+            extra: ["fittingTime": .double(12.5), "note": .string("x"), "tries": .int(2)],
+            provenance: Provenance(
+                source: .headband, speed: 1, softwareVersion: "fixture", decoderVersion: "muse-classic/1",
+                commandLine: ["study-recorder", "record", "--name", Provenance.leftOut]))
     }
 
     /// Feeds `writer` every kind of input, with times fixed so the file is the same on every run.

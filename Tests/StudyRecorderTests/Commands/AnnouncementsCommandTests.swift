@@ -37,6 +37,33 @@ struct AnnouncementsCommandTests {
         #expect(decoded?.first?["title"] as? String == "Hi Ada")
     }
 
+    /// With the lab's signing key in `transfer.json`, an unsigned message is not shown (one warning
+    /// line), and the same message shows once `gpg --detach-sign`'s signature is beside it.
+    @Test(.enabled(if: Executables.available(["gpg"])))
+    func aSigningKeyKeepsUnsignedMessagesFromTheParticipant() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-announce-signed")
+        let gpg = try GPGTestHome()
+        let lab = try gpg.generateKey(userID: "Lab <lab@example.invalid>")
+        let keyFile = dir.path("lab.asc")
+        try gpg.exportPublic(lab, to: keyFile)
+        let setup = try TransferCLISetup(
+            folder: dir, webdavURL: server.baseURL, password: server.password,
+            extra: ["announcements": ["url": server.baseURL, "signingKeyFile": keyFile.path, "signingFingerprint": lab]])
+        let store = try DataStore(root: setup.data)
+        try ParticipantRegistry(store: store).save(Participant(name: "Ada"))
+        let message = server.root.appendingPathComponent("message.json")
+        try Data(#"{"type": "info", "messages": [{"locale": "en", "title": "From the lab", "text": "Hello"}]}"#.utf8).write(to: message)
+
+        let unsigned = try CLI.run(["announcements", "--data", setup.data.path, "--locale", "en"])
+        #expect(unsigned.status == 0 && unsigned.stdout.contains("no new announcements"), "\(unsigned.stdout) \(unsigned.stderr)")
+        let warnings = unsigned.stderr.split(separator: "\n").filter { $0.contains("not shown") }
+        #expect(warnings == ["warning: global message.json: not shown: it is not signed (no message.json.sig beside it)"], "\(unsigned.stderr)")
+        try gpg.run(["--local-user", lab, "--detach-sign", "--output", message.path + ".sig", message.path])
+        let signed = try CLI.run(["announcements", "--data", setup.data.path, "--locale", "en"])
+        #expect(signed.stdout.contains("[global, new] From the lab") && !signed.stderr.contains("not shown"), "\(signed.stdout) \(signed.stderr)")
+    }
+
     @Test func withoutAnAnnouncementsLocationItIsAConfigurationError() throws {
         let dir = try TemporaryDirectory("cli-announce-none")
         let setup = try TransferCLISetup(folder: dir, webdavURL: "http://127.0.0.1:9/", password: "x")

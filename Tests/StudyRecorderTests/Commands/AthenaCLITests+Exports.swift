@@ -26,7 +26,9 @@ extension AthenaCLITests {
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let item = try JSONDecoder().decode(StoredItem.self, from: Data(recorded.stdout.utf8))
         for format in ["edf", "bids"] {
-            let exported = try CLI.run(["export", item.path, "--data", data.path, "--format", format, "--out", dir.path(format).path])
+            let exported = try CLI.run([
+                "export", item.path, "--data", data.path, "--format", format, "--include-simulated", "--out", dir.path(format).path,
+            ])
             #expect(exported.status == 0, "\(format): \(exported.stderr)")
         }
         let result = try PythonTool.json(

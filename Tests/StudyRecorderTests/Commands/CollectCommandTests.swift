@@ -59,15 +59,17 @@ struct CollectCommandTests {
             return try #require(folders.first)
         }
 
-        /// `collect` into `out` with the read account and the study key.
-        func collect(into out: URL, json: Bool = true, _ more: [String] = []) throws -> ProcessResult {
-            try CLI.run(arguments(out: out, json: json, more))
+        /// `collect` into `out` with the read account and the study key. The participants here are
+        /// scripted (`--auto`), so their recordings are demonstration data: taken unless
+        /// `includeSimulated` is false.
+        func collect(into out: URL, json: Bool = true, includeSimulated: Bool = true, _ more: [String] = []) throws -> ProcessResult {
+            try CLI.run(arguments(out: out, json: json, includeSimulated: includeSimulated, more))
         }
 
         /// `collect`'s arguments.
-        func arguments(out: URL, json: Bool = true, _ more: [String] = []) -> [String] {
+        func arguments(out: URL, json: Bool = true, includeSimulated: Bool = true, _ more: [String] = []) -> [String] {
             ["collect", "--from", server.baseURL, "--study", CollectCommandTests.study, "--out", out.path, "--secrets", secrets.path,
-             "--gnupg-home", gpg.url.path] + (json ? ["--json"] : []) + more
+             "--gnupg-home", gpg.url.path] + (includeSimulated ? ["--include-simulated"] : []) + (json ? ["--json"] : []) + more
         }
 
         /// The GETs Apache answered so far.
@@ -83,6 +85,26 @@ struct CollectCommandTests {
         var exported: [String]
         var problems: [Problem]
         var consentDecrypted: Int?
+    }
+
+    /// A scripted participant's recordings stay out of the dataset unless `--include-simulated`: named
+    /// one line each, counted apart in the overview, and added by a later run that asks.
+    @Test func aScriptedParticipantsRecordingsStayOutUnlessAsked() throws {
+        let lab = try Lab()
+        let participant = try lab.participant(mode: "at-rest")
+        let out = lab.dir.path("dataset")
+        let first = try lab.collect(into: out, json: false, includeSimulated: false)
+        #expect(first.status == 0, "\(first.stderr)")
+        let lines = first.stdout.split(separator: "\n").filter { $0.hasPrefix("left out \(participant)/r_") }
+        let reason = "not a participant's data (scripted participant, oscillator, 100x speed)"
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains(reason) }, "\(first.stdout)")
+        #expect(first.stdout.contains("added to the dataset 0,") && Self.runs(in: out).isEmpty, "\(first.stdout)")
+        let overview = try String(contentsOf: out.appendingPathComponent("overview.html"), encoding: .utf8)
+        #expect(overview.contains("0 recordings collected") && overview.contains("2 recordings of demonstration data"))
+        let second = try lab.collect(into: out)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try Self.report(second).exported.count == 2, "\(second.stdout)")
+        #expect(Self.runs(in: out).count == 2)
     }
 
     static func report(_ result: ProcessResult) throws -> Report {
@@ -267,7 +289,7 @@ struct CollectCommandTests {
         process.executableURL = try CLI.binary()
         process.arguments = [
             "collect", "--from", lab.server.baseURL, "--study", Self.study, "--out", out.path, "--secrets", lab.secrets.path, "--gnupg-home",
-            lab.gpg.url.path,
+            lab.gpg.url.path, "--include-simulated",
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

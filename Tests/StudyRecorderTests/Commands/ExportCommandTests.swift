@@ -181,7 +181,9 @@ struct ExportCommandTests {
         #expect(csv.status == 0, "\(csv.stderr)")
         let stem = String(item.split(separator: "/").last?.dropLast(3) ?? "")
         #expect(FileManager.default.fileExists(atPath: dir.path("csv/\(stem)/eeg.csv").path))
-        let bids = try CLI.run(["export", "--data", data.path, "--all", "--format", "bids", "--out", dir.path("bids").path, "--json"])
+        let bids = try CLI.run([
+            "export", "--data", data.path, "--all", "--format", "bids", "--include-simulated", "--out", dir.path("bids").path, "--json",
+        ])
         #expect(bids.status == 0, "\(bids.stderr)")
         #expect((try? JSONSerialization.jsonObject(with: Data(bids.stdout.utf8))) != nil, "--json prints only JSON on stdout")
         #expect(FileManager.default.fileExists(atPath: dir.path("bids/dataset_description.json").path))
@@ -194,7 +196,9 @@ struct ExportCommandTests {
         let dir = try TemporaryDirectory("cli-export-study")
         let (data, _) = try Self.record(in: dir, seconds: 2, dropouts: 0)
         let study = ProjectPaths.root.appendingPathComponent("Studies/reaction-time").path
-        let bids = try CLI.run(["export", "--data", data.path, "--all", "--format", "bids", "--study", study, "--out", dir.path("bids").path])
+        let bids = try CLI.run([
+            "export", "--data", data.path, "--all", "--format", "bids", "--include-simulated", "--study", study, "--out", dir.path("bids").path,
+        ])
         #expect(bids.status == 0, "\(bids.stderr)")
         let description = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.path("bids/dataset_description.json"))) as? [String: Any]
         #expect(description?["Name"] as? String == "Reaction time")

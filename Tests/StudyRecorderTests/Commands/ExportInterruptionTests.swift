@@ -79,7 +79,10 @@ struct ExportInterruptionTests {
         ]
         for moment in moments {
             let out = dir.path("bids-\(moment.name)")
-            let arguments = ["export", "--data", data.path, "--all", "--format", "bids", "--out", out.path, "--gnupg-home", gpg.url.path, "--json"]
+            let arguments = [
+                "export", "--data", data.path, "--all", "--format", "bids", "--include-simulated", "--out", out.path, "--gnupg-home", gpg.url.path,
+                "--json",
+            ]
             let process = Process()
             process.executableURL = try CLI.binary()
             process.arguments = arguments
@@ -225,7 +228,8 @@ struct ExportInterruptionTests {
         for format in ["bids", "csv", "edf"] {
             let out = dir.path("private-\(format)")
             let result = try CLI.run(
-                ["export", "--data", data.path, item, "--format", format, "--out", out.path, "--gnupg-home", gpg.url.path], environment: environment)
+                ["export", "--data", data.path, item, "--format", format, "--include-simulated", "--out", out.path, "--gnupg-home", gpg.url.path],
+                environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").filter { $0.contains("readable only by you") }.count == 1, "\(result.stderr)")
             #expect(Self.mode(out) == 0o700, "\(format): the folder made for the export")

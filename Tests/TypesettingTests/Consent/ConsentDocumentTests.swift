@@ -73,6 +73,23 @@ struct ConsentDocumentTests {
         #expect(document.shownTexts.contains("Signature (name as typed): Zoë Ångström-Müller"))
     }
 
+    /// A consent a script gave (`enroll --auto`) says in the PDF, at its top and above the signature,
+    /// that it is not a participant's consent; one a person gave has no such line.
+    @Test(arguments: ["en", "de"])
+    func aScriptedConsentSaysItIsNotAParticipants(locale: String) throws {
+        var record = Self.record(locale: locale)
+        let person = ConsentDocument(record: record, studyTitle: "T", timeZone: Self.berlin)
+        let line = person.labels.scripted
+        #expect(!person.shownTexts.contains(line))
+        record.provenance = Provenance(scriptedParticipant: true)
+        let document = ConsentDocument(record: record, studyTitle: "T", timeZone: Self.berlin)
+        #expect(document.shownTexts.filter { $0 == line }.count == 2)
+        let dir = try TemporaryDirectory("consent-pdf-scripted")
+        let (url, _) = try Self.write(document, in: dir)
+        let text = try PDFTools.text(of: url).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains(line), "\(text)")
+    }
+
     @Test func everyFontIsEmbeddedDejaVu() throws {
         let dir = try TemporaryDirectory("consent-pdf-fonts")
         let (url, _) = try Self.write(ConsentDocument(record: Self.record(locale: "de"), studyTitle: "Ü", timeZone: Self.berlin), in: dir)

@@ -154,6 +154,24 @@ public enum RecordingFormat {
         public static let clock = "lsl_local_clock() (std::chrono::steady_clock; CLOCK_MONOTONIC on Linux)"
     }
 
+    /// `/Provenance`: where the recording came from (``Provenance``), one attribute each.
+    public enum Provenance {
+        public static let group = "Provenance"
+        /// `headband`, `simulated-headband`, `replayed-capture`, `replay`, `oscillator` or `other`.
+        public static let source = "Source"
+        /// 1 when answers, keys or consent came from a script (`--auto`, `--answers`), else 0.
+        public static let scriptedParticipant = "ScriptedParticipant"
+        /// Seconds of study time per second of real time (1 real time, 0 as fast as possible).
+        public static let speed = "Speed"
+        public static let softwareVersion = "SoftwareVersion"
+        /// The Muse decoder and its version (`muse-classic/1`, `muse-athena/1`); `none` without one.
+        public static let decoderVersion = "DecoderVersion"
+        /// The command line, identifying values left out; absent when a program made it through the kit.
+        public static let commandLine = "CommandLine"
+        /// What `DecoderVersion` holds for a source that decodes nothing.
+        public static let noDecoder = "none"
+    }
+
     /// `/Device`: what the device reported, one attribute each.
     public enum Device {
         public static let group = "Device"

@@ -266,6 +266,7 @@ final class HDF5RecordingFile {
         if let line = m.powerLineFrequency { try r.setAttribute(A.powerLineFrequency, line) }
         try r.setAttribute(A.complete, Int64(0))
         for (key, value) in m.extra.sorted(by: { $0.key < $1.key }) { try Self.setAttribute(r, key, value) }
+        if let provenance = m.provenance { try writeProvenance(provenance) }
         if let p = m.paradigm {
             typealias P = RecordingFormat.Paradigm
             let g = try file.createGroup(P.group)
@@ -280,6 +281,19 @@ final class HDF5RecordingFile {
             try g.writeInt64s(P.baseMarkers, p.baseMarkers.map(Int64.init), dims: [1, p.baseMarkers.count])
             try g.close()
         }
+    }
+
+    /// `/Provenance`: one attribute per field of ``Provenance`` (docs/formats.md).
+    private func writeProvenance(_ p: Provenance) throws {
+        typealias P = RecordingFormat.Provenance
+        let g = try file.createGroup(P.group)
+        try g.setAttribute(P.source, (p.source ?? .other).rawValue)
+        try g.setAttribute(P.scriptedParticipant, Int64(p.scriptedParticipant ? 1 : 0))
+        try g.setAttribute(P.speed, p.speed)
+        try g.setAttribute(P.softwareVersion, p.softwareVersion)
+        try g.setAttribute(P.decoderVersion, p.decoderVersion ?? P.noDecoder)
+        if let line = p.commandLine, !line.isEmpty { try g.setAttribute(P.commandLine, line) }
+        try g.close()
     }
 
     static func setAttribute(_ object: HDF5Object, _ name: String, _ value: MetadataValue) throws {
