@@ -285,7 +285,9 @@ public struct Collector: Sendable {
             overview.asOf = today()
             let monitoring = try overview.update(mirror: mirror, scratch: scratch, state: state, problems: report.problems, known: read)
             report.monitoring = monitoring.summary
-            report.flagged = monitoring.participants.filter { !$0.flags.isEmpty }
+            // A demo participant's flags show on the page, but raise nothing: a tutorial run left on the
+            // server must not alert a cron job every day.
+            report.flagged = monitoring.participants.filter { !$0.flags.isEmpty && !$0.isDemo }
         } catch {
             try? state.save(to: stateFile)
             DatasetFolders.removeEmptySubjectFolders(in: out)

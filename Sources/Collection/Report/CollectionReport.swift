@@ -36,7 +36,8 @@ public struct CollectionReport: Sendable, Codable, Equatable {
     /// The study's monitoring figures after this run (completion, median quality, flagged
     /// participants), as `<dataset>/overview.json` has them.
     public var monitoring: MonitoringSummary?
-    /// The participants with a flag, most flags first (their entries of `overview.json`).
+    /// The participants with a flag, most flags first (their entries of `overview.json`); demo
+    /// participants (every recording scripted or simulated) are not among them.
     public var flagged: [ParticipantAdherence] = []
 
     /// An empty report.

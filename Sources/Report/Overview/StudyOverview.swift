@@ -107,7 +107,7 @@ public struct StudyOverview: Sendable {
         for p in monitoring.participants {
             let flags = p.flags.map { Self.words(for: $0, words) }
             out += "<tr data-participant=\"\(HTML.escape(p.participant))\" data-flags=\"\(p.flags.map(\.kind.rawValue).joined(separator: " "))\"\(p.flags.isEmpty ? "" : " class=\"flagged\"")>"
-            out += "<td class=\"id\">\(HTML.escape(p.participant))</td>"
+            out += "<td class=\"id\">\(HTML.escape(p.participant))\(p.isDemo ? " (\(HTML.escape(words(.monitoringDemo))))" : "")</td>"
             out += "<td class=\"flags\">\(HTML.escape(flags.isEmpty ? words(.monitoringNone) : flags.joined(separator: "; ")))</td>"
             var cells: [String] = []
             cells.append(p.enrolled ?? "–")

@@ -36,6 +36,6 @@ enum ReportText: String, CaseIterable {
     case overviewQualityTitle, overviewQualityCaption, sessionColumn
     case uploadsTitle, uploadsCaption, uploadsLabel, problemsTitle, problemsNone, overviewFooter
     // The study overview's monitoring.
-    case monitoringTitle, monitoringSummary, monitoringNoQuality, monitoringApart, monitoringColumns, monitoringCaption, monitoringNone
+    case monitoringTitle, monitoringSummary, monitoringNoQuality, monitoringApart, monitoringColumns, monitoringCaption, monitoringNone, monitoringDemo
     case flagNoUpload, flagMissedSessions, flagLowQuality, flagHighLoss, flagFailingHeadband
 }

@@ -105,6 +105,7 @@ extension ReportWords {
         .monitoringColumns: "participant|flags|enrolled|last upload|sessions done/due|missed (in a row)|good signal|lost|reconnects|battery|headband",
         .monitoringCaption:
             "Flagged participants first. Sessions are due one study day per day since enrolment; missed: past study days with nothing collected. Good signal: share of windows graded good over all recordings; lost: recording time without data (link gaps). Battery: start → end of the latest recording. Thresholds: the study file's monitoring section (docs/study-format.md).",
+        .monitoringDemo: "demo",
         .monitoringNone: "nothing",
         .flagNoUpload: "no upload for {0} days (flag after {1})",
         .flagMissedSessions: "{0} sessions missed in a row (flag at {1})",

@@ -106,6 +106,7 @@ extension ReportWords {
         .monitoringColumns: "Teilnehmende Person|Hinweise|eingeschrieben|letzte Übertragung|Sitzungen erledigt/fällig|verpasst (in Folge)|gutes Signal|verloren|Neuverbindungen|Akku|Stirnband",
         .monitoringCaption:
             "Markierte Teilnehmende zuerst. Fällig ist ein Studientag je Tag seit der Einschreibung; verpasst: vergangene Studientage ohne gesammelte Daten. Gutes Signal: Anteil der als gut bewerteten Fenster über alle Aufnahmen; verloren: Aufnahmezeit ohne Daten (Verbindungslücken). Akku: Anfang → Ende der letzten Aufnahme. Schwellen: Abschnitt monitoring der Studiendatei (docs/study-format.md).",
+        .monitoringDemo: "Demo",
         .monitoringNone: "nichts",
         .flagNoUpload: "keine Übertragung seit {0} Tagen (Hinweis ab {1})",
         .flagMissedSessions: "{0} Sitzungen in Folge verpasst (Hinweis ab {1})",
