@@ -39,7 +39,7 @@ defs = {
   "name": {"type": "string", "pattern": name_pattern},
   "marker": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "A marker code; 0 and negative codes are reserved for events the software writes."},
   "dateBound": {"type": "string", "pattern": "^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])|[+-][0-9]+[dmy])$"},
-  "choices": {"type": "array", "minItems": 1, "items": obj({"value": {"type": "integer", "minimum": -1000000, "maximum": 1000000}, "text": ref("text")}, ["value", "text"])},
+  "choices": {"type": "array", "minItems": 1, "items": obj({"value": {"type": "integer", "minimum": -1000000, "maximum": 1000000}, "text": ref("text"), "exclusive": {"type": "boolean", "description": "In a multipleChoice question: an answer on its own (\"none of these\"), refused together with another choice; minSelections is then at most 1."}}, ["value", "text"])},
   "question": question,
   "questions": {"type": "array", "items": ref("question")},
   "settings": obj({
@@ -124,6 +124,8 @@ defs = {
     "participantColumns": {"type": "array", "items": ref("participantColumn")},
     "phenotype": {"type": "boolean", "default": False},
   }, doc="What exports of the study's data say about it (BIDS dataset_description.json, sidecars, participants.tsv columns, phenotype tables)."),
+  "reminders": obj({"title": ref("text"), "text": ref("text")},
+    doc="The title and text of the desktop notification 'study-recorder remind' shows when a session is due; each defaults to the runtime's own words."),
 }
 schema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -146,6 +148,7 @@ schema = {
     "sessions": named(ref("session"), "Named sessions.", min1=True),
     "days": {"type": "array", "minItems": 1, "items": ref("day")},
     "dataset": ref("dataset"),
+    "reminders": ref("reminders"),
   },
   "required": ["formatVersion", "id", "title", "locales", "defaultLocale", "consent", "sessions", "days"],
   "additionalProperties": False,

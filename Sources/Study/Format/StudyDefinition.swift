@@ -33,13 +33,17 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
     /// What exports of the study's data say about it (authors, licence, institution, questionnaire
     /// columns), when the study file has `dataset`.
     public var dataset: DatasetMetadata?
+    /// The texts of the desktop reminder (`study-recorder remind`), when the study file has
+    /// `reminders`; the runtime's defaults otherwise.
+    public var reminders: Reminders?
 
     /// Creates a study definition.
     public init(
         formatVersion: Int = StudyModule.formatVersion, id: String, title: LocalizedText, description: LocalizedText? = nil,
         locales: [String], defaultLocale: String, settings: StudySettings = .defaults, texts: [String: LocalizedText] = [:],
         consent: Consent, preparations: [String: [PreparationStep]] = [:], trialTypes: [String: TrialType] = [:],
-        questionnaires: [String: Questionnaire] = [:], sessions: [String: Session], days: [Day], dataset: DatasetMetadata? = nil
+        questionnaires: [String: Questionnaire] = [:], sessions: [String: Session], days: [Day], dataset: DatasetMetadata? = nil,
+        reminders: Reminders? = nil
     ) {
         self.formatVersion = formatVersion
         self.id = id
@@ -56,6 +60,7 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
         self.sessions = sessions
         self.days = days
         self.dataset = dataset
+        self.reminders = reminders
     }
 
     /// Every protocol item (a session on a day) in order, with its position.

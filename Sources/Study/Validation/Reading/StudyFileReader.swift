@@ -29,7 +29,8 @@ final class StudyFileReader {
     /// The top-level keys of a study file.
     static let topLevelKeys = (
         required: ["formatVersion", "id", "title", "locales", "defaultLocale", "consent", "sessions", "days"],
-        optional: ["description", "settings", "texts", "preparations", "trialTypes", "questionnaires", "dataset"]
+        optional: ["description", "settings", "texts", "preparations", "trialTypes", "questionnaires", "dataset",
+            "reminders"]
     )
 
     /// Reads the whole study, or returns `nil` when any part is wrong.
@@ -83,13 +84,15 @@ final class StudyFileReader {
             }
         }
         let dataset = fields.optional("dataset", readDataset)
+        let reminders = fields.optional("reminders", readReminders)
         guard let version, let id, let title, let defaultLocale, let settings, let texts, let consent,
             let preparations, let trialTypes, let questionnaires, let sessions, let days, !fields.failed
         else { return nil }
         return StudyDefinition(
             formatVersion: version, id: id, title: title, description: description, locales: locales,
             defaultLocale: defaultLocale, settings: settings, texts: texts, consent: consent, preparations: preparations,
-            trialTypes: trialTypes, questionnaires: questionnaires, sessions: sessions, days: days, dataset: dataset)
+            trialTypes: trialTypes, questionnaires: questionnaires, sessions: sessions, days: days, dataset: dataset,
+            reminders: reminders)
     }
 
     /// Reads `locales` and `defaultLocale` first, since every text is checked against them.
