@@ -32,6 +32,9 @@ let package = Package(
         .library(name: "StudyRecorderTesting", targets: ["StudyRecorderTesting"]),
         .library(name: "Report", targets: ["Report"]),
         .library(name: "Collection", targets: ["Collection"]),
+        // The participant's reminders (`Reminder`) and desktop notifications (`DesktopNotifier`,
+        // `DBusNotifier`), for a lab's own program.
+        .library(name: "Notifications", targets: ["Notifications"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
