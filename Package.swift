@@ -32,6 +32,9 @@ let package = Package(
         .library(name: "StudyRecorderTesting", targets: ["StudyRecorderTesting"]),
         .library(name: "Report", targets: ["Report"]),
         .library(name: "Collection", targets: ["Collection"]),
+        // The participant's reminders (`Reminder`) and desktop notifications (`DesktopNotifier`,
+        // `DBusNotifier`), for a lab's own program.
+        .library(name: "Notifications", targets: ["Notifications"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,6 +54,11 @@ let package = Package(
         .systemLibrary(
             name: "CPangoCairo", pkgConfig: Context.packageDirectory + "/Sources/CPangoCairo/cpangocairo.pc",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core", "pkg-config"])]),
+        // libdbus (the session bus, for desktop notifications): headers only, the library is opened
+        // with dlopen when `remind` shows one (docs/decisions/0012), as CPangoCairo.
+        .systemLibrary(
+            name: "CDBus", pkgConfig: Context.packageDirectory + "/Sources/CDBus/cdbus.pc",
+            providers: [.apt(["libdbus-1-dev", "pkg-config"])]),
 
         .target(
             name: "DataSources",
@@ -174,6 +182,13 @@ let package = Package(
             dependencies: ["DataSources", "Processing", "Storage", "RecordingPipeline"],
             swiftSettings: strictSettings
         ),
+        // The participant's reminders: desktop notifications over the freedesktop interface on the
+        // session D-Bus (the only target that knows libdbus) and the decision when to show one.
+        .target(
+            name: "Notifications",
+            dependencies: ["CDBus", "Study", "Storage"],
+            swiftSettings: strictSettings
+        ),
         // The experimenter's end (`collect`): a study's uploads read from the server, verified against
         // their manifests, decrypted and built into one BIDS dataset with the exporter, and the HTML
         // study overview beside it (Report's page).
@@ -187,7 +202,7 @@ let package = Package(
             dependencies: [
                 "DataSources", "Muse", "Processing", "Storage", "Streaming", "Transfer", "Study", "Exports", "StudyRecorderKit", "Report",
                 "RecordingPipeline",
-                "Typesetting", "Collection",
+                "Typesetting", "Collection", "Notifications",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -223,6 +238,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Study", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "ReportTests", dependencies: ["Report", "Processing", "Storage", "DataSources", "RecordingPipeline", "TestSupport"],
             exclude: ["Fixtures"],
@@ -235,7 +251,7 @@ let package = Package(
         .testTarget(
             name: "StudyRecorderTests",
             // The executable is a dependency so that the tests find it built; they run it, never import it.
-            dependencies: ["StudyRecorder", "Storage", "DataSources", "Study", "Transfer", "Report", "TestSupport"],
+            dependencies: ["StudyRecorder", "Storage", "DataSources", "Study", "Transfer", "Report", "Notifications", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -132,6 +132,8 @@ defs = {
     "lowBattery": {"type": "number", "minimum": 0, "maximum": 100, "default": 20},
     "failingSessions": {"type": "integer", "minimum": 1, "maximum": 3, "default": 2},
   }, doc="When the study overview of 'collect' flags a participant (no upload, missed sessions, low quality, lost data, a failing headband)."),
+  "reminders": obj({"title": ref("text"), "text": ref("text")},
+    doc="The title and text of the desktop notification 'study-recorder remind' shows when a session is due; each defaults to the runtime's own words."),
 }
 schema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -155,6 +157,7 @@ schema = {
     "days": {"type": "array", "minItems": 1, "items": ref("day")},
     "dataset": ref("dataset"),
     "monitoring": ref("monitoring"),
+    "reminders": ref("reminders"),
   },
   "required": ["formatVersion", "id", "title", "locales", "defaultLocale", "consent", "sessions", "days"],
   "additionalProperties": False,

@@ -11,7 +11,7 @@ struct StudyRecorderCommand: AsyncParsableCommand {
         abstract: "Run EEG studies from the terminal: record, check signal, store and upload data.",
         version: StorageModule.softwareVersion,
         subcommands: [
-            EnrollCommand.self, RunCommand.self, StatusCommand.self, ScoresCommand.self, ValidateCommand.self,
+            EnrollCommand.self, RunCommand.self, StatusCommand.self, RemindCommand.self, ScoresCommand.self, ValidateCommand.self,
             RecordCommand.self, CheckCommand.self, AnalyzeCommand.self,
             ListCommand.self, ConsentCommand.self, ExportCommand.self, ReportCommand.self, UploadCommand.self, CollectCommand.self, AnnouncementsCommand.self, RecoverCommand.self,
             DevicesCommand.self, SimulateHeadbandCommand.self, StreamCommand.self,

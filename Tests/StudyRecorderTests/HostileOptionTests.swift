@@ -37,6 +37,7 @@ struct HostileOptionTests {
             Case(command: run, option: "--speed", refused: ["-1", "0", "1e308"] + nonNumbers),
             Case(command: run, option: "--now", refused: ["-1", "yesterday", "2026-13-45T99:00:00Z"]),
             Case(command: ["status", study, "--data", data], option: "--now", refused: ["-1", "yesterday"]),
+            Case(command: ["remind", study, "--data", data], option: "--now", refused: ["-1", "yesterday", "2026-13-45T99:00:00Z"]),
             Case(command: analyze, option: "--segment-seconds", refused: ["-1", "0", "1e300", "61"] + nonNumbers),
             Case(command: analyze, option: "--overlap", refused: ["-0.5", "1", "1e300"] + nonNumbers),
             Case(command: analyze, option: "--mains", refused: ["-50", "0", "1e308"] + nonNumbers),

@@ -31,6 +31,9 @@ public struct ReportBuilder: Sendable {
     /// participant view alike, its words and its number and date formats (default English;
     /// languages without words use English).
     public var locale = "en"
+    /// The participant view's completion line (study days completed of the days so far), when the
+    /// caller read the participant's progress through the study; without it the line is left out.
+    public var completion: StudyCompletion?
 
     /// A builder for `store`'s items.
     public init(
@@ -92,7 +95,7 @@ public struct ReportBuilder: Sendable {
         }
         rows.sort { ($0.start ?? .infinity, $0.day ?? 0, $0.session ?? 0) < ($1.start ?? .infinity, $1.day ?? 0, $1.session ?? 0) }
         let words = ReportWords(locale: locale)
-        let body = ParticipantSection(participant: participant, rows: rows, words: words).html
+        let body = ParticipantSection(participant: participant, rows: rows, words: words, completion: completion).html
         return page(
             title: words(.participantTitle),
             subtitle: words(rows.count == 1 ? .participantSubtitleOne : .participantSubtitleMany, participant, rows.count), body: body, words: words)

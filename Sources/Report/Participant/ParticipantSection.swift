@@ -7,6 +7,8 @@ struct ParticipantSection {
     var participant: String
     var rows: [SessionRow]
     var words = ReportWords.englishWords
+    /// The study days completed of the days so far, when the caller knows the schedule.
+    var completion: StudyCompletion?
 
     var html: String {
         var out = "<section class=\"participant\">"
@@ -15,7 +17,7 @@ struct ParticipantSection {
         // Each field's anchor is its English name, whatever the language shown.
         let english = ReportWords.englishWords
         let words = words
-        let items: [(ReportText, String)] = [
+        var items: [(ReportText, String)] = [
             (.participant, participant), (.study, studies.isEmpty ? "–" : studies.joined(separator: ", ")),
             (.sessionsWithEEG, "\(rows.count)"), (.blocks, "\(rows.reduce(0) { $0 + $1.blocks })"),
             (.signalRecorded, words.duration(rows.reduce(0) { $0 + $1.seconds })),
@@ -24,6 +26,9 @@ struct ParticipantSection {
                 [rows.compactMap(\.start).min(), rows.compactMap(\.start).max()].map { $0.map(words.time) ?? "–" }.joined(separator: " – ")
             ),
         ]
+        if let completion {
+            items.append((.daysCompleted, words(.daysCompletedValue, completion.daysCompleted, completion.daysSoFar, completion.days)))
+        }
         out += items.map {
             "<div><dt>\(HTML.escape(words($0.0)))</dt><dd data-field=\"\(HTML.escape(SessionSection.anchor(english($0.0))))\">\(HTML.escape($0.1))</dd></div>"
         }.joined()

@@ -5,7 +5,7 @@
 enum ReportText: String, CaseIterable {
     // The participant view.
     case participantTitle, participantSubtitleOne, participantSubtitleMany
-    case participant, study, sessionsWithEEG, blocks, signalRecorded, firstLast
+    case participant, study, sessionsWithEEG, blocks, signalRecorded, firstLast, daysCompleted, daysCompletedValue
     case qualityTitle, qualityCaption, good, medium, bad
     case scoreTitle, scoreLabel, scoreSeries, scoreCaption
     case sessions, sessionColumns, incomplete, passed, tooShortToJudge, headbandOffHead, motionTooHigh, eegFailure

@@ -6,6 +6,7 @@ extension ReportWords {
         .participantSubtitleMany: "Participant {0} · {1} sessions with EEG",
         .participant: "Participant", .study: "Study", .sessionsWithEEG: "Sessions with EEG", .blocks: "Blocks",
         .signalRecorded: "Signal recorded", .firstLast: "First – last (UTC)",
+        .daysCompleted: "Study days completed", .daysCompletedValue: "{0} of {1} so far ({2} in the study)",
         .qualityTitle: "Signal quality per session",
         .qualityCaption:
             "Shares of 2 s windows graded good, medium and bad, over all channels and blocks of each session (dN sM: study day N, session M).",

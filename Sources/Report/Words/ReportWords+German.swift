@@ -6,6 +6,7 @@ extension ReportWords {
         .participantSubtitleMany: "Teilnehmende Person {0} · {1} Sitzungen mit EEG",
         .participant: "Teilnehmende Person", .study: "Studie", .sessionsWithEEG: "Sitzungen mit EEG", .blocks: "Blöcke",
         .signalRecorded: "Aufgezeichnetes Signal", .firstLast: "Erste – letzte (UTC)",
+        .daysCompleted: "Geschaffte Studientage", .daysCompletedValue: "{0} von {1} bisher ({2} in der Studie)",
         .qualityTitle: "Signalqualität je Sitzung",
         .qualityCaption:
             "Anteile der 2-s-Fenster mit gutem, mittlerem und schlechtem Signal, über alle Kanäle und Blöcke jeder Sitzung (dN sM: Studientag N, Sitzung M).",

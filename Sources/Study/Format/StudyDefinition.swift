@@ -40,13 +40,18 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
     /// The thresholds the study overview applies: the study file's, else the defaults.
     public var monitoringThresholds: MonitoringThresholds { monitoring ?? .defaults }
 
+    /// The texts of the desktop reminder (`study-recorder remind`), when the study file has
+    /// `reminders`; the runtime's defaults otherwise.
+    public var reminders: Reminders?
+
     /// Creates a study definition.
     public init(
         formatVersion: Int = StudyModule.formatVersion, id: String, title: LocalizedText, description: LocalizedText? = nil,
         locales: [String], defaultLocale: String, settings: StudySettings = .defaults, texts: [String: LocalizedText] = [:],
         consent: Consent, preparations: [String: [PreparationStep]] = [:], trialTypes: [String: TrialType] = [:],
         questionnaires: [String: Questionnaire] = [:], sessions: [String: Session], days: [Day], dataset: DatasetMetadata? = nil,
-        monitoring: MonitoringThresholds? = nil
+        monitoring: MonitoringThresholds? = nil,
+        reminders: Reminders? = nil
     ) {
         self.formatVersion = formatVersion
         self.id = id
@@ -64,6 +69,7 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
         self.days = days
         self.dataset = dataset
         self.monitoring = monitoring
+        self.reminders = reminders
     }
 
     /// Every protocol item (a session on a day) in order, with its position.

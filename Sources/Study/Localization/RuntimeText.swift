@@ -13,6 +13,8 @@ public enum RuntimeText: String, Sendable, CaseIterable {
     case summaryNextDay, summaryUpload, summaryReport
     case reasonParticipant, reasonDeviceStopped, reasonDeviceDidNotStart, reasonDeviceDisconnected, reasonBatteryLow
     case statusHeader, statusProgress, statusDue, statusDueBlock, statusCloses, statusOpensWindow, statusWaiting, statusSkipped, statusNotEnrolled
+    case statusStreak, statusNext, statusNextOpens
+    case reminderTitle, reminderText, reminderShown, reminderAlreadyShown, reminderNothingDue
     case scoresHeader, scoresNone, scoresColumns, listColumns, listEndedEarly, listLastError, listStaysHere
     case timeRemaining, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
 }

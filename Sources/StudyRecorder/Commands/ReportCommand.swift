@@ -3,6 +3,7 @@ import Exports
 import Foundation
 import Report
 import Storage
+import Study
 
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +21,8 @@ struct ReportCommand: ParsableCommand {
             the session view (metadata, a signal excerpt per channel, quality and band power over time with \
             events and gaps, the Welch spectrum, the verdict with its reasons, reaction times per trial), one \
             section per recording. --participant UUID: every session over the days (quality per session, \
-            reaction-time score trend). One HTML file with no script and nothing from the network; it names \
+            reaction-time score trend; with --study FOLDER, also the study days completed of the days so \
+            far, from the participant's progress through that study). One HTML file with no script and nothing from the network; it names \
             the participant only by the UUID; --out must lie outside the data folder. Encrypted items are \
             decrypted with the secret key in GnuPG (--gnupg-home; its agent asks for the passphrase) into a \
             private folder under $TMPDIR, removed as soon as they are read; their report is readable only by \
@@ -37,6 +39,10 @@ struct ReportCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Report on every session of this participant.", valueName: "uuid"))
     var participant: String?
+
+    /// The study whose progress gives the participant view its completion line.
+    @Option(help: ArgumentHelp("With --participant: the study folder whose progress gives the line of study days completed.", valueName: "folder"))
+    var study: String?
 
     @Option(
         help: ArgumentHelp(
@@ -62,6 +68,7 @@ struct ReportCommand: ParsableCommand {
     func validate() throws {
         guard items.isEmpty != (participant == nil) else { throw ValidationError("name the recordings, or give --participant (exactly one of them)") }
         if let participant, UUID(uuidString: participant) == nil { throw ValidationError("--participant must be a UUID, got '\(participant)'") }
+        if study != nil, participant == nil { throw ValidationError("--study goes with --participant") }
     }
 
     func run() throws {
@@ -89,6 +96,9 @@ struct ReportCommand: ParsableCommand {
         // The participant's language, whichever view: the one named, or of the first recording's participant.
         if let whose = participant ?? selected.first?.participant {
             builder.locale = locale ?? ParticipantOptions.enrolledLocale(of: whose, in: store.root) ?? "en"
+        }
+        if let participant, let study {
+            builder.completion = try Self.completion(of: participant, study: study, dataFolder: store.root)
         }
         var bar = ProgressBar(label: "report")
         bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
@@ -149,6 +159,32 @@ struct ReportCommand: ParsableCommand {
         var name = ((selected.first?.path ?? "report") as NSString).lastPathComponent
         while let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
         return "report-\(name).html"
+    }
+
+
+    /// The participant's study days completed of the days so far in `study` (Study's ``Adherence``
+    /// at this moment), from `<data>/progress/<study-id>.json`; 66 when they are not enrolled in it.
+    static func completion(of participant: String, study folder: String, dataFolder: URL) throws -> StudyCompletion {
+        let definition = try StudyLoader.load(folder: URL(fileURLWithPath: folder))
+        let store = ProgressStore(dataFolder: dataFolder)
+        let file = store.url(forStudy: definition.id).path
+        let progress: StudyProgress?
+        do {
+            progress = try store.load(studyID: definition.id)
+        } catch {
+            throw CommandFailure(.dataError, "\(file): unreadable progress file: \(error)")
+        }
+        guard let progress, progress.participant.uuidString.caseInsensitiveCompare(participant) == .orderedSame else {
+            throw CommandFailure(.noInput, "participant \(participant) is not enrolled in \(definition.id) (no progress of theirs in \(file))")
+        }
+        let schedule = StudySchedule(study: definition)
+        do {
+            try schedule.check(progress)
+        } catch {
+            throw CommandFailure(.dataError, "\(file): \(error.description)")
+        }
+        let adherence = schedule.adherence(of: progress, at: Date())
+        return StudyCompletion(daysCompleted: adherence.daysCompleted, daysSoFar: adherence.daysSoFar, days: adherence.days)
     }
 
 }

@@ -27,7 +27,7 @@ struct StatusCommand: ParsableCommand {
     var locale: String?
 
     /// Print the status as JSON.
-    @Flag(help: "Print a JSON object {enrolled, state, due, windowClosesAt, nextDayOpensAt, completed, skipped, total, skippedItems}.")
+    @Flag(help: "Print a JSON object {enrolled, state, due, windowClosesAt, nextDayOpensAt, completed, skipped, total, skippedItems, streak, daysCompleted, daysSoFar, next}.")
     var json = false
 
     func validate() throws {

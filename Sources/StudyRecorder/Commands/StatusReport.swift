@@ -20,6 +20,12 @@ enum StatusReport {
             var at: Date?
             var reason: String?
         }
+        struct Next: Encodable {
+            var day: Int
+            var item: Int
+            var session: String
+            var opensAt: Date?
+        }
         var enrolled: Bool
         var state: String
         var participant: String?
@@ -30,6 +36,13 @@ enum StatusReport {
         var skipped = 0
         var total: Int
         var skippedItems: [Skipped] = []
+        /// Study days completed in a row up to now (``Adherence/streak``).
+        var streak: Int?
+        /// Study days with every session completed, of the days so far.
+        var daysCompleted: Int?
+        var daysSoFar: Int?
+        /// The session after the due one (or the next day's first).
+        var next: Next?
     }
 
     /// The summary of `progress` at `now` (days, items and blocks counted from 1).
@@ -40,6 +53,13 @@ enum StatusReport {
         summary.skipped = current.items.filter { $0.state == .skipped }.count
         summary.skippedItems = current.items.filter { $0.state == .skipped }.map {
             Summary.Skipped(day: $0.position.day + 1, item: $0.position.item + 1, session: $0.sessionName, at: $0.skippedAt, reason: $0.skipReason)
+        }
+        let adherence = schedule.adherence(of: progress, at: now)
+        summary.streak = adherence.streak
+        summary.daysCompleted = adherence.daysCompleted
+        summary.daysSoFar = adherence.daysSoFar
+        summary.next = schedule.next(of: progress, at: now).map {
+            Summary.Next(day: $0.position.day + 1, item: $0.position.item + 1, session: $0.sessionName, opensAt: $0.opensAt)
         }
         switch schedule.status(of: progress, at: now) {
         case .due(let due):
@@ -90,6 +110,13 @@ enum StatusReport {
         case .finished:
             lines.append(strings(.summaryFinished))
         }
+        if let next = schedule.next(of: progress, at: now) {
+            let name = study.sessions[next.sessionName].map { study.render($0.title, locale: locale) } ?? next.sessionName
+            var line = strings(.statusNext, next.position.day + 1, next.position.item + 1, next.sessionName, name)
+            if let opens = next.opensAt { line += strings(.statusNextOpens, LocalTime.text(opens)) }
+            lines.append(line)
+        }
+        lines.append(strings(.statusStreak, schedule.adherence(of: progress, at: now).streak))
         for item in current.items where item.state == .skipped {
             let when = item.skippedAt.map { LocalTime.text($0) } ?? "?"
             lines.append(strings(.statusSkipped, item.position.day + 1, item.position.item + 1, item.sessionName, when, item.skipReason ?? ""))

@@ -3,6 +3,7 @@ import Collection
 import DataSources
 import Exports
 import Muse
+import Notifications
 import Report
 import Storage
 import Study
@@ -61,6 +62,7 @@ struct ExitStatus {
         case let error as ReportError: code(for: error)
         case let error as ConsentPrintError: code(for: error)
         case let error as CollectionError: code(for: error)
+        case let error as ReminderError: code(for: error)
         case is TypesettingError: .unavailable
         case let error as TransferError where error.code == .configuration: .configuration
         case is EncryptionError: .configuration
@@ -151,6 +153,17 @@ struct ExitStatus {
         case .consentInsideDataset: .usage
         case .diskFull: .ioError
         case .untrustedAnswer: .protocolError
+        }
+    }
+
+    /// A reminder: 66 nobody enrolled, 65 an unreadable progress file or reminder log, 73 the log
+    /// cannot be written, 69 no desktop session bus or notification server.
+    private static func code(for error: ReminderError) -> ExitCode {
+        switch error {
+        case .notEnrolled: .noInput
+        case .unreadable: .dataError
+        case .unwritable: .cannotCreate
+        case .notification: .unavailable
         }
     }
 

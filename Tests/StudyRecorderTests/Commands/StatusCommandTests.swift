@@ -81,6 +81,8 @@ struct StatusCommandTests {
             Fortschritt: 1 von 3 Sitzungen abgeschlossen, 0 übersprungen
             jetzt fällig: Tag 1, Sitzung 2 'rest' (Rest), Block 2 von 2
             Tag 1 endet am 2027-01-15 20:00 (GMT, UTC+00:00); offene Sitzungen gelten dann als übersprungen
+            danach: Tag 2, Sitzung 1 'rest' (Rest), ab 2027-01-15 20:00 (GMT, UTC+00:00)
+            Serie: 0 Studientage in Folge geschafft
 
             """
         #expect(german.stdout == expected)
@@ -106,5 +108,66 @@ struct StatusCommandTests {
         #expect(berlin.stdout.contains("day 2 opens at 2027-01-15 21:00 (Europe/Berlin, UTC+01:00)"), "\(berlin.stdout)")
         let json = try run(data.url, now: "2027-01-15T10:00:00Z", json: true, zone: "Europe/Berlin")
         #expect(json.stdout.contains("2027-01-15T20:00:00Z"), "\(json.stdout)")
+    }
+
+    /// The streak counts study days with every session completed, in a row up to now; a day whose
+    /// window closed with a session open ends it. `next` is the session after the due one.
+    @Test func showsTheStreakAndWhatIsDueNext() throws {
+        let data = try TemporaryDirectory("status-streak")
+        let study = try StudyLoader.load(folder: studyFolder)
+        let schedule = StudySchedule(study: study)
+        struct Summary: Decodable {
+            struct Next: Decodable { var day: Int; var item: Int; var session: String; var opensAt: String? }
+            var streak: Int
+            var daysCompleted: Int
+            var daysSoFar: Int
+            var next: Next?
+        }
+        func summary(at now: String) throws -> Summary {
+            let result = try run(data.url, now: now, json: true)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try JSONDecoder().decode(Summary.self, from: Data(result.stdout.utf8))
+        }
+        // Day 1 done in full: a streak of 1 while waiting for day 2, whose session is next.
+        var progress = schedule.enroll(participant: UUID(), at: t0)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 0), block: 0, in: progress, at: t0)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 1), block: 0, in: progress, at: t0)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 1), block: 1, in: progress, at: t0)
+        try ProgressStore(dataFolder: data.url).save(progress)
+        var waiting = try summary(at: "2027-01-15T10:00:00Z")
+        #expect((waiting.streak, waiting.daysCompleted, waiting.daysSoFar) == (1, 1, 1))
+        #expect(waiting.next?.day == 2 && waiting.next?.item == 1 && waiting.next?.session == "rest")
+        #expect(waiting.next?.opensAt == "2027-01-15T20:00:00Z")
+        let text = try run(data.url, now: "2027-01-15T10:00:00Z")
+        #expect(text.stdout.contains("next: day 2, session 1 'rest' (Rest), from 2027-01-15 20:00 (GMT, UTC+00:00)\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("streak: 1 study days completed in a row\n"), "\(text.stdout)")
+        // Day 2 under way: it neither ends nor extends the streak; nothing follows its session.
+        waiting = try summary(at: "2027-01-16T10:00:00Z")
+        #expect((waiting.streak, waiting.daysCompleted, waiting.daysSoFar) == (1, 1, 1))
+        #expect(waiting.next == nil)
+        // Day 2 done: 2 in a row.
+        let t1 = t0.addingTimeInterval(26 * 3600)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 1, item: 0), block: 0, in: progress, at: t1)
+        progress = try schedule.recording(.complete, of: ItemPosition(day: 1, item: 0), block: 1, in: progress, at: t1)
+        try ProgressStore(dataFolder: data.url).save(progress)
+        let finished = try summary(at: "2027-01-16T11:00:00Z")
+        #expect((finished.streak, finished.daysCompleted, finished.daysSoFar) == (2, 2, 2))
+
+        // A missed session: day 1's window closes with "rest" open, so day 1 is not completed and
+        // ends the streak; day 2 done afterwards starts a new one. In German, too.
+        var missed = schedule.enroll(participant: UUID(), at: t0)
+        missed = try schedule.recording(.complete, of: ItemPosition(day: 0, item: 0), block: 0, in: missed, at: t0)
+        missed.locale = "de"
+        try ProgressStore(dataFolder: data.url).save(missed)
+        let afterMiss = try summary(at: "2027-01-16T09:00:00Z")
+        #expect((afterMiss.streak, afterMiss.daysCompleted, afterMiss.daysSoFar) == (0, 0, 1))
+        let german = try run(data.url, now: "2027-01-15T09:00:00Z")
+        #expect(german.stdout.contains("danach: Tag 2, Sitzung 1 'rest' (Rest), ab 2027-01-15 20:00 (GMT, UTC+00:00)\n"), "\(german.stdout)")
+        #expect(german.stdout.contains("Serie: 0 Studientage in Folge geschafft\n"), "\(german.stdout)")
+        missed = try schedule.recording(.complete, of: ItemPosition(day: 1, item: 0), block: 0, in: missed, at: t1)
+        missed = try schedule.recording(.complete, of: ItemPosition(day: 1, item: 0), block: 1, in: missed, at: t1)
+        try ProgressStore(dataFolder: data.url).save(missed)
+        let recovered = try summary(at: "2027-01-16T11:00:00Z")
+        #expect((recovered.streak, recovered.daysCompleted, recovered.daysSoFar) == (1, 1, 2))
     }
 }

@@ -159,7 +159,7 @@ struct BrokenStudyCorpusTests {
         BrokenCase("unknown-task-type", 95, 21, "$.trialTypes.open.phases[3].task.type", "a task type: one of 'reactionTime' (not 'goNoGo')"),
         BrokenCase(
             "unknown-top-level-key", 207, 3, "$.author",
-            "one of the keys 'formatVersion', 'id', 'title', 'locales', 'defaultLocale', 'consent', 'sessions', 'days', 'description', 'settings', 'texts', 'preparations', 'trialTypes', 'questionnaires', 'dataset', 'monitoring' in a study ('author' is not a key of a study)"
+            "one of the keys 'formatVersion', 'id', 'title', 'locales', 'defaultLocale', 'consent', 'sessions', 'days', 'description', 'settings', 'texts', 'preparations', 'trialTypes', 'questionnaires', 'dataset', 'monitoring', 'reminders' in a study ('author' is not a key of a study)"
         ),
         BrokenCase("unsupported-format-version", 2, 20, "$.formatVersion", "format version 1 (this build reads versions 1…1) (got 2)"),
         BrokenCase(

@@ -31,7 +31,7 @@ final class StudyFileReader {
         required: ["formatVersion", "id", "title", "locales", "defaultLocale", "consent", "sessions", "days"],
         optional: [
             "description", "settings", "texts", "preparations", "trialTypes", "questionnaires", "dataset",
-            "monitoring",
+            "monitoring", "reminders",
         ]
     )
 
@@ -87,13 +87,15 @@ final class StudyFileReader {
         }
         let dataset = fields.optional("dataset", readDataset)
         let monitoring = fields.optional("monitoring", readMonitoring)
+        let reminders = fields.optional("reminders", readReminders)
         guard let version, let id, let title, let defaultLocale, let settings, let texts, let consent,
             let preparations, let trialTypes, let questionnaires, let sessions, let days, !fields.failed
         else { return nil }
         return StudyDefinition(
             formatVersion: version, id: id, title: title, description: description, locales: locales,
             defaultLocale: defaultLocale, settings: settings, texts: texts, consent: consent, preparations: preparations,
-            trialTypes: trialTypes, questionnaires: questionnaires, sessions: sessions, days: days, dataset: dataset, monitoring: monitoring)
+            trialTypes: trialTypes, questionnaires: questionnaires, sessions: sessions, days: days, dataset: dataset, monitoring: monitoring,
+            reminders: reminders)
     }
 
     /// Reads `locales` and `defaultLocale` first, since every text is checked against them.
