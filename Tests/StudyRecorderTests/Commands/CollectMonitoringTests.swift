@@ -64,6 +64,33 @@ struct CollectMonitoringTests {
         }
     }
 
+    /// Makes `participant`'s recordings on the server say they came from a participant's own headband,
+    /// not from a script and a simulator (`/Provenance`; the manifests' size and digest follow), as a
+    /// participant at home would have made them: the test's participants are scripted by necessity.
+    static func asParticipantsOwn(_ participant: String, on server: HostileWebDAVServer) throws {
+        let folder = server.root.appendingPathComponent(participant)
+        let script = """
+            import sys, os, json, hashlib, h5py, numpy as np
+            for path in sys.argv[1:]:
+                with h5py.File(path, 'r+') as f:
+                    g = f['Provenance']
+                    del g.attrs['Source']
+                    g.attrs.create('Source', 'headband', dtype=h5py.string_dtype('utf-8'))
+                    g.attrs.modify('ScriptedParticipant', np.array(0, dtype=g.attrs['ScriptedParticipant'].dtype))
+                data = open(path, 'rb').read()
+                manifest = path + '.manifest.json'
+                m = json.load(open(manifest))
+                m['uploaded']['size'] = len(data); m['uploaded']['sha256'] = hashlib.sha256(data).hexdigest()
+                if 'plaintext' in m: m['plaintext'] = {'size': len(data), 'sha256': hashlib.sha256(data).hexdigest()}
+                json.dump(m, open(manifest, 'w'), sort_keys=True)
+            print('[]')
+            """
+        let recordings = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".h5") }.map {
+            folder.appendingPathComponent($0).path
+        }
+        _ = try PythonTool.json([Int].self, script: script, arguments: recordings)
+    }
+
     @Test func theParticipantsWhoFellBehindOrWhoseHeadbandFailsAreFlaggedFirst() throws {
         let dir = try TemporaryDirectory("collect-monitoring")
         let study = try Self.study(in: dir)
@@ -72,16 +99,21 @@ struct CollectMonitoringTests {
         let day = 86_400.0
         let onTrack = try Self.participant(study: study, server: server, enrolled: now, days: [now])
         let behind = try Self.participant(study: study, server: server, enrolled: now - 5 * day, days: [now - 5 * day])
+        // A participant at home (not a script); their uploads reached the server five days ago.
+        try Self.asParticipantsOwn(behind, on: server)
         try Self.age(behind, on: server, by: 5 * day)
         // A headband that loses blocks over the air: every session has gaps.
         let drops = stride(from: 200, through: 30_000, by: 200).flatMap { ["--drop-blocks", "\($0)"] }
         let headband = try MuseCLITests.Headband(drops, speed: 100)
         let failing = try Self.participant(study: study, server: server, enrolled: now - day, days: [now - day, now], headband: headband)
+        try Self.asParticipantsOwn(failing, on: server)
         try Self.age(failing, on: server, by: day) { name in
             // The consent and day 1's items (`<kind>_<title>_<day>_…`).
             name.hasPrefix("c_") || name.split(separator: "_").dropFirst(2).first == "1"
         }
 
+        // The two who need the experimenter are participants at home; the one on track is a scripted
+        // tutorial run, counted apart.
         let out = dir.path("dataset")
         let result = try CLI.run(["collect", "--from", server.baseURL, "--study", study, "--out", out.path, "--json"])
         #expect(result.status == 2, "\(result.stderr)")
@@ -94,15 +126,18 @@ struct CollectMonitoringTests {
         #expect(report.problems.isEmpty)
         let flags = Dictionary(uniqueKeysWithValues: report.flagged.map { ($0.participant, Set($0.flags.map(\.kind))) })
         #expect(flags == [behind: [.noUpload, .missedSessions], failing: [.failingHeadband]], "\(flags)")
-        #expect(report.monitoring.participants == 3 && report.monitoring.flagged == 2)
-        // Due: on track 2 (day 1), behind 8 (the four days are over), failing 4 (days 1–2); done 2 + 2 + 4.
-        #expect(report.monitoring.sessionsDue == 14 && report.monitoring.sessionsCompleted == 8, "\(report.monitoring)")
+        // The scripted one is a demo: in none of the study's figures, its recordings counted apart.
+        #expect(report.monitoring.participants == 2 && report.monitoring.flagged == 2)
+        #expect(report.monitoring.scriptedItems == 2 && report.monitoring.simulatedItems == 2, "\(report.monitoring)")
+        // Due: behind 8 (the four days are over), failing 4 (days 1–2); done 2 + 4.
+        #expect(report.monitoring.sessionsDue == 12 && report.monitoring.sessionsCompleted == 6, "\(report.monitoring)")
         #expect(result.stderr.contains("study-recorder: flagged: \(behind): noUpload, missedSessions"), "\(result.stderr)")
 
         // overview.json beside the page: the same figures, flagged first.
         let monitoring = try StudyMonitoring.read(dataset: out)
         #expect(monitoring.summary == report.monitoring)
         #expect(monitoring.participants.map(\.participant) == [behind, failing, onTrack])
+        #expect(monitoring.participants.map(\.isDemo) == [false, false, true])
         let tired = try #require(monitoring.participants.first { $0.participant == failing })
         #expect(tired.lostSeconds > 0 && tired.batteryEnd != nil && tired.devices.count == 1, "\(tired)")
         let late = try #require(monitoring.participants.first { $0.participant == behind })

@@ -54,8 +54,10 @@ struct CollectUntrustedServerTests {
         return (server, uploads)
     }
 
+    /// `collect` of the server into `out`; the participant is scripted (`--auto`), so its recordings
+    /// join the dataset with `--include-simulated`.
     static func collect(_ server: HostileWebDAVServer, out: URL, _ more: [String] = []) throws -> ProcessResult {
-        try CLI.run(["collect", "--from", server.baseURL, "--study", study, "--out", out.path] + more)
+        try CLI.run(["collect", "--from", server.baseURL, "--study", study, "--out", out.path, "--include-simulated"] + more)
     }
 
     /// The manifest the uploader would write for `data` uploaded as `name` (claiming `size` bytes).
