@@ -13,6 +13,8 @@
 #   3. NEW participants (default 5) upload one more day each (one recording and one questionnaire:
 #      10 new uploads), and the LARGE dataset is collected again: its GETs are counted in the access log.
 # usage: [SMALL=50] [LARGE=200] [DAYS=20] [MINUTES=5] [NEW=5] [CONNECTIONS=4] [JOBS=2] [BIN=…] [GEN=…] bench/collect/run.sh
+# The generated recordings are the oscillator's, so collect is run with --include-simulated (it
+# leaves demonstration data out of a dataset otherwise).
 # Keeps everything in bench/out/collect (several GB at full size); KEEP=0 deletes it at the end.
 # REUSE=1 measures again on the study a previous run kept (another binary, a quieter machine): it
 # skips generating and the SMALL collect, collects the LARGE study into a fresh dataset, then NEW
@@ -83,7 +85,7 @@ gets() { grep -c '"method": "GET"' "$out/requests.jsonl" || true; }
 collect() {  # DATASET LABEL
   local before; before=$(gets)
   /usr/bin/time -v "$bin" collect --from "$base" --study Studies/reaction-time --out "$1" --secrets "$out/reader-secrets.json" \
-    --connections "$connections" --json > "$out/$2.json" 2> "$out/$2.time" || echo "collect $2 exited $?"
+    --connections "$connections" --include-simulated --json > "$out/$2.json" 2> "$out/$2.time" || echo "collect $2 exited $?"
   sleep 1
   local wall rss
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$out/$2.time")
