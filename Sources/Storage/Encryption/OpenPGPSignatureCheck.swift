@@ -28,24 +28,7 @@ public struct OpenPGPSignatureCheck: Sendable {
     /// pins. Throws ``EncryptionError`` naming the file when it cannot be read, holds a secret key,
     /// or holds another key.
     public init(keyFile: URL, fingerprint pinned: String, home: URL) throws {
-        let expected = OpenPGPKeyFile.normalize(pinned)
-        guard expected.count == 40 || expected.count == 64 else {
-            throw EncryptionError.notConfigured("the pinned fingerprint \"\(pinned)\" is not 40 (or 64) hex digits")
-        }
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: keyFile)
-        } catch {
-            throw EncryptionError.keyFileUnreadable(path: keyFile.path, reason: (error as NSError).localizedDescription)
-        }
-        if OpenPGPKeyFile.containsSecretKey(bytes) { throw EncryptionError.secretKeyFile(path: keyFile.path) }
-        do {
-            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            chmod(home.path, 0o700)
-            try OpenPGPEncryptor.forbidAgentAutostart(in: home)
-        } catch {
-            throw EncryptionError.io(path: home.path, reason: "cannot create the key ring folder")
-        }
+        let (expected, bytes) = try OpenPGPKeyFile.prepare(keyFile: keyFile, pinned: pinned, home: home)
         self.home = home
         fingerprint = expected
         let ctx = try GPGME.context(home: home)
