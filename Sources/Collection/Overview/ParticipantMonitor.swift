@@ -33,7 +33,7 @@ struct ParticipantMonitor {
         let protocolItems = study.items
         let studyDay = enrolled.map { min(study.days.count, Self.days(from: $0, to: asOf) + 1) } ?? 0
         out.studyDay = studyDay
-        let collected = Set(items.compactMap(\.session))
+        let collected = Set(items.compactMap { study.itemIndex(day: $0.day, session: $0.session) })
         let due = protocolItems.indices.filter { protocolItems[$0].position.day < studyDay }
         out.sessionsDue = due.count
         out.sessionsCompleted = due.filter { collected.contains($0) }.count
@@ -60,7 +60,7 @@ struct ParticipantMonitor {
             let failed =
                 (figures.reconnects ?? 0) > 0 || (figures.lostSeconds ?? 0) > 0
                 || (figures.batteryEnd.map { $0 < thresholds.lowBattery } ?? false)
-            let key = item.session ?? -1
+            let key = study.itemIndex(day: item.day, session: item.session) ?? -1
             sessions[key] = ((sessions[key]?.failed ?? false) || failed, max(sessions[key]?.created ?? item.created, item.created))
         }
         if let latest = recordings.last(where: { cache.items[$0.id]?.batteryStart != nil }).flatMap({ cache.items[$0.id] }) {

@@ -110,21 +110,17 @@ struct StudyOverviewFile {
     }
 
     /// A participant's row: each day's state from the protocol's sessions and the items collected
-    /// (an item's stored `session` is its protocol item's index), the quality per session, the score.
+    /// (an item's stored day and session name its protocol item), the quality per session, the score.
     private func participant(_ id: String, items: [CatalogItem], cache: OverviewCache) -> OverviewParticipant {
         let protocolItems = study.items
-        func day(of item: CatalogItem) -> Int? {
-            if let s = item.session, protocolItems.indices.contains(s) { return protocolItems[s].position.day + 1 }
-            return item.day
-        }
         // Per protocol item: whether everything collected of it ran its course.
         var collected: [Int: Bool] = [:]
         for item in items where item.kind != .trials {
-            guard let s = item.session else { continue }
+            guard let s = study.itemIndex(day: item.day, session: item.session) else { continue }
             let complete = item.kind == .questionnaire || cache.items[item.id]?.complete == true
             collected[s] = (collected[s] ?? true) && complete
         }
-        let lastDay = items.compactMap(day).max() ?? 0
+        let lastDay = items.compactMap(\.day).max() ?? 0
         let days: [OverviewDayState] = study.days.indices.map { d in
             let sessions = protocolItems.indices.filter { protocolItems[$0].position.day == d }
             let found = sessions.filter { collected[$0] != nil }
@@ -135,7 +131,7 @@ struct StudyOverviewFile {
         }
         var sessions: [String: OverviewSession] = [:]
         for item in items where item.kind == .recording {
-            guard let d = day(of: item), let s = item.session else { continue }
+            guard let d = item.day, let s = item.session else { continue }
             var row = sessions["\(d)/\(s)"] ?? OverviewSession(day: d, session: s)
             if let grades = cache.items[item.id]?.grades, grades.count == 3 {
                 row.good += grades[0]

@@ -74,7 +74,7 @@ struct BIDSScansTable {
             "acq_time": ["Description": "UTC time of the recording's first sample, to the millisecond (the EDF header holds whole seconds)."],
             "study_day": ["Description": "The study day (1-based) the recording was made on, as stored with it."],
             "study_session": [
-                "Description": "The study's session index of the recording (the BIDS session numbers the participant's recording sessions 1…n)."
+                "Description": "The session within its study day (1-based), as study-recorder's status, file names and reports number it (the BIDS session numbers the participant's recording sessions 1…n)."
             ],
             "recording_run": ["Description": "The participant's run counter in study-recorder (the BIDS run numbers the session's recordings 1…n)."],
             "source": ["Description": "The HDF5 original the file was made from, relative to the dataset root."],

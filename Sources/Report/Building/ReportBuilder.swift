@@ -117,7 +117,7 @@ public struct ReportBuilder: Sendable {
     public static func write(_ html: String, to url: URL, overwrite: Bool = false, permissions: ExportPermissions = .shared) throws {
         let fm = FileManager.default
         if !overwrite, fm.fileExists(atPath: url.path) {
-            throw ReportError.io(path: url.path, reason: "exists already; reports never overwrite (choose another --out)")
+            throw ReportError.io(path: url.path, reason: "exists already; reports never overwrite (choose another --out, or --replace)")
         }
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).part")

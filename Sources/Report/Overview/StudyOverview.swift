@@ -62,7 +62,10 @@ public struct StudyOverview: Sendable {
         let words = ReportWords(locale: locale)
         let title = words(.overviewTitle, study)
         var body = "<main><header class=\"report\"><h1>\(HTML.escape(title))</h1>"
-        body += "<p>\(HTML.escape(words(.overviewSubtitle, participants.count, dayCount, recordings)))</p>"
+        let subtitle = words(
+            .overviewSubtitle, words.counted(participants.count, .participantsOne, .participantsMany),
+            words.counted(dayCount, .studyDaysOne, .studyDaysMany), words.counted(recordings, .recordingsCollectedOne, .recordingsCollectedMany))
+        body += "<p>\(HTML.escape(subtitle))</p>"
         if demonstrationRecordings > 0 {
             body += "<p class=\"demonstration\">\(HTML.escape(words(.overviewDemonstration, demonstrationRecordings)))</p>"
         }

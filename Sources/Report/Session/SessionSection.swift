@@ -198,7 +198,7 @@ struct SessionSection {
         out += "<div class=\"scroll\"><table class=\"trials\"><thead><tr>\(headers.joined())</tr></thead><tbody>"
         for t in table.trials {
             out +=
-                "<tr><td class=\"num\">\(t.trial)</td><td>\(HTML.escape(words.outcome(t.outcome)))</td><td class=\"num\">\(t.latencyMs.map { words.number($0, 1) } ?? "–")</td><td>\(HTML.escape(t.response ?? "–"))</td></tr>"
+                "<tr><td class=\"num\">\(t.trial)</td><td>\(HTML.escape(words.outcome(t.outcome)))</td><td class=\"num\">\(t.latencyMs.map { words.number($0, 1) } ?? "–")</td><td>\(HTML.escape(t.response.map(words.key) ?? "–"))</td></tr>"
         }
         return out + "</tbody></table></div>"
     }

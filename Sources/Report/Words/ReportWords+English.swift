@@ -81,7 +81,9 @@ extension ReportWords {
         .moreEvents: "… and {0} more events (see `study-recorder export --format csv`).",
 
         .overviewTitle: "Study overview · {0}",
-        .overviewSubtitle: "{0} participants · {1} study days · {2} recordings collected",
+        .overviewSubtitle: "{0} · {1} · {2}", .participantsOne: "{0} participant", .participantsMany: "{0} participants",
+        .studyDaysOne: "{0} study day", .studyDaysMany: "{0} study days", .recordingsCollectedOne: "{0} recording collected",
+        .recordingsCollectedMany: "{0} recordings collected",
         .overviewDemonstration:
             "and, counted apart, {0} recordings of demonstration data (a scripted participant or a simulated, replayed or synthetic signal), which the dataset leaves out unless collected with --include-simulated",
         .overviewDaysTitle: "Participants and study days",

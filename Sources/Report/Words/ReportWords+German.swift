@@ -82,7 +82,9 @@ extension ReportWords {
         .moreEvents: "… und {0} weitere Ereignisse (alle mit `study-recorder export --format csv`).",
 
         .overviewTitle: "Studienübersicht · {0}",
-        .overviewSubtitle: "{0} Teilnehmende · {1} Studientage · {2} Aufnahmen gesammelt",
+        .overviewSubtitle: "{0} · {1} · {2}", .participantsOne: "{0} teilnehmende Person", .participantsMany: "{0} Teilnehmende",
+        .studyDaysOne: "{0} Studientag", .studyDaysMany: "{0} Studientage", .recordingsCollectedOne: "{0} Aufnahme gesammelt",
+        .recordingsCollectedMany: "{0} Aufnahmen gesammelt",
         .overviewDemonstration:
             "und, getrennt gezählt, {0} Aufnahmen mit Vorführdaten (geskriptete Teilnahme oder simuliertes, abgespieltes oder synthetisches Signal), die der Datensatz auslässt, außer bei --include-simulated",
         .overviewDaysTitle: "Teilnehmende und Studientage",

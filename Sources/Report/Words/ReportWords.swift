@@ -34,6 +34,19 @@ struct ReportWords: Sendable {
     /// The English words (the fallback, and the field anchors every language keeps).
     static let englishWords = ReportWords(locale: "en")
 
+    /// A pressed key's name as the trial tables store it (`space`, `enter`, `tab`, `backspace`,
+    /// `escape`, `other`, or the character typed), in this language: "Leertaste" in German.
+    func key(_ name: String) -> String {
+        guard language == "de" else { return name }
+        let german = ["space": "Leertaste", "enter": "Eingabetaste", "tab": "Tabulator", "backspace": "Rücktaste", "escape": "Esc", "other": "andere"]
+        return german[name] ?? name
+    }
+
+    /// `count` with `one`'s text when it is 1, else `many`'s ("1 participant", "3 participants").
+    func counted(_ count: Int, _ one: ReportText, _ many: ReportText) -> String {
+        self(count == 1 ? one : many, count)
+    }
+
     /// The text for `key` with `{0}`, `{1}` … replaced by `arguments` in order.
     func callAsFunction(_ key: ReportText, _ arguments: any CustomStringConvertible...) -> String {
         var text = table[key] ?? Self.english[key] ?? key.rawValue

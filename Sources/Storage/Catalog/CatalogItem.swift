@@ -28,7 +28,8 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
     public var title: String?
     /// Study day (1-based), session index and global run index, as in the file name.
     public var day: Int?
-    /// The session's index in the study.
+    /// The session within its study day, 1-based ("day 2, session 3"; 0 for enrolment and for
+    /// items made outside a study).
     public var session: Int?
     /// The participant's global run counter (+1 per block or questionnaire).
     public var run: Int?

@@ -2,9 +2,13 @@
 /// and the participant's UUID, never a name: `r_<paradigm>_<day>_<session>_<run>_<uuid>.h5`,
 /// `q_<title>_<day>_<session>_<run>_<uuid>.json`, as the reference app named them (with `.h5`).
 public enum FileNaming {
+    /// The title of a recording made without a paradigm (`record` without `--paradigm`):
+    /// `r_recording_1_1_3_<uuid>.h5`.
+    public static let untitled = "recording"
+
     /// The file name of a recording.
     public static func recording(paradigm: String?, day: Int, session: Int, run: Int, participant: String) -> String {
-        "r_\(token(paradigm ?? "noName"))_\(day)_\(session)_\(run)_\(participant).h5"
+        "r_\(token(paradigm ?? untitled))_\(day)_\(session)_\(run)_\(participant).h5"
     }
 
     /// The file name of questionnaire answers.
@@ -34,7 +38,7 @@ public enum FileNaming {
                 (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) || scalar == "-")
                     ? Character(scalar) : "-"
             })
-        return cleaned.isEmpty ? "noName" : cleaned
+        return cleaned.isEmpty ? untitled : cleaned
     }
 
     /// The kind, title, day, session and run encoded in a file name made by this type, for adopting

@@ -13,6 +13,10 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case notARecording(path: String, reason: String)
     /// A participant is unknown or ambiguous.
     case participant(String)
+    /// No catalogued item has the name a person gave (``DataStore/item(named:)``).
+    case noSuchItem(name: String, root: String)
+    /// Several catalogued items start with the name a person gave: their paths.
+    case ambiguousItem(name: String, candidates: [String])
 
     /// The reason alone, without the path (for errors of other modules that name the path
     /// themselves).
@@ -21,6 +25,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unwritableFolder(_, let reason), .hdf5(_, _, let reason), .io(_, let reason), .notARecording(_, let reason): reason
         case .diskFull: "disk full"
         case .participant(let why): why
+        case .noSuchItem: "no such item"
+        case .ambiguousItem(_, let candidates): "names \(candidates.count) items"
         }
     }
 
@@ -33,6 +39,9 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .io(let path, let reason): "\(path): \(reason)"
         case .notARecording(let path, let reason): "\(path) is not a readable recording: \(reason)"
         case .participant(let why): why
+        case .noSuchItem(let name, let root): "no item named \(name) in the catalog of \(root)"
+        case .ambiguousItem(let name, let candidates):
+            "\(name) names \(candidates.count) items: \(candidates.prefix(10).joined(separator: ", "))\(candidates.count > 10 ? ", …" : ""); give more of the name"
         }
     }
 }

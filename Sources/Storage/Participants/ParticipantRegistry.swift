@@ -72,6 +72,8 @@ public struct ParticipantRegistry: Sendable {
             try save(created)
             return created
         }
-        throw StorageError.participant("several participants are known here; choose one with --participant UUID")
+        let ids = list.map(\.id).sorted()
+        throw StorageError.participant(
+            "\(ids.count) participants are known here; choose one with --participant UUID (\(ids.prefix(20).joined(separator: ", "))\(ids.count > 20 ? ", …" : ""))")
     }
 }

@@ -17,7 +17,8 @@ public struct QuestionnaireRecord: Sendable, Equatable, Codable {
     public var participant: String
     /// Study day (1-based).
     public var day: Int
-    /// The session's index.
+    /// The session within its study day, 1-based ("day 2, session 3"; 0 for enrolment and for
+    /// items made outside a study).
     public var session: Int
     /// The participant's global run counter.
     public var run: Int

@@ -57,7 +57,7 @@ public final class RecordingInProgress: Sendable {
         let created = Date()
         let item = CatalogItem(
             kind: .recording, path: store.relativePath(of: url), participant: request.participant, study: request.study,
-            title: request.paradigm?.title ?? "noName", day: request.day, session: request.session, run: run,
+            title: request.paradigm?.title ?? FileNaming.untitled, day: request.day, session: request.session, run: run,
             created: created, state: .writing, outcome: .incomplete(reason: nil))
         let opening = RecordingOpening(
             store: store, request: request, run: run, url: url, item: item, created: created, options: options, logger: logger)

@@ -10,7 +10,8 @@ public struct RecordingMetadata: Sendable, Equatable, Codable {
     public var study: String?
     /// Study day (1-based).
     public var day: Int
-    /// The session's index in the study (the reference's `sessionID`).
+    /// The session within its study day, 1-based ("day 2, session 3"; 0 for enrolment and for
+    /// items made outside a study).
     public var session: Int
     /// The participant's global run counter (the reference's `runID`).
     public var run: Int
@@ -35,7 +36,7 @@ public struct RecordingMetadata: Sendable, Equatable, Codable {
 
     /// Creates metadata; `created` defaults to now.
     public init(
-        participant: String, study: String? = nil, day: Int = 1, session: Int = 0, run: Int = 1, paradigm: Paradigm? = nil,
+        participant: String, study: String? = nil, day: Int = 1, session: Int = 1, run: Int = 1, paradigm: Paradigm? = nil,
         source: DeviceDescriptor, clockAnchor: ClockAnchor? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, created: Date = Date(),
         softwareVersion: String = StorageModule.softwareVersion, extra: [String: MetadataValue] = [:],
         provenance: Provenance? = nil

@@ -31,7 +31,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
     public let study: String?
     /// Study day.
     public let day: Int?
-    /// Session index.
+    /// The session within its study day, 1-based ("day 2, session 3"; 0 for enrolment and for
+    /// items made outside a study).
     public let session: Int?
     /// Run index.
     public let run: Int?

@@ -8,7 +8,8 @@ public struct RecordingRequest: Sendable, Equatable {
     public var study: String?
     /// Study day (1-based).
     public var day: Int
-    /// The session's index in the study.
+    /// The session within its study day, 1-based ("day 2, session 3"; 0 for enrolment and for
+    /// items made outside a study).
     public var session: Int
     /// The run index; `nil` takes the participant's next (last run in the catalog + 1).
     public var run: Int?
@@ -30,7 +31,7 @@ public struct RecordingRequest: Sendable, Equatable {
 
     /// Creates a request.
     public init(
-        participant: String, study: String? = nil, day: Int = 1, session: Int = 0, run: Int? = nil, paradigm: Paradigm? = nil,
+        participant: String, study: String? = nil, day: Int = 1, session: Int = 1, run: Int? = nil, paradigm: Paradigm? = nil,
         duration: Double? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, extra: [String: MetadataValue] = [:],
         lslClock: LSLClockMapping? = nil, provenance: Provenance = Provenance()
     ) {

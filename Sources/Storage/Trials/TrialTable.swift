@@ -28,7 +28,8 @@ public struct TrialTable: Sendable, Hashable, Codable {
     public var participant: String
     /// Study day (1-based), session index, run.
     public var day: Int
-    /// The session's index in the study.
+    /// The session within its study day, 1-based ("day 2, session 3"; 0 for enrolment and for
+    /// items made outside a study).
     public var session: Int
     /// The run of the block's recording.
     public var run: Int

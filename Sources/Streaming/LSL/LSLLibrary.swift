@@ -37,6 +37,7 @@ public final class LSLLibrary: Sendable {
     typealias DestroyString = @convention(c) (UnsafeMutablePointer<CChar>?) -> Void
     typealias ChannelCount = @convention(c) (OpaquePointer?) -> Int32
     typealias InfoString = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    typealias SetConfigContent = @convention(c) (UnsafePointer<CChar>) -> Void
 
     /// Where the library was loaded from.
     public let path: String
@@ -91,6 +92,11 @@ public final class LSLLibrary: Sendable {
         channelCount = try symbol("lsl_get_channel_count", as: ChannelCount.self)
         getName = try symbol("lsl_get_name", as: InfoString.self)
         getSourceID = try symbol("lsl_get_source_id", as: InfoString.self)
+        // Before liblsl's first use (its configuration is read once): quiet unless the user's own
+        // configuration asks (``LSLLogLevel``). Libraries before 1.16 lack the call and log as before.
+        if let pointer = dlsym(handle, "lsl_set_config_content"), let content = LSLLogLevel.configuration(userConfiguration: LSLLogLevel.userConfiguration()) {
+            unsafeBitCast(pointer, to: SetConfigContent.self)(content)
+        }
     }
 
     /// The library's version (e.g. 118 for 1.18).

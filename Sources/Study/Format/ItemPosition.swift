@@ -16,6 +16,21 @@ public struct ItemPosition: Sendable, Hashable, Codable, Comparable, CustomStrin
         (lhs.day, lhs.item) < (rhs.day, rhs.item)
     }
 
+    /// The position of "day `dayNumber`, session `sessionNumber`" (both 1-based, as people count);
+    /// `nil` when either is below 1.
+    public init?(dayNumber: Int, sessionNumber: Int) {
+        guard dayNumber >= 1, sessionNumber >= 1 else { return nil }
+        self.init(day: dayNumber - 1, item: sessionNumber - 1)
+    }
+
+    /// The study day as people count it: 1 for the first day.
+    public var dayNumber: Int { day + 1 }
+
+    /// The session as people count it: 1 for the day's first session. The one session number of
+    /// the project: `status`, `run`, file names, stored records, reports, exports and the overview
+    /// all say "day 2, session 3" for the third session of the second day.
+    public var sessionNumber: Int { item + 1 }
+
     /// "day 1, item 2" (1-based, for people).
-    public var description: String { "day \(day + 1), item \(item + 1)" }
+    public var description: String { "day \(dayNumber), item \(sessionNumber)" }
 }

@@ -81,6 +81,13 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
         }
     }
 
+    /// The index in ``items`` of "day `day`, session `session`" (both 1-based, as stored with every
+    /// item), or `nil` when the protocol has no such session.
+    public func itemIndex(day: Int?, session: Int?) -> Int? {
+        guard let day, let session, let position = ItemPosition(dayNumber: day, sessionNumber: session) else { return nil }
+        return items.firstIndex { $0.position == position }
+    }
+
     /// The session of a protocol item.
     public func session(at position: ItemPosition) -> Session? {
         guard days.indices.contains(position.day), days[position.day].sessions.indices.contains(position.item) else {

@@ -17,4 +17,6 @@ public enum RuntimeText: String, Sendable, CaseIterable {
     case reminderTitle, reminderText, reminderShown, reminderAlreadyShown, reminderNothingDue
     case scoresHeader, scoresNone, scoresColumns, listColumns, listEndedEarly, listLastError, listStaysHere
     case timeRemaining, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
+    case devicePrefix, deviceLinkLost, deviceLinkBack, deviceOffHead, deviceOnHead, deviceBatteryLow, deviceBatteryOK, deviceDataLost
+    case deviceCorruptPackets, deviceLostSoFarOne, deviceLostSoFarMany, enrolled, agreePrompt
 }

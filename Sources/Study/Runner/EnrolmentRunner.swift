@@ -53,8 +53,13 @@ struct EnrolmentRunner {
         let agreement = study.render(consent.agreement, locale: locale, values: words)
         let phrase = study.render(consent.agreementPhrase, locale: locale, values: words)
         await interface.show(agreement + "\n\n" + strings(.agreeOrStop, phrase), title: title)
-        var typed = try await interface.ask(phrase, id: "consent", problem: nil)
+        // The prompt names the phrase without looking typed already; an empty line (an Enter too
+        // many after the last page) asks again instead of declining.
+        var typed = try await interface.ask(strings(.agreePrompt, phrase), id: "consent", problem: nil)
         if typed.isEmpty && options.automatic { typed = phrase }
+        while typed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            typed = try await interface.ask(strings(.agreePrompt, phrase), id: "consent", problem: strings(.agreeOrStop, phrase))
+        }
         guard Self.normalized(typed) == Self.normalized(phrase) else { throw RunnerError.consentDeclined }
         var name = givenName
         if name == nil { name = try await interface.ask(strings(.signature), id: "name", problem: nil) }

@@ -17,7 +17,7 @@ struct QuestionnaireRunner {
     private var introduce: SessionIntroduction { SessionIntroduction(study: study, locale: locale, interface: interface) }
 
     func run(
-        _ plan: PlannedQuestionnaire, due: DueItem, sessionIndex: Int, participant: String, values base: PlaceholderValues,
+        _ plan: PlannedQuestionnaire, due: DueItem, participant: String, values base: PlaceholderValues,
         progress: inout StudyProgress, report: inout RunReport
     ) async throws {
         let started = options.clock.now
@@ -35,7 +35,7 @@ struct QuestionnaireRunner {
         let run = try store.catalog.allocateRun(participant: participant)
         var record = QuestionnaireRecord(
             title: plan.questionnaireName, study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant,
-            day: due.position.day + 1, session: sessionIndex, run: run, locale: locale, started: started, finished: options.clock.now,
+            day: due.position.dayNumber, session: due.position.sessionNumber, run: run, locale: locale, started: started, finished: options.clock.now,
             answers: answers)
         record.provenance = options.provenance(interface: interface)
         var item = try QuestionnaireStore.store(record, in: store)

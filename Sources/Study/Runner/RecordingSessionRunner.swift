@@ -31,7 +31,7 @@ struct RecordingSessionRunner {
     }
 
     func run(
-        due firstDue: DueItem, seed: UInt64, sessionIndex: Int, participant: String, values base: PlaceholderValues,
+        due firstDue: DueItem, seed: UInt64, participant: String, values base: PlaceholderValues,
         progress: inout StudyProgress, report: inout RunReport
     ) async throws {
         let pacer = Pacer(speed: options.speed, clock: options.hostClock)
@@ -62,7 +62,7 @@ struct RecordingSessionRunner {
                 firstBlock = false
                 let earlier = progress.items.first { $0.position == due.position }?.validLatenciesMs ?? []
                 let recorded = try await recordBlock(
-                    plan, due: due, seed: seed, sessionIndex: sessionIndex, participant: participant, values: values,
+                    plan, due: due, seed: seed, participant: participant, values: values,
                     controller: controller, monitor: monitor, pacer: pacer, fitting: fitting, cues: cues(progress),
                     earlierLatencies: earlier)
                 report.stored += recorded.items
@@ -104,7 +104,7 @@ struct RecordingSessionRunner {
     }
 
     private func recordBlock(
-        _ plan: PlannedRecording, due: DueItem, seed: UInt64, sessionIndex: Int, participant: String, values: [String: String],
+        _ plan: PlannedRecording, due: DueItem, seed: UInt64, participant: String, values: [String: String],
         controller: DataController, monitor: QualityMonitor, pacer: Pacer, fitting: PreparationRunner.Outcome, cues: CueMode,
         earlierLatencies: [Double]
     ) async throws -> RecordedBlock {
@@ -116,7 +116,7 @@ struct RecordingSessionRunner {
         if let fittingTime = fitting.fittingSeconds { extra["fittingTime"] = .double(fittingTime) }
         let paradigm = plan.session.paradigm ?? Paradigm(title: plan.sessionName)
         let request = RecordingRequest(
-            participant: participant, study: study.id, day: due.position.day + 1, session: sessionIndex, paradigm: paradigm,
+            participant: participant, study: study.id, day: due.position.dayNumber, session: due.position.sessionNumber, paradigm: paradigm,
             powerLineFrequency: Double(study.settings.mainsFrequency), locale: locale, extra: extra, lslClock: options.lslClock,
             provenance: options.provenance(interface: interface))
         // Recorded through the pipeline the kit records through. One processor at a time: while the
@@ -162,7 +162,7 @@ struct RecordingSessionRunner {
             let valid = results.filter { $0.outcome == .correct }.compactMap(\.latencyMs)
             latencies = valid
             var table = TrialTable(
-                study: study.id, participant: participant, day: due.position.day + 1, session: sessionIndex, run: recording.run ?? 0,
+                study: study.id, participant: participant, day: due.position.dayNumber, session: due.position.sessionNumber, run: recording.run ?? 0,
                 block: plan.block.index + 1, recording: (recording.path as NSString).lastPathComponent,
                 outcome: reason.map { .incomplete(reason: $0) } ?? .complete,
                 medianCorrectLatencyMs: ReactionTimeResult.median(valid), sessionMedianLatencyMs: ReactionTimeResult.median(earlierLatencies + valid),
@@ -175,8 +175,8 @@ struct RecordingSessionRunner {
             var stored = try QuestionnaireStore.storeJSON(
                 table, kind: .trials,
                 fileName: FileNaming.trials(
-                    title: paradigm.title, day: due.position.day + 1, session: sessionIndex, run: recording.run ?? 0, participant: participant),
-                participant: participant, study: study.id, title: paradigm.title, day: due.position.day + 1, session: sessionIndex,
+                    title: paradigm.title, day: due.position.dayNumber, session: due.position.sessionNumber, run: recording.run ?? 0, participant: participant),
+                participant: participant, study: study.id, title: paradigm.title, day: due.position.dayNumber, session: due.position.sessionNumber,
                 run: recording.run,
                 in: store)
             if let afterStore { stored = try afterStore(stored) }

@@ -27,6 +27,8 @@ public struct RunReport: Sendable, Encodable {
     public var title: String?
     /// Study day (1-based) of the session run.
     public var day: Int?
+    /// The session within that day (1-based): "day 2, session 3", as `status` and file names say.
+    public var sessionNumber: Int?
     /// Items stored by this run, in order.
     public var stored: [CatalogItem] = []
     /// When the next day opens (state `waiting`, or after completing a day).

@@ -96,8 +96,8 @@ public struct StudyRunner: Sendable {
             return RunReport(state: .finished)
         case .due(let due):
             guard let plan = StudyPlanner(study: study).plan(due, seed: seed) else { return RunReport(state: .finished) }
-            let index = study.items.firstIndex { $0.position == due.position } ?? 0
-            var report = RunReport(state: .completed, session: due.sessionName, day: due.position.day + 1)
+            var report = RunReport(state: .completed, session: due.sessionName, day: due.position.dayNumber)
+            report.sessionNumber = due.position.sessionNumber
             report.title = study.sessions[due.sessionName].map {
                 study.render($0.title, locale: locale, values: PlaceholderValues(locale: locale).dictionary)
             }
@@ -107,12 +107,12 @@ public struct StudyRunner: Sendable {
                 switch plan {
                 case .questionnaire(let q):
                     try await QuestionnaireRunner(study: study, store: store, interface: interface, options: options, afterStore: afterStore)
-                        .run(q, due: due, sessionIndex: index, participant: participant, values: names, progress: &progress, report: &report)
+                        .run(q, due: due, participant: participant, values: names, progress: &progress, report: &report)
                 case .recording:
                     try await RecordingSessionRunner(
                         study: study, store: store, interface: interface, options: options, makeSource: makeSource, afterStore: afterStore,
                         willStart: willStart, logger: logger
-                    ).run(due: due, seed: seed, sessionIndex: index, participant: participant, values: names, progress: &progress, report: &report)
+                    ).run(due: due, seed: seed, participant: participant, values: names, progress: &progress, report: &report)
                 }
             } catch is CancellationError {
                 report.state = .incomplete

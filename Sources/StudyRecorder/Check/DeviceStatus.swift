@@ -77,7 +77,7 @@ struct DeviceStatus: Encodable {
         if reconnects > 0 { parts.append("reconnected \(reconnects)×") }
         if corruptPackets > 0 { parts.append("\(corruptPackets) corrupt packet\(corruptPackets == 1 ? "" : "s") discarded") }
         if let c = continuity, c.expectedRows > 0 {
-            parts.append(String(format: "data lost %.2f %%", c.lostFraction * 100) + (c.gaps > 0 ? " (\(c.gaps) gaps)" : ""))
+            parts.append(String(format: "data lost %.2f %%", c.lostFraction * 100) + (c.gaps > 0 ? " (\(Counted.text(c.gaps, "gap")))" : ""))
         }
         return parts.isEmpty ? nil : "device: " + parts.joined(separator: ", ")
     }

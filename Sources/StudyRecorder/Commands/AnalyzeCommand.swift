@@ -22,8 +22,10 @@ struct AnalyzeCommand: AsyncParsableCommand {
             the recording's Nyquist frequency), 65 not a readable recording, 66 no such file.
             """)
 
-    @Argument(help: ArgumentHelp("The recording (.h5).", valueName: "recording"))
+    @Argument(help: ArgumentHelp("The recording: a .h5 file, or an item of the data folder by the name `list` shows (or a unique prefix).", valueName: "recording"))
     var recording: String
+
+    @OptionGroup var data: DataOptions
 
     @Flag(help: "Print the analysis as JSON (every method parameter included).")
     var json = false
@@ -73,13 +75,24 @@ struct AnalyzeCommand: AsyncParsableCommand {
         guard overlap >= 0, overlap < 1 else { throw ValidationError("--overlap must be in [0, 1)") }
     }
 
-    func run() async throws {
-        guard FileManager.default.fileExists(atPath: recording) else {
-            throw CommandFailure(.noInput, "no such recording: \(recording)")
+    /// The file `recording` names: a file as given, else the data folder's item of that name.
+    private func recordingFile() throws -> URL {
+        if FileManager.default.fileExists(atPath: recording) { return URL(fileURLWithPath: recording) }
+        guard (try? data.requireExisting()) != nil else { throw CommandFailure(.noInput, "no such recording: \(recording)") }
+        let store = try data.openExistingStore()
+        let item = try store.item(named: recording)
+        let url = store.url(of: item.path)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw CommandFailure(.noInput, "no such item: \(item.path) (in the catalog, but the file is missing)")
         }
+        return url
+    }
+
+    func run() async throws {
+        let file = try recordingFile()
         let reader: RecordingReader
         do {
-            reader = try RecordingReader(url: URL(fileURLWithPath: recording))
+            reader = try RecordingReader(url: file)
         } catch {
             throw CommandFailure(.dataError, error)
         }
@@ -118,7 +131,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
             return
         }
         print(
-            "\(recording): \(info.channelCount) channels, \(String(format: "%g", info.samplingRate)) Hz, \(String(format: "%.1f", analysis.durationSeconds)) s"
+            "\(recording): \(Counted.text(info.channelCount, "channel")), \(String(format: "%g", info.samplingRate)) Hz, \(String(format: "%.1f", analysis.durationSeconds)) s"
         )
         let w = method.welch
         print(

@@ -37,7 +37,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Detect the mains frequency (50 or 60 Hz) from the signal instead of using --mains.")
     var detectMains = false
 
-    @Option(help: "Stop after this much signal (e.g. 30s, 5m); default: until Ctrl-C.")
+    @Option(help: "Stop after this much signal (e.g. 30s, 5m); default: until Ctrl-C.", transform: SignalDuration.parse)
     var duration: SignalDuration?
 
     @Option(help: "Seconds between band-power updates.")

@@ -153,7 +153,16 @@ struct CollectCommand: AsyncParsableCommand {
         }
         // Every text from the server is printable already (CollectionProblem escapes it); deferrals can
         // be one per item of a study when the server went away, so only the first few are named.
-        for problem in report.problems {
+        // Uploads of another study come all at once when --study names the wrong one: one line.
+        let otherStudy = report.problems.filter { $0.reason == .otherStudy }
+        if let first = otherStudy.first {
+            Terminal.error(
+                otherStudy.count == 1
+                    ? "problem: \(first.remote): \(first.reason.rawValue): \(first.detail)"
+                    : "problem: \(otherStudy.count) uploads belong to another study (\(first.remote): \(first.detail)): wrong --study? "
+                        + "--json lists them all")
+        }
+        for problem in report.problems where problem.reason != .otherStudy {
             Terminal.error("problem: \(problem.remote): \(problem.reason.rawValue): \(problem.detail)")
         }
         for deferral in report.deferred.prefix(Self.deferralsNamed) {
@@ -171,7 +180,7 @@ struct CollectCommand: AsyncParsableCommand {
             let percent = { (share: Double?) in share.map { String(format: "%.0f %%", $0 * 100) } ?? "–" }
             print(
                 "monitoring: \(summary.sessionsCompleted) of \(summary.sessionsDue) due sessions completed (\(percent(summary.completion))), "
-                    + "median good signal \(percent(summary.medianGoodSignal)), \(summary.flagged) of \(summary.participants) participants flagged "
+                    + "median good signal \(percent(summary.medianGoodSignal)), \(summary.flagged) of \(Counted.text(summary.participants, "participant")) flagged "
                     + "-> \(out)/overview.html")
         }
         for participant in report.flagged {

@@ -19,7 +19,7 @@ struct DevicesCommand: AsyncParsableCommand {
             until connected (a recording's /Device Model says it). See docs/muse.md.
             """)
 
-    @Option(help: "How long to scan (e.g. 5s, 1m; at most 10 minutes).")
+    @Option(help: "How long to scan, e.g. 5s, 1m; at most 10 minutes (default: 5s).", transform: SignalDuration.parse)
     var duration = SignalDuration(seconds: 5)
 
     @Flag(help: "Print the headbands as a JSON array on standard output.")

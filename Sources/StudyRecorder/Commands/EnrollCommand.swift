@@ -66,7 +66,7 @@ struct EnrollCommand: AsyncParsableCommand {
             if json {
                 try Terminal.printJSON(["participant": participant.id, "study": study.id])
             } else {
-                print("enrolled participant \(participant.id) in \(study.id)")
+                print(Terminal.wrapped(RuntimeStrings(locale: locale)(.enrolled, participant.id, study.id), for: STDOUT_FILENO))
             }
         } catch let error as RunnerError {
             throw CommandFailure(error, line: error.description(in: RuntimeStrings(locale: locale)))

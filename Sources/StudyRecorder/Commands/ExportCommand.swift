@@ -34,14 +34,14 @@ struct ExportCommand: ParsableCommand {
             demonstration data (a scripted participant, a simulated, replayed or synthetic signal, as each \
             item's provenance says), one line each, unless --include-simulated; the other formats convert such \
             an item and say what it is. Exit codes: 0 done, 64 \
-            bad usage or --out inside the data folder, 65 an item that cannot be exported, 66 no such item, \
+            bad usage or --out inside the data folder, 65 an item that cannot be exported, 66 no such item (64 when a name fits several: they are listed), \
             73 cannot write the export (e.g. it exists already), 75 an item is still being recorded, 77 an \
             encrypted item without its secret key, 130/143 interrupted (nothing published).
             """)
 
     @OptionGroup var data: DataOptions
 
-    @Argument(help: ArgumentHelp("Catalog paths of the items to export.", valueName: "item"))
+    @Argument(help: ArgumentHelp("The items to export: the names `list` shows, catalog paths, or unique prefixes.", valueName: "item"))
     var items: [String] = []
 
     @Flag(help: "Export every recording (and, for csv, every trial table).")
@@ -177,7 +177,7 @@ struct ExportCommand: ParsableCommand {
             var line = "\(result.item) → \(result.files.first ?? "")"
             if result.files.count > 1 { line += " (+\(result.files.count - 1) files)" }
             if let edf = result.edf {
-                line += "  \(edf.recordCount) s, \(edf.annotationCount) annotations, \(edf.gapCount) gaps"
+                line += "  \(edf.recordCount) s, \(Counted.text(edf.annotationCount, "annotation")), \(Counted.text(edf.gapCount, "gap"))"
                 if edf.clippedValues > 0 { line += ", \(edf.clippedValues) values clipped to the device range" }
             }
             print(line)

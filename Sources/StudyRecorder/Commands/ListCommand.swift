@@ -81,7 +81,7 @@ struct ListCommand: ParsableCommand {
             [
                 cell(listed.keptLocal == nil ? item.state.rawValue : "kept-local", 12), cell(item.kind.rawValue, 14), cell(String(item.run ?? 0), 4),
             ].joined(separator: " ") + " "
-        var name = (item.path as NSString).lastPathComponent.replacingOccurrences(of: "_" + item.participant, with: "")
+        var name = item.shownName
         let room = narrowWidth - prefix.count
         if name.count > room { name = String(name.prefix(room - 1)) + "…" }
         var lines = [prefix + name]

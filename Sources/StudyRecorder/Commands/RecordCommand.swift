@@ -28,7 +28,7 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup var keyMarkers: KeyMarkerOptions
     @OptionGroup var clockOptions: ClockOptions
 
-    @Option(help: "How long to record (e.g. 30s, 5m, 1h).")
+    @Option(help: "How long to record, e.g. 30s, 5m, 1h (default: 30s).", transform: SignalDuration.parse)
     var duration: SignalDuration = SignalDuration(seconds: 30)
 
     @Option(help: "The paradigm name (names the file, stored in /Paradigm).")
@@ -40,8 +40,8 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "Study day (1-based).")
     var day: Int = 1
 
-    @Option(help: "Session index within the study.")
-    var session: Int = 0
+    @Option(help: "Session within the study day (1-based).")
+    var session: Int = 1
 
     @Flag(help: "Print the stored item as JSON on standard output.")
     var json = false
@@ -54,7 +54,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard day >= 1 else { throw ValidationError("--day must be 1 or more") }
-        guard session >= 0 else { throw ValidationError("--session must not be negative") }
+        guard session >= 1 else { throw ValidationError("--session must be 1 or more") }
         if let paradigm, FileNaming.token(paradigm) != paradigm {
             throw ValidationError("--paradigm may contain only letters, digits and '-'")
         }

@@ -26,16 +26,19 @@ struct ReportCommand: ParsableCommand {
             the participant only by the UUID; --out must lie outside the data folder. Encrypted items are \
             decrypted with the secret key in GnuPG (--gnupg-home; its agent asks for the passphrase) into a \
             private folder under $TMPDIR, removed as soon as they are read; their report is readable only by \
-            you unless --permissions shared. Reports never overwrite. Exit codes: 0 done, 64 bad usage or \
-            --out inside the data folder, 65 an item that is not a readable recording, 66 no such item or \
+            you unless --permissions shared. Reports never overwrite unless --replace (a daily report to one path). Exit codes: 0 done, 64 bad usage or \
+            --out inside the data folder, 65 an item that is not a readable recording, 66 no such item (64 when a name fits several: they are listed) or \
             data folder, 73 cannot write the report (e.g. it exists), 75 a recording still being recorded, \
             77 an encrypted item without its secret key.
             """)
 
     @OptionGroup var data: DataOptions
 
-    @Argument(help: ArgumentHelp("Catalog paths of the recordings to report on.", valueName: "item"))
+    @Argument(help: ArgumentHelp("The recordings to report on: the names `list` shows, catalog paths, or unique prefixes.", valueName: "item"))
     var items: [String] = []
+
+    @Flag(help: "Replace the report file if it exists (atomically: a reader sees the old page or the new one).")
+    var replace = false
 
     @Option(help: ArgumentHelp("Report on every session of this participant.", valueName: "uuid"))
     var participant: String?
@@ -87,8 +90,8 @@ struct ReportCommand: ParsableCommand {
         } catch let error as ReportError {
             throw CommandFailure(.usage, error)
         }
-        if FileManager.default.fileExists(atPath: target.path) {
-            throw ReportError.io(path: target.path, reason: "exists already; reports never overwrite (choose another --out)")
+        if !replace, FileManager.default.fileExists(atPath: target.path) {
+            throw ReportError.io(path: target.path, reason: "exists already; reports never overwrite (choose another --out, or --replace)")
         }
         let access = permissions ?? .default(encrypted: encrypted)
         var builder = ReportBuilder(store: store, decryptor: decryption.decryptor)
@@ -105,7 +108,7 @@ struct ReportCommand: ParsableCommand {
         let html: String
         do {
             html = try participant.map { try builder.participantReport(participant: $0.uppercased()) } ?? builder.sessionReport(for: selected)
-            try ReportBuilder.write(html, to: target, permissions: access)
+            try ReportBuilder.write(html, to: target, overwrite: replace, permissions: access)
         } catch let error as ReportError {
             TerminationSignals.parkIfSignalled()
             bar.finish()

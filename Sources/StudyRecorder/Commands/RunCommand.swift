@@ -91,7 +91,7 @@ struct RunCommand: AsyncParsableCommand {
         let watches = Mutex<[DeviceTroubleWatch]>([])
         defer { watches.withLock { $0.forEach { $0.stop() } } }
         session.willStart = { controller in
-            let watch = await DeviceTroubleWatch(controller: controller, json: json)
+            let watch = await DeviceTroubleWatch(controller: controller, json: json, locale: locale)
             watches.withLock { $0.append(watch) }
             if streams {
                 _ = try await streaming.start(controller: controller, mains: mains, lslClock: lslClock)
@@ -157,18 +157,18 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// What the run did, in the participant's language (`strings`): the session by its title, a
-    /// known interruption reason translated; times are local with the zone.
+    /// known interruption reason translated; times as `status` writes them (``LocalTime``).
     static func summary(_ r: RunReport, strings: RuntimeStrings = RuntimeStrings(locale: "en")) -> String {
         var lines: [String] = []
         switch r.state {
-        case .completed: lines.append(strings(.summaryCompleted, r.title ?? r.session ?? "?", r.day ?? 0))
+        case .completed: lines.append(strings(.summaryCompleted, r.title ?? r.session ?? "?", r.day ?? 0, r.sessionNumber ?? 0))
         case .incomplete: lines.append(strings(.summaryInterrupted, r.title ?? r.session ?? "?", r.reason.map(strings.reason) ?? "?"))
         case .waiting: lines.append(strings(.summaryWaiting))
         case .finished: lines.append(strings(.summaryFinished))
         }
         for item in r.stored { lines.append(strings(.summaryStored, item.path) + (item.outcome.isComplete ? "" : strings(.summaryIncomplete))) }
         if let ms = r.medianLatencyMs { lines.append(strings(.summaryMedian, String(format: "%.0f", ms))) }
-        if let opens = r.nextDayOpensAt { lines.append(strings(.summaryNextDay, strings.dateTime(opens))) }
+        if let opens = r.nextDayOpensAt { lines.append(strings(.summaryNextDay, LocalTime.text(opens))) }
         if let upload = r.upload { lines.append(strings(.summaryUpload, upload)) }
         if let path = r.report { lines.append(strings(.summaryReport, path)) }
         return lines.joined(separator: "\n")

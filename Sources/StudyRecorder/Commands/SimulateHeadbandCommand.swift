@@ -48,7 +48,7 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
     @Option(help: "Seed of the signal's noise.")
     var seed: UInt64 = 1
 
-    @Option(help: "Stop after this much (host) time, e.g. 30s; default: until Ctrl-C.")
+    @Option(help: "Stop after this much (host) time, e.g. 30s; default: until Ctrl-C.", transform: SignalDuration.parse)
     var duration: SignalDuration?
 
     @Option(
@@ -92,7 +92,9 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How long the movement lasts (with --motion-at).", valueName: "seconds"))
     var motionFor: Double = 10
 
-    @Option(help: ArgumentHelp("The BLE connection interval (default 30ms): notifications leave at its events.", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp("The BLE connection interval (default 30ms): notifications leave at its events.", valueName: "duration"),
+        transform: SignalDuration.parse)
     var connectionInterval: SignalDuration?
 
     @Option(help: ArgumentHelp("Serial number to report (default: one of its own, derived from the socket path).", valueName: "serial"))

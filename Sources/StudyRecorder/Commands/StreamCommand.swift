@@ -20,7 +20,7 @@ struct StreamCommand: AsyncParsableCommand {
     @OptionGroup var streamOptions: StreamOptions
     @OptionGroup var keyMarkers: KeyMarkerOptions
 
-    @Option(help: "Stop after this much signal (e.g. 30s, 5m); default: until Ctrl-C.")
+    @Option(help: "Stop after this much signal (e.g. 30s, 5m); default: until Ctrl-C.", transform: SignalDuration.parse)
     var duration: SignalDuration?
 
     func validate() throws {

@@ -55,7 +55,7 @@ struct ValidateCommand: ParsableCommand {
         }
         if !json {
             let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warning(s)"
-            print("\(displayPath): valid: study '\(definition.id)', \(definition.days.count) days, \(definition.items.count) sessions\(warnings)")
+            print("\(displayPath): valid: study '\(definition.id)', \(Counted.text(definition.days.count, "day")), \(Counted.text(definition.items.count, "session"))\(warnings)")
         }
     }
 

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Processing
+import Study
 
 /// Turns what a source reports while `record` or `run` goes on into ``DeviceTroubleNotice``s, one
 /// per change: the link lost (a hang or a drop, the source reconnects) and back, the battery under
@@ -8,8 +9,10 @@ import Processing
 /// the EEG with the data lost so far. Nothing while all is well, so piped output stays quiet.
 ///
 /// The run's own end (``DataController/closingFlip``) is not a lost link: the caller passes
-/// `ending` for it and nothing is said.
+/// `ending` for it and nothing is said. The lines are in the participant's language (`strings`).
 struct DeviceTroubleLog {
+    /// The words of the lines.
+    var strings = RuntimeStrings(locale: "en")
     private var linkDown = false
     private var batteryLow = false
     private var batteryFilter = BatteryChangeFilter()
@@ -31,17 +34,17 @@ struct DeviceTroubleLog {
         case .disconnected where change.value && !ending && !linkDown:
             linkDown = true
             return DeviceTroubleNotice(
-                event: .linkLost, message: "link lost, reconnecting (the recording goes on; the time away is a gap)", time: change.time)
+                event: .linkLost, message: strings(.deviceLinkLost), time: change.time)
         case .reconnected where change.value && linkDown, .disconnected where !change.value && linkDown:
             linkDown = false
-            return DeviceTroubleNotice(event: .linkBack, message: "link back" + lostSoFar, time: change.time, missingRows: continuity?.missingRows)
+            return DeviceTroubleNotice(event: .linkBack, message: strings(.deviceLinkBack) + lostSoFar, time: change.time, missingRows: continuity?.missingRows)
         case .onHead where !change.value && !offHead && !ending:
             offHead = true
             return DeviceTroubleNotice(
-                event: .offHead, message: "headband off the head: put it on so that every electrode touches the skin", time: change.time)
+                event: .offHead, message: strings(.deviceOffHead), time: change.time)
         case .onHead where change.value && offHead:
             offHead = false
-            return DeviceTroubleNotice(event: .onHead, message: "headband back on the head", time: change.time)
+            return DeviceTroubleNotice(event: .onHead, message: strings(.deviceOnHead), time: change.time)
         case .batteryLow where change.value != batteryLow:
             return battery(low: change.value, time: change.time)
         default:
@@ -66,7 +69,7 @@ struct DeviceTroubleLog {
         guard c.gaps > reportedGaps else { return nil }
         reportedGaps = c.gaps
         return DeviceTroubleNotice(
-            event: .dataLost, message: "data lost" + lostSoFar, time: block.times.first, missingRows: c.missingRows, gaps: c.gaps)
+            event: .dataLost, message: strings(.deviceDataLost) + lostSoFar, time: block.times.first, missingRows: c.missingRows, gaps: c.gaps)
     }
 
     /// Takes a report of packets discarded as corrupt: always news (the source reports at most once
@@ -74,7 +77,7 @@ struct DeviceTroubleLog {
     func take(_ report: DiscardedPackets) -> DeviceTroubleNotice {
         DeviceTroubleNotice(
             event: .corruptPackets,
-            message: "\(report.count) corrupt packet\(report.count == 1 ? "" : "s") discarded (\(report.total) so far): \(report.reason)",
+            message: strings(.deviceCorruptPackets, report.count, report.total, report.reason),
             time: report.time, corruptPackets: report.total)
     }
 
@@ -82,14 +85,16 @@ struct DeviceTroubleLog {
         batteryLow = low
         let percent = level.map { String(format: " (%.0f %%)", $0) } ?? ""
         return low
-            ? DeviceTroubleNotice(event: .batteryLow, message: "battery low\(percent): charge the headband soon", time: time, battery: level)
-            : DeviceTroubleNotice(event: .batteryOK, message: "battery above the warning level again\(percent)", time: time, battery: level)
+            ? DeviceTroubleNotice(event: .batteryLow, message: strings(.deviceBatteryLow, percent), time: time, battery: level)
+            : DeviceTroubleNotice(event: .batteryOK, message: strings(.deviceBatteryOK, percent), time: time, battery: level)
     }
 
     /// ", N samples (x s) in k gaps lost so far", or "" before any loss.
     private var lostSoFar: String {
         guard let c = continuity, c.missingRows > 0 else { return "" }
         let seconds = Double(c.missingRows) / max(1, samplingRate)
-        return String(format: "; %lld samples (%.2f s) lost so far in %d gap%@", c.missingRows, seconds, c.gaps, c.gaps == 1 ? "" : "s")
+        let written = String(format: "%.2f", seconds).replacingOccurrences(of: ".", with: strings.decimalSeparator)
+        return c.gaps == 1
+            ? strings(.deviceLostSoFarOne, c.missingRows, written) : strings(.deviceLostSoFarMany, c.missingRows, written, c.gaps)
     }
 }

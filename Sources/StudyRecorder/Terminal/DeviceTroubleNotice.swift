@@ -31,6 +31,6 @@ struct DeviceTroubleNotice: Encodable, Equatable {
     /// Packets discarded as corrupt so far.
     var corruptPackets: Int?
 
-    /// The line for the terminal.
-    var line: String { "device: \(message)" }
+    /// The line for the terminal, after `prefix` ("device: ", in the participant's language).
+    func line(prefix: String = "device: ") -> String { prefix + message }
 }

@@ -1,5 +1,6 @@
 import DataSources
 import Foundation
+import Study
 
 /// Shows device trouble while `record` or `run` goes on (``DeviceTroubleLog``): on standard error,
 /// one line per change — above a progress bar on a terminal, plain lines when piped — or one JSON
@@ -11,13 +12,15 @@ final class DeviceTroubleWatch: Sendable {
     private let task: Task<Void, Never>
     private let subscription: EventSubscription
 
-    /// Follows `controller` (subscribe before it starts) until ``stop()``; `json` writes JSON lines instead of text.
-    init(controller: DataController, json: Bool) async {
+    /// Follows `controller` (subscribe before it starts) until ``stop()``; `json` writes JSON lines
+    /// instead of text; `locale` is the participant's language.
+    init(controller: DataController, json: Bool, locale: String = "en") async {
         let subscription = await controller.events(.lossless(capacity: 1024))
         self.subscription = subscription
         let clearLine = !json && Terminal.stderrIsTTY
         task = Task {
             var log = DeviceTroubleLog()
+            log.strings = RuntimeStrings(locale: locale)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             for await event in subscription {
@@ -43,7 +46,7 @@ final class DeviceTroubleWatch: Sendable {
                     guard let data = try? encoder.encode(notice) else { continue }
                     Terminal.writeError(String(decoding: data, as: UTF8.self) + "\n")
                 } else {
-                    Terminal.writeError((clearLine ? "\r\u{1B}[2K" : "") + notice.line + "\n")
+                    Terminal.writeError((clearLine ? "\r\u{1B}[2K" : "") + notice.line(prefix: log.strings(.devicePrefix)) + "\n")
                 }
             }
         }

@@ -73,12 +73,14 @@ struct ExitStatus {
     }
 
     /// The data folder: 73 when it cannot be written, 74 when the disk is full or reading or
-    /// writing failed, 64 for a participant that is not one.
+    /// writing failed, 64 for a participant that is not one or a name several items have, 66 for a
+    /// name no item has.
     private static func code(for error: StorageError) -> ExitCode {
         switch error {
         case .unwritableFolder: .cannotCreate
         case .diskFull, .io, .hdf5: .ioError
-        case .participant: .usage
+        case .participant, .ambiguousItem: .usage
+        case .noSuchItem: .noInput
         default: .failure
         }
     }

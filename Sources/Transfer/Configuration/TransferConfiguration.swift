@@ -66,12 +66,19 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
         } catch {
             throw TransferError.configuration("cannot read \(url.path): \((error as NSError).localizedDescription)")
         }
-        if let json = try? JSONSerialization.jsonObject(with: data) {
-            let unknown = ConfigurationSchema.unknownKeys(in: json)
-            if !unknown.isEmpty {
-                throw TransferError.configuration(
-                    "\(url.path): unknown key\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")) (misspelt? see docs/operations.md)")
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            guard let at = JSONSyntaxPosition(of: error, in: data) else {
+                throw TransferError.configuration("\(url.path) is not valid JSON: \((error as NSError).localizedDescription)")
             }
+            throw TransferError.configuration("\(url.path):\(at.line):\(at.column): not valid JSON: \(at.reason.lowercased())")
+        }
+        let unknown = ConfigurationSchema.unknownKeys(in: json)
+        if !unknown.isEmpty {
+            throw TransferError.configuration(
+                "\(url.path): unknown key\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")) (misspelt? see docs/operations.md)")
         }
         var configuration: TransferConfiguration
         do {

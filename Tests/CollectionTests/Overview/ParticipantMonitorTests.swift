@@ -22,10 +22,11 @@ import Testing
         self.study = study
     }
 
-    /// A recording or questionnaire of protocol session `session`, made `daysAgo` days before today.
-    func item(_ session: Int, daysAgo: Double, kind: ItemKind = .recording) -> CatalogItem {
+    /// A recording or questionnaire of the protocol's item `index` (from 0 over the study), made
+    /// `daysAgo` days before today: stored, as every item is, as "day D, session S" from 1.
+    func item(_ index: Int, daysAgo: Double, kind: ItemKind = .recording) -> CatalogItem {
         CatalogItem(
-            kind: kind, path: "p/\(UUID().uuidString)", participant: "p", study: study.id, title: "x", day: session / 2 + 1, session: session, run: 1,
+            kind: kind, path: "p/\(UUID().uuidString)", participant: "p", study: study.id, title: "x", day: index / 2 + 1, session: index % 2 + 1, run: 1,
             created: Self.today.addingTimeInterval(-daysAgo * Self.day), size: 1, sha256: "0", state: .transmitted)
     }
 

@@ -83,26 +83,26 @@ struct StudyOverviewFileTests {
         let uploads = Uploads(root: dir.path("uploads"))
         let scratch = dir.path("made")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        // The protocol: day 1 = items 0 (questionnaire) and 1 (recording), day 2 = items 2 and 3.
+        // The protocol: each day a questionnaire (session 1) and a recording (session 2).
         let p1 = "11111111-1111-4111-8111-111111111111", p2 = "22222222-2222-4222-8222-222222222222"
         let p3 = "33333333-3333-4333-8333-333333333333"
         // p1: nothing on day 1 (missing), day 2 done, with its score.
-        try uploads.place(Data("{}".utf8), name: "q_state_2_2_1_\(p1).json", participant: p1, kind: .questionnaire, day: 2, session: 2)
-        try uploads.recording(participant: p1, day: 2, session: 3, run: 2, grades: [[1, 1, 1, 2], [1, 1, 1, 1]], outcome: .complete, in: scratch)
-        try uploads.trialTable(participant: p1, day: 2, session: 3, run: 2, median: 287)
+        try uploads.place(Data("{}".utf8), name: "q_state_2_1_1_\(p1).json", participant: p1, kind: .questionnaire, day: 2, session: 1)
+        try uploads.recording(participant: p1, day: 2, session: 2, run: 2, grades: [[1, 1, 1, 2], [1, 1, 1, 1]], outcome: .complete, in: scratch)
+        try uploads.trialTable(participant: p1, day: 2, session: 2, run: 2, median: 287)
         // p2: day 1's recording ended early, its questionnaire missing (incomplete); day 2 not yet.
         try uploads.recording(
-            participant: p2, day: 1, session: 1, run: 1, grades: [[4, 4, 1, 1]], outcome: .incomplete(reason: EndReason.participant), in: scratch)
+            participant: p2, day: 1, session: 2, run: 1, grades: [[4, 4, 1, 1]], outcome: .incomplete(reason: EndReason.participant), in: scratch)
         // p3: a corrupt file (its manifest states other bytes).
         try uploads.place(
-            Data("truncated".utf8), name: "r_reactionTime_1_1_1_\(p3).h5", participant: p3, kind: .recording, day: 1, session: 1,
+            Data("truncated".utf8), name: "r_reactionTime_1_2_1_\(p3).h5", participant: p3, kind: .recording, day: 1, session: 2,
             sha256: String(repeating: "0", count: 64))
 
         let out = dir.path("dataset")
         let study = try StudyLoader.load(folder: ProjectPaths.root.appendingPathComponent("Studies/reaction-time"))
         let collector = Collector(source: .folder(uploads.root), study: study, out: out)
         let report = try await collector.run()
-        #expect(report.problems.map(\.remote) == ["\(p3)/r_reactionTime_1_1_1_\(p3).h5"], "\(report.problems)")
+        #expect(report.problems.map(\.remote) == ["\(p3)/r_reactionTime_1_2_1_\(p3).h5"], "\(report.problems)")
 
         let file = out.appendingPathComponent("overview.html")
         let html = try String(contentsOf: file, encoding: .utf8)
@@ -115,7 +115,7 @@ struct StudyOverviewFileTests {
         // Quality as stored: p1's session 7 of 8 channel-windows good, p2's 2 of 4.
         #expect(page.dom.contains(">88 %</td>") && page.dom.contains(">50 %</td>"))
         let problems = try #require(page.dom.components(separatedBy: "<ul class=\"problems\">").last?.components(separatedBy: "</ul>").first)
-        #expect(problems.contains("\(p3)/r_reactionTime_1_1_1_\(p3).h5") && problems.contains("checksum"))
+        #expect(problems.contains("\(p3)/r_reactionTime_1_2_1_\(p3).h5") && problems.contains("checksum"))
         // Self-contained like every report page: its policy forbids anything from elsewhere, and it links nowhere.
         #expect(html.contains("default-src 'none'; style-src 'unsafe-inline'; img-src data:"))
         #expect(!html.contains("http://") && !html.contains("https://"))
@@ -131,7 +131,7 @@ struct StudyOverviewFileTests {
         #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == before)
 
         // A new upload changes it.
-        try uploads.place(Data("{}".utf8), name: "q_state_1_0_3_\(p2).json", participant: p2, kind: .questionnaire, day: 1, session: 0, run: 3)
+        try uploads.place(Data("{}".utf8), name: "q_state_1_1_3_\(p2).json", participant: p2, kind: .questionnaire, day: 1, session: 1, run: 3)
         _ = try await collector.run()
         let third = try String(contentsOf: file, encoding: .utf8)
         #expect(third != html && third.contains("data-participant=\"\(p2)\" data-done=\"0\" data-incomplete=\"1\""))

@@ -217,6 +217,25 @@ struct CollectCommandTests {
         #expect(try Self.snapshot(out) == before)
     }
 
+    /// `--study` naming another study than the uploads': one line saying so, not one per upload.
+    @Test func theWrongStudyIsOneLine() throws {
+        let lab = try Lab()
+        try lab.participant(mode: "at-rest")
+        let other = lab.dir.path("other-study")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        var root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.study).appendingPathComponent("study.json")))
+                as? [String: Any])
+        root["id"] = "another-study"
+        try JSONSerialization.data(withJSONObject: root).write(to: other.appendingPathComponent("study.json"))
+        var arguments = lab.arguments(out: lab.dir.path("dataset"), json: false)
+        arguments[arguments.firstIndex(of: "--study")! + 1] = other.path
+        let result = try CLI.run(arguments)
+        #expect(result.status == 1, "\(result.stderr)")
+        let problems = result.stderr.split(separator: "\n").filter { $0.contains("problem: ") }
+        #expect(problems.count == 1 && problems[0].contains("belong to another study") && problems[0].contains("wrong --study?"), "\(result.stderr)")
+    }
+
     @Test func aCorruptedFileAndAForeignKeyAreProblemsKeptOutOfTheDataset() throws {
         let lab = try Lab()
         let good = try lab.participant(mode: "at-rest")

@@ -17,7 +17,7 @@ struct RecordCommandTests {
         let item = try JSONDecoder.iso.decode(CatalogItem.self, from: Data(result.stdout.utf8))
         #expect(item.state == .pending)
         #expect(item.outcome.isComplete)
-        #expect(item.path.hasPrefix(item.participant + "/r_rest_1_0_1_"))
+        #expect(item.path.hasPrefix(item.participant + "/r_rest_1_1_1_"))
         let reader = try RecordingReader(url: dir.url.appendingPathComponent(item.path))
         #expect(reader.sampleCount == 1024)
         var generator = OscillatorGenerator(configuration: .init(seed: 11))

@@ -39,7 +39,7 @@ struct ReportCommandTests {
         }
         let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
         let path = try #require(report.report)
-        #expect(path.hasPrefix("reports/report_reaction_1_0_") && path.hasSuffix(".html"))
+        #expect(path.hasPrefix("reports/report_reaction_1_1_") && path.hasSuffix(".html"))
         let file = data.appendingPathComponent(path)
         let html = try String(contentsOf: file, encoding: .utf8)
         #expect(!html.contains("Ida") && !html.contains("Quintessa"), "no name in the report")

@@ -115,11 +115,20 @@ struct StreamCLITests {
         let dir = try TemporaryDirectory("stream-record")
         let port = try FreePort.loopback()
         let receiver = try await Receiver(in: dir, arguments: ["--lsl", "EEG", "--lsl", "Quality", "--lsl", "BandPower", "--osc", "\(port)"])
+        // The recorder's liblsl configuration without a log level, as a lab's would be: liblsl's INFO
+        // lines ("Configuration loaded from …") must not reach the recorder's standard error.
+        let session = try String(contentsOfFile: LSLTestSession.configPath, encoding: .utf8)
+        let unleveled = dir.path("lsl_api.cfg")
+        try session.components(separatedBy: "\n").filter { !$0.hasPrefix("[log]") && !$0.hasPrefix("level") }.joined(separator: "\n")
+            .write(to: unleveled, atomically: true, encoding: .utf8)
+        var environment = Self.environment
+        environment["LSLAPICFG"] = unleveled.path
         let result = try CLI.run(
             [
                 "record", "--data", dir.url.path, "--duration", "6s", "--stream", "lsl", "--stream", "osc:127.0.0.1:\(port)", "--json",
-            ], environment: Self.environment)
+            ], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("INFO|") && !result.stderr.contains("Configuration loaded"), "\(result.stderr)")
         let received = try await receiver.result()
         let item = try JSONDecoder().decode(Item.self, from: Data(result.stdout.utf8))
         let stored = try Self.stored(dir.url.appendingPathComponent(item.path))

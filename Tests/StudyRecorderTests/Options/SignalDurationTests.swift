@@ -20,4 +20,12 @@ struct SignalDurationTests {
         #expect(try CLI.run(["devices", "--duration", "11m"]).status == 64)
         #expect(try CLI.run(["devices", "--duration", "0s"]).status == 64)
     }
+
+    /// A duration that is refused says why, on one line.
+    @Test func aRefusedDurationSaysWhy() throws {
+        for (value, reason) in [("0s", "not a positive number"), ("40d", "is not a duration"), ("32h0", "is not a duration"), ("800h", "longer than 31 days")] {
+            let result = try CLI.run(["record", "--duration", value, "--data", "/nonexistent/never-made"])
+            #expect(result.status == 64 && result.stderr.contains(reason), "\(value): \(result.stderr)")
+        }
+    }
 }

@@ -135,4 +135,26 @@ struct StudyRunnerTests {
         #expect(day1.map(\.state) == [.completed, .completed, .skipped, .skipped])
         #expect(day1.filter { $0.state == .skipped }.allSatisfy { $0.runs.isEmpty })
     }
+
+    /// One numbering for people: a session is "day D, session S", both from 1 and S within its
+    /// day, in the run's report, every stored record's `day` and `session`, and the file names —
+    /// day 2's first session is session 1, not the study's fifth item.
+    @Test func sessionsAreNumberedWithinTheirDayFromOne() async throws {
+        let dir = try TemporaryDirectory("runner-numbering")
+        let store = try DataStore(root: dir.url)
+        let study = try Self.study("mynd-example")
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = try await Self.runner(study, store: store, at: t0).enroll(name: "Ida")
+        let first = try await Self.runner(study, store: store, at: t0).runNextSession()
+        let second = try await Self.runner(study, store: store, at: t0.addingTimeInterval(60)).runNextSession()
+        let nextDay = try await Self.runner(study, store: store, at: t0.addingTimeInterval(13 * 3600)).runNextSession()
+        #expect([first, second, nextDay].map { "\($0.day ?? 0)/\($0.sessionNumber ?? 0)" } == ["1/1", "1/2", "2/1"])
+        for (report, day, session) in [(first, 1, 1), (second, 1, 2), (nextDay, 2, 1)] {
+            let item = try #require(report.stored.first)
+            #expect(item.day == day && item.session == session, "\(item.path)")
+            #expect(item.path.contains("_\(day)_\(session)_"), "\(item.path)")
+            let record = try JSONSerialization.jsonObject(with: Data(contentsOf: store.url(of: item.path))) as? [String: Any]
+            #expect(record?["day"] as? Int == day && record?["session"] as? Int == session, "\(record ?? [:])")
+        }
+    }
 }

@@ -59,6 +59,19 @@ struct TransferConfigurationTests {
         #expect(!message.contains("u:p@"))
     }
 
+    /// Broken JSON is found in an editor by its line and column, as a study file's errors are:
+    /// `transfer.json:3:12: not valid JSON: …`, the column counted in characters.
+    @Test func brokenJSONSaysTheLineAndColumn() throws {
+        let dir = try TemporaryDirectory("config")
+        let text = "{\n  \"webdav\": {\n    \"url\": \"https://d.example.invalid/\"\n    \"user\": \"ä\"\n  }\n}\n"
+        try Data(text.utf8).write(to: dir.path("transfer.json"))
+        let error = #expect(throws: TransferError.self) { try TransferConfiguration.load(from: dir.path("transfer.json")) }
+        #expect(error?.message.hasPrefix(dir.path("transfer.json").path + ":4:5: not valid JSON") == true, "\(error?.message ?? "")")
+        try Data("{\"webdav\": {\"url\": \"ü\", ]}".utf8).write(to: dir.path("transfer.json"))
+        let second = #expect(throws: TransferError.self) { try TransferConfiguration.load(from: dir.path("transfer.json")) }
+        #expect(second?.message.contains("transfer.json:1:25: not valid JSON") == true, "\(second?.message ?? "")")
+    }
+
     @Test func plainHTTPIsAcceptedOnlyToThisMachine() throws {
         let dir = try TemporaryDirectory("config")
         for host in ["127.0.0.1:8080", "localhost", "[::1]:80"] {
