@@ -139,6 +139,14 @@ public struct RecordingCSV {
         try table.close()
         names.append("events.csv")
 
+        // provenance.csv: where the recording came from (absent when the original does not say).
+        if let provenance = reader.provenance {
+            let sidecar = try CSVTable(url: folder.appendingPathComponent("provenance.csv"), header: ["name", "value"])
+            for field in ExportedProvenance(provenance).fields { try sidecar.row([field.name, field.value]) }
+            try sidecar.close()
+            names.append("provenance.csv")
+        }
+
         // One file per metric.
         names += try writeMetrics(into: folder, gaps: gaps, firstTime: first)
 

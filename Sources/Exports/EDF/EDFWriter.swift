@@ -62,7 +62,8 @@ public struct EDFWriter: Sendable {
         let events = try reader.events()
         // A study marker on a lost sample keeps its onset and says the EEG under it is missing;
         // another stream's gap keeps its label, which names the stream.
-        var annotations: [EDFAnnotation] = []
+        // Where the recording came from, first, at 0 s (absent when the original does not say).
+        var annotations: [EDFAnnotation] = reader.provenance.map { [EDFAnnotation(onset: 0, text: ExportedProvenance($0).annotation)] } ?? []
         var gaps = 0
         let lost = LostSamples(events)
         for event in events {

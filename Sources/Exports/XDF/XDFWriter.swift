@@ -100,7 +100,8 @@ public struct XDFWriter {
         buffer += XDFChunk.encode(
             .fileHeader,
             Array("<?xml version=\"1.0\"?><info><version>1.0</version><datetime>\(Self.headerDate(start))</datetime></info>".utf8))
-        for stream in streams { buffer += XDFChunk.encode(.streamHeader, Self.header(stream, descriptor: descriptor)) }
+        let provenance = reader.provenance.map(ExportedProvenance.init)
+        for stream in streams { buffer += XDFChunk.encode(.streamHeader, Self.header(stream, descriptor: descriptor, provenance: provenance)) }
 
         // EEG, 10 s at a time, a boundary after each block.
         let fs = descriptor.samplingRate
@@ -223,7 +224,9 @@ public struct XDFWriter {
         return formatter.string(from: date)
     }
 
-    static func header(_ stream: Stream, descriptor: DeviceDescriptor) -> [UInt8] {
+    /// The stream header; its `<desc>` holds the channels, the acquisition and, when the original
+    /// says, where the recording came from (`<provenance><Source>…</Source>…</provenance>`).
+    static func header(_ stream: Stream, descriptor: DeviceDescriptor, provenance: ExportedProvenance? = nil) -> [UInt8] {
         let x = XDFChunk.xmlEscaped
         var channels = ""
         for label in stream.labels {
@@ -231,12 +234,13 @@ public struct XDFWriter {
         }
         var acquisition = "<manufacturer>\(x(descriptor.manufacturer))</manufacturer><model>\(x(descriptor.model))</model>"
         if let serial = descriptor.serial, !serial.isEmpty { acquisition += "<serial>\(x(serial))</serial>" }
+        let origin = provenance.map { p in "<provenance>" + p.fields.map { "<\($0.name)>\(x($0.value))</\($0.name)>" }.joined() + "</provenance>" } ?? ""
         let xml =
             "<?xml version=\"1.0\"?><info><name>\(x(stream.name))</name><type>\(x(stream.type))</type>"
             + "<channel_count>\(stream.labels.count)</channel_count><nominal_srate>\(XDFChunk.xmlNumber(stream.rate))</nominal_srate>"
             + "<channel_format>\(stream.isString ? "string" : "double64")</channel_format><source_id>\(x(stream.sourceID))</source_id>"
             + "<version>1.1000000000000001</version><created_at>0</created_at><uid></uid><session_id>default</session_id>"
-            + "<hostname></hostname><desc><channels>\(channels)</channels><acquisition>\(acquisition)</acquisition></desc></info>"
+            + "<hostname></hostname><desc><channels>\(channels)</channels><acquisition>\(acquisition)</acquisition>\(origin)</desc></info>"
         var content: [UInt8] = []
         XDFChunk.append(stream.id, to: &content)
         return content + Array(xml.utf8)

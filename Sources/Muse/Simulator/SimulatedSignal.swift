@@ -5,14 +5,21 @@ import Foundation
 /// can recompute each code that was sent.
 ///
 /// Each EEG channel carries, around mid-scale (code 2048):
-/// - a **1/f background**: 30 sines from 1 to 45 Hz with amplitudes ∝ 1/√f (power ∝ 1/f) and phases
-///   drawn from the seed per channel, about 7 µV SD, as in resting-state recordings;
-/// - **alpha** near 10 Hz whose amplitude waxes and wanes (a 0.1–0.2 Hz envelope), strongest at the
-///   temporal-posterior sites (TP9, TP10) and weak at the frontal ones (AF7, AF8), and 2.5 times
-///   stronger while the eyes are closed (``eyesClosed`` stretches);
+/// - a **1/f background**: seeded noise whose power falls as 1/f from 0.5 Hz to the Nyquist
+///   frequency, about 7 µV SD, as in resting-state recordings: ten octave layers, layer *k* a
+///   straight line through a seeded value every 2^k samples (the Voss–McCartney construction with
+///   interpolation, so each layer's spectrum is a smooth low-pass and their sum has no lines and no
+///   comb), its own per channel;
+/// - **alpha** near 10 Hz, strongest at the temporal-posterior sites (TP9, TP10) and weak at the
+///   frontal ones (AF7, AF8), and 2.5 times stronger while the eyes are closed (``eyesClosed``
+///   stretches): an oscillation whose phase wanders (a seeded smooth curve of ±π, new every 0.5 s)
+///   so its peak is about 2 Hz wide, with an amplitude that varies by ±5 % (new every 4 s), so its
+///   band power is steady from window to window rather than beating against the background;
 /// - **blinks** on the frontal channels AF7 and AF8 (about 60 µV, 250 ms, every 5–9 s) while the
 ///   eyes are open;
 /// - a little seeded white noise (amplifier noise).
+/// The classic and the Athena simulated headbands both send this signal (``eegCode(channel:sampleIndex:)``,
+/// ``athenaEEGCode(channel:sampleIndex:)``), in their own codes.
 /// The whole stays within the quality module's "good" amplitude (1–40 Hz SD ≤ 18 µV) outside blinks.
 ///
 /// Two conditions of a worn headband can be switched on for stretches of the signal: electrodes off
@@ -38,10 +45,14 @@ package struct SimulatedSignal: Sendable {
     package static let blinkAmplitude = 60.0
     /// Half-width of the uniform amplifier noise in codes.
     package static let noise: Double = 3
-    /// Frequencies of the background's sines (Hz), 1 … 45.
-    static let backgroundFrequencies: [Double] = (0..<30).map { 1 + 44 * Double($0) / 29 }
-    /// Amplitude (µV) of the 1 Hz background sine; the others fall as 1/√f.
-    static let backgroundAmplitude = 4.6
+    /// Octave layers of the 1/f background: layer *k* moves through a new value every 2^k samples,
+    /// so the slowest (k = 9, 2 s) sets the 0.5 Hz below which the background is flat.
+    static let backgroundLayers = 10
+    /// Scale (µV) of each background layer's values (uniform in ±this).
+    static let backgroundAmplitude = 4.9
+    /// Samples between the seeded values of alpha's phase (0.5 s) and amplitude (4 s) curves.
+    static let alphaPhaseStep: Int64 = 128
+    static let alphaAmplitudeStep: Int64 = 1024
 
     /// A signal with `seed`, off the head during `offHead`, moving during `motion`, eyes closed
     /// during `eyesClosed`.
@@ -89,15 +100,31 @@ package struct SimulatedSignal: Sendable {
         let c = ((channel % 5) + 5) % 5
         let t = Double(sampleIndex) / 256
         var v = 0.0
-        for (j, f) in Self.backgroundFrequencies.enumerated() {
-            v += Self.backgroundAmplitude / f.squareRoot() * sin(2 * .pi * f * t + phase(c, j))
+        for k in 0..<Self.backgroundLayers {
+            v += layer(32 + c, key: k, sampleIndex, step: Int64(1) << Int64(k), smooth: false)
         }
+        v *= Self.backgroundAmplitude
         let closed = eyesAreClosed(at: sampleIndex)
-        let envelope = 0.75 + 0.25 * sin(2 * .pi * (0.1 + 0.02 * Double(c)) * t + phase(c, 100))
+        let wander = Double.pi * layer(48 + c, key: 0, sampleIndex, step: Self.alphaPhaseStep, smooth: true)
+        let amplitude = 1 + 0.05 * layer(48 + c, key: 1, sampleIndex, step: Self.alphaAmplitudeStep, smooth: true)
         let alphaFrequency = 9.6 + 0.8 * unit(c, 101)
-        v += Self.alphaAmplitude[c] * (closed ? Self.eyesClosedAlphaGain : 1) * envelope * sin(2 * .pi * alphaFrequency * t + phase(c, 102))
+        v += Self.alphaAmplitude[c] * (closed ? Self.eyesClosedAlphaGain : 1) * amplitude
+            * sin(2 * .pi * alphaFrequency * t + phase(c, 102) + wander)
         if c == 1 || c == 2, !closed { v += blink(at: sampleIndex) }
         return v
+    }
+
+    /// A seeded curve in [−1, 1) at `sampleIndex`: values drawn from seed, `stream` and `key` every
+    /// `step` samples, joined by straight lines (`smooth`: by half cosines). A pure function of
+    /// the index, so any sample can be recomputed on its own.
+    private func layer(_ stream: Int, key: Int, _ sampleIndex: Int64, step: Int64, smooth: Bool) -> Double {
+        let m = sampleIndex >= 0 ? sampleIndex / step : (sampleIndex - step + 1) / step
+        var f = Double(sampleIndex - m * step) / Double(step)
+        if smooth { f = (1 - cos(.pi * f)) / 2 }
+        let a = 2 * uniform(stream, m &* 64 &+ Int64(key)) - 1
+        guard f > 0 else { return a }
+        let b = 2 * uniform(stream, (m &+ 1) &* 64 &+ Int64(key)) - 1
+        return (1 - f) * a + f * b
     }
 
     /// The blink potential at `sampleIndex`: one 250 ms half-sine per 7 s slot, at a seeded place

@@ -43,8 +43,9 @@ public struct MuseSource: DataSource {
         public var assemblyTimeout: Double
         /// Seconds of signal per second of host time: 1 for a real headband; a simulated headband run
         /// faster than real time (its `speed`) sets the same factor here, so sample times and timeouts
-        /// stay in signal time. Scaled timeouts are never shorter than 1 s (silence) and 50 ms
-        /// (block assembly) of host time, so a loaded machine does not fake hangs and lost packets.
+        /// stay in signal time. The silence counts only time the source was awake to watch (a stalled
+        /// process is not a silent headband); the block assembly is never shorter than 50 ms of host
+        /// time, so a loaded machine does not fake lost packets.
         public var timeScale: Double
         /// Scan duration in seconds when ``device`` is a name (5 s).
         public var scanDuration: Double

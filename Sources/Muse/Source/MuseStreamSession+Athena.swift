@@ -48,7 +48,8 @@ extension MuseStreamSession {
         }
         guard let streams = athena else { throw DataSourceError.disconnected("the Muse S Athena's streams are unknown") }
         let t = now()
-        lastData = t
+        lastObserved = t
+        heardData(at: t)
         lastKeepAlive = t
         rateReference = nil
         if first {

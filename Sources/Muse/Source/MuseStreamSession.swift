@@ -35,6 +35,11 @@ struct MuseStreamSession {
     var athenaPending: [ATTNotification] = []
     // Timing of the link
     var lastData = 0.0
+    /// Signal seconds without data that the session was awake to see: the sum of the steps between
+    /// its ticks since the last data, each at most ``maximumObservedStep`` of host time.
+    var observedSilence = 0.0
+    /// The signal time of the last tick or data.
+    var lastObserved = 0.0
     var lastKeepAlive = 0.0
     var lastProperties = 0.0
 
@@ -73,15 +78,35 @@ struct MuseStreamSession {
     /// early by.
     static let rateSlackSeconds = 1.0
 
-    /// Host seconds below which no timeout shrinks when a simulated headband runs faster than real
-    /// time: a loaded machine stalls a process for tens of milliseconds, and a hang or a lost packet
-    /// must not be inferred from that.
-    static let minimumHostSilence = 1.0
+    /// Host seconds below which the block assembly timeout does not shrink when a simulated headband
+    /// runs faster than real time: a loaded machine stalls a process for tens of milliseconds, and a
+    /// lost packet must not be inferred from that.
     static let minimumHostAssembly = 0.05
+    /// The most host time one step between the session's ticks adds to ``observedSilence``: a
+    /// process stalled by a loaded machine (its ticks late, the data waiting in the socket) has not
+    /// seen a silent headband for the time it did not run.
+    static let maximumObservedStep = 0.1
 
-    /// The silence timeout in signal seconds (``MuseSource/Configuration/silenceTimeout``, floored).
+    /// The silence timeout in signal seconds (``MuseSource/Configuration/silenceTimeout``): 3 s of
+    /// signal at every speed, so a headband at `--speed 20` that hangs is noticed after 0.15 s of host
+    /// time that the session was awake to see (``observedSilence``), not after a host-time floor.
     static func silenceTimeout(_ c: MuseSource.Configuration) -> Double {
-        max(c.silenceTimeout, minimumHostSilence * c.timeScale)
+        c.silenceTimeout
+    }
+
+    /// Starts the silence count afresh at signal time `t` (data arrived, or a connection started).
+    mutating func heardData(at t: Double) {
+        lastData = t
+        observedSilence = 0
+        lastObserved = max(lastObserved, t)
+    }
+
+    /// Adds the step since the last tick or data to ``observedSilence`` (at most
+    /// ``maximumObservedStep`` of host time) and tells whether the silence reached the timeout.
+    mutating func silenceReached(at t: Double) -> Bool {
+        observedSilence += min(max(0, t - lastObserved), Self.maximumObservedStep * configuration.timeScale)
+        lastObserved = max(lastObserved, t)
+        return observedSilence >= Self.silenceTimeout(configuration)
     }
 
     /// The block assembly timeout in signal seconds (``MuseSource/Configuration/assemblyTimeout``, floored).
@@ -172,7 +197,8 @@ struct MuseStreamSession {
             }
             try send(.start)
             let t = now()
-            lastData = t
+            lastObserved = t
+            heardData(at: t)
             lastKeepAlive = t
             // A new segment: the assembler and the auxiliary counters start over; indices continue
             // from where the elapsed time puts them.
@@ -253,7 +279,7 @@ struct MuseStreamSession {
                 let t = now()
                 for event in assembler.flush(now: UInt64(max(0, t * 1e9))) { await deliver(event) }
                 let silence = Self.silenceTimeout(configuration)
-                if t - lastData >= silence {
+                if silenceReached(at: t) {
                     return "no data for \(Int(silence)) s"
                 }
                 if athena == nil, t - lastKeepAlive >= configuration.keepAliveInterval {
@@ -286,7 +312,7 @@ struct MuseStreamSession {
         // corrupt packets is silent, and is reconnected.
         let corruptBefore = corruptPackets
         defer {
-            if corruptPackets == corruptBefore { lastData = Double(n.receivedAt) / 1e9 }
+            if corruptPackets == corruptBefore { heardData(at: Double(n.receivedAt) / 1e9) }
         }
         if characteristic == .athena || characteristic == .athenaSecondary {
             await handleAthena(n)

@@ -7,9 +7,14 @@ public import Storage
 /// per stream, the EEG first (its lost rows are NaN in `/Recording/Data`); the quality windows and
 /// the verdict are ``RecordingAnalyzer``'s (the stored windows when made with its settings, else
 /// recomputed): the one rule by which a gap row makes a window one with missing data.
-public struct RecordingAccount: Sendable, Equatable {
+///
+/// In JSON (`record --json`, `run --json`) it is an object holding the ``line`` and its figures:
+/// `seconds`, `lostSeconds`, `lostShare` (0–1), `losses` (per stream: `stream`, `samples`, `gaps`, the
+/// EEG first), `windows`, `missingWindows`, `offHeadWindows`, `motionWindows` and `verdict` (`null`:
+/// too short to judge).
+public struct RecordingAccount: Sendable, Equatable, Encodable {
     /// Samples one stream lost.
-    public struct Loss: Sendable, Equatable {
+    public struct Loss: Sendable, Equatable, Encodable {
         /// The stream's name (the EEG's first).
         public var stream: String
         /// Samples lost.
@@ -84,6 +89,25 @@ public struct RecordingAccount: Sendable, Equatable {
             ].joined(separator: ", ")
         }
         return text + "; verdict: " + (verdict?.rawValue ?? "too short to judge")
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case line, seconds, lostSeconds, lostShare, losses, windows, missingWindows, offHeadWindows, motionWindows, verdict
+    }
+
+    /// The line and its figures (see the type's description).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(line, forKey: .line)
+        try c.encode(seconds, forKey: .seconds)
+        try c.encode(lostSeconds, forKey: .lostSeconds)
+        try c.encode(lostShare, forKey: .lostShare)
+        try c.encode(losses, forKey: .losses)
+        try c.encode(summary.windowCount, forKey: .windows)
+        try c.encode(summary.missingWindows, forKey: .missingWindows)
+        try c.encode(summary.offHeadWindows, forKey: .offHeadWindows)
+        try c.encode(summary.motionWindows, forKey: .motionWindows)
+        try c.encode(verdict?.rawValue, forKey: .verdict)
     }
 
     private static func seconds(_ value: Double) -> String {

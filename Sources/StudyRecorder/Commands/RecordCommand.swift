@@ -154,7 +154,8 @@ struct RecordCommand: AsyncParsableCommand {
         if let failure { throw CommandFailure(failure) }
         let session = recording
         if json {
-            try Terminal.printJSON(item)
+            // The item and what its recording lost and was judged (`account`, the last line in text).
+            try Terminal.printJSON(AccountedItem(item, in: store))
         } else {
             print("stored \(item.path)")
             print(

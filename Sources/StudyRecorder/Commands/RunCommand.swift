@@ -119,7 +119,7 @@ struct RunCommand: AsyncParsableCommand {
             throw CommandFailure(error, line: "\(answers ?? "answers"): \(error)")
         }
         if json {
-            try Terminal.printJSON(report)
+            try Terminal.printJSON(AccountedRunReport(report, in: store))
         } else {
             print(Terminal.wrapped(Self.summary(report, strings: strings), for: STDOUT_FILENO))
             // Per recording what was lost and its verdict, the line `record` and `analyze` give (a

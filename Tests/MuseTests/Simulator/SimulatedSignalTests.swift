@@ -24,9 +24,10 @@ struct SimulatedSignalTests {
         range.map { (Double(signal.eegCode(channel: channel, sampleIndex: $0)) - 2048) * 0.48828125 }
     }
 
-    /// Average power over 8.5–11.5 Hz and over a band elsewhere.
+    /// Average power over a band: every DFT bin of the stretch in it (the background is noise, so
+    /// a few sampled bins would scatter by their own χ² spread).
     static func band(_ x: [Double], _ low: Double, _ high: Double) -> Double {
-        let steps = stride(from: low, through: high, by: 0.25).map { power(x, at: $0) }
+        let steps = stride(from: low, through: high, by: 256 / Double(x.count)).map { power(x, at: $0) }
         return steps.reduce(0, +) / Double(steps.count)
     }
 

@@ -139,4 +139,16 @@ struct AthenaTimingTests {
         #expect(resumed - Int64(before) >= 3 * 256 - 4, "indices from \(before - 10): \(indices.dropFirst(before - 10).prefix(20)); states \(states)")
         #expect(indices == indices.sorted() && Set(indices).count == indices.count)
     }
+
+    /// At 20× real time an Athena that hangs is noticed after 3 s of its signal (the silence timeout
+    /// is signal time with no host-time floor; the floor made it at least 20 s).
+    @Test func noticesAHangingAthenaAfterThreeSecondsOfSignalAtTwentyTimesRealTime() async throws {
+        var simulated = Self.athena(speed: 20)
+        simulated.silentAfterBlocks = 200
+        let (trace, log) = try await ReconnectTrace.record(simulated, rows: 200 * 4 + 512)
+        let before = 4 * log.sentAthena.filter { $0.connection == 1 }.count
+        let resumed = try #require(trace.indices.dropFirst(before).first)
+        let gap = Double(resumed - Int64(before)) / 256
+        #expect(gap >= 3 - 4.0 / 256 && gap < 12, "gap \(gap) s of signal")
+    }
 }

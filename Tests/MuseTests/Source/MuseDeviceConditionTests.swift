@@ -45,6 +45,20 @@ struct MuseDeviceConditionTests {
         #expect(indices == indices.sorted())
     }
 
+    /// The silence timeout is signal time at every speed: a headband at 20× real time that hangs is
+    /// noticed after 3 s of its signal, so the gap is seconds long (with a 1 s host-time floor it was
+    /// at least 20 s of signal).
+    @Test func noticesAHangAfterThreeSecondsOfSignalAtTwentyTimesRealTime() async throws {
+        var simulated = SimulatedHeadband.Configuration()
+        simulated.speed = 20
+        simulated.silentAfterBlocks = 40
+        let (trace, _) = try await ReconnectTrace.record(simulated, rows: 80 * 12)
+        #expect(Array(trace.indices.prefix(40 * 12)) == Array(0..<Int64(40 * 12)))
+        let resumed = try #require(trace.indices.dropFirst(40 * 12).first)
+        let gap = Double(resumed - 40 * 12) / 256
+        #expect(gap >= 3 - 12.0 / 256 && gap < 12, "gap \(gap) s of signal")
+    }
+
     /// Electrodes off the skin rail the codes: the source reports `onHead` false, and true again when
     /// the headband is back on.
     @Test func reportsTheHeadbandOffAndBackOnTheHead() async throws {

@@ -46,9 +46,10 @@ struct LostTimeCLITests {
         """
 
     /// The classic headband at 20× and at real time (silent after N EEG blocks), a Muse S Athena at
-    /// 20× (silent after N data notifications).
+    /// 20× (silent after N data notifications): each hangs after 9.4 s of signal and is noticed 3 s of
+    /// signal later at every speed, so the hang is more than 10 % of 24 s.
     @Test(arguments: [
-        (20, ["--silent-after", "1500"], "2m"), (1, ["--silent-after", "200"], "24s"), (20, ["--model", "athena", "--silent-after", "2000"], "2m"),
+        (20, ["--silent-after", "200"], "24s"), (1, ["--silent-after", "200"], "24s"), (20, ["--model", "athena", "--silent-after", "600"], "24s"),
     ])
     func aHangIsMissingDataInEveryVerdict(speed: Int, simulator: [String], duration: String) throws {
         let headband = try MuseCLITests.Headband(simulator, speed: speed)
@@ -97,5 +98,37 @@ struct LostTimeCLITests {
         let view = try CLI.run(["report", "--data", dir.url.path, "--participant", participant, "--out", out.path("participant.html").path])
         #expect(view.status == 0, "\(view.stderr)")
         #expect(try String(contentsOf: out.path("participant.html"), encoding: .utf8).contains("\">eeg_failure"))
+    }
+
+    /// A real Muse S Athena capture replayed (`simulate-headband --replay`) with 200 data
+    /// notifications left out (about 800 EEG samples, 3.1 s): they are NaN rows, the
+    /// windows over them are the ones with missing data, `analyze` and `record --json`'s account
+    /// count exactly those, and the verdict is not "passed".
+    @Test func aReplayedCaptureWithNotificationsLeftOutCountsTheLostWindows() throws {
+        let capture = ProjectPaths.root.appendingPathComponent("Tests/Fixtures/athena/data_p1041.txt").path
+        let headband = try MuseCLITests.Headband(["--replay", capture, "--drop-blocks"] + (600..<800).map(String.init), speed: 20)
+        let dir = try TemporaryDirectory("cli-lost-time-replay")
+        let record = try CLI.run([
+            "record", "--source", "muse", "--device", headband.device, "--speed", "20", "--duration", "30s", "--data", dir.url.path, "--json",
+        ])
+        #expect(record.status == 0, "\(record.stderr)")
+        struct Printed: Decodable {
+            struct Account: Decodable { var lostSeconds: Double; var missingWindows: Int; var windows: Int; var verdict: String? }
+            var path: String
+            var account: Account
+        }
+        let printed = try JSONDecoder().decode(Printed.self, from: Data(record.stdout.utf8))
+        let file = dir.url.appendingPathComponent(printed.path).path
+        let rows = try PythonTool.json(Rows.self, script: Self.script, arguments: [file])
+        // The capture's notifications carry about 4 EEG samples each (not exactly: its packets vary).
+        #expect((700...900).contains(rows.nan_rows), "\(rows.nan_rows) NaN rows")
+        #expect(rows.disagreeing == 0 && rows.windows_flagged == rows.windows_over_gap && rows.windows_over_gap >= rows.nan_rows / 128)
+        let judged = try CLI.run(["analyze", "--json", file])
+        #expect(judged.status == 0, "\(judged.stderr)")
+        let analysis = try JSONDecoder().decode(Analysis.self, from: Data(judged.stdout.utf8)).analysis
+        #expect(analysis.summary.missingWindows == rows.windows_over_gap)
+        #expect(printed.account.missingWindows == rows.windows_over_gap && printed.account.windows == analysis.summary.windowCount)
+        #expect(abs(printed.account.lostSeconds - Double(rows.nan_rows) / 256) < 1e-9)
+        #expect(analysis.verdict != "passed" && printed.account.verdict == analysis.verdict, "\(analysis.verdict ?? "none")")
     }
 }

@@ -204,6 +204,38 @@ struct RunCommandTests {
         }
     }
 
+    /// `run --json` carries the same account per stored recording under `accounts`: the line
+    /// `analyze` ends with, lost time and share, the windows and the verdict.
+    @Test func runJSONCarriesEachRecordingsAccount() throws {
+        let dir = try TemporaryDirectory("run-account-json")
+        #expect(try CLI.run(["enroll", Self.reaction, "--data", dir.url.path, "--name", "Bo", "--auto"]).status == 0)
+        _ = try Self.run(Self.reaction, data: dir.url)
+        let result = try CLI.run(["run", Self.reaction, "--data", dir.url.path, "--auto", "--speed", "100", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        struct Printed: Decodable {
+            struct Entry: Decodable {
+                struct Account: Decodable {
+                    var line: String; var lostSeconds: Double; var lostShare: Double; var windows: Int; var missingWindows: Int
+                    var offHeadWindows: Int; var motionWindows: Int; var verdict: String?
+                }
+                var path: String
+                var account: Account?
+            }
+            var state: String
+            var accounts: [Entry]
+        }
+        let printed = try JSONDecoder().decode(Printed.self, from: Data(result.stdout.utf8))
+        let store = try DataStore(root: dir.url)
+        let recordings = try store.catalog.items(kinds: [.recording])
+        #expect(recordings.count == 2 && printed.accounts.map(\.path).sorted() == recordings.map(\.path).sorted())
+        for entry in printed.accounts {
+            let account = try #require(entry.account)
+            let analyzed = try CLI.run(["analyze", store.url(of: entry.path).path])
+            #expect(account.line == analyzed.stdout.split(separator: "\n").last.map(String.init))
+            #expect(account.windows > 0 && account.verdict != nil && account.line.hasSuffix("verdict: \(account.verdict ?? "")"))
+        }
+    }
+
     @Test func anInterruptedBlockIsStoredAsIncompleteAndResumed() async throws {
         let dir = try TemporaryDirectory("run-resume")
         #expect(try CLI.run(["enroll", Self.mynd, "--data", dir.url.path, "--name", "Cy", "--auto"]).status == 0)
