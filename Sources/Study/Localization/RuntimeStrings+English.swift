@@ -91,6 +91,7 @@ extension RuntimeStrings {
         .listEndedEarly: "ended early: {0}",
         .listLastError: "last error:  {0}",
         .listStaysHere: "stays here:  {0}",
+        .listRetired: "retired:     {0}",
         .speechMissing: "Texts cannot be read aloud: espeak-ng is not installed (scripts/bootstrap installs it). A bell sounds instead.",
     ]
 }

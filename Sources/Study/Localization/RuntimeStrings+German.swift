@@ -91,6 +91,7 @@ extension RuntimeStrings {
         .listEndedEarly: "vorzeitig beendet: {0}",
         .listLastError: "letzter Fehler: {0}",
         .listStaysHere: "bleibt hier: {0}",
+        .listRetired: "stillgelegt: {0}",
         .speechMissing:
             "Texte können nicht vorgelesen werden: espeak-ng ist nicht installiert (scripts/bootstrap installiert es). Stattdessen ertönt ein Signalton.",
     ]

@@ -15,6 +15,6 @@ public enum RuntimeText: String, Sendable, CaseIterable {
     case statusHeader, statusProgress, statusDue, statusDueBlock, statusCloses, statusOpensWindow, statusWaiting, statusSkipped, statusNotEnrolled
     case statusStreak, statusNext, statusNextOpens
     case reminderTitle, reminderText, reminderShown, reminderAlreadyShown, reminderNothingDue
-    case scoresHeader, scoresNone, scoresColumns, listColumns, listEndedEarly, listLastError, listStaysHere
+    case scoresHeader, scoresNone, scoresColumns, listColumns, listEndedEarly, listLastError, listStaysHere, listRetired
     case timeRemaining, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
 }

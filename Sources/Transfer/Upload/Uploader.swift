@@ -185,6 +185,11 @@ public struct Uploader: Sendable {
                 try store.catalog.update(id: item.id) { $0.nextAttempt = nil }
             }
         }
+        // An item that needs a person waits for no backoff (an older run may have set one): it is
+        // claimed now, so that this run names it and exits for a person.
+        for item in try store.catalog.items(state: .pending) where item.nextAttempt.map({ $0 > now() }) == true {
+            if Self.fileProblem(of: item, in: store) != nil { try store.catalog.update(id: item.id) { $0.nextAttempt = nil } }
+        }
         let owner = "\(ProcessInfo.processInfo.hostName):\(getpid()):\(UUID().uuidString.prefix(8))"
         // The run lock is held, so any item still `sending` belongs to a run that died: take it over.
         report.keptLocal = try keptLocal()
@@ -265,7 +270,7 @@ public struct Uploader: Sendable {
                 if error.isRefusal {
                     report.configurationProblem = report.configurationProblem ?? Self.refusal(error, server: destination.via == "webdav" ? "WebDAV" : destination.via)
                 }
-                logger.warning("manifest not sent", metadata: ["item": "\(item.id)", "remote": "\(delivery.remote)", "error": "\(error)"])
+                logger.info("manifest not sent", metadata: ["item": "\(item.id)", "remote": "\(delivery.remote)", "error": "\(error)"])
                 try failed(item, "on the server as \(delivery.remote), but its manifest is not: \(error)", backoff: !error.isRefusal)
                 return false
             }
@@ -289,6 +294,13 @@ public struct Uploader: Sendable {
             let payload: UploadPayload
             do {
                 (item, payload) = try prepare(item, outbox: outbox)
+            } catch let error as TransferError where error.code == .needsPerson {
+                // No retry can send it: no backoff, reported apart, every run until a person resolves it.
+                let outcome = try fail(item, error: "\(error)", backoff: false)
+                report.needsPerson.append(outcome)
+                unfinished.remove(item.id)
+                emit(.failed(outcome))
+                continue
             } catch {
                 try failed(item, "\(error)")
                 continue
@@ -329,7 +341,7 @@ public struct Uploader: Sendable {
                         let server = destination.via == "webdav" ? "WebDAV" : destination.via
                         report.configurationProblem = report.configurationProblem ?? Self.refusal(error, server: server)
                     }
-                    logger.warning("upload failed", metadata: ["item": "\(item.id)", "via": "\(destination.via)", "error": "\(firstError)"])
+                    logger.info("upload failed", metadata: ["item": "\(item.id)", "via": "\(destination.via)", "error": "\(firstError)"])
                 }
             }
             if let fallback, item.attempts + 1 >= fallbackAfterFailures || destination == nil {
@@ -353,7 +365,7 @@ public struct Uploader: Sendable {
                 // Not a failure of the item: the run was stopped; the claim release keeps it pending.
                 cancelled = true
             case .failure(let error):
-                logger.warning("fallback failed", metadata: ["item": "\(entry.item.id)", "via": "\(fallback.via)", "error": "\(error)"])
+                logger.info("fallback failed", metadata: ["item": "\(entry.item.id)", "via": "\(fallback.via)", "error": "\(error)"])
                 try failed(entry.item, entry.error + "; \(error)")
             }
         }
@@ -364,6 +376,8 @@ public struct Uploader: Sendable {
     private func prepare(_ original: CatalogItem, outbox: URL) throws -> (CatalogItem, UploadPayload) {
         var item = original
         let mode = configuration.encryption.policy.mode
+        // Before sealing: a missing or changed file is a person's to resolve, not an encryption failure.
+        if let problem = Self.fileProblem(of: item, in: store) { throw problem }
         if item.encryption == .none && mode != .none {
             guard let sealer else { throw TransferError.encryption(sealerProblem ?? "no study key") }
             if mode == .atRest {
@@ -371,11 +385,9 @@ public struct Uploader: Sendable {
             }
         }
         let file = store.url(of: item.path)
+        if let problem = Self.fileProblem(of: item, in: store) { throw problem }
         var st = stat()
-        guard stat(file.path, &st) == 0 else { throw TransferError.localFile(path: item.path, reason: "missing on disk") }
-        if item.size > 0 && Int64(st.st_size) != item.size {
-            throw TransferError.localFile(path: item.path, reason: "size \(st.st_size) differs from the catalogued \(item.size); not sent")
-        }
+        guard stat(file.path, &st) == 0 else { throw TransferError.needsPerson(path: item.path, reason: "missing on disk") }
         let name = RemoteName.fileName(of: item.path)
         if item.encryption != .none {
             return (
@@ -411,6 +423,19 @@ public struct Uploader: Sendable {
             UploadPayload(
                 itemID: item.id, participant: item.participant, kind: item.kind, file: file, name: name, size: Int64(st.st_size), encrypted: false)
         )
+    }
+
+    /// Why the file of pending `item` can never be sent as catalogued (one `stat`): missing, or another
+    /// size than the catalog holds (recovery has already healed a file that reads; what is left is
+    /// cut short or changed). `nil` when it may go. The digest is not read here: hashing every file
+    /// at every run would read gigabytes; a person's restore checks it (``ItemResolution``).
+    static func fileProblem(of item: CatalogItem, in store: DataStore) -> TransferError? {
+        var st = stat()
+        guard stat(store.url(of: item.path).path, &st) == 0 else { return .needsPerson(path: item.path, reason: "missing on disk") }
+        if item.size > 0 && Int64(st.st_size) != item.size {
+            return .needsPerson(path: item.path, reason: "\(st.st_size) bytes on disk, but the catalog says \(item.size); not sent")
+        }
+        return nil
     }
 
     /// Puts the item's ``UploadManifest`` beside it through `destination`, sealed when the item went
@@ -607,8 +632,15 @@ public struct Uploader: Sendable {
         report.keptLocal = try keptLocal()
         let at = now()
         let local = Set(report.keptLocal.map(\.id))
-        let due = try store.catalog.items(state: .pending)
-            .filter { !local.contains($0.id) && (options.ignoreBackoff || $0.nextAttempt == nil || $0.nextAttempt! <= at) }
+        var due: [CatalogItem] = []
+        for item in try store.catalog.items(state: .pending) where !local.contains(item.id) {
+            // What needs a person is named whether or not it waits for a backoff (as a real run does).
+            if let problem = Self.fileProblem(of: item, in: store) {
+                report.needsPerson.append(UploadReport.Outcome(id: item.id, path: item.path, error: "\(problem)"))
+            } else if options.ignoreBackoff || item.nextAttempt == nil || item.nextAttempt! <= at {
+                due.append(item)
+            }
+        }
         for item in due.prefix(options.limit) {
             let name = RemoteName.fileName(of: item.path)
             let remoteName =
