@@ -23,6 +23,9 @@ import DataSources
 /// - Two overlapping runs never send the same item: a run holds `<data>/upload.lock` and claims items
 ///   through the catalog. Items still being written are never claimed.
 /// - With encryption required, nothing is sent unencrypted: an item that cannot be encrypted fails.
+/// - An item whose file is missing, has another size than catalogued, or (sent as stored) another
+///   SHA-256, is never sent: it needs a person (``UploadReport/needsPerson``), starts no backoff and
+///   holds nothing else back.
 /// - A consent record or its PDF (the files with the participant's name) is never sent unencrypted: without
 ///   encryption it is kept on the device by policy (``UploadReport/keptLocal``), not counted as pending.
 /// - A refused account or URL (``TransferError/isRefusal``: HTTP 401, or 403/405 to PUT or MKCOL) is a
@@ -236,6 +239,13 @@ public struct Uploader: Sendable {
         // A refusal (wrong password, no right to PUT) is fixed by a person, not by waiting: no backoff.
         var unusableIsRefusal = false
         var fallbackQueue: [(item: CatalogItem, payload: UploadPayload, error: String)] = []
+        /// No retry can send it: no backoff, reported apart, every run until a person resolves it.
+        func needsPerson(_ item: CatalogItem, _ error: TransferError) throws {
+            let outcome = try fail(item, error: "\(error)", backoff: false)
+            report.needsPerson.append(outcome)
+            unfinished.remove(item.id)
+            emit(.failed(outcome))
+        }
         func failed(_ item: CatalogItem, _ error: String, backoff: Bool = true) throws {
             let outcome = try fail(item, error: error, backoff: backoff)
             report.failed.append(outcome)
@@ -295,11 +305,7 @@ public struct Uploader: Sendable {
             do {
                 (item, payload) = try prepare(item, outbox: outbox)
             } catch let error as TransferError where error.code == .needsPerson {
-                // No retry can send it: no backoff, reported apart, every run until a person resolves it.
-                let outcome = try fail(item, error: "\(error)", backoff: false)
-                report.needsPerson.append(outcome)
-                unfinished.remove(item.id)
-                emit(.failed(outcome))
+                try needsPerson(item, error)
                 continue
             } catch {
                 try failed(item, "\(error)")
@@ -307,11 +313,17 @@ public struct Uploader: Sendable {
             }
             var firstError = "WebDAV is not configured"
             var refused = false
+            var digestChecked = false
             if let reason = unusable {
                 refused = unusableIsRefusal
                 // The destination could not be reached (or refused the account) for an earlier item: do not wait for it again.
                 firstError = reason
             } else if let destination {
+                digestChecked = true
+                if let problem = digestProblem(of: item, sending: payload) {
+                    try needsPerson(item, problem)
+                    continue
+                }
                 let throttle = ProgressThrottle(), id = item.id, name = payload.name
                 let onProgress: @Sendable (Int64, Int64) -> Void = { sent, total in
                     guard throttle.admit(sent: sent, total: total) else { return }
@@ -346,6 +358,10 @@ public struct Uploader: Sendable {
             }
             if let fallback, item.attempts + 1 >= fallbackAfterFailures || destination == nil {
                 if payload.encrypted || configuration.encryption.allowPlaintextEmail {
+                    if !digestChecked, let problem = digestProblem(of: item, sending: payload) {
+                        try needsPerson(item, problem)
+                        continue
+                    }
                     fallbackQueue.append((item, payload, firstError))
                     continue
                 }
@@ -436,6 +452,18 @@ public struct Uploader: Sendable {
             return .needsPerson(path: item.path, reason: "\(st.st_size) bytes on disk, but the catalog says \(item.size); not sent")
         }
         return nil
+    }
+
+    /// Why the stored file about to be sent as it is (plaintext, not a copy) is not the one catalogued:
+    /// its SHA-256 differs (changed in place, same size). Read only right before a delivery is tried,
+    /// never while the destination is unusable, so a server that is down costs no reading; the
+    /// manifest then states a digest that was checked. `nil` when it matches, when the catalog holds
+    /// none, or when the file cannot be read (the transfer says so).
+    private func digestProblem(of item: CatalogItem, sending payload: UploadPayload) -> TransferError? {
+        guard item.encryption == .none, let expected = item.sha256, payload.file.path == store.url(of: item.path).path,
+            let found = try? SHA256.hex(ofFile: payload.file), found != expected
+        else { return nil }
+        return .needsPerson(path: item.path, reason: "its SHA-256 is not the catalogued one (changed after it was stored); not sent")
     }
 
     /// Puts the item's ``UploadManifest`` beside it through `destination`, sealed when the item went

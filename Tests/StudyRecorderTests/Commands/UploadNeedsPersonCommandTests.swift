@@ -62,6 +62,28 @@ struct UploadNeedsPersonCommandTests {
         #expect(try server.storedFiles().count == 2)
     }
 
+    @Test func aRecordingChangedInPlaceIsNotSentAndNeedsAPerson() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-needs-person-digest")
+        let (setup, items) = try Self.twoRecordings(dir, server: server)
+        let changed = items[0]
+        let file = setup.data.appendingPathComponent(changed.path)
+        let original = try Data(contentsOf: file)
+        var bytes = original
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: file)
+        let result = try CLI.run(["upload", "--data", setup.data.path])
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("needs a person: \(changed.path): its SHA-256 is not the catalogued one"), "\(result.stdout)")
+        // The changed file never reached the server; the other item did.
+        #expect(try server.storedFiles().count == 1)
+        let copy = dir.path("copy.h5")
+        try original.write(to: copy)
+        #expect(try CLI.run(["resolve", changed.path, "--restore", copy.path, "--data", setup.data.path]).status == 0)
+        #expect(try CLI.run(["upload", "--data", setup.data.path]).status == 0)
+        #expect(try server.storedFiles().count == 2)
+    }
+
     @Test func aMissingItemRetiredOnRecordIsListedAsRetiredAndNoLongerHoldsUploadBack() throws {
         let server = try WebDAVTestServer()
         let dir = try TemporaryDirectory("cli-retire")
