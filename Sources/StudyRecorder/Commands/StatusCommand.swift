@@ -70,7 +70,7 @@ struct StatusCommand: ParsableCommand {
         do {
             try schedule.check(progress)
         } catch {
-            throw CommandFailure.plain(.dataError, "\(store.url(forStudy: definition.id).path): \(error.description)")
+            throw CommandFailure.plain(.dataError, "\(store.url(forStudy: definition.id).path): " + CommandHint.line(error.description, for: error))
         }
         // Items a person retired (kept here, never uploaded) are part of where the participant stands.
         let retired = ((try? DataStore(root: data.url).catalog.items(state: .retired, participant: progress.participant.uuidString)) ?? [])
