@@ -21,7 +21,9 @@ struct ItemResolutionTests {
             kind: .questionnaire, path: store.relativePath(of: url), participant: participant, size: Int64(bytes.count),
             sha256: digest.finalizeHex(), state: .pending)
         try store.catalog.insert(item)
-        try store.catalog.update(id: item.id) { $0.lastError = "missing on disk"; $0.attempts = 3 }
+        try store.catalog.update(id: item.id) {
+            $0.lastError = "missing on disk"; $0.attempts = 3
+        }
         try Data(bytes.prefix(20)).write(to: url)
         return (store, item, bytes)
     }
@@ -51,7 +53,9 @@ struct ItemResolutionTests {
         }
         #expect(try Data(contentsOf: store.url(of: item.path)) == bytes.prefix(20))
         #expect(try store.catalog.item(id: item.id)?.lastError == "missing on disk")
-        #expect(throws: ResolutionError.noCopy(path: dir.path("none").path)) { try ItemResolution.restore(item.id, from: dir.path("none"), store: store) }
+        #expect(throws: ResolutionError.noCopy(path: dir.path("none").path)) {
+            try ItemResolution.restore(item.id, from: dir.path("none"), store: store)
+        }
     }
 
     @Test func retiringKeepsTheFileAndStoresTheReason() throws {

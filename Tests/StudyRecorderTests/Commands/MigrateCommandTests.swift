@@ -41,7 +41,9 @@ import Testing
         #expect(status.stderr.split(separator: "\n").count == 1 && status.stderr.contains("study-recorder migrate"), "\(status.stderr)")
         let run = try CLI.run(["run", study.path, "--data", data.path, "--auto", "--speed", "100"])
         #expect(run.status == 65, "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").count == 1 && !run.stderr.contains("Error:") && run.stderr.contains("study-recorder migrate"), "\(run.stderr)")
+        #expect(
+            run.stderr.split(separator: "\n").count == 1 && !run.stderr.contains("Error:") && run.stderr.contains("study-recorder migrate"),
+            "\(run.stderr)")
 
         let migrated = try CLI.run(["migrate", study.path, "--data", data.path, "--json"])
         #expect(migrated.status == 0, "\(migrated.stdout) \(migrated.stderr)")
@@ -73,7 +75,9 @@ import Testing
         #expect(refused.status == 65, "\(refused.stdout) \(refused.stderr)")
         let lines = refused.stderr.split(separator: "\n")
         #expect(lines.count == 2, "\(refused.stderr)")
-        #expect(lines.first?.contains("day 1, item 1 (initial) is completed for this participant, but the new protocol has 'motivation' there") == true, "\(refused.stderr)")
+        #expect(
+            lines.first?.contains("day 1, item 1 (initial) is completed for this participant, but the new protocol has 'motivation' there") == true,
+            "\(refused.stderr)")
         #expect(try Data(contentsOf: progress.appendingPathComponent(file)) == before)
     }
 }

@@ -37,7 +37,8 @@ struct UploadNeedsPersonCommandTests {
         #expect(try server.storedFiles().count == 1)
         let named = first.stdout.split(separator: "\n").filter { $0.contains(damaged.path) }
         #expect(named.count == 1, "\(first.stdout)")
-        #expect(named.first?.hasPrefix("needs a person: ") == true && named.first?.contains("study-recorder resolve \(damaged.path) --restore") == true)
+        #expect(
+            named.first?.hasPrefix("needs a person: ") == true && named.first?.contains("study-recorder resolve \(damaged.path) --restore") == true)
         #expect(!first.stderr.contains(damaged.path), "named once: \(first.stderr)")
         // No backoff hides it: the next run says it again and exits 1 again.
         let again = try CLI.run(["upload", "--data", setup.data.path])
