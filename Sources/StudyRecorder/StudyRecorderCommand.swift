@@ -14,6 +14,7 @@ struct StudyRecorderCommand: AsyncParsableCommand {
             EnrollCommand.self, RunCommand.self, StatusCommand.self, RemindCommand.self, ScoresCommand.self, ValidateCommand.self,
             RecordCommand.self, CheckCommand.self, AnalyzeCommand.self,
             ListCommand.self, ConsentCommand.self, ExportCommand.self, ReportCommand.self, UploadCommand.self, CollectCommand.self, AnnouncementsCommand.self, RecoverCommand.self,
+            ResolveCommand.self, MigrateCommand.self,
             DevicesCommand.self, SimulateHeadbandCommand.self, StreamCommand.self,
         ]
     )

@@ -29,6 +29,10 @@ public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible
         /// A local file is missing, unreadable or not what the catalog says (``TransferError/errno``
         /// when the system said why).
         public static let localFile = Code("localFile")
+        /// A pending item's own file is missing or is not what the catalog says (another size): no
+        /// retry can send it. A person restores it from a copy or retires it (``ItemResolution`` in
+        /// Storage; `study-recorder resolve`). ``TransferError/path`` is the item's path.
+        public static let needsPerson = Code("needsPerson")
         /// A destination refused an item for a reason of its own (e.g. too large to mail).
         public static let rejected = Code("rejected")
         /// The transfer was cancelled (the run's task was cancelled).
@@ -84,6 +88,8 @@ public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible
     public static func localFile(path: String, reason: String, errno: Int32? = nil) -> TransferError {
         TransferError(.localFile, reason, errno: errno, path: path)
     }
+    /// The item at `path` cannot be sent until a person restores or retires it, because of `reason`.
+    public static func needsPerson(path: String, reason: String) -> TransferError { TransferError(.needsPerson, reason, path: path) }
     /// A destination refused an item for a reason of its own.
     public static func rejected(_ why: String) -> TransferError { TransferError(.rejected, why) }
     /// The transfer was cancelled.
@@ -104,6 +110,7 @@ public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible
         case .mail: return "e-mail: \(message)" + (curlCode.map { " (curl \($0))" } ?? "")
         case .encryption: return "not sent, encryption failed: \(message)"
         case .localFile: return "\(path ?? "local file"): \(message)" + (errno.map { " (errno \($0))" } ?? "")
+        case .needsPerson: return "\(path ?? "item"): \(message)"
         case .tooLarge: return "\(method ?? "request") \(path ?? ""): \(message)"
         default: return message
         }

@@ -99,6 +99,11 @@ public final class Catalog: Sendable {
                 t.column("last", .integer).notNull()
             }
         }
+        // v4: an item a person retired (``TransmissionState/retired``) keeps why in its own column.
+        // Existing rows get `NULL`: nothing was retired before.
+        migrator.registerMigration("v4") { db in
+            try db.alter(table: "items") { t in t.add(column: "retiredReason", .text) }
+        }
         return migrator
     }
 

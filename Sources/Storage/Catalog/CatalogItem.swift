@@ -11,7 +11,7 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
     private enum CodingKeys: String, CodingKey {
         case id, kind, path, participant, study, title, day, session, run, created, size, sha256, encryption, state
         case complete, endReason
-        case attempts, lastError, nextAttempt, transmittedAt, transmittedVia, remoteName, claimedBy, claimedAt
+        case attempts, lastError, nextAttempt, transmittedAt, transmittedVia, remoteName, claimedBy, claimedAt, retiredReason
     }
 
     /// A stable identifier (a UUID string), independent of the file's name or position.
@@ -63,6 +63,8 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
     public var claimedBy: String?
     /// When that run claimed it (a stale claim is released after a timeout).
     public var claimedAt: Date?
+    /// Why a person retired the item (``TransmissionState/retired``), as they gave it; `nil` otherwise.
+    public var retiredReason: String?
 
     /// Creates an item; transmission fields start empty.
     public init(
@@ -116,6 +118,7 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
         remoteName = try c.decodeIfPresent(String.self, forKey: .remoteName)
         claimedBy = try c.decodeIfPresent(String.self, forKey: .claimedBy)
         claimedAt = try c.decodeIfPresent(Date.self, forKey: .claimedAt)
+        retiredReason = try c.decodeIfPresent(String.self, forKey: .retiredReason)
     }
 
     /// Encodes every field, a missing value as `null`: a JSON reader (`list --json`) sees the same keys
@@ -146,6 +149,7 @@ public struct CatalogItem: Sendable, Equatable, Codable, Identifiable {
         try c.encode(remoteName, forKey: .remoteName)
         try c.encode(claimedBy, forKey: .claimedBy)
         try c.encode(claimedAt, forKey: .claimedAt)
+        try c.encode(retiredReason, forKey: .retiredReason)
     }
 }
 

@@ -8,4 +8,8 @@ public enum TransmissionState: String, Sendable, Codable, CaseIterable {
     case sending
     /// The server confirmed it.
     case transmitted
+    /// Retired on record by a person (`study-recorder resolve ITEM --retire`): kept on this device,
+    /// never uploaded; ``CatalogItem/retiredReason`` says why. For an item that can never be sent as
+    /// catalogued (its file lost or damaged, no copy to restore it from).
+    case retired
 }

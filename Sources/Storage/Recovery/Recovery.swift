@@ -119,7 +119,7 @@ public enum Recovery {
         if let problem {
             report.problems.append(
                 "\(path): \(st.st_size) bytes on disk, but the catalog says \(size), and the file cannot be verified (\(problem)); "
-                    + "it is not uploaded until a person checks it")
+                    + "it is not uploaded until a person restores it from a copy or retires it")
             return
         }
         do {

@@ -100,6 +100,7 @@ extension RuntimeStrings {
         .deviceLostSoFarOne: "; {0} samples ({1} s) lost so far in 1 gap", .deviceLostSoFarMany: "; {0} samples ({1} s) lost so far in {2} gaps",
         .enrolled: "enrolled participant {0} in {1}",
         .agreePrompt: "to agree, type \"{0}\"",
+        .listRetired: "retired:     {0}",
         .speechMissing: "Texts cannot be read aloud: espeak-ng is not installed (scripts/bootstrap installs it). A bell sounds instead.",
     ]
 }

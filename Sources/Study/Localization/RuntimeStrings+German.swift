@@ -100,6 +100,7 @@ extension RuntimeStrings {
         .deviceLostSoFarOne: "; bisher {0} Werte ({1} s) in 1 Lücke verloren", .deviceLostSoFarMany: "; bisher {0} Werte ({1} s) in {2} Lücken verloren",
         .enrolled: "Teilnehmende Person {0} in {1} eingeschrieben",
         .agreePrompt: "zum Zustimmen „{0}“ tippen",
+        .listRetired: "stillgelegt: {0}",
         .speechMissing:
             "Texte können nicht vorgelesen werden: espeak-ng ist nicht installiert (scripts/bootstrap installiert es). Stattdessen ertönt ein Signalton.",
     ]

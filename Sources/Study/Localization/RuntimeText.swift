@@ -15,7 +15,7 @@ public enum RuntimeText: String, Sendable, CaseIterable {
     case statusHeader, statusProgress, statusDue, statusDueBlock, statusCloses, statusOpensWindow, statusWaiting, statusSkipped, statusNotEnrolled
     case statusStreak, statusNext, statusNextOpens
     case reminderTitle, reminderText, reminderShown, reminderAlreadyShown, reminderNothingDue
-    case scoresHeader, scoresNone, scoresColumns, listColumns, listEndedEarly, listLastError, listStaysHere
+    case scoresHeader, scoresNone, scoresColumns, listColumns, listEndedEarly, listLastError, listStaysHere, listRetired
     case timeRemaining, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
     case devicePrefix, deviceLinkLost, deviceLinkBack, deviceOffHead, deviceOnHead, deviceBatteryLow, deviceBatteryOK, deviceDataLost
     case deviceCorruptPackets, deviceLostSoFarOne, deviceLostSoFarMany, enrolled, agreePrompt

@@ -16,4 +16,7 @@ public enum ProgressEventKind: String, Sendable, Hashable, Codable {
     case dayClosed
     /// The last day closed or its last item completed.
     case studyFinished
+    /// The progress was moved to a changed protocol (``ProgressMigration``); the detail names the
+    /// fingerprints before and after.
+    case migrated
 }

@@ -14,7 +14,7 @@ public enum ScheduleError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .otherStudy(let expected, let found): "the progress file belongs to study '\(found)', not '\(expected)'"
         case .protocolChanged:
-            "the study's days or sessions changed since enrolment; migrate the progress file or enrol again"
+            "the study's days or sessions changed since enrolment; the progress moves to them when the change is safe, or the participant enrols again"
         case .unsupportedFormat(let version): "progress-file format \(version) is not supported by this build"
         case .notDue(let position, let block, let due): "block \(block) of \(position) is not due (\(due))"
         }

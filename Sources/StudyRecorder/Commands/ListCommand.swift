@@ -22,7 +22,7 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup var transfer: TransferOptions
 
-    @Option(help: "Only items in this state: writing, pending, sending, transmitted.")
+    @Option(help: "Only items in this state: writing, pending, sending, transmitted, retired.")
     var state: TransmissionState?
 
     @Option(help: ArgumentHelp("Only this participant's items.", valueName: "uuid"))
@@ -89,6 +89,7 @@ struct ListCommand: ParsableCommand {
         if let reason = item.outcome.reason { lines.append(indent + strings(.listEndedEarly, reason)) }
         if let error = item.lastError { lines.append(indent + strings(.listLastError, error)) }
         if let reason = listed.keptLocal { lines.append(indent + strings(.listStaysHere, reason)) }
+        if let reason = item.retiredReason { lines.append(indent + strings(.listRetired, reason)) }
         return lines.map { WordWrap.wrap($0, width: narrowWidth) }
     }
 
@@ -106,6 +107,7 @@ struct ListCommand: ParsableCommand {
         if let reason = item.outcome.reason { lines.append("             ended early: \(reason)") }
         if let error = item.lastError { lines.append("             last error:  \(error)") }
         if let reason = listed.keptLocal { lines.append("             stays here:  \(reason)") }
+        if let reason = item.retiredReason { lines.append("             retired:     \(reason)") }
         return lines
     }
 }

@@ -184,7 +184,7 @@ struct ReportCommand: ParsableCommand {
         do {
             try schedule.check(progress)
         } catch {
-            throw CommandFailure(.dataError, "\(file): \(error.description)")
+            throw CommandFailure(.dataError, "\(file): " + CommandHint.line(error.description, for: error))
         }
         let adherence = schedule.adherence(of: progress, at: Date())
         return StudyCompletion(daysCompleted: adherence.daysCompleted, daysSoFar: adherence.daysSoFar, days: adherence.days)

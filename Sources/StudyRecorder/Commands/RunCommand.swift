@@ -59,7 +59,7 @@ struct RunCommand: AsyncParsableCommand {
         let configurationURL = try transfer.checkedURL(data: data.url.standardizedFileURL)
         let store = try data.openStore()
         let logger = CommandLogging.logger("run", verbose: verbose)
-        let scripted = try loadAnswers()
+        let scripted = try loadAnswers(for: study)
         // The participant's language: --locale, else the one they enrolled in, else the study's default.
         let locale = StudySessionRun.locale(of: study, in: store, requested: studyOptions.locale)
         let strings = RuntimeStrings(locale: locale)
@@ -138,7 +138,7 @@ struct RunCommand: AsyncParsableCommand {
         if report.state == .incomplete { throw interrupted.isSet ? ExitCode.interrupted : ExitCode.temporaryFailure }
     }
 
-    private func loadAnswers() throws -> [String: String] {
+    private func loadAnswers(for study: StudyDefinition) throws -> [String: String] {
         guard let answers else { return [:] }
         let data: Data
         do throws(BoundedFile.Failure) {
@@ -150,6 +150,8 @@ struct RunCommand: AsyncParsableCommand {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw CommandFailure(.dataError, "\(answers): expected a JSON object {\"questionId\": value}")
         }
+        // A misspelt id would answer nothing and store the question's default as the participant's.
+        do { try AnswersFileError.check(object.keys, for: study) } catch { throw CommandFailure(error, line: "\(answers): \(error)") }
         return object.mapValues { value in
             if let list = value as? [Any] { return list.map { "\($0)" }.joined(separator: ",") }
             return "\(value)"

@@ -70,13 +70,20 @@ struct StatusCommand: ParsableCommand {
         do {
             try schedule.check(progress)
         } catch {
-            throw CommandFailure.plain(.dataError, "\(store.url(forStudy: definition.id).path): \(error.description)")
+            throw CommandFailure.plain(.dataError, "\(store.url(forStudy: definition.id).path): " + CommandHint.line(error.description, for: error))
         }
+        // Items a person retired (kept here, never uploaded) are part of where the participant stands.
+        let retired = ((try? DataStore(root: data.url).catalog.items(state: .retired, participant: progress.participant.uuidString)) ?? [])
+            .map { StatusReport.Summary.Retired(path: $0.path, reason: $0.retiredReason) }
         if json {
-            try StatusReport.printJSON(StatusReport.summary(progress: progress, schedule: schedule, now: clock.now))
+            var summary = StatusReport.summary(progress: progress, schedule: schedule, now: clock.now)
+            summary.retiredItems = retired
+            try StatusReport.printJSON(summary)
         } else {
             let text = StatusReport.text(study: definition, progress: progress, schedule: schedule, now: clock.now, locale: locale)
             print(text, terminator: "")
+            let strings = RuntimeStrings(locale: locale)
+            for item in retired { print(strings(.listRetired, "\(item.path): \(item.reason ?? "")")) }
         }
     }
 }

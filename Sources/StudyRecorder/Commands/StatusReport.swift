@@ -43,6 +43,13 @@ enum StatusReport {
         var daysSoFar: Int?
         /// The session after the due one (or the next day's first).
         var next: Next?
+        /// The participant's items retired on record (`resolve --retire`): never uploaded.
+        var retiredItems: [Retired] = []
+
+        struct Retired: Encodable {
+            var path: String
+            var reason: String?
+        }
     }
 
     /// The summary of `progress` at `now` (days, items and blocks counted from 1).

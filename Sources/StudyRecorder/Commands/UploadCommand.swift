@@ -18,8 +18,12 @@ struct UploadCommand: AsyncParsableCommand {
             Ctrl-C abort the transfer in flight and leave its item pending. Without encryption, consent \
             records and their PDFs stay on this device by policy (they hold the name); they are not pending.
 
+            Prints what changed, once: nothing when there was nothing to send. An item whose file is \
+            missing or not what the catalog says cannot be sent by any retry: every run names it with the \
+            command that resolves it (`study-recorder resolve`) and exits 1.
+
             Exit status: 0 all sent, 75 some items still pending (run again later; also a full server, \
-            HTTP 507), 78 configuration error (also a password or account the server refuses: HTTP 401, \
+            HTTP 507), 1 an item needs a person (everything else that could go went), 78 configuration error (also a password or account the server refuses: HTTP 401, \
             or 403/405 to PUT or MKCOL), 66 no such data folder or --config file, 64 bad \
             command line, 130/143 interrupted by SIGINT/SIGTERM.
             """)
@@ -53,7 +57,14 @@ struct UploadCommand: AsyncParsableCommand {
         // leaves files the catalog does not list as pending: recover them first, so they are sent
         // instead of reported as "0 pending". A dry run only names them.
         let needsRecovery = dryRun ? Recovery.needed(store: store) : []
-        if !dryRun { CommandLogging.report(Recovery.run(store: store, logger: logger)) }
+        // What recovery did is said now; its problems after the run, without those the run names
+        // as needing a person (each item once).
+        var recovery = dryRun ? RecoveryReport?.none : Recovery.run(store: store, logger: logger)
+        let problems = recovery?.problems ?? []
+        recovery?.problems = []
+        if let recovery { CommandLogging.report(recovery) }
+        var named: [String] = []
+        defer { Self.report(problems, except: named) }
         let uploader: Uploader
         if dryRun {
             // A plan from the catalog alone: no destination, so no account and no server.
@@ -85,34 +96,60 @@ struct UploadCommand: AsyncParsableCommand {
         }
         withExtendedLifetime(trap) {}
         bar.finish()
+        // What recovery did, said once: an item the upload names as needing a person is not named twice.
+        named = report.needsPerson.map(\.path)
         report.planned = needsRecovery.map { UploadReport.Outcome(id: "", path: $0, remote: "(recovered first)") } + report.planned
         if json {
             try Terminal.printJSON(report)
         } else {
             Self.printHuman(report)
         }
-        if let problem = report.configurationProblem {
-            if !json { Terminal.error(problem) }
-            throw ExitCode.configuration
-        }
-        if report.dryRun { return }
-        if report.busy || report.remaining > 0 || !report.failed.isEmpty { throw ExitCode.temporaryFailure }
+        if let problem = report.configurationProblem, !json { Terminal.error(problem) }
+        if let code = ExitStatus.code(for: report.conclusion) { throw code }
     }
 
+    /// The report in words, what changed once: each item sent (its remote name only when it differs
+    /// from its path here), each failure, each item that needs a person with the command that
+    /// resolves it, then one summary line. Nothing when nothing happened (a cron log does not grow);
+    /// items kept here by policy are listed by a dry run and `list`, and counted in the summary.
     static func printHuman(_ report: UploadReport) {
         if report.busy { print("another upload run is active; nothing done (\(report.remaining) pending)") }
-        for p in report.planned { print("would send \(p.path) -> \(p.remote ?? "?")") }
-        for k in report.keptLocal { print("kept here \(k.path): \(k.error ?? "by policy")") }
-        for s in report.sent { print("sent \(s.path) -> \(s.remote ?? "?") (\(s.via ?? "?"))") }
+        for p in report.planned { print("would send \(p.path)" + Self.remoteNote(p)) }
+        if report.dryRun { for k in report.keptLocal { print("kept here \(k.path): \(k.error ?? "by policy")") } }
+        for s in report.sent { print("sent \(s.path)" + Self.remoteNote(s) + " (\(s.via ?? "?"))") }
         for f in report.failed { print("pending \(f.path): \(f.error ?? "failed")\(f.nextAttempt.map { " (next try \($0))" } ?? "")") }
+        for n in report.needsPerson { print(needsPersonLine(n)) }
+        let kept = report.keptLocal.isEmpty ? "" : ", \(report.keptLocal.count) kept here by policy"
         if report.dryRun {
-            print("\(report.planned.count) item(s) due, \(report.remaining) pending in all")
-        } else if !report.busy {
-            print("\(report.sent.count) sent, \(report.remaining) still pending")
+            print("\(report.planned.count) item(s) due, \(report.remaining) pending in all\(kept)")
+        } else if !report.busy && !(report.sent.isEmpty && report.failed.isEmpty && report.needsPerson.isEmpty) {
+            print("\(report.sent.count) sent, \(report.remaining) still pending\(kept)")
         }
         if report.waiting > 0, let next = report.nextAttempt {
             print("\(report.waiting) item(s) wait for their next try (the earliest at \(next)); `upload --now` sends them at once")
         }
+    }
+
+    /// Where an item goes, when that is not its path here: ` as <remote name>` (sealed, or a taken
+    /// name), or a note in parentheses (`(recovered first)`); nothing otherwise.
+    static func remoteNote(_ outcome: UploadReport.Outcome) -> String {
+        guard let remote = outcome.remote, remote != outcome.path else { return "" }
+        return remote.hasPrefix("(") ? " \(remote)" : " as \(remote)"
+    }
+
+    /// Recovery's problem lines (as ``CommandLogging/report(_:)`` says them), except those about the
+    /// items at `paths`.
+    static func report(_ problems: [String], except paths: [String]) {
+        for problem in problems where !paths.contains(where: { problem.hasPrefix($0 + ":") }) {
+            Terminal.note("recovery problem: \(problem)")
+        }
+    }
+
+    /// The line of an item no retry can send: why, and the two ways a person resolves it
+    /// (docs/operations.md, "Needs a person").
+    static func needsPersonLine(_ outcome: UploadReport.Outcome) -> String {
+        "needs a person: \(outcome.error ?? outcome.path); restore it from a copy (`study-recorder resolve \(outcome.path) --restore FILE`) "
+            + "or retire it (`study-recorder resolve \(outcome.path) --retire --reason TEXT`)"
     }
 }
 

@@ -11,6 +11,7 @@ enum CommandHint {
         if let error = error as? RecorderError, let underlying = error.underlying { return hint(for: underlying) }
         if case .diskFull? = error as? StorageError { return "then run `study-recorder recover`" }
         if case .notEnrolled? = error as? RunnerError { return "run `study-recorder enroll` first" }
+        if case .protocolChanged? = error as? ScheduleError { return "`study-recorder migrate <study folder>` moves it, or says why not" }
         return nil
     }
 

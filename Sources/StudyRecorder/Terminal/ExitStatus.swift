@@ -34,10 +34,23 @@ struct ExitStatus {
         case let exit as ExitCode: ExitStatus(code: exit, line: nil)
         case let failure as CommandFailure: ExitStatus(code: failure.code, line: failure.line, prefixed: failure.prefixed)
         case let error as RecorderError: ExitStatus(code: code(for: error), line: CommandHint.line(error.message, for: error))
+        case let error as ProgressMigrationError: ExitStatus(code: .dataError, line: error.description, prefixed: false)
         case let error as StudyLoadError:
             ExitStatus(code: error.isMissing ? .noInput : .dataError, line: error.description, prefixed: false)
         case is CancellationError: ExitStatus(code: .interrupted, line: "interrupted")
         default: known(error).map { ExitStatus(code: $0, line: CommandHint.line("\(error)", for: error)) }
+        }
+    }
+
+    /// How an `upload` run ended (``UploadReport/conclusion``, the policy is Transfer's): `nil` (0)
+    /// done, 75 try again later, 1 an item needs a person (restore or retire it), 78 the
+    /// configuration or the account.
+    static func code(for conclusion: UploadReport.Conclusion) -> ExitCode? {
+        switch conclusion {
+        case .done: nil
+        case .tryLater: .temporaryFailure
+        case .needsPerson: .failure
+        case .configuration: .configuration
         }
     }
 
@@ -63,11 +76,13 @@ struct ExitStatus {
         case let error as ConsentPrintError: code(for: error)
         case let error as CollectionError: code(for: error)
         case let error as ReminderError: code(for: error)
+        case let error as ResolutionError: code(for: error)
+        case let error as ScheduleError: code(for: error)
         case is TypesettingError: .unavailable
         case let error as TransferError where error.code == .configuration: .configuration
         case is EncryptionError: .configuration
         case is TerminalInputError: .noInput
-        case is ScriptedAnswerError: .dataError
+        case is ScriptedAnswerError, is AnswersFileError: .dataError
         default: nil
         }
     }
@@ -102,6 +117,27 @@ struct ExitStatus {
         switch error {
         case .scanPermissionDenied, .permissionDenied: .permissionDenied
         default: .unavailable
+        }
+    }
+
+    /// Resolving an item (`resolve`): 66 no such item or copy, 65 a copy that is not the catalogued
+    /// file (or nothing to check it against, or nothing to retire), 75 being recorded or sent now,
+    /// 74 reading or writing failed.
+    private static func code(for error: ResolutionError) -> ExitCode {
+        switch error {
+        case .noSuchItem, .noCopy: .noInput
+        case .mismatch, .noChecksum, .transmitted: .dataError
+        case .busy: .temporaryFailure
+        case .io: .ioError
+        }
+    }
+
+    /// A progress file the study does not fit: 65 (another study, a changed protocol: `migrate`, a
+    /// format this build cannot read), else 1.
+    private static func code(for error: ScheduleError) -> ExitCode {
+        switch error {
+        case .otherStudy, .protocolChanged, .unsupportedFormat: .dataError
+        case .notDue: .failure
         }
     }
 

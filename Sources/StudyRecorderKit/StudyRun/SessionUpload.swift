@@ -15,6 +15,7 @@ enum SessionUpload {
             let report = try await uploader.run()
             return "sent \(report.sent.count), \(report.remaining) still pending"
                 + (report.failed.isEmpty ? "" : " (\(report.failed.count) failed: will be retried)")
+                + (report.needsPerson.isEmpty ? "" : "; \(report.needsPerson.count) need a person: `study-recorder upload` names them")
         } catch {
             return "not sent (\(error)); the next upload run retries it"
         }

@@ -121,6 +121,6 @@ public struct StudySessionRun: Sendable {
     /// Whether `error` is not one the run already explains (a cancellation, the runner's, the data
     /// folder's or the scripted participant's own).
     private static func isUnexplained(_ error: any Error) -> Bool {
-        !(error is CancellationError || error is RunnerError || error is StorageError || error is ScriptedAnswerError)
+        !(error is CancellationError || error is RunnerError || error is StorageError || error is ScriptedAnswerError || error is ScheduleError)
     }
 }

@@ -50,6 +50,11 @@ public struct UploadReport: Sendable, Codable, Equatable {
     /// Items kept on the device by policy (``LocalOnlyPolicy``), with the reason in `error`; they are
     /// not pending and do not count in ``remaining``.
     public var keptLocal: [Outcome] = []
+    /// Items that cannot be sent until a person acts (``TransferError/Code-swift.struct/needsPerson``:
+    /// the file is missing or not what the catalog says), the reason in `error`. They stay pending,
+    /// start no backoff, count in ``remaining``, and are named again by every run until restored or
+    /// retired (`study-recorder resolve`). A dry run names those it would meet.
+    public var needsPerson: [Outcome] = []
     /// Items still waiting after the run (pending or not yet due).
     public var remaining = 0
     /// Of ``remaining``, the items waiting for their next try time after earlier failures (a run
@@ -61,7 +66,7 @@ public struct UploadReport: Sendable, Codable, Equatable {
     public var configurationProblem: String?
 
     private enum CodingKeys: String, CodingKey {
-        case busy, dryRun, sent, failed, planned, keptLocal, remaining, waiting, nextAttempt, configurationProblem
+        case busy, dryRun, sent, failed, planned, keptLocal, needsPerson, remaining, waiting, nextAttempt, configurationProblem
     }
 
     /// Decodes a report (a report written before ``keptLocal`` existed has none).
@@ -73,6 +78,7 @@ public struct UploadReport: Sendable, Codable, Equatable {
         failed = try c.decode([Outcome].self, forKey: .failed)
         planned = try c.decode([Outcome].self, forKey: .planned)
         keptLocal = try c.decodeIfPresent([Outcome].self, forKey: .keptLocal) ?? []
+        needsPerson = try c.decodeIfPresent([Outcome].self, forKey: .needsPerson) ?? []
         remaining = try c.decode(Int.self, forKey: .remaining)
         waiting = try c.decodeIfPresent(Int.self, forKey: .waiting) ?? 0
         nextAttempt = try c.decodeIfPresent(String.self, forKey: .nextAttempt)
@@ -88,6 +94,7 @@ public struct UploadReport: Sendable, Codable, Equatable {
         try c.encode(failed, forKey: .failed)
         try c.encode(planned, forKey: .planned)
         try c.encode(keptLocal, forKey: .keptLocal)
+        try c.encode(needsPerson, forKey: .needsPerson)
         try c.encode(remaining, forKey: .remaining)
         try c.encode(waiting, forKey: .waiting)
         try c.encode(nextAttempt, forKey: .nextAttempt)
@@ -96,4 +103,29 @@ public struct UploadReport: Sendable, Codable, Equatable {
 
     /// Creates an empty report.
     public init() {}
+
+    /// How a run ended, for a scheduler: what it should do next.
+    public enum Conclusion: String, Sendable, Codable {
+        /// Everything due was sent (items kept here by policy do not count); every dry run without
+        /// a problem.
+        case done
+        /// Items are still pending and waiting helps: the server unreachable, busy or full, items
+        /// waiting for their backoff, or another run active.
+        case tryLater
+        /// Some items cannot be sent until a person restores or retires them (``needsPerson``);
+        /// everything else that could go went.
+        case needsPerson
+        /// The configuration is unusable or the server refused the account (``configurationProblem``).
+        case configuration
+    }
+
+    /// The run's ``Conclusion``: a configuration problem first, then items needing a person, then
+    /// items still pending.
+    public var conclusion: Conclusion {
+        if configurationProblem != nil { return .configuration }
+        if !needsPerson.isEmpty { return .needsPerson }
+        if dryRun { return .done }
+        if busy || remaining > 0 || !failed.isEmpty { return .tryLater }
+        return .done
+    }
 }

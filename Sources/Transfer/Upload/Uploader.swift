@@ -23,6 +23,9 @@ import DataSources
 /// - Two overlapping runs never send the same item: a run holds `<data>/upload.lock` and claims items
 ///   through the catalog. Items still being written are never claimed.
 /// - With encryption required, nothing is sent unencrypted: an item that cannot be encrypted fails.
+/// - An item whose file is missing, has another size than catalogued, or (sent as stored) another
+///   SHA-256, is never sent: it needs a person (``UploadReport/needsPerson``), starts no backoff and
+///   holds nothing else back.
 /// - A consent record or its PDF (the files with the participant's name) is never sent unencrypted: without
 ///   encryption it is kept on the device by policy (``UploadReport/keptLocal``), not counted as pending.
 /// - A refused account or URL (``TransferError/isRefusal``: HTTP 401, or 403/405 to PUT or MKCOL) is a
@@ -185,6 +188,11 @@ public struct Uploader: Sendable {
                 try store.catalog.update(id: item.id) { $0.nextAttempt = nil }
             }
         }
+        // An item that needs a person waits for no backoff (an older run may have set one): it is
+        // claimed now, so that this run names it and exits for a person.
+        for item in try store.catalog.items(state: .pending) where item.nextAttempt.map({ $0 > now() }) == true {
+            if Self.fileProblem(of: item, in: store) != nil { try store.catalog.update(id: item.id) { $0.nextAttempt = nil } }
+        }
         let owner = "\(ProcessInfo.processInfo.hostName):\(getpid()):\(UUID().uuidString.prefix(8))"
         // The run lock is held, so any item still `sending` belongs to a run that died: take it over.
         report.keptLocal = try keptLocal()
@@ -231,6 +239,13 @@ public struct Uploader: Sendable {
         // A refusal (wrong password, no right to PUT) is fixed by a person, not by waiting: no backoff.
         var unusableIsRefusal = false
         var fallbackQueue: [(item: CatalogItem, payload: UploadPayload, error: String)] = []
+        /// No retry can send it: no backoff, reported apart, every run until a person resolves it.
+        func needsPerson(_ item: CatalogItem, _ error: TransferError) throws {
+            let outcome = try fail(item, error: "\(error)", backoff: false)
+            report.needsPerson.append(outcome)
+            unfinished.remove(item.id)
+            emit(.failed(outcome))
+        }
         func failed(_ item: CatalogItem, _ error: String, backoff: Bool = true) throws {
             let outcome = try fail(item, error: error, backoff: backoff)
             report.failed.append(outcome)
@@ -265,7 +280,7 @@ public struct Uploader: Sendable {
                 if error.isRefusal {
                     report.configurationProblem = report.configurationProblem ?? Self.refusal(error, server: destination.via == "webdav" ? "WebDAV" : destination.via)
                 }
-                logger.warning("manifest not sent", metadata: ["item": "\(item.id)", "remote": "\(delivery.remote)", "error": "\(error)"])
+                logger.info("manifest not sent", metadata: ["item": "\(item.id)", "remote": "\(delivery.remote)", "error": "\(error)"])
                 try failed(item, "on the server as \(delivery.remote), but its manifest is not: \(error)", backoff: !error.isRefusal)
                 return false
             }
@@ -289,17 +304,26 @@ public struct Uploader: Sendable {
             let payload: UploadPayload
             do {
                 (item, payload) = try prepare(item, outbox: outbox)
+            } catch let error as TransferError where error.code == .needsPerson {
+                try needsPerson(item, error)
+                continue
             } catch {
                 try failed(item, "\(error)")
                 continue
             }
             var firstError = "WebDAV is not configured"
             var refused = false
+            var digestChecked = false
             if let reason = unusable {
                 refused = unusableIsRefusal
                 // The destination could not be reached (or refused the account) for an earlier item: do not wait for it again.
                 firstError = reason
             } else if let destination {
+                digestChecked = true
+                if let problem = digestProblem(of: item, sending: payload) {
+                    try needsPerson(item, problem)
+                    continue
+                }
                 let throttle = ProgressThrottle(), id = item.id, name = payload.name
                 let onProgress: @Sendable (Int64, Int64) -> Void = { sent, total in
                     guard throttle.admit(sent: sent, total: total) else { return }
@@ -329,11 +353,15 @@ public struct Uploader: Sendable {
                         let server = destination.via == "webdav" ? "WebDAV" : destination.via
                         report.configurationProblem = report.configurationProblem ?? Self.refusal(error, server: server)
                     }
-                    logger.warning("upload failed", metadata: ["item": "\(item.id)", "via": "\(destination.via)", "error": "\(firstError)"])
+                    logger.info("upload failed", metadata: ["item": "\(item.id)", "via": "\(destination.via)", "error": "\(firstError)"])
                 }
             }
             if let fallback, item.attempts + 1 >= fallbackAfterFailures || destination == nil {
                 if payload.encrypted || configuration.encryption.allowPlaintextEmail {
+                    if !digestChecked, let problem = digestProblem(of: item, sending: payload) {
+                        try needsPerson(item, problem)
+                        continue
+                    }
                     fallbackQueue.append((item, payload, firstError))
                     continue
                 }
@@ -353,7 +381,7 @@ public struct Uploader: Sendable {
                 // Not a failure of the item: the run was stopped; the claim release keeps it pending.
                 cancelled = true
             case .failure(let error):
-                logger.warning("fallback failed", metadata: ["item": "\(entry.item.id)", "via": "\(fallback.via)", "error": "\(error)"])
+                logger.info("fallback failed", metadata: ["item": "\(entry.item.id)", "via": "\(fallback.via)", "error": "\(error)"])
                 try failed(entry.item, entry.error + "; \(error)")
             }
         }
@@ -364,6 +392,8 @@ public struct Uploader: Sendable {
     private func prepare(_ original: CatalogItem, outbox: URL) throws -> (CatalogItem, UploadPayload) {
         var item = original
         let mode = configuration.encryption.policy.mode
+        // Before sealing: a missing or changed file is a person's to resolve, not an encryption failure.
+        if let problem = Self.fileProblem(of: item, in: store) { throw problem }
         if item.encryption == .none && mode != .none {
             guard let sealer else { throw TransferError.encryption(sealerProblem ?? "no study key") }
             if mode == .atRest {
@@ -371,11 +401,9 @@ public struct Uploader: Sendable {
             }
         }
         let file = store.url(of: item.path)
+        if let problem = Self.fileProblem(of: item, in: store) { throw problem }
         var st = stat()
-        guard stat(file.path, &st) == 0 else { throw TransferError.localFile(path: item.path, reason: "missing on disk") }
-        if item.size > 0 && Int64(st.st_size) != item.size {
-            throw TransferError.localFile(path: item.path, reason: "size \(st.st_size) differs from the catalogued \(item.size); not sent")
-        }
+        guard stat(file.path, &st) == 0 else { throw TransferError.needsPerson(path: item.path, reason: "missing on disk") }
         let name = RemoteName.fileName(of: item.path)
         if item.encryption != .none {
             return (
@@ -411,6 +439,31 @@ public struct Uploader: Sendable {
             UploadPayload(
                 itemID: item.id, participant: item.participant, kind: item.kind, file: file, name: name, size: Int64(st.st_size), encrypted: false)
         )
+    }
+
+    /// Why the file of pending `item` can never be sent as catalogued (one `stat`): missing, or another
+    /// size than the catalog holds (recovery has already healed a file that reads; what is left is
+    /// cut short or changed). `nil` when it may go. The digest is not read here: hashing every file
+    /// at every run would read gigabytes; a person's restore checks it (``ItemResolution``).
+    static func fileProblem(of item: CatalogItem, in store: DataStore) -> TransferError? {
+        var st = stat()
+        guard stat(store.url(of: item.path).path, &st) == 0 else { return .needsPerson(path: item.path, reason: "missing on disk") }
+        if item.size > 0 && Int64(st.st_size) != item.size {
+            return .needsPerson(path: item.path, reason: "\(st.st_size) bytes on disk, but the catalog says \(item.size); not sent")
+        }
+        return nil
+    }
+
+    /// Why the stored file about to be sent as it is (plaintext, not a copy) is not the one catalogued:
+    /// its SHA-256 differs (changed in place, same size). Read only right before a delivery is tried,
+    /// never while the destination is unusable, so a server that is down costs no reading; the
+    /// manifest then states a digest that was checked. `nil` when it matches, when the catalog holds
+    /// none, or when the file cannot be read (the transfer says so).
+    private func digestProblem(of item: CatalogItem, sending payload: UploadPayload) -> TransferError? {
+        guard item.encryption == .none, let expected = item.sha256, payload.file.path == store.url(of: item.path).path,
+            let found = try? SHA256.hex(ofFile: payload.file), found != expected
+        else { return nil }
+        return .needsPerson(path: item.path, reason: "its SHA-256 is not the catalogued one (changed after it was stored); not sent")
     }
 
     /// Puts the item's ``UploadManifest`` beside it through `destination`, sealed when the item went
@@ -607,8 +660,15 @@ public struct Uploader: Sendable {
         report.keptLocal = try keptLocal()
         let at = now()
         let local = Set(report.keptLocal.map(\.id))
-        let due = try store.catalog.items(state: .pending)
-            .filter { !local.contains($0.id) && (options.ignoreBackoff || $0.nextAttempt == nil || $0.nextAttempt! <= at) }
+        var due: [CatalogItem] = []
+        for item in try store.catalog.items(state: .pending) where !local.contains(item.id) {
+            // What needs a person is named whether or not it waits for a backoff (as a real run does).
+            if let problem = Self.fileProblem(of: item, in: store) {
+                report.needsPerson.append(UploadReport.Outcome(id: item.id, path: item.path, error: "\(problem)"))
+            } else if options.ignoreBackoff || item.nextAttempt == nil || item.nextAttempt! <= at {
+                due.append(item)
+            }
+        }
         for item in due.prefix(options.limit) {
             let name = RemoteName.fileName(of: item.path)
             let remoteName =

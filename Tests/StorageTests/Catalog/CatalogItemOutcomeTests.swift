@@ -52,7 +52,7 @@ struct CatalogItemOutcomeTests {
             #expect(
                 object.keys.sorted() == [
                     "attempts", "claimedAt", "claimedBy", "complete", "created", "day", "encryption", "endReason", "id", "kind",
-                    "lastError", "nextAttempt", "participant", "path", "remoteName", "run", "session", "sha256", "size", "state",
+                    "lastError", "nextAttempt", "participant", "path", "remoteName", "retiredReason", "run", "session", "sha256", "size", "state",
                     "study", "title", "transmittedAt", "transmittedVia",
                 ])
             #expect(object["complete"] as? Bool == item.outcome.isComplete)
