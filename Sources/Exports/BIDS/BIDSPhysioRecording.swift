@@ -52,9 +52,10 @@ struct BIDSPhysioRecording {
         (0..<times.count).filter { row in (0..<columns).allSatisfy { !values[row * columns + $0].isFinite } }.count
     }
 
-    func sidecar(device: DeviceDescriptor) -> [String: Any] {
+    func sidecar(taskName: String, device: DeviceDescriptor) -> [String: Any] {
         let channels = stream.channelLabels.map(OpticalChannel.init(label:))
         var object: [String: Any] = [
+            "TaskName": taskName,
             "SamplingFrequency": samplingFrequency,
             "NominalSamplingFrequency": stream.samplingRate,
             "StartTime": times.first.map(axis.seconds) ?? 0,
