@@ -7,7 +7,7 @@ import Storage
 /// heart rate over time, the block's mean heart rate and RMSSD, the channel the beats come from,
 /// and the channels that were flat or saturated in at least half of the windows.
 public struct HeartRateDigest: Sendable {
-    /// Heart rate (bpm) at each accepted beat, seconds from the EEG's first sample.
+    /// Heart rate (bpm) at each accepted beat, seconds of signal from the EEG's first sample.
     public var points: [(x: Double, y: Double)]
     public var beats: Int
     public var accepted: Int
@@ -38,8 +38,13 @@ public struct HeartRateDigest: Sendable {
         usableShare = value("UsableShare")
         let c = value("Channel")
         channel = c.isFinite && Int(c) < labels.count ? labels[Int(c)] : nil
+        // Seconds of signal, as the other charts count them (EEG rows over the rate): the recording
+        // clock scaled by the EEG's rows per clock second (one factor; differs from 1 only for a
+        // recording made faster than real time, whose times are the host's).
+        let end = reader.sampleCount > 1 ? try reader.readBlock(from: reader.sampleCount - 1, count: 1).times.first ?? start : start
+        let scale = end > start ? Double(reader.sampleCount - 1) / (end - start) / reader.samplingRate : 1
         let rate = try reader.series(group: group, name: HeartRateSeries.rate)
-        points = rate.map { r in r.times.indices.map { (x: r.times[$0] - start, y: r.values[$0 * r.columns]) } } ?? []
+        points = rate.map { r in r.times.indices.map { (x: (r.times[$0] - start) * scale, y: r.values[$0 * r.columns]) } } ?? []
         badChannels = []
         if let q = try reader.series(group: group, name: HeartRateSeries.quality), q.columns == 2 * labels.count, !q.times.isEmpty {
             for (k, label) in labels.enumerated() {

@@ -86,6 +86,11 @@ struct HeartRateCLITests {
         let caption = figure.range(of: "<figcaption>").map { String(figure[$0.upperBound...].prefix(while: { $0 != "<" })) } ?? ""
         #expect(caption.contains("channel infrared") && caption.contains("RMSSD"), "the heart-rate figure's caption: \(caption)")
         #expect(caption.contains("mean 72"), "\(caption)")
+        // The line spans the recording's 30 s of signal (recorded at 20x speed: its clock times are
+        // the host's), like the other charts: its last point near the plot's right edge.
+        let line = figure.range(of: "<path d=\"").map { String(figure[$0.upperBound...].prefix(while: { $0 != "\"" })) } ?? ""
+        let xs = line.split(whereSeparator: { $0 == "M" || $0 == "L" }).compactMap { Double($0.split(separator: " ").first ?? "") }
+        #expect(xs.count > 25 && (xs.max() ?? 0) > 800 && (xs.min() ?? 999) < 120, "x from \(xs.min() ?? 0) to \(xs.max() ?? 0)")
     }
 
     /// The real Muse S Athena captures: beats where a pulse is usable, compared with neurokit2 on the
