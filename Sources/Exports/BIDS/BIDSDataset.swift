@@ -11,6 +11,10 @@ import Study
 /// sub-<label>/ses-<n>/sub-<label>_ses-<n>_scans.tsv                                   (BIDSScansTable)
 /// sub-<label>/ses-<n>/eeg/sub-<label>_ses-<n>_task-<task>_run-<run>_eeg.edf          (EDFWriter)
 ///                         …_eeg.json  …_channels.tsv  …_events.tsv  …_events.json     (BIDSEventsTable)
+///                         …_recording-<stream>_physio.tsv.gz + .json  (PPG, optics: BIDSPhysioRecording)
+/// sub-<label>/ses-<n>/motion/…_task-<task>_tracksys-<stream>_run-<run>_motion.tsv + .json + _channels.tsv
+///                                                                   (accelerometer, gyroscope: BIDSMotionRecording)
+/// derivatives/heartrate/…/eeg/…_desc-heartrate_beats.tsv + .json    (stored heart rate: BIDSHeartRateDerivative)
 /// sourcedata/sub-<label>/ses-<n>/<the HDF5 original>
 /// ```
 ///
@@ -33,6 +37,8 @@ final class BIDSDataset {
     private var stems: Set<String> = []
     /// The rows of each session's `scans.tsv` (by its path in the dataset) this export adds.
     private var scans: [String: [BIDSScansTable.Row]] = [:]
+    /// Whether a recording of this export stored heart rate (``BIDSHeartRateDerivative``).
+    private var hasHeartRate = false
 
     /// Files of the dataset, relative to the destination (the BIDS root).
     static let descriptionFile = "dataset_description.json"
@@ -113,12 +119,13 @@ final class BIDSDataset {
         files.append("\(folder)/\(stem)_events.tsv")
         try writeJSON(table.description(events), "\(stem)_events.json", in: folder)
         files.append("\(folder)/\(stem)_events.json")
+        let start = try reader.readBlock(from: 0, count: 1).times.first ?? reader.clockAnchor?.utc ?? 0
+        files += try addStreams(reader, stem: stem, folder: folder, motionStem: "\(subject)_\(session)_\(task)", taskName: String(task.dropFirst(5)), run: numbering.run)
 
         // The HDF5 original, byte for byte.
         let sourceFolder = "sourcedata/\(subject)/\(session)"
         _ = try destination.write(source.lastPathComponent, in: sourceFolder) { try FileManager.default.copyItem(at: source, to: $0) }
         files.append("\(sourceFolder)/\(source.lastPathComponent)")
-        let start = try reader.readBlock(from: 0, count: 1).times.first ?? reader.clockAnchor?.utc ?? 0
         scans["\(subject)/\(session)/\(subject)_\(session)_scans.tsv", default: []].append(
             BIDSScansTable.Row(
                 filename: "eeg/\(stem)_eeg.edf", start: start, studyDay: reader.day ?? item.day, studySession: reader.session ?? item.session,
@@ -127,6 +134,47 @@ final class BIDSDataset {
         if let study = reader.study { studies.insert(study) }
         progress(1)
         return (files, edf.result)
+    }
+
+    /// The recording's other streams beside the EEG: PPG and optics as physiological recordings
+    /// (``BIDSPhysioRecording``) in the EEG folder, accelerometer and gyroscope as motion
+    /// (``BIDSMotionRecording``) in the session's `motion` folder. Returns the files written.
+    private func addStreams(_ reader: RecordingReader, stem: String, folder: String, motionStem: String, taskName: String, run: Int) throws -> [String] {
+        var files: [String] = []
+        let streams = reader.descriptor.streams.filter { [.ppg, .accelerometer, .gyroscope].contains($0.kind) }
+        guard !streams.isEmpty else { return [] }
+        var eegTimes: [Double] = []
+        eegTimes.reserveCapacity(Int(reader.sampleCount))
+        for first in stride(from: Int64(0), to: reader.sampleCount, by: 1 << 18) {
+            eegTimes += try reader.readBlock(from: first, count: Int(min(1 << 18, reader.sampleCount - first))).times
+        }
+        let axis = BIDSTimeAxis(times: eegTimes, rate: reader.samplingRate)
+        if let heartRate = try BIDSHeartRateDerivative(reader, axis: axis) {
+            let derived = "\(BIDSHeartRateDerivative.root)/\(folder)"
+            try writeText(heartRate.table(), "\(stem)_desc-heartrate_beats.tsv", in: derived)
+            try writeJSON(heartRate.sidecar(), "\(stem)_desc-heartrate_beats.json", in: derived)
+            files += ["\(derived)/\(stem)_desc-heartrate_beats.tsv", "\(derived)/\(stem)_desc-heartrate_beats.json"]
+            hasHeartRate = true
+        }
+        for stream in streams {
+            guard let data = try reader.stream(named: stream.name), !data.times.isEmpty else { continue }
+            if stream.kind == .ppg {
+                let physio = BIDSPhysioRecording(stream: stream, times: data.times, values: data.values, columns: data.columns, axis: axis)
+                let name = "\(stem)_recording-\(physio.label)_physio"
+                _ = try destination.write(name + ".tsv.gz", in: folder) { try physio.table().write(to: $0) }
+                try writeJSON(physio.sidecar(taskName: taskName, device: reader.descriptor), name + ".json", in: folder)
+                files += ["\(folder)/\(name).tsv.gz", "\(folder)/\(name).json"]
+            } else {
+                let motion = BIDSMotionRecording(stream: stream, times: data.times, values: data.values, columns: data.columns, axis: axis)
+                let motionFolder = folder.replacingOccurrences(of: "/eeg", with: "/motion")
+                let name = "\(motionStem)_tracksys-\(motion.label)_run-\(run)"
+                _ = try destination.write(name + "_motion.tsv", in: motionFolder) { try motion.table().write(to: $0) }
+                try writeJSON(motion.sidecar(taskName: taskName, device: reader.descriptor), name + "_motion.json", in: motionFolder)
+                try writeText(motion.channels(), name + "_channels.tsv", in: motionFolder)
+                files += ["\(motionFolder)/\(name)_motion.tsv", "\(motionFolder)/\(name)_motion.json", "\(motionFolder)/\(name)_channels.tsv"]
+            }
+        }
+        return files
     }
 
     /// The dataset-level files an export replaces in the published dataset (merged with what is there).
@@ -185,6 +233,12 @@ final class BIDSDataset {
             let old = try? String(contentsOf: published.appendingPathComponent(path), encoding: .utf8)
             try ExportDestination.commit(Data(BIDSScansTable.text(entries, merging: old).utf8), to: root.appendingPathComponent(path))
             written.append(path)
+        }
+        let derivative = "\(BIDSHeartRateDerivative.root)/\(Self.descriptionFile)"
+        if hasHeartRate, !FileManager.default.fileExists(atPath: published.appendingPathComponent(derivative).path) {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(BIDSHeartRateDerivative.root), withIntermediateDirectories: true)
+            try ExportDestination.commit(Self.jsonData(BIDSHeartRateDerivative.description), to: root.appendingPathComponent(derivative))
+            written.append(derivative)
         }
         let readme = root.appendingPathComponent("README")
         if !FileManager.default.fileExists(atPath: published.appendingPathComponent("README").path) {

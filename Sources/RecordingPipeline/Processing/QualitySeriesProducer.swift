@@ -38,6 +38,8 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
     /// series counts rows from.
     private var firstSampleIndex: Int64?
     private var eegStream: String?
+    /// The PPG or optics stream's beats and heart rate, analysed when the recording ends.
+    private var pulse: PulseTracker?
 
     /// A producer with its own processor of the given settings; it sizes itself when the source
     /// starts. `observer` is called on the writer's task: it must return quickly (hand the value on,
@@ -66,12 +68,18 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
         channelNames = descriptor.channelNames
         eegStream = descriptor.eeg.name
         firstSampleIndex = nil
+        pulse = stores ? PulseTracker(descriptor) : nil
         observer?(.started(descriptor))
     }
 
     public var groupAttributes: [String: MetadataValue] {
         guard stores else { return [:] }
-        return processor.attributes.mapValues { .string($0) }
+        var attributes = processor.attributes.mapValues { MetadataValue.string($0) }
+        if let pulse {
+            attributes[HeartRateSeries.methodAttribute] = .string(HeartRateAnalyzer.method)
+            attributes[HeartRateSeries.streamAttribute] = .string(pulse.stream.name)
+        }
+        return attributes
     }
 
     /// Hands the device's condition flips to the processor (its on-head state decides the windows).
@@ -86,6 +94,7 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
             if let moving { observer(.motion(moving)) }
         }
         guard stores else { return [] }
+        pulse?.take(block)
         if firstSampleIndex == nil, block.stream == eegStream, !block.isEmpty { firstSampleIndex = block.firstIndex }
         let first = firstSampleIndex ?? 0
         return updates.flatMap { update in
@@ -93,5 +102,11 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
                 DerivedSeriesRow(name: $0.name, time: $0.time, values: $0.values, columns: $0.columns)
             }
         }
+    }
+
+    /// The heart-rate series of the recording's PPG or optics stream (``HeartRateSeries``).
+    public mutating func finish() -> [DerivedSeriesRow] {
+        guard let pulse else { return [] }
+        return HeartRateSeries.rows(pulse.finish()).map { DerivedSeriesRow(name: $0.name, time: $0.time, values: $0.values, columns: $0.columns) }
     }
 }

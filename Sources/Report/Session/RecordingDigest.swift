@@ -71,6 +71,9 @@ public struct RecordingDigest: Sendable {
     /// from the recording's `/Quality` (made with the report's settings) or recomputed from the
     /// samples, and why.
     public var qualityOrigin: QualityOrigin = .recomputed("not judged")
+    /// The heart rate the recording stores (`/Quality/HeartRate`, `HeartRateSummary`,
+    /// `PulseQuality`), nil when it has none (no PPG or optics stream).
+    public var heartRate: HeartRateDigest?
 
     /// The session verdict (`nil` when too short to judge).
     public var verdict: SessionVerdict? { summary.verdict }
@@ -102,6 +105,7 @@ public struct RecordingDigest: Sendable {
         firmware = d.firmware
         outcome = reader.outcome
         mains = reader.powerLineFrequency
+        heartRate = try HeartRateDigest(reader)
         let events = try reader.events().sorted { $0.sample < $1.sample }
         self.events = events
         let fs = reader.samplingRate

@@ -41,6 +41,7 @@ struct SessionSection {
                         + overlay.legend(in: words)),
             id: "quality")
         out += bandPowerFigure(overlay: overlay)
+        out += heartRateFigure(overlay: overlay)
         out += spectrumFigure
         out += channelTable
         if let trials = d.trials { out += Self.trialsBlock(trials, words: words) }
@@ -117,6 +118,29 @@ struct SessionSection {
             d.bands.enumerated().map { ("\($1.name) \(words.number($1.low, 0))–\(words.number($1.high, 0)) Hz", ChartPalette.color($0)) }
                 + overlay.legend(in: words))
         return figure(words(.bandPowerTitle), caption: words(.bandPowerCaption), chart.svg + legend, id: "bandpower")
+    }
+
+    /// Heart rate over time from the stored beats, with the block's mean and RMSSD and the optics
+    /// found flat or saturated (``HeartRateDigest``).
+    private func heartRateFigure(overlay: TimelineOverlay) -> String {
+        let d = digest, words = words
+        guard let h = d.heartRate else { return "" }
+        let bad =
+            h.badChannels.isEmpty ? "" : words(.heartRateBadChannels, h.badChannels.map { "\($0.label) \($0.condition.word)" }.joined(separator: ", "))
+        guard let channel = h.channel, !h.points.isEmpty else {
+            return figure(words(.heartRateTitle), caption: words(.heartRateNone, h.stream) + bad, "", id: "heartrate")
+        }
+        let span = 0...max(d.durationSeconds, 0.001)
+        let low = max(30, (h.points.map(\.y).min() ?? 60) - 10), high = min(220, (h.points.map(\.y).max() ?? 100) + 10)
+        let chart = LineChart(
+            frame: ChartFrame(height: 180, x: span, y: low...max(low + 10, high)),
+            series: [.init(name: words(.heartRateLabel), color: ChartPalette.color(0), points: h.points)], label: words(.heartRateLabel),
+            xFormat: { words.decimal(ChartFrame.timeLabel($0, span: span.upperBound)) }, yFormat: { words.number($0, 0) }, overlay: overlay,
+            xTicks: ChartFrame.timeTicks(span))
+        let caption = words(
+            .heartRateCaption, h.stream, channel, h.accepted, h.beats, h.meanBPM.map { words.number($0, 1) } ?? "–",
+            h.rmssd.map { words.number($0, 1) } ?? "–", words.percent(h.usableShare), bad)
+        return figure(words(.heartRateTitle), caption: caption, chart.svg, id: "heartrate")
     }
 
     private var spectrumFigure: String {

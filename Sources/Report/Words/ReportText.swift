@@ -23,6 +23,7 @@ enum ReportText: String, CaseIterable {
     case excerptTitle, excerptCaption, excerptLabel
     case gradeTitle, gradeCaption, gradeLabel, notJudged, eventMarker, softwareEvent, lostSamplesLegend
     case bandPowerTitle, bandPowerCaption, bandPowerLabel
+    case heartRateTitle, heartRateCaption, heartRateLabel, heartRateNone, heartRateBadChannels
     case spectrumTitle, spectrumMissing, spectrumNoGapFree, spectrumNoClean, spectrumLabel, spectrumCaption, leftOutGaps, leftOutAll
     // The session view: the tables.
     case perChannelTitle, channelColumns, segments, usedOf, channelNote, channelNoteLeftOut

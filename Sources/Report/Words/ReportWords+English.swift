@@ -58,6 +58,11 @@ extension ReportWords {
         .bandPowerCaption:
             "Relative band power (share of 1–45 Hz power) over the last 4 s, every second, averaged over the channels not graded bad; breaks where no channel could be used.",
         .bandPowerLabel: "Relative band power over time",
+        .heartRateTitle: "Heart rate",
+        .heartRateCaption: "Heart rate from the {0} stream (channel {1}), one point per accepted beat-to-beat interval: {2} of {3} beats; mean {4} bpm, RMSSD {5} ms; a usable pulse in {6} of the 10-s windows.{7} Experimental where docs/processing.md gives no validation.",
+        .heartRateLabel: "Heart rate (bpm) over time",
+        .heartRateNone: "No usable pulse in the {0} stream: no heart rate.",
+        .heartRateBadChannels: " Flat or saturated channels: {0}.",
         .spectrumTitle: "Spectrum",
         .spectrumMissing: "{0}: the spectrum cannot be estimated.",
         .spectrumNoGapFree: "No gap-free 2 s segment",

@@ -59,6 +59,11 @@ extension ReportWords {
         .bandPowerCaption:
             "Relative Bandleistung (Anteil an der Leistung von 1–45 Hz) über die letzten 4 s, jede Sekunde, gemittelt über die Kanäle, die nicht als schlecht bewertet sind; Unterbrechungen, wo kein Kanal brauchbar war.",
         .bandPowerLabel: "Relative Bandleistung im Verlauf",
+        .heartRateTitle: "Herzfrequenz",
+        .heartRateCaption: "Herzfrequenz aus dem Datenstrom {0} (Kanal {1}), ein Punkt je angenommenem Schlag-zu-Schlag-Intervall: {2} von {3} Schlägen; Mittel {4} /min, RMSSD {5} ms; brauchbarer Puls in {6} der 10-s-Fenster.{7} Experimentell, wo docs/processing.md keine Validierung angibt.",
+        .heartRateLabel: "Herzfrequenz (/min) im Verlauf",
+        .heartRateNone: "Kein brauchbarer Puls im Datenstrom {0}: keine Herzfrequenz.",
+        .heartRateBadChannels: " Flache oder übersteuerte Kanäle: {0}.",
         .spectrumTitle: "Spektrum",
         .spectrumMissing: "{0}: Das Spektrum lässt sich nicht schätzen.",
         .spectrumNoGapFree: "Kein lückenloses 2-s-Segment",

@@ -38,9 +38,14 @@ public protocol DerivedSeriesProducer: Sendable {
     /// Takes a device condition flip, in order with the blocks (the on-head state decides quality
     /// windows); the default ignores it.
     mutating func take(_ change: DeviceStateChange)
+    /// The rows that need the whole recording (heart rate), when the source has ended and before the
+    /// file is finished; the default has none.
+    mutating func finish() -> [DerivedSeriesRow]
 }
 
 extension DerivedSeriesProducer {
     /// Ignores device conditions.
     public mutating func take(_ change: DeviceStateChange) {}
+    /// No rows at the end.
+    public mutating func finish() -> [DerivedSeriesRow] { [] }
 }

@@ -147,11 +147,12 @@ public final class RecordingInProgress: Sendable {
                         if block.count > room { block = block.slice(0..<Int(room)) }
                     }
                     try writer.append(block)
-                    if var producer = derived {
-                        for row in producer.process(block) {
-                            try writer.appendSeries(group: producer.group, name: row.name, time: row.time, values: row.values, columns: row.columns)
+                    // Mutated in place (not through a copy written back), so a producer that keeps
+                    // the stream's rows (heart rate) appends to its buffers instead of copying them.
+                    if let group = derived?.group {
+                        for row in derived?.process(block) ?? [] {
+                            try writer.appendSeries(group: group, name: row.name, time: row.time, values: row.values, columns: row.columns)
                         }
-                        derived = producer
                     }
                     if isEEG {
                         state.progress.withLock {
@@ -200,6 +201,15 @@ public final class RecordingInProgress: Sendable {
             failure = error
         }
         subscription.cancel()
+        if let writer, let group = derived?.group {
+            do {
+                for row in derived?.finish() ?? [] {
+                    try writer.appendSeries(group: group, name: row.name, time: row.time, values: row.values, columns: row.columns)
+                }
+            } catch {
+                failure = failure ?? error
+            }
+        }
         state.lastRow.reach()
         guard let writer else {
             throw failure ?? DataSourceError.disconnected("the recording was stopped before the source started")

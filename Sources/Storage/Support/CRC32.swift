@@ -3,7 +3,7 @@
 /// Eight bytes a step ("slicing by 8": eight 256-entry tables, one lookup per byte, no dependency
 /// between a step's lookups): the journal checksums every recorded byte (a day of 4 channels is
 /// 1 GB), and the byte-at-a-time loop was 8 % of a recording's CPU time.
-enum CRC32 {
+package enum CRC32 {
     /// Table `k` (entries `256·k ..< 256·(k+1)`) gives the CRC of a byte followed by `k` zero bytes.
     private static let tables: [UInt32] = {
         var t = [UInt32](repeating: 0, count: 8 * 256)
@@ -22,7 +22,7 @@ enum CRC32 {
     }()
 
     /// The CRC of `bytes`, continuing from `crc` (0 to start).
-    static func checksum(_ bytes: UnsafeRawBufferPointer, crc: UInt32 = 0) -> UInt32 {
+    package static func checksum(_ bytes: UnsafeRawBufferPointer, crc: UInt32 = 0) -> UInt32 {
         var c = ~crc
         let n = bytes.count
         var i = 0
