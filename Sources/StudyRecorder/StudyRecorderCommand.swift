@@ -13,7 +13,7 @@ struct StudyRecorderCommand: AsyncParsableCommand {
         subcommands: [
             EnrollCommand.self, RunCommand.self, StatusCommand.self, RemindCommand.self, ScoresCommand.self, ValidateCommand.self,
             RecordCommand.self, CheckCommand.self, AnalyzeCommand.self,
-            ListCommand.self, ConsentCommand.self, ExportCommand.self, ReportCommand.self, UploadCommand.self, CollectCommand.self, AnnouncementsCommand.self, RecoverCommand.self,
+            ListCommand.self, ConsentCommand.self, ExportCommand.self, ReportCommand.self, UploadCommand.self, CollectCommand.self, AnnouncementsCommand.self, RecoverCommand.self, RedecodeCommand.self,
             DevicesCommand.self, SimulateHeadbandCommand.self, StreamCommand.self,
         ]
     )

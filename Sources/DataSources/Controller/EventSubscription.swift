@@ -32,10 +32,15 @@ public final class EventSubscription: AsyncSequence, Sendable {
         }
     }
 
+    /// Whether the observer asked for ``DataEvent/notifications(_:)`` (a recorder that keeps the
+    /// device's bytes); the others never see them.
+    public let receivesNotifications: Bool
+
     private let state = Mutex(State())
 
-    init(policy: DeliveryPolicy) {
+    init(policy: DeliveryPolicy, receivesNotifications: Bool = false) {
         self.policy = policy
+        self.receivesNotifications = receivesNotifications
     }
 
     /// How many events were dropped because this (``DeliveryPolicy/latest(capacity:)``) observer fell
