@@ -79,6 +79,9 @@ public actor DataController {
     private var subscriptions: [EventSubscription] = []
     /// The run's connection prologue (``DeviceNotifications/isPrologue``), for observers that join later.
     private var prologue: DeviceNotifications?
+    /// Notifications not handed on yet: they go with the next event, in the same hand-over, so an
+    /// observer that keeps them is not woken twice.
+    private var pendingNotifications: DeviceNotifications?
     private var pendingMarkers: [(ticket: MarkerTicket, moment: Double, marker: Marker)] = []
     private var placements: [MarkerTicket: PlacedMarker?] = [:]
     private var placementWaiters: [MarkerTicket: [CheckedContinuation<PlacedMarker?, Never>]] = [:]
@@ -143,6 +146,7 @@ public actor DataController {
         descriptor = nil
         properties = [:]
         prologue = nil
+        pendingNotifications = nil
         let anchor = clock.anchor()
         self.anchor = anchor
         let source = self.source
@@ -432,8 +436,12 @@ public actor DataController {
             guard !batch.isEmpty else { return }
             if batch.isPrologue {
                 if prologue == nil { prologue = batch } else { prologue?.append(contentsOf: batch) }
+                await broadcast(.notifications(batch))
+            } else if pendingNotifications == nil {
+                pendingNotifications = batch
+            } else {
+                pendingNotifications?.append(contentsOf: batch)
             }
-            await broadcast(.notifications(batch))
         }
     }
 
@@ -443,8 +451,14 @@ public actor DataController {
             for subscription in subscriptions where subscription.receivesNotifications { await subscription.send(event) }
             return
         }
+        let bytes = pendingNotifications.map(DataEvent.notifications)
+        pendingNotifications = nil
         for subscription in subscriptions {
-            await subscription.send(event)
+            if let bytes, subscription.receivesNotifications {
+                await subscription.send(bytes, then: event)
+            } else {
+                await subscription.send(event)
+            }
         }
     }
 

@@ -112,6 +112,40 @@ public final class EventSubscription: AsyncSequence, Sendable {
         }
     }
 
+    /// Delivers `first` and then `second` in one hand-over when there is room (a waiting observer
+    /// is woken once for the two, as for one event), else one after the other like ``send(_:)``.
+    @discardableResult
+    func send(_ first: DataEvent, then second: DataEvent) async -> Bool {
+        enum Outcome {
+            case handed(CheckedContinuation<DataEvent?, Never>)
+            case queued, closed, oneByOne
+        }
+        let outcome: Outcome = state.withLock { s in
+            if s.closed { return .closed }
+            if let c = s.consumer {
+                s.consumer = nil
+                s.buffer.append(second)
+                return .handed(c)
+            }
+            guard case .lossless = policy, s.count + 2 <= policy.capacity else { return .oneByOne }
+            s.buffer.append(first)
+            s.buffer.append(second)
+            return .queued
+        }
+        switch outcome {
+        case .handed(let c):
+            c.resume(returning: first)
+            return true
+        case .queued:
+            return true
+        case .closed:
+            return false
+        case .oneByOne:
+            guard await send(first) else { return false }
+            return await send(second)
+        }
+    }
+
     /// Ends the subscription from the producer's side after the queued events (source gone for good).
     func finish() { cancel() }
 

@@ -346,18 +346,22 @@ struct MuseStreamSession {
         await sendEvent(.notifications(bytes.take()))
     }
 
-    /// Sends an event, the bytes it was decoded from first: a recorder that stops after a block has
-    /// the notifications that made it. The first batch after ``SourceEvent/started(_:)`` is the
-    /// connection's prologue.
+    /// Sends an event; samples go after the bytes they were decoded from, so a recorder that stops
+    /// after a block has the notifications that made it (the controller hands both over together).
+    /// The first batch after ``SourceEvent/started(_:)`` is the connection's prologue; the bytes of
+    /// notifications that decode to no samples go with the next samples or the next tick.
     mutating func emit(_ event: SourceEvent) async {
-        if case .started = event {
+        switch event {
+        case .started:
             await sendEvent(event)
             announced = true
             await sendBytes()
-            return
+        case .samples:
+            await sendBytes()
+            await sendEvent(event)
+        default:
+            await sendEvent(event)
         }
-        if announced, !bytes.isEmpty { await sendEvent(.notifications(bytes.take())) }
-        await sendEvent(event)
     }
 
     mutating func handle(_ n: ATTNotification) async {
