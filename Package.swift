@@ -234,7 +234,8 @@ let package = Package(
         .testTarget(
             name: "CollectionTests",
             dependencies: [
-                "Collection", "Transfer", "Storage", "Study", "DataSources", "Report", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "Collection", "Transfer", "Storage", "Study", "DataSources", "Report", "StudyRecorderKit", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -245,7 +246,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",
-            dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "DataSources", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "DataSources", "Muse", "Storage", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(

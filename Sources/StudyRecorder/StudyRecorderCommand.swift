@@ -13,8 +13,8 @@ struct StudyRecorderCommand: AsyncParsableCommand {
         subcommands: [
             EnrollCommand.self, RunCommand.self, StatusCommand.self, RemindCommand.self, ScoresCommand.self, ValidateCommand.self,
             RecordCommand.self, CheckCommand.self, AnalyzeCommand.self,
-            ListCommand.self, ConsentCommand.self, ExportCommand.self, ReportCommand.self, UploadCommand.self, CollectCommand.self, AnnouncementsCommand.self, RecoverCommand.self,
-            ResolveCommand.self, MigrateCommand.self,
+            ListCommand.self, ConsentCommand.self, ExportCommand.self, ReportCommand.self, UploadCommand.self, CollectCommand.self,
+            AnnouncementsCommand.self, RecoverCommand.self, ResolveCommand.self, MigrateCommand.self, RedecodeCommand.self,
             DevicesCommand.self, SimulateHeadbandCommand.self, StreamCommand.self,
         ]
     )

@@ -87,6 +87,12 @@ public struct Collector: Sendable {
     /// back. Without it (the default) such a recording stays in the mirror, out of the dataset, and
     /// is named in ``CollectionReport/leftOut`` on every run; the overview counts it apart.
     public var includeSimulated = false
+    /// Decodes a collected recording again from the device's bytes it keeps before it is exported
+    /// (`collect --redecode`): called with the plaintext recording and a new file in the scratch to
+    /// write; returns false when the recording keeps no bytes it can decode (exported as it is).
+    /// The dataset then holds the samples today's decoders make; the mirror keeps the uploads.
+    /// `nil` (the default): recordings are exported as recorded.
+    public var redecoder: (@Sendable (_ recording: URL, _ output: URL) async throws -> Bool)?
 
     /// A collector of `study`'s uploads from `source` into `out`.
     public init(
@@ -278,7 +284,7 @@ public struct Collector: Sendable {
         pending = []
         report.collected.sort()
         do {
-            let read = try export(mirror: mirror, scratch: scratch, state: &state, stateFile: stateFile, report: &report, progress: progress)
+            let read = try await export(mirror: mirror, scratch: scratch, state: &state, stateFile: stateFile, report: &report, progress: progress)
             DatasetFolders.removeEmptySubjectFolders(in: out)
             report.problems.sort { ($0.remote, $0.reason.rawValue) < ($1.remote, $1.reason.rawValue) }
             var overview = StudyOverviewFile(study: study, out: out, work: work, locale: overviewLocale)
@@ -624,7 +630,7 @@ public struct Collector: Sendable {
     private func export(
         mirror: DataStore, scratch: PlaintextScratch, state: inout CollectionState, stateFile: URL, report: inout CollectionReport,
         progress: @Sendable (CollectionProgress) -> Void
-    ) throws -> [String: OverviewCache.Item] {
+    ) async throws -> [String: OverviewCache.Item] {
         let ordered = state.entries.compactMap { $0.value.problem == nil && !$0.value.done && $0.value.item != nil ? $0.key : nil }.sorted()
         guard !ordered.isEmpty else { return [:] }
         let destination: ExportDestination
@@ -686,7 +692,23 @@ public struct Collector: Sendable {
                     switch readable {
                     case .copy(let file):
                         defer { scratch.remove(file) }
-                        _ = try exporter.export(item, plaintext: file)
+                        if let again = try await redecoded(file, scratch: scratch, key: key, report: &report) {
+                            defer { scratch.remove(again) }
+                            _ = try exporter.export(item, plaintext: again)
+                        } else {
+                            _ = try exporter.export(item, plaintext: file)
+                        }
+                    case .stored where redecoder != nil:
+                        let stored = mirror.url(of: item.path)
+                        let sealed = stored.pathExtension != "h5"
+                        let plain = sealed ? try scratch.plaintext(of: stored) : stored
+                        defer { if sealed { scratch.remove(plain) } }
+                        if let again = try await redecoded(plain, scratch: scratch, key: key, report: &report) {
+                            defer { scratch.remove(again) }
+                            _ = try exporter.export(item, plaintext: again)
+                        } else {
+                            _ = try exporter.export(item)
+                        }
                     case .stored:
                         _ = try exporter.export(item)
                     }
@@ -708,6 +730,25 @@ public struct Collector: Sendable {
             try state.save(to: stateFile)
         }
         return read
+    }
+
+    /// With a ``redecoder``: `file` decoded again into the scratch (named in the report's
+    /// ``CollectionReport/redecoded``), or `nil` when it keeps no bytes to decode.
+    private func redecoded(_ file: URL, scratch: PlaintextScratch, key: String, report: inout CollectionReport) async throws -> URL? {
+        guard let redecoder else { return nil }
+        // Under the recording's own name (the dataset's source copy is named after it), in a folder of its own.
+        let folder = scratch.folder.appendingPathComponent("redecoded", isDirectory: true)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let output = folder.appendingPathComponent(file.lastPathComponent)
+        unlink(output.path)
+        do {
+            guard try await redecoder(file, output) else { return nil }
+        } catch {
+            unlink(output.path)
+            throw CollectionError.io(path: key, reason: "decoding it again failed: \(error)")
+        }
+        report.redecoded.append(key)
+        return output
     }
 
     /// How a checked recording is read for its export.

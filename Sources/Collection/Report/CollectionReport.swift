@@ -16,6 +16,9 @@ public struct CollectionReport: Sendable, Codable, Equatable {
     public var consentDecrypted = 0
     /// Recordings added to the BIDS dataset in this run (their catalog ids).
     public var exported: [String] = []
+    /// Remote names of the recordings decoded again from their stored bytes before their export
+    /// (``Collector/redecoder``, `collect --redecode`).
+    public var redecoded: [String] = []
     /// Bytes downloaded in this run.
     public var bytesDownloaded: Int64 = 0
     /// Recordings kept out of the dataset as demonstration data (a scripted participant, a simulated

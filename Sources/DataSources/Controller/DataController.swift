@@ -77,6 +77,11 @@ public actor DataController {
     public private(set) var closingFlip: DeviceStateChange?
 
     private var subscriptions: [EventSubscription] = []
+    /// The run's connection prologue (``DeviceNotifications/isPrologue``), for observers that join later.
+    private var prologue: DeviceNotifications?
+    /// Notifications not handed on yet: they go with the next event, in the same hand-over, so an
+    /// observer that keeps them is not woken twice.
+    private var pendingNotifications: DeviceNotifications?
     private var pendingMarkers: [(ticket: MarkerTicket, moment: Double, marker: Marker)] = []
     private var placements: [MarkerTicket: PlacedMarker?] = [:]
     private var placementWaiters: [MarkerTicket: [CheckedContinuation<PlacedMarker?, Never>]] = [:]
@@ -111,12 +116,18 @@ public actor DataController {
     }
 
     /// Subscribes an observer; it receives the events of the next ``start()`` on, or, when the source
-    /// runs already and has started, ``DataEvent/started(_:_:)`` first and then what follows.
-    public func events(_ policy: DeliveryPolicy = .lossless()) async -> EventSubscription {
-        let subscription = EventSubscription(policy: policy)
+    /// runs already and has started, ``DataEvent/started(_:_:)`` first and then what follows. Only an
+    /// observer that asks for them (`notifications: true`, a recorder keeping the device's bytes)
+    /// receives ``DataEvent/notifications(_:)``: after a late `started`, the connection's prologue.
+    public func events(_ policy: DeliveryPolicy = .lossless(), notifications: Bool = false) async -> EventSubscription {
+        let subscription = EventSubscription(policy: policy, receivesNotifications: notifications)
         subscriptions.append(subscription)
         if task != nil, let descriptor, let anchor {
             await subscription.send(.started(descriptor, anchor))
+            if subscription.receivesNotifications, var prologue {
+                prologue.isLateCopy = true
+                await subscription.send(.notifications(prologue))
+            }
         }
         return subscription
     }
@@ -134,6 +145,8 @@ public actor DataController {
         lastOutcome = nil
         descriptor = nil
         properties = [:]
+        prologue = nil
+        pendingNotifications = nil
         let anchor = clock.anchor()
         self.anchor = anchor
         let source = self.source
@@ -419,13 +432,33 @@ public actor DataController {
         case .discarded(let report):
             discardedPackets = report.total
             await broadcast(.discarded(report))
+        case .notifications(let batch):
+            guard !batch.isEmpty else { return }
+            if batch.isPrologue {
+                if prologue == nil { prologue = batch } else { prologue?.append(contentsOf: batch) }
+                await broadcast(.notifications(batch))
+            } else if pendingNotifications == nil {
+                pendingNotifications = batch
+            } else {
+                pendingNotifications?.append(contentsOf: batch)
+            }
         }
     }
 
     private func broadcast(_ event: DataEvent) async {
         subscriptions.removeAll { $0.isClosed }
+        if case .notifications = event {
+            for subscription in subscriptions where subscription.receivesNotifications { await subscription.send(event) }
+            return
+        }
+        let bytes = pendingNotifications.map(DataEvent.notifications)
+        pendingNotifications = nil
         for subscription in subscriptions {
-            await subscription.send(event)
+            if let bytes, subscription.receivesNotifications {
+                await subscription.send(bytes, then: event)
+            } else {
+                await subscription.send(event)
+            }
         }
     }
 

@@ -16,6 +16,10 @@ public enum DataEvent: Sendable {
     case properties([String: String])
     /// The source threw packets away as corrupt (see ``SourceEvent/discarded(_:)``).
     case discarded(DiscardedPackets)
+    /// What the device sent, as it arrived (see ``SourceEvent/notifications(_:)``): before the
+    /// samples decoded from it. An observer that subscribes to a running source gets the connection's
+    /// prologue right after ``started(_:_:)``, marked ``DeviceNotifications/isLateCopy``.
+    case notifications(DeviceNotifications)
     /// The source ended: `nil` when it was stopped or ran out, the error when it failed. Observers
     /// that record should finish their file on this event.
     case ended((any Error)?)

@@ -32,10 +32,15 @@ public final class EventSubscription: AsyncSequence, Sendable {
         }
     }
 
+    /// Whether the observer asked for ``DataEvent/notifications(_:)`` (a recorder that keeps the
+    /// device's bytes); the others never see them.
+    public let receivesNotifications: Bool
+
     private let state = Mutex(State())
 
-    init(policy: DeliveryPolicy) {
+    init(policy: DeliveryPolicy, receivesNotifications: Bool = false) {
         self.policy = policy
+        self.receivesNotifications = receivesNotifications
     }
 
     /// How many events were dropped because this (``DeliveryPolicy/latest(capacity:)``) observer fell
@@ -104,6 +109,40 @@ public final class EventSubscription: AsyncSequence, Sendable {
                     if resumeNow { c.resume() }
                 }
             }
+        }
+    }
+
+    /// Delivers `first` and then `second` in one hand-over when there is room (a waiting observer
+    /// is woken once for the two, as for one event), else one after the other like ``send(_:)``.
+    @discardableResult
+    func send(_ first: DataEvent, then second: DataEvent) async -> Bool {
+        enum Outcome {
+            case handed(CheckedContinuation<DataEvent?, Never>)
+            case queued, closed, oneByOne
+        }
+        let outcome: Outcome = state.withLock { s in
+            if s.closed { return .closed }
+            if let c = s.consumer {
+                s.consumer = nil
+                s.buffer.append(second)
+                return .handed(c)
+            }
+            guard case .lossless = policy, s.count + 2 <= policy.capacity else { return .oneByOne }
+            s.buffer.append(first)
+            s.buffer.append(second)
+            return .queued
+        }
+        switch outcome {
+        case .handed(let c):
+            c.resume(returning: first)
+            return true
+        case .queued:
+            return true
+        case .closed:
+            return false
+        case .oneByOne:
+            guard await send(first) else { return false }
+            return await send(second)
         }
     }
 

@@ -14,4 +14,8 @@ public enum SourceEvent: Sendable {
     case properties([String: String])
     /// Packets were received and thrown away as corrupt (never samples, never a gap).
     case discarded(DiscardedPackets)
+    /// What the device sent, as it arrived (``DeviceNotifications``), delivered before the samples
+    /// decoded from it; a batch marked ``DeviceNotifications/isPrologue`` is kept by the controller
+    /// for observers that join later.
+    case notifications(DeviceNotifications)
 }

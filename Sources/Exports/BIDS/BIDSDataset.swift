@@ -330,6 +330,7 @@ final class BIDSDataset {
             "ParticipantData": !p.isDemonstration,
         ]
         if let line = p.commandLine { object["CommandLine"] = line }
+        if let recorded = p.recordedDecoderVersion { object["RecordedDecoderVersion"] = recorded }
         if let reason = p.demonstrationReason { object["NotParticipantData"] = reason }
         return object
     }

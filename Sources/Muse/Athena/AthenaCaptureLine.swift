@@ -1,3 +1,5 @@
+public import DataSources
+
 /// One notification of a recorded Athena session, in the text form of the public captures:
 /// `ISO-8601 host time <TAB> characteristic UUID <TAB> hex payload`.
 ///
@@ -32,6 +34,23 @@ public struct AthenaCaptureLine: Sendable, Equatable {
         hostTime = time
         characteristic = fields[1].lowercased()
         payload = bytes
+    }
+
+    /// A notification with its fields.
+    public init(hostTime: Double, characteristic: String, payload: [UInt8]) {
+        self.hostTime = hostTime
+        self.characteristic = characteristic.lowercased()
+        self.payload = payload
+    }
+
+    /// The Athena data notifications among a recording's stored ones (``DataSources/DeviceNotifications``),
+    /// timed by their receive clock in the headband's own time (a recording made at `--speed N` plays
+    /// at the headband's pace again), in the order they arrived.
+    public static func lines(from stored: DeviceNotifications) -> [AthenaCaptureLine] {
+        return stored.entries.compactMap { e in
+            let line = AthenaCaptureLine(hostTime: Double(e.receiveClock) / 1e9, characteristic: e.channel, payload: Array(e.bytes))
+            return line.isAthenaData ? line : nil
+        }
     }
 
     /// Whether the notification came from an Athena data characteristic (273e0013 or 273e0014).

@@ -9,15 +9,55 @@ final class MuseLink: Sendable {
     /// What the session's loop receives.
     enum Input: Sendable {
         case notification(ATTNotification)
-        case tick
+        /// The timer; a stored one (a redecoding) carries the exact receive-clock moment it had.
+        case tick(UInt64?)
         case closed(String)
+        /// A redecoding reached the moment the live session found the link silent.
+        case silent
     }
 
-    let client: ATTClient
+    /// The ATT client; `nil` for a link replaying stored notifications.
+    let client: ATTClient?
     let inputs: AsyncStream<Input>
     private let byKind: [MuseCharacteristic: GATTCharacteristic]
     private let byHandle: [UInt16: MuseCharacteristic]
     private let tasks: Mutex<[Task<Void, Never>]>
+
+    /// A link that plays `feed`'s stored entries instead of talking to a headband: each
+    /// characteristic named in the feed gets a handle, writes and subscriptions do nothing, and the
+    /// session's own notes become its timer and link inputs. It ends at a stored link note or at the
+    /// end of the feed.
+    init(replaying feed: StoredNotificationFeed) {
+        client = nil
+        var characteristics: [MuseCharacteristic: GATTCharacteristic] = [:]
+        for c in MuseCharacteristic.allCases where feed.channelNames.contains(c.uuidString) || c == .control {
+            let handle = c.rawValue &* 2 &+ 1
+            characteristics[c] = GATTCharacteristic(
+                declarationHandle: handle &- 1, properties: [.notify], valueHandle: handle, uuid: BluetoothUUID(c.uuidString)!, endHandle: handle)
+        }
+        byKind = characteristics
+        byHandle = Dictionary(characteristics.map { ($0.value.valueHandle, $0.key) }, uniquingKeysWith: { a, _ in a })
+        let handles = characteristics.mapValues(\.valueHandle)
+        let ended = SetOnceFlag()
+        inputs = AsyncStream(unfolding: {
+            if ended.isSet { return nil }
+            while let e = feed.next() {
+                switch e.channel {
+                case MuseStreamSession.timerChannel:
+                    return .tick(UInt64(max(0, e.receiveClock)))
+                case MuseStreamSession.linkChannel:
+                    ended.set()
+                    return e.bytes == Array(MuseStreamSession.silentNote.utf8) ? .silent : .closed("the link closed")
+                default:
+                    guard let c = MuseCharacteristic(uuidString: e.channel), let h = handles[c] else { continue }
+                    return .notification(ATTNotification(handle: h, value: e.bytes, receivedAt: UInt64(max(0, e.receiveClock))))
+                }
+            }
+            ended.set()
+            return .closed(MuseRedecoding.endOfStoredNotifications)
+        })
+        tasks = Mutex([])
+    }
 
     private init(client: ATTClient, characteristics: [MuseCharacteristic: GATTCharacteristic], tick: Double, clock: any HostClock) {
         self.client = client
@@ -33,7 +73,7 @@ final class MuseLink: Sendable {
         let ticker = Task {
             while !Task.isCancelled {
                 do { try await clock.sleep(untilMonotonic: clock.monotonicNow() + max(0.002, tick)) } catch { break }
-                continuation.yield(.tick)
+                continuation.yield(.tick(nil))
             }
         }
         tasks = Mutex([pump, ticker])
@@ -109,13 +149,13 @@ final class MuseLink: Sendable {
             if optional { return }
             throw DataSourceError.unsupportedDevice("the headband has no \(kind) characteristic")
         }
-        _ = try await client.enableNotifications(for: c)
+        _ = try await client?.enableNotifications(for: c)
     }
 
     /// Writes `bytes` to `kind` without response (commands to the control characteristic).
     func write(_ kind: MuseCharacteristic, _ bytes: [UInt8]) throws {
         guard let c = byKind[kind] else { throw DataSourceError.unsupportedDevice("the headband has no \(kind) characteristic") }
-        try client.writeWithoutResponse(handle: c.valueHandle, value: bytes)
+        try client?.writeWithoutResponse(handle: c.valueHandle, value: bytes)
     }
 
     /// The value handle of `kind`, if discovered.
@@ -126,7 +166,7 @@ final class MuseLink: Sendable {
 
     /// Closes the connection and stops the input stream's tasks.
     func close() {
-        client.close()
+        client?.close()
         tasks.withLock { $0.forEach { $0.cancel() } }
     }
 }

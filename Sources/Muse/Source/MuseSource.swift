@@ -49,6 +49,8 @@ public struct MuseSource: DataSource {
         public var timeScale: Double
         /// Scan duration in seconds when ``device`` is a name (5 s).
         public var scanDuration: Double
+        /// Stored notifications to decode instead of a headband's (``MuseRedecoding``); `nil` to connect.
+        package var replay: StoredNotificationFeed?
 
         /// Creates a configuration.
         public init(

@@ -79,14 +79,14 @@ extension MuseStreamSession {
         }
         for n in held where take(n) { return held }
         let deadline = context.clock.monotonicNow() + configuration.requestTimeout
-        while let input = await inputs?.next() {
+        while let input = await nextInput() {
             switch input {
             case .notification(let n):
                 if let c = link?.characteristic(at: n.handle), c == .athena || c == .athenaSecondary {
                     held.append(n)
                     if take(n) { return held }
                 }
-            case .tick:
+            case .tick, .silent:
                 if let last = lastData, now() - last >= 3 * Self.athenaLearningSeconds, streams.eegChannels > 0 { return held }
                 if context.clock.monotonicNow() >= deadline {
                     if streams.eegChannels > 0 { return held }

@@ -6,7 +6,8 @@ import Foundation
 struct MuseStreamSession {
     let configuration: MuseSource.Configuration
     let context: SourceContext
-    let emit: @Sendable (SourceEvent) async -> Void
+    /// The consumer's closure; events go through ``emit(_:)``, which sends the stored bytes first.
+    let sendEvent: @Sendable (SourceEvent) async -> Void
 
     var link: MuseLink?
     var inputs: AsyncStream<MuseLink.Input>.AsyncIterator?
@@ -42,11 +43,16 @@ struct MuseStreamSession {
     var lastObserved = 0.0
     var lastKeepAlive = 0.0
     var lastProperties = 0.0
+    // The headband's bytes as they arrived (``DataSources/DeviceNotifications``), not yet handed on.
+    var bytes: DeviceNotifications
+    var channelOfHandle: [UInt16: UInt8] = [:]
+    var announced = false
 
     init(configuration: MuseSource.Configuration, context: SourceContext, emit: @escaping @Sendable (SourceEvent) async -> Void) {
         self.configuration = configuration
         self.context = context
-        self.emit = emit
+        self.sendEvent = emit
+        bytes = DeviceNotifications(receiveClockScale: configuration.timeScale, isPrologue: true)
         assembler = Self.assembler(configuration)
         eeg = StreamTimeline(samplesPerPacket: MuseScale.eegSamplesPerPacket, rate: MuseScale.eegNominalRate, timeScale: configuration.timeScale)
         let slack = Self.advanceSlack(configuration)
@@ -132,6 +138,11 @@ struct MuseStreamSession {
             let reason = try await stream()
             link?.close()
             link = nil
+            if let replay = configuration.replay, replay.isExhausted {
+                for event in assembler.finish() { await deliver(event) }
+                await sendBytes()
+                return
+            }
             await emit(.state(.connected, false))
             await emit(.state(.disconnected, true))
             await emit(.properties(["LastDisconnect": reason]))
@@ -159,11 +170,18 @@ struct MuseStreamSession {
     mutating func connect(first: Bool) async throws {
         let scale = configuration.timeScale
         let clock = context.clock
-        let newLink = try await MuseLink.connect(
-            configuration.device, requestTimeout: configuration.requestTimeout, scanDuration: configuration.scanDuration,
-            receiveClock: { UInt64(max(0, clock.monotonicNow() * scale * 1e9)) },
-            tick: Self.assemblyTimeout(configuration) / 4 / scale, clock: clock)
+        let newLink: MuseLink
+        if let replay = configuration.replay {
+            guard !replay.isExhausted else { throw DataSourceError.disconnected(MuseRedecoding.endOfStoredNotifications) }
+            newLink = MuseLink(replaying: replay)
+        } else {
+            newLink = try await MuseLink.connect(
+                configuration.device, requestTimeout: configuration.requestTimeout, scanDuration: configuration.scanDuration,
+                receiveClock: { UInt64(max(0, clock.monotonicNow() * scale * 1e9)) },
+                tick: Self.assemblyTimeout(configuration) / 4 / scale, clock: clock)
+        }
         link = newLink
+        channelOfHandle = [:]
         inputs = newLink.inputs.makeAsyncIterator()
         replies.reset()
         if newLink.isAthena {
@@ -244,7 +262,7 @@ struct MuseStreamSession {
     mutating func command<R>(_ command: MuseCommand, reply extract: (MuseControlReply) -> R?) async throws -> R {
         try send(command)
         let deadline = context.clock.monotonicNow() + configuration.requestTimeout
-        while let input = await inputs?.next() {
+        while let input = await nextInput() {
             switch input {
             case .notification(let n):
                 if n.handle == link?.handle(of: .control) {
@@ -254,7 +272,7 @@ struct MuseStreamSession {
                 } else {
                     await handle(n)
                 }
-            case .tick:
+            case .tick, .silent:
                 if context.clock.monotonicNow() >= deadline {
                     throw DataSourceError.disconnected("the headband did not answer '\(command.text)' within \(Int(configuration.requestTimeout)) s")
                 }
@@ -269,17 +287,26 @@ struct MuseStreamSession {
 
     /// Streams until the link is lost; returns why. Throws only when cancelled.
     mutating func stream() async throws -> String {
-        while let input = await inputs?.next() {
+        while let input = await nextInput() {
             try Task.checkCancellation()
             switch input {
             case .notification(let n):
                 await handle(n)
                 if let fault { throw DataSourceError.deviceFault(fault) }
-            case .tick:
+            case .tick(let stored):
                 let t = now()
-                for event in assembler.flush(now: UInt64(max(0, t * 1e9))) { await deliver(event) }
+                // A block the timer releases depends on the moment: it is noted with the bytes, so a
+                // redecoding releases the same blocks.
+                let flushAt = stored ?? UInt64(max(0, t * 1e9))
+                let released = assembler.flush(now: flushAt)
+                if !released.isEmpty, stored == nil { note(Self.timerChannel, at: flushAt, []) }
+                for event in released { await deliver(event) }
+                if !bytes.isEmpty, announced { await sendBytes() }
+                if configuration.replay != nil { continue }
                 let silence = Self.silenceTimeout(configuration)
                 if silenceReached(at: t) {
+                    note(Self.linkChannel, at: UInt64(max(0, t * 1e9)), Array(Self.silentNote.utf8))
+                    await sendBytes()
                     return "no data for \(Int(silence)) s"
                 }
                 if athena == nil, t - lastKeepAlive >= configuration.keepAliveInterval {
@@ -290,13 +317,77 @@ struct MuseStreamSession {
                     lastProperties = t
                     await emit(.properties(clockProperties()))
                 }
+            case .silent:
+                return "no data for \(Int(Self.silenceTimeout(configuration))) s"
             case .closed(let why):
+                if configuration.replay == nil { note(Self.linkChannel, at: UInt64(max(0, now() * 1e9)), Array(Self.closedNote.utf8)) }
                 for event in assembler.finish() { await deliver(event) }
+                await sendBytes()
                 return why
             }
         }
         try Task.checkCancellation()
         return "the connection ended"
+    }
+
+    // MARK: The headband's bytes
+
+    /// The channel of the session's timer notes: the receive-clock moment the block assembler's
+    /// timer released blocks (no bytes).
+    static let timerChannel = "timer"
+    /// The channel of the session's link notes: the link closed (``closedNote``) or fell silent
+    /// (``silentNote``) and the session reconnects.
+    static let linkChannel = "link"
+    static let closedNote = "closed"
+    static let silentNote = "silent"
+
+    /// Reads the next input, keeping a notification's bytes (``bytes``) before it is decoded.
+    mutating func nextInput() async -> MuseLink.Input? {
+        let input = await inputs?.next()
+        if case .notification(let n)? = input {
+            let channel: UInt8?
+            if let c = channelOfHandle[n.handle] {
+                channel = c
+            } else {
+                let name = link?.characteristic(at: n.handle)?.uuidString ?? "handle-\(n.handle)"
+                channel = bytes.channelIndex(name)
+                if let channel { channelOfHandle[n.handle] = channel }
+            }
+            if let channel {
+                bytes.append(time: utc(Double(n.receivedAt) / 1e9), receiveClock: Int64(n.receivedAt), channel: channel, bytes: n.value)
+            }
+        }
+        return input
+    }
+
+    /// Keeps one of the session's own notes (``timerChannel``, ``linkChannel``) among the bytes.
+    mutating func note(_ channel: String, at receivedAt: UInt64, _ value: [UInt8]) {
+        guard let c = bytes.channelIndex(channel) else { return }
+        bytes.append(time: utc(Double(receivedAt) / 1e9), receiveClock: Int64(receivedAt), channel: c, bytes: value)
+    }
+
+    /// Hands on the bytes kept so far (once the device is announced; before, they are the prologue).
+    mutating func sendBytes() async {
+        guard announced, !bytes.isEmpty else { return }
+        await sendEvent(.notifications(bytes.take()))
+    }
+
+    /// Sends an event; samples go after the bytes they were decoded from, so a recorder that stops
+    /// after a block has the notifications that made it (the controller hands both over together).
+    /// The first batch after ``SourceEvent/started(_:)`` is the connection's prologue; the bytes of
+    /// notifications that decode to no samples go with the next samples or the next tick.
+    mutating func emit(_ event: SourceEvent) async {
+        switch event {
+        case .started:
+            await sendEvent(event)
+            announced = true
+            await sendBytes()
+        case .samples:
+            await sendBytes()
+            await sendEvent(event)
+        default:
+            await sendEvent(event)
+        }
     }
 
     mutating func handle(_ n: ATTNotification) async {

@@ -58,7 +58,7 @@ public enum LiveProcessor {
                     continuation.yield(.ended(summary: summary(), error: error))
                     continuation.finish()
                     return
-                case .properties, .marker, .discarded:
+                case .properties, .marker, .discarded, .notifications:
                     continue
                 }
             }

@@ -130,7 +130,7 @@ package final class LiveRecordingBridge: Sendable {
             state.withLock { s in
                 if block.stream == s.eegStream { s.seenEnd = max(s.seenEnd, block.endIndex) }
             }
-        case .marker, .properties, .discarded:
+        case .marker, .properties, .discarded, .notifications:
             break
         }
     }

@@ -5,7 +5,7 @@ import CHDF5
 final class AppendableDataset {
     /// The element type of the dataset.
     enum Element {
-        case double, int64, int32, uint16, utf8
+        case double, int64, int32, uint16, uint8, utf8
 
         var fileType: hid_t {
             switch self {
@@ -13,6 +13,7 @@ final class AppendableDataset {
             case .int64: chdf5_std_i64le()
             case .int32: chdf5_std_i32le()
             case .uint16: chdf5_std_u16le()
+            case .uint8: chdf5_std_u8le()
             case .utf8: chdf5_vlen_utf8()
             }
         }
@@ -23,6 +24,7 @@ final class AppendableDataset {
             case .int64: chdf5_native_int64()
             case .int32: chdf5_native_int32()
             case .uint16: chdf5_native_uint16()
+            case .uint8: chdf5_native_uint8()
             case .utf8: chdf5_vlen_utf8()
             }
         }
@@ -52,7 +54,8 @@ final class AppendableDataset {
         defer { H5Pclose(plist) }
         try HDF5Library.check(H5Pset_chunk(plist, Int32(chunk.count), &chunk), "chunk \(name)", path)
         if element != .utf8 {
-            try HDF5Library.check(H5Pset_shuffle(plist), "shuffle \(name)", path)
+            // Shuffling regroups the bytes of multi-byte numbers; single bytes gain nothing from it.
+            if element != .uint8 { try HDF5Library.check(H5Pset_shuffle(plist), "shuffle \(name)", path) }
             try HDF5Library.check(H5Pset_deflate(plist, deflateLevel), "deflate \(name)", path)
         }
         // The cache holds the chunk being filled (and one more); finished chunks are written and dropped
@@ -122,6 +125,11 @@ final class AppendableDataset {
 
     /// Appends 16-bit unsigned integers (a whole number of rows).
     func append(_ values: [UInt16]) throws {
+        try values.withUnsafeBufferPointer { try append(UnsafeRawPointer($0.baseAddress!), count: values.count / max(1, columns)) }
+    }
+
+    /// Appends bytes (a whole number of rows).
+    func append(_ values: [UInt8]) throws {
         try values.withUnsafeBufferPointer { try append(UnsafeRawPointer($0.baseAddress!), count: values.count / max(1, columns)) }
     }
 

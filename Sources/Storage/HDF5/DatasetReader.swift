@@ -54,6 +54,11 @@ enum DatasetReader {
         try read(dataset, start: start, count: count, memType: chdf5_native_uint16(), zero: UInt16(0))
     }
 
+    /// Reads rows `start..<start+count` of a 1-D or 2-D dataset as bytes.
+    static func readUInt8s(_ dataset: HDF5Object, start: Int, count: Int) throws -> [UInt8] {
+        try read(dataset, start: start, count: count, memType: chdf5_native_uint8(), zero: UInt8(0))
+    }
+
     /// Reads a whole 1-D or 2-D string dataset (variable- or fixed-length) in row-major order.
     /// Throws instead of reading when the dataset holds more than `limit` strings or a fixed length
     /// beyond 64 KiB.

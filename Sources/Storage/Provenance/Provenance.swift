@@ -21,6 +21,9 @@ public struct Provenance: Sendable, Hashable, Codable {
     /// The command line that made the item, with every value that could identify a person left out
     /// (``redacting(_:)``); `nil` when the item was made by a program through the kit.
     public var commandLine: [String]?
+    /// For a recording decoded again from its stored bytes (`redecode`): the decoder that made the
+    /// samples when it was recorded (``decoderVersion`` then names today's); `nil` otherwise.
+    public var recordedDecoderVersion: String?
 
     /// A provenance; the defaults describe a person at real time with no command line.
     public init(

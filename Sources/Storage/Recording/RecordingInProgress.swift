@@ -61,7 +61,7 @@ public final class RecordingInProgress: Sendable {
             created: created, state: .writing, outcome: .incomplete(reason: nil))
         let opening = RecordingOpening(
             store: store, request: request, run: run, url: url, item: item, created: created, options: options, logger: logger)
-        let subscription = await controller.events(.lossless(capacity: 32))
+        let subscription = await controller.events(.lossless(capacity: 32), notifications: true)
         let state = SessionState(planned: request.duration)
         // The writing task runs on the blocking executor: HDF5 appends, the journal's fdatasync and the
         // catalog updates block, and must not hold a thread of the cooperative pool.
@@ -187,6 +187,8 @@ public final class RecordingInProgress: Sendable {
                 case .discarded(let report):
                     try writer?.addEvent(
                         code: Marker.discardedCode, label: "discarded \(report.count) corrupt packets (\(report.total) in all)", time: report.time)
+                case .notifications(let batch):
+                    try writer?.appendNotifications(batch)
                 case .properties(let facts):
                     for (key, value) in facts.sorted(by: { $0.key < $1.key }) {
                         try writer?.setGroupAttribute(group: "Device", name: key, value: .string(value))

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 
 #if canImport(Glibc)
@@ -19,7 +20,10 @@ import Glibc
 /// i32 code, string label), type 3 series row (string group, string name, f64 time, u32 n, n × f64,
 /// string column names joined by tabs), type 4 group attribute (string group, string name, JSON value),
 /// type 7 placed marker (as type 2; the event's row of `/Recording/Marker` takes its code), type 8
-/// LSL clock pair (f64 recording clock, f64 `lsl_local_clock`; written before the rows of its flush).
+/// LSL clock pair (f64 recording clock, f64 `lsl_local_clock`; written before the rows of its flush),
+/// type 9 device notifications (u32 channel-name count, strings, f64 receive-clock scale, u32 rows
+/// that are a late recording's prologue, u32 n, n × (f64 time, i64 receive clock, u8 channel, u16
+/// length), the bytes).
 struct RecordingJournal {
     static let magic: [UInt8] = Array("SRJOURN1".utf8)
 
@@ -37,6 +41,8 @@ struct RecordingJournal {
         /// A pair of the LSL clock mapping (``DataSources/LSLClockMapping``): recording-clock and LSL
         /// seconds read together. The stored LSL times of the rows that follow are derived from it.
         case lslClockPoint(recording: Double, lsl: Double)
+        /// The device's notifications of one flush (``DataSources/DeviceNotifications``).
+        case notifications(DeviceNotifications, prologue: Int)
     }
 
     // MARK: Encoding
@@ -104,6 +110,22 @@ struct RecordingJournal {
             type = 8
             p.f64(recording)
             p.f64(lsl)
+        case .notifications(let n, let prologue):
+            type = 9
+            p.u32(UInt32(n.channelNames.count))
+            for name in n.channelNames { p.string(name) }
+            p.f64(n.receiveClockScale)
+            p.u32(UInt32(prologue))
+            p.u32(UInt32(n.count))
+            p.bytes.reserveCapacity(p.bytes.count + n.count * 19 + n.bytes.count)
+            for i in 0..<n.count {
+                p.f64(n.times[i])
+                p.i64(n.receiveClock[i])
+                p.u8(n.channels[i])
+                p.bytes.append(UInt8(n.lengths[i] & 0xFF))
+                p.bytes.append(UInt8(n.lengths[i] >> 8))
+            }
+            p.bytes.append(contentsOf: n.bytes)
         }
         out.u8(type)
         out.u32(UInt32(p.bytes.count))
@@ -173,6 +195,29 @@ struct RecordingJournal {
         case 2:
             guard let sample = p.i64(), let time = p.f64(), let code = p.i32(), let label = p.string() else { return nil }
             return .event(RecordingEvent(sample: sample, time: time, code: code, label: label))
+        case 9:
+            guard let names = p.u32().map(Int.init), names <= 256 else { return nil }
+            var batch = DeviceNotifications()
+            for _ in 0..<names {
+                guard let name = p.string() else { return nil }
+                batch.channelNames.append(name)
+            }
+            guard let scale = p.f64(), let prologue = p.u32().map(Int.init), let count = p.u32().map(Int.init), count <= p.remaining / 19
+            else { return nil }
+            batch.receiveClockScale = scale
+            var total = 0
+            for _ in 0..<count {
+                guard let t = p.f64(), let clock = p.i64(), let channel = p.u8(), let lo = p.u8(), let hi = p.u8() else { return nil }
+                let length = UInt16(lo) | UInt16(hi) << 8
+                batch.times.append(t)
+                batch.receiveClock.append(clock)
+                batch.channels.append(channel)
+                batch.lengths.append(length)
+                total += Int(length)
+            }
+            guard let bytes = p.take(total) else { return nil }
+            batch.bytes = Array(bytes)
+            return .notifications(batch, prologue: prologue)
         case 8:
             guard let recording = p.f64(), let lsl = p.f64() else { return nil }
             return .lslClockPoint(recording: recording, lsl: lsl)

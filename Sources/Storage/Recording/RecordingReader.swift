@@ -143,16 +143,49 @@ public final class RecordingReader: RecordedSignal, Sendable {
         handles = Mutex(Handles(file: file, data: data, marker: layout.marker, timestamp: layout.timestamp, raw: raw))
     }
 
+    /// What the device sent (`/Device/Notifications`, ``RecordingFormat/Device/Notifications``): every
+    /// stored notification with its times, channel and bytes, and how many leading rows are the
+    /// connection's prologue a recording that joined a running source was given. `nil` when the
+    /// recording keeps no device bytes (a source that decodes nothing, or an older recording).
+    /// Throws when the stored lengths and bytes disagree (a damaged file).
+    public func deviceNotifications() throws -> (notifications: DeviceNotifications, prologueEntries: Int)? {
+        typealias N = RecordingFormat.Device.Notifications
+        return try handles.withLock { h in
+            let file = h.file
+            guard file.exists(RecordingFormat.Device.group), let device = try? file.openGroup(RecordingFormat.Device.group),
+                device.exists("Notifications"), let g = try? device.openGroup("Notifications")
+            else { return nil }
+            let time = try g.openDataset(N.time)
+            let count = try DatasetReader.dims(time).first ?? 0
+            var batch = DeviceNotifications(channelNames: g.stringArrayAttribute(N.channels) ?? [], receiveClockScale: g.doubleAttribute(N.receiveClockScale) ?? 1)
+            batch.times = try DatasetReader.readDoubles(time, start: 0, count: count)
+            batch.receiveClock = try DatasetReader.readInt64s(try g.openDataset(N.receiveClock), start: 0, count: count)
+            batch.channels = try DatasetReader.readUInt8s(try g.openDataset(N.channel), start: 0, count: count)
+            batch.lengths = try DatasetReader.readUInt16s(try g.openDataset(N.length), start: 0, count: count)
+            let bytes = try g.openDataset(N.bytes)
+            let total = try DatasetReader.dims(bytes).first ?? 0
+            batch.bytes = try DatasetReader.readUInt8s(bytes, start: 0, count: total)
+            guard batch.receiveClock.count == count, batch.channels.count == count, batch.lengths.count == count,
+                batch.lengths.reduce(0, { $0 + Int($1) }) == batch.bytes.count
+            else {
+                throw StorageError.notARecording(path: url.path, reason: "/Device/Notifications: its lengths and bytes disagree")
+            }
+            return (batch, max(0, min(count, g.intAttribute(N.prologueEntries) ?? 0)))
+        }
+    }
+
     /// The `/Provenance` group's attributes; a source name this version does not know reads as
     /// ``SignalOrigin/other``, a missing flag as not scripted, a missing speed as real time.
     private static func readProvenance(_ g: HDF5Object) -> Provenance {
         typealias V = RecordingFormat.Provenance
         let decoder = g.stringAttribute(V.decoderVersion)
-        return Provenance(
+        var p = Provenance(
             source: g.stringAttribute(V.source).map { SignalOrigin(rawValue: $0) ?? .other },
             scriptedParticipant: (g.intAttribute(V.scriptedParticipant) ?? 0) != 0, speed: g.doubleAttribute(V.speed) ?? 1,
             softwareVersion: g.stringAttribute(V.softwareVersion) ?? "unknown", decoderVersion: decoder == V.noDecoder ? nil : decoder,
             commandLine: g.stringArrayAttribute(V.commandLine))
+        p.recordedDecoderVersion = g.stringAttribute(V.recordedDecoderVersion)
+        return p
     }
 
     /// The paradigm's title, when the file has a titled `/Paradigm` group: ``paradigm``'s title, kept

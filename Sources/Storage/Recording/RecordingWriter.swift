@@ -118,6 +118,49 @@ public final class RecordingWriter {
         try buffer.append(block) { try write($0) }
     }
 
+    /// Keeps what the device sent (``DataSources/DeviceNotifications``) in `/Device/Notifications`:
+    /// journaled and written with the rows, under the same one-second rule.
+    public func appendNotifications(_ batch: DeviceNotifications) throws {
+        precondition(!finished, "append after finish")
+        try buffer.appendNotifications(batch) { try write($0) }
+    }
+
+    /// Keeps notifications stored elsewhere (a redecoding copies the original's): `prologue` leading
+    /// entries are a late recording's prologue.
+    func appendNotifications(_ batch: DeviceNotifications, prologue: Int) throws {
+        var copy = batch
+        copy.isLateCopy = false
+        if prologue > 0 {
+            // The prologue goes first as its own batch, so the file counts it as the original did.
+            var head = DeviceNotifications(channelNames: copy.channelNames, receiveClockScale: copy.receiveClockScale)
+            var tail = head
+            var offset = 0
+            for i in 0..<copy.count {
+                let n = Int(copy.lengths[i])
+                let bytes = copy.bytes[offset..<min(copy.bytes.count, offset + n)]
+                offset += n
+                if i < prologue {
+                    head.append(time: copy.times[i], receiveClock: copy.receiveClock[i], channel: copy.channels[i], bytes: bytes)
+                } else {
+                    tail.append(time: copy.times[i], receiveClock: copy.receiveClock[i], channel: copy.channels[i], bytes: bytes)
+                }
+            }
+            head.isLateCopy = true
+            try buffer.appendNotifications(head) { try write($0) }
+            try buffer.appendNotifications(tail) { try write($0) }
+        } else {
+            try buffer.appendNotifications(copy) { try write($0) }
+        }
+    }
+
+    /// Writes what waits, then adds `events` at their own rows and sets the marker codes of rows
+    /// written already (a redecoding copies the original's events and markers onto its rows).
+    func copy(events: [RecordingEvent], markers: [(row: Int64, code: Int32)]) throws {
+        try flush()
+        for e in events { _ = buffer.replay(.event(e), flush: { _ in }) }
+        for m in markers where m.row >= 0 && m.row < rowCount { try file.setMarker(row: m.row, code: m.code) }
+    }
+
     /// Places a marker on the EEG sample it belongs to (``PlacedMarker/sample``, the source's index),
     /// also when that row was buffered or written already: its row of `/Recording/Marker` takes the
     /// code and the events table gets a row with the sample's index and time. A sample before this
@@ -200,8 +243,13 @@ public final class RecordingWriter {
     /// its last row. The journal stays until ``removeJournal()``, so that the catalog can be updated first.
     @discardableResult
     public func finish(_ outcome: RecordingOutcome) throws -> RecordingSummary {
+        try finish(outcome, addingInterruption: true)
+    }
+
+    /// ``finish(_:)``; without `addingInterruption` an incomplete outcome adds no event (a copy has it).
+    func finish(_ outcome: RecordingOutcome, addingInterruption: Bool) throws -> RecordingSummary {
         precondition(!finished, "finish twice")
-        if case .incomplete(let reason) = outcome {
+        if addingInterruption, case .incomplete(let reason) = outcome {
             try addEvent(code: Marker.interruptedCode, label: reason.map { "interrupted: \($0)" } ?? "interrupted")
         }
         // Events "at the next row" that never came are at the last row: an event's sample is always

@@ -161,7 +161,7 @@ public final class LiveStreamer: Sendable {
                     }
                 case .marker(let placed):
                     for sink in sinks { sink.send(marker: placed.marker, time: placed.sampleTime) }
-                case .properties, .discarded:
+                case .properties, .discarded, .notifications:
                     continue
                 case .ended:
                     return

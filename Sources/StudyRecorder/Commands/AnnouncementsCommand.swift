@@ -48,7 +48,7 @@ struct AnnouncementsCommand: AsyncParsableCommand {
         let shown = StudyAnnouncements.rendered(
             all ? result.announcements : result.announcements.filter(\.isNew), person: person, notice: { Terminal.note($0) })
         if json {
-            try Terminal.printJSON(shown)
+            try Terminal.printJSON(AnnouncementsReport(shown: shown, refused: result.refused))
             return
         }
         if shown.isEmpty { print(all ? "no announcements" : "no new announcements") }
@@ -65,4 +65,10 @@ struct AnnouncementsCommand: AsyncParsableCommand {
         let tag = raw.split(separator: ".").first.map(String.init) ?? "en"
         return tag == "C" || tag == "POSIX" || tag.isEmpty ? "en" : tag.replacingOccurrences(of: "_", with: "-")
     }
+}
+
+/// The JSON shape of `announcements --json`: what is shown, and what the study's signing key refused.
+struct AnnouncementsReport: Encodable {
+    var shown: [Announcement]
+    var refused: [AnnouncementChecker.RefusedAnnouncement]
 }

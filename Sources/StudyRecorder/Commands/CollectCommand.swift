@@ -6,6 +6,7 @@ import Report
 import Synchronization
 import Storage
 import Study
+import StudyRecorderKit
 import Transfer
 
 #if canImport(Glibc)
@@ -90,6 +91,12 @@ struct CollectCommand: AsyncParsableCommand {
     )
     var includeSimulated = false
 
+    @Flag(
+        help:
+            "Decode every Muse recording added to the dataset again from the headband's bytes it keeps, with this version's decoders (the mirror keeps the uploads as they are)."
+    )
+    var redecode = false
+
     @Flag(help: "Print the report as JSON on standard output.")
     var json = false
 
@@ -126,6 +133,7 @@ struct CollectCommand: AsyncParsableCommand {
         collector.overviewLocale = locale
         collector.consentFolder = withConsent.map { URL(fileURLWithPath: $0) }
         collector.includeSimulated = includeSimulated
+        if redecode { collector.redecoder = Redecoding.collecting }
         let report: CollectionReport
         // A bar on a terminal; piped, one line per item (none with --json, whose output is JSON only).
         let bar = CollectProgressBar(mode: json ? .quiet : Terminal.stderrIsTTY ? .bar : .lines)
@@ -150,6 +158,7 @@ struct CollectCommand: AsyncParsableCommand {
                     + "left out as demonstration data \(report.leftOut.count), problems \(report.problems.count), "
                     + "deferred \(report.deferred.count), leftovers \(report.leftovers.count) -> \(out)")
             for skip in report.leftOut { print("left out \(skip.item): \(skip.reason)") }
+            if redecode { print("decoded again from the headband's bytes: \(report.redecoded.count)") }
         }
         // Every text from the server is printable already (CollectionProblem escapes it); deferrals can
         // be one per item of a study when the server went away, so only the first few are named.

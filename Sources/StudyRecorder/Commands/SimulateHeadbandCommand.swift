@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Muse
+import StudyRecorderKit
 
 /// `study-recorder simulate-headband unix:PATH`: a simulated Muse headband for demos, training and
 /// scripted tests without hardware; `--source muse --device unix:PATH` connects to it.
@@ -35,8 +36,8 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Play this capture (lines of ISO-8601 time, characteristic UUID, hex payload) with its original timing as a Muse S Athena.",
-            valueName: "capture.txt"))
+            "Play this capture (lines of ISO-8601 time, characteristic UUID, hex payload), or a Muse S Athena recording's stored notifications (a .h5 file), with its original timing as a Muse S Athena.",
+            valueName: "capture.txt|recording.h5"))
     var replay: String?
 
     @Option(help: "Stream this many times faster than real time.")
@@ -192,7 +193,9 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
         settings.silentAfterBlocks = silentAfter
         settings.includesAthena = isAthena
         if isAthena { settings.mtu = 247 }
-        if let replay {
+        if let replay, replay.hasSuffix(".h5") {
+            settings.athenaReplay = try Redecoding.replayLines(of: URL(fileURLWithPath: replay))
+        } else if let replay {
             guard let text = try? String(contentsOfFile: replay, encoding: .utf8) else {
                 Terminal.error("cannot read the capture \(replay)")
                 throw ExitCode.noInput

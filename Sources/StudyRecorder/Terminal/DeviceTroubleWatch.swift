@@ -38,7 +38,7 @@ final class DeviceTroubleWatch: Sendable {
                     notice = log.take(block)
                 case .discarded(let report):
                     notice = log.take(report)
-                case .ended, .marker, .properties:
+                case .ended, .marker, .properties, .notifications:
                     notice = nil
                 }
                 guard let notice else { continue }

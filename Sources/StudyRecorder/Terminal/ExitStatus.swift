@@ -58,6 +58,7 @@ struct ExitStatus {
     private static func code(for error: RecorderError) -> ExitCode {
         switch error.code {
         case .busy: .temporaryFailure
+        case .undecodable: .dataError
         case .configuration, .notConfigured, .sealing: .configuration
         default: error.underlying.flatMap(known) ?? .failure
         }

@@ -27,6 +27,8 @@ public struct RecorderError: Error, Sendable, CustomStringConvertible {
         public static let sealing = Code("sealing")
         /// Another process holds the data folder's lock for this work.
         public static let busy = Code("busy")
+        /// A recording keeps no device bytes this build can decode again (``Redecoding``).
+        public static let undecodable = Code("undecodable")
     }
 
     /// The kind of failure.

@@ -25,8 +25,22 @@ public struct AnnouncementChecker: Sendable {
     public struct Result: Sendable, Equatable {
         /// The latest announcement of each location that has one (new ones first).
         public var announcements: [Announcement]
-        /// Problems that did not stop the check (unreachable server, malformed file).
+        /// Problems that did not stop the check (unreachable server, malformed file); a refused
+        /// message is one of them too.
         public var warnings: [String]
+        /// Messages not shown because the study requires signatures and theirs is missing or not
+        /// valid (unsigned, signed by another key, changed after signing, an expired or revoked key).
+        public var refused: [RefusedAnnouncement] = []
+    }
+
+    /// A message the study's signing key refused: where it was and why.
+    public struct RefusedAnnouncement: Sendable, Equatable, Codable {
+        /// Whose message it was (everyone's, or the participant's).
+        public var scope: Announcement.Scope
+        /// Its file on the server (`message.json`, `<uuid>/message.json`).
+        public var file: String
+        /// Why it is not shown.
+        public var reason: String
     }
 
     /// The data folder (its private folder keeps what was seen).
@@ -88,17 +102,21 @@ public struct AnnouncementChecker: Sendable {
             }
         }
         var announcements: [Announcement] = []
+        var refused: [RefusedAnnouncement] = []
         for scope in [Announcement.Scope.participant, .global] {
             guard let entry = perScope[scope.rawValue], let message = try? AnnouncementMessage.parse(entry.raw) else { continue }
             // With a signing key, only what the study team signed is shown as the study's words.
             if let signatures {
                 let file = scope == .global ? "message.json" : "\(participant)/message.json"
                 guard let signature = entry.signature else {
-                    warnings.append("\(scope.rawValue) \(file): not shown: it is not signed (no message.json.sig beside it)")
+                    let reason = "it is not signed (no message.json.sig beside it)"
+                    warnings.append("\(scope.rawValue) \(file): not shown: \(reason)")
+                    refused.append(RefusedAnnouncement(scope: scope, file: file, reason: reason))
                     continue
                 }
                 if let refusal = signatures.refusal(of: entry.raw, signature: signature) {
                     warnings.append("\(scope.rawValue) \(file): not shown: \(refusal)")
+                    refused.append(RefusedAnnouncement(scope: scope, file: file, reason: "\(refusal)"))
                     continue
                 }
             }
@@ -113,6 +131,6 @@ public struct AnnouncementChecker: Sendable {
         state.entries[participant] = perScope
         try state.save(to: store)
         announcements.sort { $0.isNew && !$1.isNew }
-        return Result(announcements: announcements, warnings: warnings)
+        return Result(announcements: announcements, warnings: warnings, refused: refused)
     }
 }

@@ -33,8 +33,9 @@ struct AnnouncementsCommandTests {
         let second = try CLI.run(["announcements", "--data", setup.data.path, "--locale", "de"])
         #expect(second.stdout.contains("no new announcements"))
         let all = try CLI.run(["announcements", "--data", setup.data.path, "--all", "--json", "--locale", "en"])
-        let decoded = try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]]
-        #expect(decoded?.first?["title"] as? String == "Hi Ada")
+        let decoded = try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any]
+        #expect((decoded?["shown"] as? [[String: Any]])?.first?["title"] as? String == "Hi Ada")
+        #expect((decoded?["refused"] as? [Any])?.isEmpty == true)
     }
 
     /// With the lab's signing key in `transfer.json`, an unsigned message is not shown (one warning
@@ -59,6 +60,13 @@ struct AnnouncementsCommandTests {
         #expect(unsigned.status == 0 && unsigned.stdout.contains("no new announcements"), "\(unsigned.stdout) \(unsigned.stderr)")
         let warnings = unsigned.stderr.split(separator: "\n").filter { $0.contains("not shown") }
         #expect(warnings == ["warning: global message.json: not shown: it is not signed (no message.json.sig beside it)"], "\(unsigned.stderr)")
+        // `--json` lists the refused message beside the (empty) shown ones.
+        let report = try CLI.run(["announcements", "--data", setup.data.path, "--locale", "en", "--all", "--json"])
+        let json = try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any]
+        let refused = json?["refused"] as? [[String: Any]]
+        #expect((json?["shown"] as? [Any])?.isEmpty == true, "\(report.stdout)")
+        #expect(refused?.count == 1 && refused?.first?["file"] as? String == "message.json" && refused?.first?["scope"] as? String == "global")
+        #expect((refused?.first?["reason"] as? String)?.contains("not signed") == true)
         try gpg.run(["--local-user", lab, "--detach-sign", "--output", message.path + ".sig", message.path])
         let signed = try CLI.run(["announcements", "--data", setup.data.path, "--locale", "en"])
         #expect(signed.stdout.contains("[global, new] From the lab") && !signed.stderr.contains("not shown"), "\(signed.stdout) \(signed.stderr)")

@@ -1,3 +1,5 @@
+import DataSources
+
 /// What a ``RecordingRowBuffer`` hands over at a flush: the rows, stream rows, events and series rows
 /// collected since the previous flush, in the order they arrived. Both the crash journal and the HDF5
 /// file are written from the same batch, so they always hold the same rows.
@@ -29,6 +31,12 @@ struct RecordingBatch {
     /// New pairs of the LSL clock mapping (`--clock lsl`), (recording clock, LSL clock) seconds: they
     /// apply to this batch's rows and all that follow, so they are journaled and written first.
     var lslClockPoints: [(recording: Double, lsl: Double)] = []
+    /// The device's notifications received since the previous flush (channel indices of the
+    /// recording's cumulative name table), `nil` when none came.
+    var notifications: DeviceNotifications?
+    /// How many of ``notifications`` are a prologue the recording was given because it joined a
+    /// running source (only in the first batch; 0 otherwise).
+    var notificationPrologue = 0
 
     /// Whether the batch holds EEG rows.
     var hasRows: Bool { !times.isEmpty }
@@ -56,6 +64,7 @@ struct RecordingBatch {
         records += events.map { .event($0) }
         records += placed.map { .placedMarker($0) }
         records += series.map { .series(group: $0.group, name: $0.name, time: $0.time, values: $0.values, columns: $0.columns) }
+        if let notifications, !notifications.isEmpty { records.append(.notifications(notifications, prologue: notificationPrologue)) }
         return records
     }
 }

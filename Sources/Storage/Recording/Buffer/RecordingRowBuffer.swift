@@ -49,6 +49,12 @@ struct RecordingRowBuffer {
     /// Raw codes of a replayed journal's next rows record.
     private var replayRaw: [UInt16] = []
     private var lastFlush: ContinuousClock.Instant
+    /// The device's notifications waiting, with the recording's cumulative channel table.
+    private var notifications = DeviceNotifications()
+    /// Entries of the waiting ``notifications`` that are a late recording's prologue.
+    private var notificationPrologue = 0
+    /// Whether any notification came yet.
+    private var hadNotifications = false
 
     /// A buffer for `source`'s streams; `flushInterval` and `chunkSeconds` in seconds.
     init(source: DeviceDescriptor, flushInterval: Double, chunkSeconds: Double, now: ContinuousClock.Instant = .now) {
@@ -72,7 +78,7 @@ struct RecordingRowBuffer {
     /// Whether anything waits to be handed over.
     var hasPending: Bool {
         batch.hasRows || !batch.events.isEmpty || !batch.placed.isEmpty || !batch.series.isEmpty || !batch.lslClockPoints.isEmpty
-            || streams.values.contains(where: \.hasPending)
+            || streams.values.contains(where: \.hasPending) || !notifications.isEmpty
     }
 
     /// Whether the flush interval has passed since the last hand-over.
@@ -83,6 +89,9 @@ struct RecordingRowBuffer {
         guard hasPending else { return nil }
         var taken = batch
         taken.streams = streams.keys.sorted().compactMap { streams[$0]?.take() }
+        if !notifications.isEmpty { taken.notifications = notifications.take() }
+        taken.notificationPrologue = notificationPrologue
+        notificationPrologue = 0
         batch = RecordingBatch(channels: channels)
         batch.times.reserveCapacity(taken.times.capacity)
         batch.markers.reserveCapacity(taken.markers.capacity)
@@ -202,6 +211,16 @@ struct RecordingRowBuffer {
         addEvent(RecordingEvent(sample: rowCount, time: time ?? lastTime ?? Date().timeIntervalSince1970, code: code, label: label))
     }
 
+    /// Adds the device's notifications (``DataSources/DeviceNotifications``); they reach the disk
+    /// with the next hand-over, under the same rule as the rows (``flushInterval``).
+    mutating func appendNotifications(_ batch: DeviceNotifications, now: () -> ContinuousClock.Instant = { .now }, flush: (RecordingBatch) throws -> Void) rethrows {
+        guard !batch.isEmpty else { return }
+        if batch.isLateCopy, !hadNotifications { notificationPrologue = batch.count }
+        hadNotifications = true
+        notifications.append(contentsOf: batch)
+        if isDue(at: now()) { try flushNow(now(), flush) }
+    }
+
     /// Adds one row of the derived series `/<group>/<name>`.
     mutating func appendSeries(group: String, name: String, time: Double, values: [Double], columns: [String]) {
         batch.series.append(.init(group: group, name: name, time: time, values: values, columns: columns))
@@ -264,6 +283,10 @@ struct RecordingRowBuffer {
             // clock) is the batch handed over first, as it was written while recording.
             if hasPending, pendingTimesReach(recording) { try flushNow(now(), flush) }
             batch.lslClockPoints.append((recording, lsl))
+        case .notifications(let batch, let prologue):
+            if prologue > 0, !hadNotifications { notificationPrologue = prologue }
+            hadNotifications = true
+            notifications.append(contentsOf: batch)
         case .attribute:
             break
         }

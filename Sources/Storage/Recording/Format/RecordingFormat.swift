@@ -166,6 +166,8 @@ public enum RecordingFormat {
         public static let softwareVersion = "SoftwareVersion"
         /// The Muse decoder and its version (`muse-classic/1`, `muse-athena/1`); `none` without one.
         public static let decoderVersion = "DecoderVersion"
+        /// A redecoded recording's decoder when it was recorded (`DecoderVersion` then names the new one).
+        public static let recordedDecoderVersion = "RecordedDecoderVersion"
         /// The command line, identifying values left out; absent when a program made it through the kit.
         public static let commandLine = "CommandLine"
         /// What `DecoderVersion` holds for a source that decodes nothing.
@@ -177,6 +179,32 @@ public enum RecordingFormat {
         public static let group = "Device"
         /// The prefix of the attributes naming electrode groups (`ElectrodeGroup.front`).
         public static let electrodeGroupPrefix = "ElectrodeGroup."
+
+        /// `/Device/Notifications`: what the device sent, byte for byte, as it arrived (docs/formats.md).
+        /// Parallel 1-D datasets, one row per notification, and the bytes back to back.
+        public enum Notifications {
+            public static let group = "Device/Notifications"
+            /// float64 seconds since the epoch, recording clock: when the notification arrived.
+            public static let time = "Time"
+            /// int64 ns on the source's receive clock: the exact moment its decoder was given.
+            public static let receiveClock = "ReceiveClock"
+            /// uint8 index into the `Channels` attribute.
+            public static let channel = "Channel"
+            /// uint16 byte count of each notification.
+            public static let length = "Length"
+            /// uint8, every notification's bytes back to back (offsets: the running sum of `Length`).
+            public static let bytes = "Bytes"
+            /// Attribute: channel names (characteristic UUIDs; `timer`, `link`: the decoder's own notes).
+            public static let channels = "Channels"
+            /// Attribute: receive-clock seconds per host second (the source's speed).
+            public static let receiveClockScale = "ReceiveClockScale"
+            /// Attribute: the leading rows that are the connection's prologue, given to a recording
+            /// that joined a running source (0: the recording saw its source start).
+            public static let prologueEntries = "PrologueEntries"
+            /// Attributes set on closing: the row count and the byte count.
+            public static let count = "NotificationCount"
+            public static let byteCount = "ByteCount"
+        }
     }
 
     /// `/Quality`: signal quality and band power computed while recording (derived series).

@@ -31,6 +31,8 @@ final class HDF5RecordingFile {
     private var seriesLSLTimes: [String: AppendableDataset] = [:]
     /// The LSL-clock datasets, from the first pair of the mapping on.
     private var lsl: LSLTimeDatasets?
+    /// `/Device/Notifications`, created with the first notifications.
+    private var notifications: NotificationDatasets?
     private let chunkRows: Int
     private let deflateLevel: UInt32
     private var groups: [String: HDF5Object] = [:]
@@ -98,6 +100,7 @@ final class HDF5RecordingFile {
             seriesSets.removeAll()
             seriesLSLTimes.removeAll()
             lsl = nil
+            notifications = nil
             groups.removeAll()
             streams.removeAll()
             try? file.close()
@@ -106,6 +109,10 @@ final class HDF5RecordingFile {
 
     /// Appends a batch: LSL clock pairs, EEG rows, events (in table order), stream rows, series rows.
     func write(_ batch: RecordingBatch) throws {
+        if let n = batch.notifications, !n.isEmpty {
+            if notifications == nil { notifications = try NotificationDatasets(in: try group(RecordingFormat.Device.group), deflateLevel: deflateLevel) }
+            try notifications?.append(n, prologue: batch.notificationPrologue)
+        }
         for point in batch.lslClockPoints {
             if lsl == nil {
                 lsl = try LSLTimeDatasets(file: file, recording: recording, events: events, chunkRows: chunkRows, deflateLevel: deflateLevel)
@@ -164,6 +171,8 @@ final class HDF5RecordingFile {
             try recording.setAttribute(A.recordingEndTime, Self.iso((last ?? first) + 1 / fs))
         }
         try file.setAttribute(RecordingFormat.Root.complete, Int64(outcome.isComplete ? 1 : 0))
+        try notifications?.close()
+        notifications = nil
         groups.removeAll()
         seriesSets.removeAll()
         seriesLSLTimes.removeAll()
@@ -293,6 +302,7 @@ final class HDF5RecordingFile {
         try g.setAttribute(P.softwareVersion, p.softwareVersion)
         try g.setAttribute(P.decoderVersion, p.decoderVersion ?? P.noDecoder)
         if let line = p.commandLine, !line.isEmpty { try g.setAttribute(P.commandLine, line) }
+        if let recorded = p.recordedDecoderVersion { try g.setAttribute(P.recordedDecoderVersion, recorded) }
         try g.close()
     }
 
