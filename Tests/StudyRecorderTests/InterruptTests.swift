@@ -114,7 +114,7 @@ struct InterruptTests {
         let session = try Self.drive(["run", RunCommandTests.mynd, "--data", data.path, "--speed", "100"], stopAt: "Block 1 of 3 is done")
         #expect(session.status == 130, "\(session.output)")
         #expect(session.latency >= 0 && session.latency < 3, "\(session.latency) s")
-        #expect(session.output.contains("Stored so far: r_rest_1_2_"), "\(session.output)")
+        #expect(session.output.contains("Stored so far: r_rest_1_3_"), "\(session.output)")
         // No espeak-ng on this machine: one clear warning, not one per cue.
         if !FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng")
             && !FileManager.default.isExecutableFile(atPath: "/usr/local/bin/espeak-ng")

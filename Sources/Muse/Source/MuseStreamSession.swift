@@ -110,7 +110,10 @@ struct MuseStreamSession {
     /// Adds the step since the last tick or data to ``observedSilence`` (at most
     /// ``maximumObservedStep`` of host time) and tells whether the silence reached the timeout.
     mutating func silenceReached(at t: Double) -> Bool {
-        observedSilence += min(max(0, t - lastObserved), Self.maximumObservedStep * configuration.timeScale)
+        // No single step counts for more than a quarter of the timeout: one late tick (a stalled
+        // recorder at --speed 40, where 3 s of signal are 75 ms of host time) is never a hang.
+        let cap = min(Self.maximumObservedStep * configuration.timeScale, Self.silenceTimeout(configuration) / 4)
+        observedSilence += min(max(0, t - lastObserved), cap)
         lastObserved = max(lastObserved, t)
         return observedSilence >= Self.silenceTimeout(configuration)
     }

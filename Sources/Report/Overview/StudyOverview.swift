@@ -67,7 +67,7 @@ public struct StudyOverview: Sendable {
             words.counted(dayCount, .studyDaysOne, .studyDaysMany), words.counted(recordings, .recordingsCollectedOne, .recordingsCollectedMany))
         body += "<p>\(HTML.escape(subtitle))</p>"
         if demonstrationRecordings > 0 {
-            body += "<p class=\"demonstration\">\(HTML.escape(words(.overviewDemonstration, demonstrationRecordings)))</p>"
+            body += "<p class=\"demonstration\">\(HTML.escape(words(.overviewDemonstration, words.counted(demonstrationRecordings, .recordingsOne, .recordingsMany))))</p>"
         }
         body += "</header>"
         body += "<section class=\"overview\">"

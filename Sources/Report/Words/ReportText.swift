@@ -32,7 +32,7 @@ enum ReportText: String, CaseIterable {
     case eventsTitle, eventsColumns, moreEvents, eventGap, eventInterrupted, eventInterruptedBecause
     case footer
     // The study overview `collect` writes.
-    case overviewTitle, overviewSubtitle, participantsOne, participantsMany, studyDaysOne, studyDaysMany, recordingsCollectedOne, recordingsCollectedMany, overviewDemonstration, overviewDaysTitle, overviewDaysCaption, overviewColumns, dayColumn
+    case overviewTitle, overviewSubtitle, participantsOne, participantsMany, studyDaysOne, studyDaysMany, recordingsCollectedOne, recordingsCollectedMany, recordingsOne, recordingsMany, overviewDemonstration, overviewDaysTitle, overviewDaysCaption, overviewColumns, dayColumn
     case dayDone, dayIncomplete, dayMissing, dayOpen
     case overviewQualityTitle, overviewQualityCaption, sessionColumn
     case uploadsTitle, uploadsCaption, uploadsLabel, problemsTitle, problemsNone, overviewFooter

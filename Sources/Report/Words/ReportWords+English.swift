@@ -88,9 +88,9 @@ extension ReportWords {
         .overviewTitle: "Study overview · {0}",
         .overviewSubtitle: "{0} · {1} · {2}", .participantsOne: "{0} participant", .participantsMany: "{0} participants",
         .studyDaysOne: "{0} study day", .studyDaysMany: "{0} study days", .recordingsCollectedOne: "{0} recording collected",
-        .recordingsCollectedMany: "{0} recordings collected",
+        .recordingsCollectedMany: "{0} recordings collected", .recordingsOne: "{0} recording", .recordingsMany: "{0} recordings",
         .overviewDemonstration:
-            "and, counted apart, {0} recordings of demonstration data (a scripted participant or a simulated, replayed or synthetic signal), which the dataset leaves out unless collected with --include-simulated",
+            "and, counted apart, {0} of demonstration data (a scripted participant or a simulated, replayed or synthetic signal), which the dataset leaves out unless collected with --include-simulated",
         .overviewDaysTitle: "Participants and study days",
         .overviewDaysCaption:
             "Per study day: ✓ done (every session collected and complete), ◐ incomplete (a session missing or ended early), ✗ missing (nothing collected, although a later day was), · not yet (after the last day collected).",

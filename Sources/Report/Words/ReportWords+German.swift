@@ -89,9 +89,9 @@ extension ReportWords {
         .overviewTitle: "Studienübersicht · {0}",
         .overviewSubtitle: "{0} · {1} · {2}", .participantsOne: "{0} teilnehmende Person", .participantsMany: "{0} Teilnehmende",
         .studyDaysOne: "{0} Studientag", .studyDaysMany: "{0} Studientage", .recordingsCollectedOne: "{0} Aufnahme gesammelt",
-        .recordingsCollectedMany: "{0} Aufnahmen gesammelt",
+        .recordingsCollectedMany: "{0} Aufnahmen gesammelt", .recordingsOne: "{0} Aufnahme", .recordingsMany: "{0} Aufnahmen",
         .overviewDemonstration:
-            "und, getrennt gezählt, {0} Aufnahmen mit Vorführdaten (geskriptete Teilnahme oder simuliertes, abgespieltes oder synthetisches Signal), die der Datensatz auslässt, außer bei --include-simulated",
+            "und, getrennt gezählt, {0} mit Vorführdaten (geskriptete Teilnahme oder simuliertes, abgespieltes oder synthetisches Signal), die der Datensatz auslässt, außer bei --include-simulated",
         .overviewDaysTitle: "Teilnehmende und Studientage",
         .overviewDaysCaption:
             "Je Studientag: ✓ erledigt (jede Sitzung gesammelt und vollständig), ◐ unvollständig (eine Sitzung fehlt oder endete vorzeitig), ✗ fehlt (nichts gesammelt, obwohl ein späterer Tag da ist), · noch nicht (nach dem letzten gesammelten Tag).",

@@ -48,8 +48,8 @@ import Transfer
         let edfs = { (FileManager.default.subpaths(atPath: out.path) ?? []).filter { $0.hasSuffix("_eeg.edf") && !$0.hasPrefix(".collect") } }
         #expect(edfs().count == 1 && edfs().allSatisfy { $0.hasPrefix("sub-1111") }, "\(edfs())")
         let overview = try String(contentsOf: out.appendingPathComponent("overview.html"), encoding: .utf8)
-        #expect(overview.contains("1 recordings collected"), "the participant's recording only")
-        #expect(overview.contains("1 recordings of demonstration data"), "counted apart")
+        #expect(overview.contains("1 recording collected"), "the participant's recording only")
+        #expect(overview.contains("1 recording of demonstration data"), "counted apart")
 
         // Named again on the next run (it stays out, not forgotten); added when asked.
         let second = try await collector.run()

@@ -28,7 +28,7 @@ import Testing
         Case(arguments: ["export", "--data", "{data}", "--all", "--format", "csv"], status: 66, says: "nothing to export"),
         Case(arguments: ["consent", "--data", "{data}", "--out", missing + ".pdf"], status: 66, says: "no consent document in"),
         Case(arguments: ["run", Self.mynd, "--auto", "--answers", missing + ".json", "--data", "{data}"], status: 66, says: "no such answers file"),
-        Case(arguments: ["resolve", "P/r.h5", "--retire", "--data", "{data}"], status: 66, says: "no such item in the catalog"),
+        Case(arguments: ["resolve", "P/r.h5", "--retire", "--data", "{data}"], status: 66, says: "no item named P/r.h5 in the catalog"),
         Case(arguments: ["resolve", "P/r.h5", "--data", "{data}"], status: 64, says: "give either --restore FILE or --retire"),
         Case(arguments: ["migrate", Self.mynd, "--data", "{data}"], status: 66, says: "run `study-recorder enroll` first"),
     ]
