@@ -101,6 +101,8 @@ extension RuntimeStrings {
         .enrolled: "enrolled participant {0} in {1}",
         .agreePrompt: "to agree, type \"{0}\"",
         .listRetired: "retired:     {0}",
+        .announcementGlobal: "global", .announcementParticipant: "participant", .announcementNew: "new",
+        .announcementsNone: "no announcements", .announcementsNoneNew: "no new announcements",
         .speechMissing: "Texts cannot be read aloud: espeak-ng is not installed (scripts/bootstrap installs it). A bell sounds instead.",
     ]
 }

@@ -101,6 +101,8 @@ extension RuntimeStrings {
         .enrolled: "Teilnehmende Person {0} in {1} eingeschrieben",
         .agreePrompt: "zum Zustimmen „{0}“ tippen",
         .listRetired: "stillgelegt: {0}",
+        .announcementGlobal: "an alle", .announcementParticipant: "an dich", .announcementNew: "neu",
+        .announcementsNone: "keine Mitteilungen", .announcementsNoneNew: "keine neuen Mitteilungen",
         .speechMissing:
             "Texte können nicht vorgelesen werden: espeak-ng ist nicht installiert (scripts/bootstrap installiert es). Stattdessen ertönt ein Signalton.",
     ]

@@ -19,4 +19,5 @@ public enum RuntimeText: String, Sendable, CaseIterable {
     case timeRemaining, stoppedNothingStored, stoppedSomethingStored, stoppedEnrolment, speechMissing
     case devicePrefix, deviceLinkLost, deviceLinkBack, deviceOffHead, deviceOnHead, deviceBatteryLow, deviceBatteryOK, deviceDataLost
     case deviceCorruptPackets, deviceLostSoFarOne, deviceLostSoFarMany, enrolled, agreePrompt
+    case announcementGlobal, announcementParticipant, announcementNew, announcementsNone, announcementsNoneNew
 }

@@ -51,9 +51,12 @@ struct AnnouncementsCommand: AsyncParsableCommand {
             try Terminal.printJSON(AnnouncementsReport(shown: shown, refused: result.refused))
             return
         }
-        if shown.isEmpty { print(all ? "no announcements" : "no new announcements") }
+        // In the participant's language, as the messages themselves.
+        let strings = RuntimeStrings(locale: language)
+        if shown.isEmpty { print(strings(all ? .announcementsNone : .announcementsNoneNew)) }
         for a in shown {
-            print("[\(a.scope.rawValue)\(a.isNew ? ", new" : "")] \(a.title)")
+            let scope = strings(a.scope == .global ? .announcementGlobal : .announcementParticipant)
+            print("[\(scope)\(a.isNew ? ", " + strings(.announcementNew) : "")] \(a.title)")
             print(a.text)
             print("")
         }

@@ -24,14 +24,14 @@ struct AnnouncementsCommandTests {
 
         let first = try CLI.run(["announcements", "--data", setup.data.path, "--locale", "de-CH"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("[global, new] Hallo Ada"))
+        #expect(first.stdout.contains("[an alle, neu] Hallo Ada"), "\(first.stdout)")
         #expect(first.stderr.contains("warning: participant"))
         #expect(first.stderr.contains("malformed"))
         // The name was filled on the device: the server only ever saw the template.
         #expect(try server.requests().allSatisfy { !$0.path.contains("Ada") })
 
         let second = try CLI.run(["announcements", "--data", setup.data.path, "--locale", "de"])
-        #expect(second.stdout.contains("no new announcements"))
+        #expect(second.stdout.contains("keine neuen Mitteilungen"))
         let all = try CLI.run(["announcements", "--data", setup.data.path, "--all", "--json", "--locale", "en"])
         let decoded = try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any]
         #expect((decoded?["shown"] as? [[String: Any]])?.first?["title"] as? String == "Hi Ada")

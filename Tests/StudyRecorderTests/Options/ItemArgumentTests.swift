@@ -49,6 +49,9 @@ struct ItemArgumentTests {
         for who in [Self.alice, Self.bob] {
             #expect(try CLI.run(["record", "--data", data, "--duration", "1s", "--speed", "0", "--participant", who]).status == 0)
         }
+        // Without --paradigm a recording is named for what it is, never "noName".
+        let listed = try CLI.run(["list", "--data", data, "--participant", Self.bob])
+        #expect(listed.stdout.contains("r_recording_1_1_") && !listed.stdout.contains("noName"), "\(listed.stdout)")
         let unnamed = try CLI.run(["record", "--data", data, "--duration", "1s", "--speed", "0"])
         #expect(unnamed.status == 64, "\(unnamed.stderr)")
         #expect(unnamed.stderr.contains("2 participants") && unnamed.stderr.contains(Self.alice) && unnamed.stderr.contains(Self.bob))
