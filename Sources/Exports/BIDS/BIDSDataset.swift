@@ -247,6 +247,10 @@ final class BIDSDataset {
                 Raw data are EDF+ (µV, scaled to each device's physical range); lost samples are 0 µV spans marked
                 BAD_ACQ_SKIP in the EDF annotations and in _events.tsv. The HDF5 originals, with raw device codes,
                 signal-quality series and device metadata, are under sourcedata/ (see the project's docs/formats.md).
+                The headband's other streams sit beside each EEG run: PPG and optics as _physio.tsv.gz (n/a where
+                samples were lost; Athena optics labels are provisional, as each _physio.json says), accelerometer
+                and gyroscope as BIDS motion (_motion.tsv with _channels.tsv); beats and heart rate derived from
+                the PPG or optics are under derivatives/heartrate/.
                 Participants are identified only by their pseudonymous UUID.
 
                 """

@@ -90,6 +90,9 @@ struct BIDSStreamsCLITests {
         let out = dir.path("bids")
         let exported = try CLI.run(["export", item.path, "--data", data.path, "--format", "bids", "--include-simulated", "--out", out.path])
         #expect(exported.status == 0, "\(exported.stderr)")
+        // The dataset's README says where each stream went, not only the EEG.
+        let readme = try String(contentsOf: out.appendingPathComponent("README"), encoding: .utf8)
+        #expect(readme.contains("_physio.tsv.gz") && readme.contains("_motion.tsv") && readme.contains("derivatives/heartrate"))
         let validator = ProjectPaths.root.appendingPathComponent(".venv/bin/bids-validator-deno")
         let result = try ProcessRunner.run(validator, ["--format", "json", out.path])
         let report = try JSONDecoder().decode(Validation.self, from: Data(result.stdout.utf8))
