@@ -37,7 +37,8 @@ struct MuseStreamSession {
     // Timing of the link
     var lastData = 0.0
     /// Signal seconds without data that the session was awake to see: the sum of the steps between
-    /// its ticks since the last data, each at most ``maximumObservedStep`` of host time.
+    /// its ticks since the last data, each at most ``maximumObservedStep`` of host time and a
+    /// quarter of the timeout.
     var observedSilence = 0.0
     /// The signal time of the last tick or data.
     var lastObserved = 0.0
@@ -108,7 +109,8 @@ struct MuseStreamSession {
     }
 
     /// Adds the step since the last tick or data to ``observedSilence`` (at most
-    /// ``maximumObservedStep`` of host time) and tells whether the silence reached the timeout.
+    /// ``maximumObservedStep`` of host time and at most a quarter of the timeout) and tells whether
+    /// the silence reached the timeout.
     mutating func silenceReached(at t: Double) -> Bool {
         // No single step counts for more than a quarter of the timeout: one late tick (a stalled
         // recorder at --speed 40, where 3 s of signal are 75 ms of host time) is never a hang.

@@ -80,12 +80,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         if FileManager.default.fileExists(atPath: recording) { return URL(fileURLWithPath: recording) }
         guard (try? data.requireExisting()) != nil else { throw CommandFailure(.noInput, "no such recording: \(recording)") }
         let store = try data.openExistingStore()
-        let item = try store.item(named: recording)
-        let url = store.url(of: item.path)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw CommandFailure(.noInput, "no such item: \(item.path) (in the catalog, but the file is missing)")
-        }
-        return url
+        return store.url(of: try ItemArgument.resolve(recording, in: store).path)
     }
 
     func run() async throws {
