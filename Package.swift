@@ -14,27 +14,16 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
     name: "StudyRecorder",
     platforms: [.macOS(.v15)],
+    // What a client links: the command-line tool, the SDK (StudyRecorderKit) and its testing product.
+    // The modules below the kit are machinery: their declarations are `package` unless the kit
+    // re-exports them (docs/library.md, "What the kit exports").
     products: [
         .executable(name: "study-recorder", targets: ["StudyRecorder"]),
-        .library(name: "DataSources", targets: ["DataSources"]),
-        .library(name: "Processing", targets: ["Processing"]),
-        .library(name: "Storage", targets: ["Storage"]),
-        .library(name: "Transfer", targets: ["Transfer"]),
-        .library(name: "Study", targets: ["Study"]),
-        .library(name: "Muse", targets: ["Muse"]),
-        .library(name: "Streaming", targets: ["Streaming"]),
-        .library(name: "RecordingPipeline", targets: ["RecordingPipeline"]),
-        .library(name: "Exports", targets: ["Exports"]),
-        // The SDK: one import for recording with live QA and uploading (docs/library.md).
+        // The SDK: one import for recording with live QA, uploading and running a study's session.
         .library(name: "StudyRecorderKit", targets: ["StudyRecorderKit"]),
         // For clients' tests: a scripted source, a controllable clock, an in-memory log handler (the
         // in-memory upload destination is the kit's, from Transfer).
         .library(name: "StudyRecorderTesting", targets: ["StudyRecorderTesting"]),
-        .library(name: "Report", targets: ["Report"]),
-        .library(name: "Collection", targets: ["Collection"]),
-        // The participant's reminders (`Reminder`) and desktop notifications (`DesktopNotifier`,
-        // `DBusNotifier`), for a lab's own program.
-        .library(name: "Notifications", targets: ["Notifications"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -166,6 +155,8 @@ let package = Package(
             name: "record-and-upload",
             dependencies: ["StudyRecorderKit"],
             path: "Examples/RecordAndUpload",
+            // Built as a client outside the package is: it sees only the kit's public API.
+            packageAccess: false,
             swiftSettings: strictSettings
         ),
         // The README's library example, verbatim (Tests/StudyRecorderKitTests/ReadmeExampleTests.swift).
@@ -173,6 +164,8 @@ let package = Package(
             name: "readme-example",
             dependencies: ["StudyRecorderKit"],
             path: "Examples/ReadmeExample",
+            // Built as a client outside the package is: it sees only the kit's public API.
+            packageAccess: false,
             swiftSettings: strictSettings
         ),
         // The post-session report and the participant view: one self-contained HTML page each (inline

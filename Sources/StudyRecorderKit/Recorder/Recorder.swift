@@ -28,7 +28,7 @@ public final class Recorder: Sendable {
     /// What start-up recovery did.
     public let recovery: RecoveryReport
     /// What finishing interrupted seals did (`nil` when the folder does not encrypt at rest).
-    public let sealRecovery: Sealer.Recovery?
+    package let sealRecovery: Sealer.Recovery?
     /// Why seals could not be recovered (e.g. no usable study key); items stay local until fixed.
     /// Not logged here: a caller shows it the way it shows errors.
     public let sealProblem: String?
@@ -92,7 +92,7 @@ public final class Recorder: Sendable {
     /// its own observers (a live stream, a marker inlet) before the source starts. The controller
     /// must not be running; this starts it, and stops it when the recording ends (takes its last
     /// row, ``Storage/RecordingInProgress/lastRowWritten()``), before the file is finished.
-    public func record(
+    package func record(
         _ request: RecordingRequest, on controller: DataController, options: RecordOptions = RecordOptions()
     ) async throws
         -> LiveRecording

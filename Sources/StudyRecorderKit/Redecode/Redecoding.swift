@@ -22,7 +22,7 @@ public enum Redecoding {
     /// with their timing (`simulate-headband --replay RECORDING.h5`). Throws ``RecorderError`` with
     /// ``RecorderError/Code/undecodable`` when it keeps none (no bytes, or a classic headband's,
     /// which the simulated headband does not play).
-    public static func replayLines(of recording: URL) throws -> [AthenaCaptureLine] {
+    package static func replayLines(of recording: URL) throws -> [AthenaCaptureLine] {
         guard let (stored, _) = try RecordingReader(url: recording).deviceNotifications() else {
             throw RecorderError(.undecodable, "\(recording.lastPathComponent) keeps no device notifications to play")
         }
@@ -37,21 +37,41 @@ public enum Redecoding {
     /// Decodes `recording` again into `output` (default: `<name>.redecoded.h5` beside it), which must
     /// not exist. Throws ``RecorderError`` with the code ``RecorderError/Code/undecodable`` when the
     /// recording keeps no bytes of a device this build decodes, and the storage's errors.
-    public static func redecode(_ recording: URL, to output: URL? = nil) async throws -> RecordingRedecoder.Result {
+    public static func redecode(_ recording: URL, to output: URL? = nil) async throws -> Result {
         let target = output ?? RecordingRedecoder.defaultOutput(for: recording)
         do {
-            return try await RecordingRedecoder.redecode(recording, to: target) { notifications, prologue, recorded, anchor in
+            return Result(try await RecordingRedecoder.redecode(recording, to: target) { notifications, prologue, recorded, anchor in
                 guard MuseRedecoding.decodes(recorded) else {
                     throw RecorderError(.undecodable, "\(recording.lastPathComponent) was recorded from \(recorded.kind), whose bytes this build does not decode")
                 }
                 let muse = MuseRedecoding(notifications: notifications, anchor: anchor, preset: recorded.properties["Preset"], prologueEntries: prologue)
                 return RecordingRedecoder.Decoding(source: muse.source, clock: muse.clock, isBeforeRecording: { muse.isDecodingPrologue })
-            }
+            })
         } catch let error as StorageError {
             if case .notARecording(_, let reason) = error, reason.contains("device notifications") {
                 throw RecorderError(.undecodable, "\(recording.lastPathComponent) \(reason)", underlying: error)
             }
             throw error
+        }
+    }
+
+    /// What ``redecode(_:to:)`` wrote.
+    public struct Result: Sendable {
+        /// The new file.
+        public var url: URL
+        /// EEG samples (rows) decoded.
+        public var samples: Int64
+        /// The decoder the recording was made with (from its `/Provenance`; `nil` for a file
+        /// older than provenance).
+        public var recordedDecoder: String?
+        /// This build's decoder version, stored in the new file's `/Provenance`.
+        public var decoder: String?
+
+        init(_ result: RecordingRedecoder.Result) {
+            url = result.url
+            samples = result.samples
+            recordedDecoder = result.recordedDecoder
+            decoder = result.decoder
         }
     }
 }

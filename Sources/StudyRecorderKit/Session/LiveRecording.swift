@@ -19,7 +19,7 @@ public final class LiveRecording: Sendable {
     /// ``RecorderError``). Read it from one task; events queue until read.
     public let events: AsyncThrowingStream<LiveRecordingEvent, any Error>
     /// The controller the source runs under (for markers on the recording clock, device facts).
-    public let controller: DataController
+    package let controller: DataController
     private let session: RecordingInProgress
     private let outcome: Task<CatalogItem, any Error>
 

@@ -5,10 +5,10 @@ public import Transfer
 /// The study team's announcements a participant is shown before a session: the new ones for them,
 /// in their locale, with placeholders filled by the engine that fills the study's texts. Without a
 /// transfer configuration, or one without `announcements`, there are none.
-public enum StudyAnnouncements {
+package enum StudyAnnouncements {
     /// New announcements for `participant` in `locale`; problems (and names a message uses that no
     /// engine knows) go to `notice` as warnings, and never stop the session.
-    public static func new(
+    package static func new(
         for participant: String, locale: String, transfer: TransferSetup, store: DataStore, notice: @Sendable (String) -> Void
     ) async -> [Announcement] {
         guard let configuration = try? transfer.configuration(), let settings = configuration.announcements else { return [] }
@@ -26,7 +26,7 @@ public enum StudyAnnouncements {
     }
 
     /// `announcements` with placeholders filled for `person`; unknown names are warnings.
-    public static func rendered(_ announcements: [Announcement], person: Participant?, notice: @Sendable (String) -> Void) -> [Announcement] {
+    package static func rendered(_ announcements: [Announcement], person: Participant?, notice: @Sendable (String) -> Void) -> [Announcement] {
         let names = person.map { ParticipantNames(patientName: $0.name ?? "", helperName: $0.helperName) }
         return announcements.map { announcement in
             let (filled, unknown) = announcement.rendered(with: names)

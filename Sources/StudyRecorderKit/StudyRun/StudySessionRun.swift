@@ -45,7 +45,7 @@ public struct StudySessionRun: Sendable {
     public var notice: @Sendable (String) -> Void
     /// Called with a recording's controller before its source starts, so another observer (a live
     /// stream, a display, a device-trouble watch) can subscribe; it must not block.
-    public var willStart: (@Sendable (DataController) async throws -> Void)?
+    package var willStart: (@Sendable (DataController) async throws -> Void)?
 
     /// A run of `study`'s due session in `store`, with `transferConfiguration` instead of
     /// `<data>/transfer.json` if given.
