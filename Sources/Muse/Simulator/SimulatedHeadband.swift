@@ -1,3 +1,4 @@
+import CBlueZ  // the socket constants (`SOCK_SEQPACKET`, `SOCK_CLOEXEC`) come from its clang module
 import DataSources
 import Dispatch
 import Foundation

@@ -1,3 +1,4 @@
+import CBlueZ  // the socket constants (`SOCK_SEQPACKET`, `SOCK_CLOEXEC`) come from its clang module
 import Glibc
 
 /// Connects to a ``SimulatedHeadband`` (or any ATT server) listening on a Unix `SOCK_SEQPACKET`
