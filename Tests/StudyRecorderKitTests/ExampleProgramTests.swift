@@ -44,7 +44,7 @@ import Testing
     @Test func aKilledProgramsRecordingIsRecoveredWhenTheFolderIsOpened() async throws {
         let folder = try TemporaryDirectory("example")
         do {
-            let recorder = try Recorder(dataFolder: folder.url)
+            let recorder = try await Recorder(dataFolder: folder.url)
             let registry = try ParticipantRegistry(store: recorder.store)
             try registry.save(Participant(name: "Jane Example-Doe"))
         }
@@ -62,7 +62,7 @@ import Testing
         process.waitUntilExit()
 
         let (logger, log) = InMemoryLogHandler.logger(label: "kit-test")
-        let recorder = try Recorder(dataFolder: folder.url, logger: logger)
+        let recorder = try await Recorder(dataFolder: folder.url, logger: logger)
         let rebuilt = try #require(recorder.recovery.rebuilt.first, "\(recorder.recovery)")
         #expect(!rebuilt.outcome.isComplete)
         #expect(rebuilt.state == .pending)
