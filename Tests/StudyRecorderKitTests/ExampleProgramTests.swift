@@ -56,8 +56,9 @@ import Testing
         try process.runWithTerminationSignals()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         _ = try #require(await FileWaiter.first(withExtension: "partial", below: folder.url, timeout: 30))
-        // 3 s of host time at 4×: about 12 s of signal, several flushes.
-        try await Task.sleep(for: .seconds(3))
+        // Several flushes: the journal holds about 8 s of signal (about 2 s of host time at 4×).
+        let journal = try #require(await FileWaiter.first(withExtension: "journal", below: folder.url, timeout: 30))
+        #expect(FileWaiter.untilSize(of: journal, atLeast: 100_000, timeout: 30))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
