@@ -14,7 +14,10 @@ struct RecorderOpeningTests {
         let store = try await DataStore.open(root: folder.url)
         let holder = LockedValue(try ExclusiveLock(file: store.lockURL("recovery")))
         let opened = LockedValue(0)
-        let outcome = try await CooperativePoolProbe.probe { _ in
+        // A minute: tests in this process that block pool threads themselves (waiting for a child
+        // process) can delay the probe's task for seconds; an opening that held the pool would
+        // delay it until the watchdog releases the lock.
+        let outcome = try await CooperativePoolProbe.probe(deadline: 60) { _ in
             let recorder = try await Recorder(dataFolder: folder.url)
             #expect(recorder.recovery.problems.isEmpty)
             opened.withLock { $0 += 1 }

@@ -148,7 +148,7 @@ struct SealerExecutorTests {
                 flock(fd, LOCK_EX)
                 return fd
             })
-        let outcome = try await CooperativePoolProbe.probe(calls: count) { i in
+        let outcome = try await CooperativePoolProbe.probe(calls: count, deadline: 60) { i in
             _ = try await sealer.seal(items[i])
         } release: {
             locks.withLock { fds in

@@ -17,7 +17,7 @@ struct RecoveryExecutorTests {
         let holder = LockedValue(try ExclusiveLock(file: store.lockURL("recovery")))
         #expect(holder.withLock { $0 } != nil)
         let reports = LockedValue<[RecoveryReport]>([])
-        let outcome = try await CooperativePoolProbe.probe { _ in
+        let outcome = try await CooperativePoolProbe.probe(deadline: 60) { _ in
             let report = await Recovery.run(store: store)
             reports.withLock { $0.append(report) }
         } release: {
