@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "StudyRecorderTesting"], swiftSettings: strictSettings),
         .testTarget(name: "MuseTests", dependencies: ["Muse", "DataSources", "Processing", "Storage", "TestSupport"], path: "Tests/MuseTests", swiftSettings: strictSettings),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "DataSources", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "DataSources", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "DataSources", "Processing", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "RecordingPipelineTests",

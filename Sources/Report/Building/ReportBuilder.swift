@@ -1,3 +1,4 @@
+import DataSources
 public import Foundation
 public import Storage
 
@@ -48,8 +49,14 @@ public struct ReportBuilder: Sendable {
 
     /// The session view of `items` (recordings; a reaction-time block's trial table is found by its
     /// `recording` field). Throws ``ReportError``. Like every report, it first removes the decrypted
-    /// copies killed processes left (``PlaintextScratch/sweep(parent:)``).
-    public func sessionReport(for items: [CatalogItem]) throws -> String {
+    /// copies killed processes left (``PlaintextScratch/sweep(parent:)``). Reading the recordings
+    /// (HDF5, maybe decrypting with GPGME) runs on ``BlockingExecutor/shared``.
+    public func sessionReport(for items: [CatalogItem]) async throws -> String {
+        try await BlockingExecutor.shared.run("session report") { [self] () throws(any Error) in try sessionReportBlocking(for: items) }
+    }
+
+    /// ``sessionReport(for:)`` on the calling thread: for code already on a ``BlockingExecutor``.
+    package func sessionReportBlocking(for items: [CatalogItem]) throws -> String {
         PlaintextScratch.sweep(parent: scratchParent)
         let words = ReportWords(locale: locale)
         var sections: [String] = []
@@ -75,8 +82,17 @@ public struct ReportBuilder: Sendable {
     }
 
     /// The participant view: every session of `participant` with EEG, over the days. Throws
-    /// ``ReportError/missing(path:)`` when the participant has no recordings.
-    public func participantReport(participant: String) throws -> String {
+    /// ``ReportError/missing(path:)`` when the participant has no recordings. Reading the
+    /// recordings runs on ``BlockingExecutor/shared``.
+    public func participantReport(participant: String) async throws -> String {
+        try await BlockingExecutor.shared.run("participant report") { [self] () throws(any Error) in
+            try participantReportBlocking(participant: participant)
+        }
+    }
+
+    /// ``participantReport(participant:)`` on the calling thread: for code already on a
+    /// ``BlockingExecutor``.
+    package func participantReportBlocking(participant: String) throws -> String {
         PlaintextScratch.sweep(parent: scratchParent)
         let items = try store.catalog.items(participant: participant).filter { $0.kind == .recording && $0.state != .writing }
         guard !items.isEmpty else { throw ReportError.missing(path: "recordings of participant \(participant)") }

@@ -15,7 +15,7 @@ struct EnrolmentRunner {
     let store: DataStore
     let interface: any ParticipantInterface
     let options: RunnerOptions
-    let afterStore: (@Sendable (CatalogItem) throws -> CatalogItem)?
+    let afterStore: (@Sendable (CatalogItem) async throws -> CatalogItem)?
     let logger: Logger
 
     private var schedule: StudySchedule { StudySchedule(study: study) }
@@ -122,21 +122,21 @@ struct EnrolmentRunner {
         let studyTitle = study.render(study.title, locale: locale, values: words)
         let document = try ConsentDocument(record: record, studyTitle: studyTitle, timeZone: options.timeZone).pdf()
         var stored: [CatalogItem] = []
-        func keep(_ item: CatalogItem) throws {
+        func keep(_ item: CatalogItem) async throws {
             stored.append(item)
-            if let afterStore { stored[stored.count - 1] = try afterStore(item) }
+            if let afterStore { stored[stored.count - 1] = try await afterStore(item) }
         }
         do {
             try registry.save(participant)
-            try keep(
+            try await keep(
                 try QuestionnaireStore.storeJSON(
                     record, kind: .consent, fileName: FileNaming.consent(study: study.id, participant: participant.id), participant: participant.id,
                     study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store))
-            try keep(
+            try await keep(
                 try QuestionnaireStore.storeFile(
                     document.data, kind: .consentPDF, fileName: FileNaming.consentPDF(study: study.id, participant: participant.id),
                     participant: participant.id, study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store))
-            if let answersRecord { try keep(try QuestionnaireStore.store(answersRecord, in: store)) }
+            if let answersRecord { try await keep(try QuestionnaireStore.store(answersRecord, in: store)) }
             if let uuid = UUID(uuidString: participant.id) {
                 var progress = schedule.enroll(participant: uuid, at: now)
                 progress.locale = locale

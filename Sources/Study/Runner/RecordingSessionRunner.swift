@@ -14,7 +14,7 @@ struct RecordingSessionRunner {
     let interface: any ParticipantInterface
     let options: RunnerOptions
     let makeSource: @Sendable () -> any DataSource
-    let afterStore: (@Sendable (CatalogItem) throws -> CatalogItem)?
+    let afterStore: (@Sendable (CatalogItem) async throws -> CatalogItem)?
     let willStart: (@Sendable (DataController) async throws -> Void)?
     let logger: Logger
 
@@ -155,7 +155,7 @@ struct RecordingSessionRunner {
         await monitor.resume(after: session)
         var recording = try await session.result()
         let results = await placed(trials, in: session, controller: controller)
-        if let afterStore { recording = try afterStore(recording) }
+        if let afterStore { recording = try await afterStore(recording) }
         var items = [recording]
         var latencies: [Double]?
         if !results.isEmpty {
@@ -179,7 +179,7 @@ struct RecordingSessionRunner {
                 participant: participant, study: study.id, title: paradigm.title, day: due.position.dayNumber, session: due.position.sessionNumber,
                 run: recording.run,
                 in: store)
-            if let afterStore { stored = try afterStore(stored) }
+            if let afterStore { stored = try await afterStore(stored) }
             items.append(stored)
         }
         // The block's own end (the participant or the study interrupted it) wins over the recording's.

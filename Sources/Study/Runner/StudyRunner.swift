@@ -31,7 +31,7 @@ public struct StudyRunner: Sendable {
     public let makeSource: @Sendable () -> any DataSource
     /// Called with every stored item before the protocol advances (e.g. encryption at rest); returns
     /// the item as stored afterwards. A throw counts as a failed store.
-    public var afterStore: (@Sendable (CatalogItem) throws -> CatalogItem)?
+    public var afterStore: (@Sendable (CatalogItem) async throws -> CatalogItem)?
     /// Called after a session (e.g. to upload pending items); returns a one-line summary.
     public var afterSession: (@Sendable () async -> String?)?
     /// Called with a recording session's controller before its source starts, so another observer

@@ -87,7 +87,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         let file = try recordingFile()
         let reader: RecordingReader
         do {
-            reader = try RecordingReader(url: file)
+            reader = try await RecordingReader.withReader(at: file) { $0 }
         } catch {
             throw CommandFailure(.dataError, error)
         }

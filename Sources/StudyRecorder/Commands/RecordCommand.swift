@@ -66,7 +66,7 @@ struct RecordCommand: AsyncParsableCommand {
         // A run that stores nothing takes back the folder, registry entry and participant folder it
         // made (a headband that is not there leaves nothing behind).
         var footprint = DataFolderFootprint(root: data.url)
-        let recorder = CommandLogging.open(try data.openStore(), configuration: configurationURL, logger: logger)
+        let recorder = await CommandLogging.open(try data.openStore(), configuration: configurationURL, logger: logger)
         let store = recorder.store
         footprint.noteParticipants(in: store)
         var who: String?
@@ -140,8 +140,8 @@ struct RecordCommand: AsyncParsableCommand {
         trouble.stop()
         draw(recording.progress, force: true)
         bar.finish()
-        markerInlet?.stop()
-        keys?.stop()
+        await markerInlet?.stop()
+        await keys?.stop()
         await streamer?.finish()
         _ = trap
         // A source that never started (a headband that is not there) fails here with nothing stored:
@@ -165,7 +165,7 @@ struct RecordCommand: AsyncParsableCommand {
             print("  participant \(item.participant), run \(item.run ?? 0), state \(item.state.rawValue)")
             // What was lost and the verdict, by the rule `analyze` counts with (read from the stored
             // file; a file sealed at rest is judged after decryption).
-            if let reader = try? RecordingReader(url: store.url(of: item.path)), let account = try? RecordingAccount(reader) {
+            if let account = try? await RecordingReader.withReader(at: store.url(of: item.path), { try RecordingAccount($0) }) {
                 print("  " + account.line)
             } else {
                 let p = session.progress

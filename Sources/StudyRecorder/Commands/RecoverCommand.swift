@@ -18,7 +18,7 @@ struct RecoverCommand: ParsableCommand {
 
     func run() throws {
         let store = try data.openExistingStore()
-        let report = Recovery.run(store: store)
+        let report = Recovery.runBlocking(store: store)
         if json {
             try Terminal.printJSON(RecoverySummary(report))
         } else if report.isEmpty && report.inProgress.isEmpty {

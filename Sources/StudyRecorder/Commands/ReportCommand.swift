@@ -107,7 +107,10 @@ struct ReportCommand: ParsableCommand {
         bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
         let html: String
         do {
-            html = try participant.map { try builder.participantReport(participant: $0.uppercased()) } ?? builder.sessionReport(for: selected)
+            // A synchronous command: it runs on the main thread, not on the cooperative pool.
+            html =
+                try participant.map { try builder.participantReportBlocking(participant: $0.uppercased()) }
+                ?? builder.sessionReportBlocking(for: selected)
             try ReportBuilder.write(html, to: target, overwrite: replace, permissions: access)
         } catch let error as ReportError {
             TerminationSignals.parkIfSignalled()

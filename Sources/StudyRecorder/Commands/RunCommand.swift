@@ -125,7 +125,9 @@ struct RunCommand: AsyncParsableCommand {
             // Per recording what was lost and its verdict, the line `record` and `analyze` give (a
             // file sealed at rest is judged by `analyze` after decryption).
             for item in report.stored where item.kind == .recording {
-                guard let reader = try? RecordingReader(url: store.url(of: item.path)), let account = try? RecordingAccount(reader) else { continue }
+                guard let account = try? await RecordingReader.withReader(at: store.url(of: item.path), { try RecordingAccount($0) }) else {
+                    continue
+                }
                 print("\((item.path as NSString).lastPathComponent): \(account.line)")
             }
         }

@@ -245,6 +245,7 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
         }
         for await _ in stopped.stream {}
         headband.stop()
+        await headband.finished()
         _ = trap
     }
 

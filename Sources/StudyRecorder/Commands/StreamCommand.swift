@@ -60,8 +60,8 @@ struct StreamCommand: AsyncParsableCommand {
                 break
             }
         }
-        markerInlet?.stop()
-        keys?.stop()
+        await markerInlet?.stop()
+        await keys?.stop()
         await streamer.finish()
         _ = trap
         if let failure {

@@ -59,7 +59,8 @@ struct UploadCommand: AsyncParsableCommand {
         let needsRecovery = dryRun ? Recovery.needed(store: store) : []
         // What recovery did is said now; its problems after the run, without those the run names
         // as needing a person (each item once).
-        var recovery = dryRun ? RecoveryReport?.none : Recovery.run(store: store, logger: logger)
+        var recovery: RecoveryReport? = nil
+        if !dryRun { recovery = await Recovery.run(store: store, logger: logger) }
         let problems = recovery?.problems ?? []
         recovery?.problems = []
         if let recovery { CommandLogging.report(recovery) }

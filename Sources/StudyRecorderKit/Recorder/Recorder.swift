@@ -15,7 +15,7 @@ import Transfer
 /// and stored; an upload gives a stream of ``UploadEvent``s. See docs/library.md.
 ///
 /// ```swift
-/// let recorder = try Recorder(dataFolder: URL(fileURLWithPath: "study-data"))
+/// let recorder = try await Recorder(dataFolder: URL(fileURLWithPath: "study-data"))
 /// let participant = try recorder.participant()
 /// let recording = try await recorder.record(RecordingRequest(participant: participant, duration: 60), from: OscillatorSource())
 /// for try await event in recording.events { … }
@@ -35,27 +35,27 @@ public final class Recorder: Sendable {
     let logger: Logger
 
     /// Opens (creating if needed) the data folder at `dataFolder`, runs recovery and seal recovery.
-    /// `transferConfiguration` replaces `<data>/transfer.json`. This does file I/O: call it at
-    /// start-up, not on a latency-sensitive task.
-    public convenience init(dataFolder: URL, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) throws {
+    /// `transferConfiguration` replaces `<data>/transfer.json`. The file I/O runs on
+    /// the blocking executor (`BlockingExecutor.shared`), never on the caller's thread.
+    public convenience init(dataFolder: URL, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) async throws {
         let store: DataStore
         do {
-            store = try DataStore(root: dataFolder)
+            store = try await DataStore.open(root: dataFolder)
         } catch {
             throw RecorderError(.dataFolder, "cannot open the data folder \(dataFolder.path): \(error)", underlying: error)
         }
-        self.init(store: store, transferConfiguration: transferConfiguration, logger: logger)
+        await self.init(store: store, transferConfiguration: transferConfiguration, logger: logger)
     }
 
     /// Runs recovery and seal recovery on an opened data folder — for a caller that must hold one of
     /// the folder's locks (``DataStore/lockURL(_:)``) before anything is recovered.
-    public init(store: DataStore, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) {
+    public init(store: DataStore, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) async {
         self.store = store
         transfer = TransferSetup(dataFolder: store.root, configuration: transferConfiguration)
         self.logger = logger
-        recovery = Recovery.run(store: store, logger: logger)
+        recovery = await Recovery.run(store: store, logger: logger)
         do {
-            sealRecovery = try transfer.recoverSeals(store: store)
+            sealRecovery = try await transfer.recoverSeals(store: store)
             sealProblem = nil
         } catch {
             sealRecovery = nil
@@ -161,7 +161,7 @@ public final class Recorder: Sendable {
                 throw wrapped
             }
             do {
-                let sealed = try transfer.sealIfRequired(item, store: store)
+                let sealed = try await transfer.sealIfRequired(item, store: store)
                 bridge.finish(stored: sealed, progress: session.progress)
                 return sealed
             } catch {

@@ -54,7 +54,7 @@ public struct StudyEnrolment: Sendable {
         var runner = StudyRunner(
             study: study, store: store, interface: interface, options: options, makeSource: { OscillatorSource() }, logger: logger)
         // The consent record and its PDF are sealed at once when encryption at rest is configured.
-        runner.afterStore = { item in try transfer.sealIfRequired(item, store: store) }
+        runner.afterStore = { item in try await transfer.sealIfRequired(item, store: store) }
         return try await runner.enroll(name: name, helperName: helperName)
     }
 }

@@ -81,7 +81,7 @@ public struct StudySessionRun: Sendable {
     public func run() async throws -> RunReport {
         let lock = try StudyRunLock.claim(study: study.id, store: store)
         defer { withExtendedLifetime(lock) {} }
-        let recorder = Recorder(store: store, transferConfiguration: transfer.configurationURL, logger: logger)
+        let recorder = await Recorder(store: store, transferConfiguration: transfer.configurationURL, logger: logger)
         opened?(recorder)
         try transfer.check(study, store: store)
         var announcements: [Announcement] = []
@@ -97,7 +97,7 @@ public struct StudySessionRun: Sendable {
         report.announcements = announcements
         if !Task.isCancelled {
             let locale = Self.locale(of: study, in: store, requested: options.locale)
-            report.report = PostSessionReport.write(for: report, study: study, store: store, locale: locale, notice: notice)
+            report.report = await PostSessionReport.write(for: report, study: study, store: store, locale: locale, notice: notice)
         }
         return report
     }
@@ -107,7 +107,7 @@ public struct StudySessionRun: Sendable {
     private func runNextSession() async throws -> RunReport {
         let transfer = transfer, store = store, logger = logger
         var runner = StudyRunner(study: study, store: store, interface: interface, options: options, makeSource: makeSource, logger: logger)
-        runner.afterStore = { item in try transfer.sealIfRequired(item, store: store) }
+        runner.afterStore = { item in try await transfer.sealIfRequired(item, store: store) }
         runner.afterSession = { await SessionUpload.run(transfer: transfer, store: store, logger: logger) }
         runner.willStart = willStart
         do {

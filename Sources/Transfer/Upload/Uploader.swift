@@ -177,7 +177,7 @@ public struct Uploader: Sendable {
             return report
         }
         defer { withExtendedLifetime(lock) {} }
-        if let sealer, configuration.encryption.policy.mode == .atRest { try sealer.recover() }
+        if let sealer, configuration.encryption.policy.mode == .atRest { try sealer.recoverBlocking() }  // on BlockingExecutor (see above)
         let manifests = try manifestsFolder()
         let outbox = try store.privateFolder().appendingPathComponent("outbox", isDirectory: true)
         try? FileManager.default.removeItem(at: outbox)
@@ -397,7 +397,7 @@ public struct Uploader: Sendable {
         if item.encryption == .none && mode != .none {
             guard let sealer else { throw TransferError.encryption(sealerProblem ?? "no study key") }
             if mode == .atRest {
-                do { item = try sealer.seal(item) } catch { throw TransferError.encryption("\(error)") }
+                do { item = try sealer.sealBlocking(item) } catch { throw TransferError.encryption("\(error)") }
             }
         }
         let file = store.url(of: item.path)
@@ -414,7 +414,7 @@ public struct Uploader: Sendable {
         }
         if mode == .atUpload, let sealer {
             do {
-                let copy = try sealer.encryptedCopy(of: item, into: outbox)
+                let copy = try sealer.encryptedCopyBlocking(of: item, into: outbox)
                 var cst = stat()
                 _ = stat(copy.path, &cst)
                 return (

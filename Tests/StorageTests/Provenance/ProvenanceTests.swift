@@ -27,7 +27,7 @@ struct ProvenanceTests {
         #expect(reader.descriptor.origin == .oscillator)
     }
 
-    @Test func aRecordingRebuiltFromItsJournalKeepsItsProvenance() throws {
+    @Test func aRecordingRebuiltFromItsJournalKeepsItsProvenance() async throws {
         let dir = try TemporaryDirectory("provenance-recover")
         let store = try DataStore(root: dir.url)
         let participant = "0C4E3F6A-1111-4A2B-8C3D-123456789ABC"
@@ -48,7 +48,7 @@ struct ProvenanceTests {
             try writer.append(generator.next(512)[0])
             try writer.flush()
         }  // abandoned, as by a killed process
-        #expect(Recovery.run(store: store).rebuilt.count == 1)
+        #expect(await Recovery.run(store: store).rebuilt.count == 1)
         #expect(try RecordingReader(url: url).provenance == provenance)
     }
 
