@@ -168,6 +168,14 @@ let package = Package(
             path: "Examples/RecordAndUpload",
             swiftSettings: strictSettings
         ),
+        // A lab's own program exporting with the libraries, held mid-export until a signal ends it:
+        // what SIGINT leaves behind for a library caller (Tests/StudyRecorderTests/Commands/ExportInterruptionTests.swift).
+        .executableTarget(
+            name: "export-until-signalled",
+            dependencies: ["Exports", "Storage"],
+            path: "Tests/Helpers/ExportUntilSignalled",
+            swiftSettings: strictSettings
+        ),
         // The README's library example, verbatim (Tests/StudyRecorderKitTests/ReadmeExampleTests.swift).
         .executableTarget(
             name: "readme-example",

@@ -129,8 +129,10 @@ public struct ReportBuilder: Sendable {
 
     /// Writes `html` to `url` atomically (a temporary file in the same folder, fsynced, then a
     /// rename) with mode 0600 for ``ExportPermissions/private`` (folders it makes: 0700), else 0644;
-    /// refuses to overwrite unless `overwrite`.
+    /// refuses to overwrite unless `overwrite`. Once SIGINT or SIGTERM has arrived, nothing is
+    /// written (``TerminationSignals/Interrupted`` is thrown; a half-written temporary file is removed).
     public static func write(_ html: String, to url: URL, overwrite: Bool = false, permissions: ExportPermissions = .shared) throws {
+        try TerminationSignals.check()
         let fm = FileManager.default
         if !overwrite, fm.fileExists(atPath: url.path) {
             throw ReportError.io(path: url.path, reason: "exists already; reports never overwrite (choose another --out, or --replace)")
@@ -143,7 +145,11 @@ public struct ReportBuilder: Sendable {
                     at: folder, withIntermediateDirectories: true, attributes: permissions.folderMode.map { [.posixPermissions: Int($0)] } ?? [:])
             }
             try AtomicFile.write(Data(html.utf8), to: temporary, permissions: mode_t(permissions.fileMode ?? 0o644))
+            try TerminationSignals.check()
             try AtomicFile.commit(temporary, to: url, replacing: overwrite)
+        } catch let error as TerminationSignals.Interrupted {
+            try? fm.removeItem(at: temporary)
+            throw error
         } catch {
             try? fm.removeItem(at: temporary)
             throw ReportError.io(path: url.path, reason: (error as? StorageError)?.reason ?? error.localizedDescription)

@@ -32,7 +32,7 @@ struct AnnouncementsCommand: AsyncParsableCommand {
         let store = try data.openExistingStore()
         let (configuration, secrets) = try transfer.load(data: store.root)
         guard let settings = configuration.announcements else {
-            throw CommandFailure(.configuration, "no announcements location in \(transfer.url(data: store.root).path)")
+            throw CommandError.notConfigured("no announcements location in \(transfer.url(data: store.root).path)")
         }
         let who = try ParticipantOptions.resolve(participant, store: store)
         let person = try? ParticipantRegistry(store: store).participant(id: who)
@@ -41,7 +41,7 @@ struct AnnouncementsCommand: AsyncParsableCommand {
         do {
             checker = try AnnouncementChecker(store: store, settings: settings, credentials: secrets.announcements)
         } catch {
-            throw CommandFailure(.configuration, error)
+            throw CommandError.unusableConfiguration(error)
         }
         let result = try await checker.check(participant: who, locale: language)
         for warning in result.warnings { Terminal.note("warning: \(warning)") }

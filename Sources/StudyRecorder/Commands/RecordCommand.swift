@@ -85,7 +85,7 @@ struct RecordCommand: AsyncParsableCommand {
             streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains, lslClock: lslClock)
             markerInlet = try streamOptions.startMarkerInlet(controller: controller)
         } catch {
-            throw undone(error)
+            throw undone(CommandError.stated(error))
         }
         let keys = keyMarkers.start(controller: controller)
         // Device trouble (link lost and back, battery low, off the head, data lost) as it happens.
@@ -113,7 +113,7 @@ struct RecordCommand: AsyncParsableCommand {
             recording = try await recorder.record(request, on: controller, options: options)
         } catch {
             trouble.stop()
-            throw undone(CommandFailure(error))
+            throw undone(CommandError.stated(error))
         }
         live.withLock { $0 = recording }
         if interrupted.isSet { recording.stop(reason: EndReason.signal) }
@@ -147,11 +147,11 @@ struct RecordCommand: AsyncParsableCommand {
         // A source that never started (a headband that is not there) fails here with nothing stored:
         // what this run made on the way is taken back.
         guard let item = stored else {
-            if let failure { throw undone(CommandFailure(failure)) }
-            throw undone(ExitCode.failure)
+            if let failure { throw undone(CommandError.stated(failure)) }
+            throw undone(CommandError.reported(.notAchieved))
         }
         // Encryption at rest failed (78): the item is stored but stays local until it is sealed.
-        if let failure { throw CommandFailure(failure) }
+        if let failure { throw CommandError.stated(failure) }
         let session = recording
         if json {
             // The item and what its recording lost and was judged (`account`, the last line in text).
@@ -176,11 +176,11 @@ struct RecordCommand: AsyncParsableCommand {
                         seconds, seconds > 0 ? 100 * lost / seconds : 0))
             }
         }
-        if interrupted.isSet { throw ExitCode.interrupted }
+        if interrupted.isSet { throw CommandError.reported(.interrupted) }
         // A faulty device (e.g. one sampling far faster than its rate): the recording up to the
         // fault is kept (above), the fault is said in one line and is the exit status.
         if let error = await session.controller.lastFailure, case .deviceFault? = error as? DataSourceError {
-            throw CommandFailure(error)
+            throw CommandError.stated(error)
         }
     }
 }

@@ -32,7 +32,7 @@ struct RecoverCommand: ParsableCommand {
             for line in report.quarantined { print("damaged   \(line)") }
             for line in report.healed { print("healed    \(line)") }
         }
-        if !report.problems.isEmpty { throw ExitCode.failure }
+        if !report.problems.isEmpty { throw CommandError.reported(.problems) }
     }
 }
 

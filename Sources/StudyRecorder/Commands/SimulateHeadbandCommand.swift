@@ -198,12 +198,12 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
         } else if let replay {
             guard let text = try? String(contentsOfFile: replay, encoding: .utf8) else {
                 Terminal.error("cannot read the capture \(replay)")
-                throw ExitCode.noInput
+                throw CommandError.reported(.unreadableInput)
             }
             let lines = text.split(separator: "\n").compactMap(AthenaCaptureLine.init).filter(\.isAthenaData)
             guard !lines.isEmpty else {
                 Terminal.error("\(replay) holds no Athena data notifications (lines of time, 273e0013/273e0014, hex)")
-                throw ExitCode.dataError
+                throw CommandError.reported(.unusableInput)
             }
             settings.athenaReplay = lines
         }
@@ -230,7 +230,7 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
             try headband.start()
         } catch {
             Terminal.error(error)
-            throw ExitCode.cannotCreate
+            throw CommandError.reported(.cannotCreate)
         }
         let stopped = AsyncStream<Void>.makeStream()
         let trap = SignalTrap { _ in stopped.continuation.finish() }

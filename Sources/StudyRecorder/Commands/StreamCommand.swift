@@ -65,9 +65,9 @@ struct StreamCommand: AsyncParsableCommand {
         await streamer.finish()
         _ = trap
         if let failure {
-            throw CommandFailure(ExitCode.forSource(failure), "the source failed: \(failure)")
+            throw CommandError.reworded(failure, line: "the source failed: \(failure)")
         }
         if let problem = streamer.failure { Terminal.error(problem) }
-        if interrupted.isSet { throw ExitCode.interrupted }
+        if interrupted.isSet { throw CommandError.reported(.interrupted) }
     }
 }
