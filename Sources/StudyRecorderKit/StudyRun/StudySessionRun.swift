@@ -88,7 +88,7 @@ public struct StudySessionRun: Sendable {
         if let progress = try? ProgressStore(dataFolder: store.root).load(studyID: study.id) {
             let locale = options.locale ?? progress.locale ?? study.defaultLocale
             announcements = await StudyAnnouncements.new(
-                for: progress.participant.uuidString, locale: locale, transfer: transfer, store: store, notice: notice)
+                for: progress.participant.uuidString, locale: locale, transfer: transfer, store: store, study: study, notice: notice)
             for announcement in announcements {
                 await interface.show(announcement.text, title: "✉ \(announcement.title)")
             }
