@@ -117,16 +117,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Documents typeset as PDF with Pango and Cairo (the signed consent): the only target that
-        // knows either library.
+        // knows either library. Study reaches it only through Storage's `ConsentTypesetter`.
         .target(
             name: "Typesetting",
             dependencies: ["CPangoCairo", "Storage"],
             swiftSettings: strictSettings
         ),
+        // Study protocols and their runner. It sits on Storage and the recording pipeline only: the
+        // announcements it fills are Storage's `Announcement`, and the consent's PDF is made by the
+        // `ConsentTypesetter` the kit injects (Typesetting's), so it depends on neither Transfer nor
+        // Typesetting.
         .target(
             name: "Study",
             dependencies: [
-                "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "Typesetting",
+                "DataSources", "Processing", "Storage", "RecordingPipeline",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -146,8 +150,9 @@ let package = Package(
             dependencies: [
                 "DataSources", "Muse", "Processing", "Storage", "RecordingPipeline", "Transfer",
                 .product(name: "Logging", package: "swift-log"),
-                // The study's due session run (StudySessionRun, StudyEnrolment) and its post-session report.
-                "Study", "Report",
+                // The study's due session run (StudySessionRun, StudyEnrolment), its post-session report,
+                // and the consent's typesetter the kit injects into the runner.
+                "Study", "Report", "Typesetting",
             ],
             swiftSettings: strictSettings
         ),
@@ -236,7 +241,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strictSettings),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "Typesetting", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "RecordingPipeline", "Typesetting", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
@@ -254,7 +259,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",
-            dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "DataSources", "Muse", "Storage", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "DataSources", "Muse", "Storage", "Study", "Typesetting", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(

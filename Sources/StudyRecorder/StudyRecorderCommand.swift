@@ -9,7 +9,7 @@ struct StudyRecorderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "study-recorder",
         abstract: "Run EEG studies from the terminal: record, check signal, store and upload data.",
-        version: StorageModule.softwareVersion,
+        version: ProductVersion.current,
         subcommands: [
             EnrollCommand.self, RunCommand.self, StatusCommand.self, RemindCommand.self, ScoresCommand.self, ValidateCommand.self,
             RecordCommand.self, CheckCommand.self, AnalyzeCommand.self,

@@ -138,7 +138,7 @@
 @_exported import enum Storage.TransmissionState
 
 // Transfer
-@_exported import struct Transfer.Announcement
+@_exported import struct Storage.Announcement
 @_exported import struct Transfer.AnnouncementSettings
 @_exported import struct Transfer.BackoffPolicy
 @_exported import enum Transfer.ConditionalPutProbe

@@ -217,7 +217,7 @@ public struct ReportBuilder: Sendable {
     /// The page around `body`, its footer in `words`' language.
     private func page(title: String, subtitle: String, body: String, words: ReportWords) -> String {
         let moment = generated.timeIntervalSince1970.rounded(.down)
-        let footer = words(.footer, StorageModule.softwareVersion, words.language == "en" ? words.time(moment) : words.time(moment) + " UTC")
+        let footer = words(.footer, ProductVersion.current, words.language == "en" ? words.time(moment) : words.time(moment) + " UTC")
         let main = """
             <main>
             <header class="report"><h1>\(HTML.escape(title))</h1><p>\(HTML.escape(subtitle))</p></header>

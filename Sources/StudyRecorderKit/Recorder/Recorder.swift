@@ -104,9 +104,9 @@ public final class Recorder: Sendable {
         // inside the recording's writer, and every result goes to the bridge in sample order.
         let monitor = await QualityMonitor(
             controller: controller, configuration: options.processing, feedsWhileIdle: false, observer: { bridge.observe($0) })
-        let session: RecordingInProgress
+        let recording: RecordingInProgress
         do {
-            session = try await monitor.record(
+            recording = try await monitor.startRecording(
                 request, in: store, options: options.writer, storesQuality: options.storeQuality,
                 processes: options.storeQuality || options.reportsQuality, logger: logger)
         } catch {
@@ -114,7 +114,7 @@ public final class Recorder: Sendable {
             continuation.finish()
             throw RecorderError(.storage, "cannot start the recording: \(error)", underlying: error)
         }
-        bridge.attach(session)
+        bridge.attach(recording)
         let device = await controller.events(.lossless(capacity: 256))
         let deviceTask = Task {
             for await event in device {
@@ -127,8 +127,8 @@ public final class Recorder: Sendable {
         do {
             try await controller.start()
         } catch {
-            session.stop(reason: "the source did not start")
-            _ = try? await session.result()
+            recording.stop(reason: "the source did not start")
+            _ = try? await recording.result()
             monitor.stop()
             device.cancel()
             continuation.finish()
@@ -139,12 +139,12 @@ public final class Recorder: Sendable {
             // The source stops once the recording takes no more data, before the file is finished:
             // unpaced, it would go on generating blocks for the other observers through the close,
             // checksum and catalog update (a core and up to 8 MB of queued blocks, docs/performance.md).
-            await session.lastRowWritten()
+            await recording.lastRowWritten()
             await controller.stop()
             let stored: Result<CatalogItem, any Error>
             do {
-                stored = .success(try await session.result())
-                bridge.finishing(recorded: session.progress)
+                stored = .success(try await recording.result())
+                bridge.finishing(recorded: recording.progress)
             } catch {
                 stored = .failure(error)
             }
@@ -162,7 +162,7 @@ public final class Recorder: Sendable {
             }
             do {
                 let sealed = try await transfer.sealIfRequired(item, store: store)
-                bridge.finish(stored: sealed, progress: session.progress)
+                bridge.finish(stored: sealed, progress: recording.progress)
                 return sealed
             } catch {
                 let wrapped = RecorderError(
@@ -171,7 +171,7 @@ public final class Recorder: Sendable {
                 throw wrapped
             }
         }
-        return LiveRecording(item: session.item, events: events, controller: controller, session: session, outcome: outcome)
+        return LiveRecording(item: recording.item, events: events, controller: controller, recording: recording, outcome: outcome)
     }
 
     private static func wrap(_ error: any Error) -> RecorderError {

@@ -3,6 +3,7 @@ public import Foundation
 public import Logging
 public import Storage
 public import Study
+import Typesetting
 
 /// Runs the session of a study that is due now, with the guarantees `study-recorder run` gives, for
 /// any client: one run per study and data folder at a time (a second one throws
@@ -106,7 +107,8 @@ public struct StudySessionRun: Sendable {
     /// a failure the disk being full explains is reported as the full disk.
     private func runNextSession() async throws -> RunReport {
         let transfer = transfer, store = store, logger = logger
-        var runner = StudyRunner(study: study, store: store, interface: interface, options: options, makeSource: makeSource, logger: logger)
+        var runner = StudyRunner(study: study, store: store, interface: interface, options: options, makeSource: makeSource,
+            consentTypesetter: ConsentPDFTypesetter(), logger: logger)
         runner.afterStore = { item in try await transfer.sealIfRequired(item, store: store) }
         runner.afterSession = { await SessionUpload.run(transfer: transfer, store: store, logger: logger) }
         runner.willStart = willStart

@@ -60,7 +60,7 @@ struct GermanSessionReportTests {
                 print(json.dumps({'visible': p.visible, 'all': p.all}))
                 """,
             arguments: [file.path])
-        let visible = texts.visible.joined(separator: "\n").replacingOccurrences(of: StorageModule.softwareVersion, with: "{version}") + "\n"
+        let visible = texts.visible.joined(separator: "\n").replacingOccurrences(of: ProductVersion.current, with: "{version}") + "\n"
         return (visible, texts.all)
     }
 

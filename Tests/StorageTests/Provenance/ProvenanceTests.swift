@@ -15,10 +15,10 @@ struct ProvenanceTests {
         let store = try DataStore(root: data.url)
         let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .asFastAsPossible)))
         let asked = Provenance(scriptedParticipant: true, speed: 20, commandLine: ["study-recorder", "run", "--auto"])
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: store, controller: controller, request: RecordingRequest(participant: UUID().uuidString, duration: 1, provenance: asked))
         try await controller.start()
-        let item = try await session.result()
+        let item = try await recording.result()
         await controller.stop()
         let reader = try RecordingReader(url: store.url(of: item.path))
         let stored = try #require(reader.provenance)
@@ -98,7 +98,7 @@ struct ProvenanceTests {
         let p = try #require(object["provenance"] as? [String: Any])
         #expect(
             p["scriptedParticipant"] as? Bool == true && p["speed"] as? Double == 20
-                && p["softwareVersion"] as? String == StorageModule.softwareVersion)
+                && p["softwareVersion"] as? String == ProductVersion.current)
         #expect(try JSONDecoder().decode(QuestionnaireRecord.self, from: data) == record)
         var table = TrialTable(
             study: "s", participant: "P", day: 1, session: 1, run: 1, block: 1, recording: "r.h5", outcome: .complete, medianCorrectLatencyMs: nil,

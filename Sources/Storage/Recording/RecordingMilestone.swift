@@ -1,11 +1,11 @@
 import Synchronization
 
-/// A moment in a recording session that callers wait for, such as its first row being written or
+/// A moment in a recording that callers wait for, such as its first row being written or
 /// its last: reached once and reached for good, so a wait after it returns at once.
 ///
 /// A wait never blocks a thread, and a cancelled wait returns at once (the caller gave up waiting,
 /// e.g. on a timeout) without disturbing the other waiters.
-final class SessionMilestone: Sendable {
+final class RecordingMilestone: Sendable {
     private struct State {
         var reached = false
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
