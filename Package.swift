@@ -106,16 +106,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Documents typeset as PDF with Pango and Cairo (the signed consent): the only target that
-        // knows either library.
+        // knows either library. Study reaches it only through Storage's `ConsentTypesetter`.
         .target(
             name: "Typesetting",
             dependencies: ["CPangoCairo", "Storage"],
             swiftSettings: strictSettings
         ),
+        // Study protocols and their runner. It sits on Storage and the recording pipeline only: the
+        // announcements it fills are Storage's `Announcement`, and the consent's PDF is made by the
+        // `ConsentTypesetter` the kit injects (Typesetting's), so it depends on neither Transfer nor
+        // Typesetting.
         .target(
             name: "Study",
             dependencies: [
-                "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "Typesetting",
+                "DataSources", "Processing", "Storage", "RecordingPipeline",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -135,8 +139,9 @@ let package = Package(
             dependencies: [
                 "DataSources", "Muse", "Processing", "Storage", "RecordingPipeline", "Transfer",
                 .product(name: "Logging", package: "swift-log"),
-                // The study's due session run (StudySessionRun, StudyEnrolment) and its post-session report.
-                "Study", "Report",
+                // The study's due session run (StudySessionRun, StudyEnrolment), its post-session report,
+                // and the consent's typesetter the kit injects into the runner.
+                "Study", "Report", "Typesetting",
             ],
             swiftSettings: strictSettings
         ),
@@ -157,6 +162,14 @@ let package = Package(
             path: "Examples/RecordAndUpload",
             // Built as a client outside the package is: it sees only the kit's public API.
             packageAccess: false,
+            swiftSettings: strictSettings
+        ),
+        // A lab's own program exporting with the libraries, held mid-export until a signal ends it:
+        // what SIGINT leaves behind for a library caller (Tests/StudyRecorderTests/Commands/ExportInterruptionTests.swift).
+        .executableTarget(
+            name: "export-until-signalled",
+            dependencies: ["Exports", "Storage"],
+            path: "Tests/Helpers/ExportUntilSignalled",
             swiftSettings: strictSettings
         ),
         // The README's library example, verbatim (Tests/StudyRecorderKitTests/ReadmeExampleTests.swift).
@@ -213,7 +226,7 @@ let package = Package(
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "StudyRecorderTesting"], swiftSettings: strictSettings),
         .testTarget(name: "MuseTests", dependencies: ["Muse", "DataSources", "Processing", "Storage", "TestSupport"], path: "Tests/MuseTests", swiftSettings: strictSettings),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "DataSources", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "DataSources", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "DataSources", "Processing", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DataSources", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "RecordingPipelineTests",
@@ -221,7 +234,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "TransferTests", dependencies: ["Transfer", "Storage", "TestSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strictSettings),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "RecordingPipeline", "Transfer", "Typesetting", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "DataSources", "Processing", "Storage", "RecordingPipeline", "Typesetting", "StudyRecorderTesting", "TestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Storage", "DataSources", "Study", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
@@ -239,7 +252,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "StudyRecorderKitTests",
-            dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "DataSources", "Muse", "Storage", "Study", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StudyRecorderKit", "StudyRecorderTesting", "DataSources", "Muse", "Storage", "Study", "Typesetting", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(

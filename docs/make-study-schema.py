@@ -50,6 +50,11 @@ defs = {
       "transfer": obj({"mode": {"enum": ["afterEachSession", "afterEachDay", "manual", "never"]}}, ["mode"]),
       "cues": {"enum": ["speech", "bell", "none"], "default": "speech"},
       "report": {"enum": ["none", "afterEachSession"], "default": "none", "description": "Whether run writes a post-session report (HTML) into <data>/reports/ after each session with EEG; never for encrypted studies."},
+      "announcements": obj({
+          "signingKeyFile": {"type": "string", "minLength": 1, "description": "The lab's public key file, relative to the study folder."},
+          "signingFingerprint": {"type": "string", "pattern": "^ *([0-9A-Fa-f] *){40}$|^ *([0-9A-Fa-f] *){64}$", "description": "The key's fingerprint: 40 (or 64) hex digits, spaces allowed."}},
+          ["signingKeyFile", "signingFingerprint"],
+          doc="The key that signs announcements: a message is shown only with a valid detached signature by it (message.json.sig). The study file is the lab's word: a transfer.json naming another key is refused."),
   }),
   "consent": obj({"title": ref("text"), "pages": {"type": "array", "minItems": 1, "items": obj({
         "topic": {"enum": ["overview", "dataGathering", "privacy", "dataUse", "timeCommitment", "studySurvey", "studyTasks", "withdrawing", "custom"]},

@@ -6,7 +6,7 @@ import StudyRecorderKit
 
 let folder = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "study-data"
 // README example begins
-let recorder = try Recorder(dataFolder: URL(fileURLWithPath: folder))  // runs start-up recovery
+let recorder = try await Recorder(dataFolder: URL(fileURLWithPath: folder))  // runs start-up recovery
 let participant = try recorder.participant()  // the folder's participant
 let source = OscillatorSource(configuration: .init(pacing: .asFastAsPossible))  // or MuseSource(...)
 let recording = try await recorder.record(RecordingRequest(participant: participant, duration: 10), from: source)

@@ -24,7 +24,7 @@ guard let folder = arguments.first, !folder.hasPrefix("--") else {
 
 do {
     // Opening the folder recovers what a crash left behind and finishes interrupted seals.
-    let recorder = try Recorder(dataFolder: URL(fileURLWithPath: folder))
+    let recorder = try await Recorder(dataFolder: URL(fileURLWithPath: folder))
     for item in recorder.recovery.rebuilt { print("event recovered \(item.path)") }
 
     let source: any DataSource =

@@ -9,10 +9,13 @@
 // libraries it joins and the two that use it:
 //
 //     DataSources ← Processing ←┐
-//     DataSources ← Storage ←───┴─ RecordingPipeline ← Study, StudyRecorderKit
+//     DataSources ← Storage ←───┴─ RecordingPipeline ← Study ← StudyRecorderKit
+//                                        ↑                         │
+//                                        └─────────────────────────┘ (Recorder.record)
 //
-// Below Study and the kit, because both record through it and neither may depend on the other for
-// that (the kit does not know studies; Study must not pull in the SDK facade and the Muse stack).
+// Below Study, because the runner's blocks record through it and Study must not pull in the SDK
+// facade and the Muse stack. The kit sits above Study (it runs a study's due session), but its
+// `Recorder` records without any study, so it drives the pipeline directly, not through the runner.
 // Above Storage and Processing, because it joins them: Storage stores derived series through its
 // `DerivedSeriesProducer` protocol without knowing the algorithms, so Storage no longer imports
 // Processing.

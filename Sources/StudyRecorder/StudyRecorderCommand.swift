@@ -9,7 +9,7 @@ struct StudyRecorderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "study-recorder",
         abstract: "Run EEG studies from the terminal: record, check signal, store and upload data.",
-        version: StorageModule.softwareVersion,
+        version: ProductVersion.current,
         subcommands: [
             EnrollCommand.self, RunCommand.self, StatusCommand.self, RemindCommand.self, ScoresCommand.self, ValidateCommand.self,
             RecordCommand.self, CheckCommand.self, AnalyzeCommand.self,
@@ -27,11 +27,10 @@ struct StudyRecorderCommand: AsyncParsableCommand {
         MallocArenas.limit()
         let arguments = CommandLineArguments.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
         let commands = configuration.subcommands.map { $0._commandName } + ["help"]
-        if let topic = CommandLineArguments.unknownHelpTopic(arguments, commands: commands) {
-            Terminal.error("help: no such command '\(topic)'; the commands are \(commands.joined(separator: ", "))")
-            Foundation.exit(ExitCode.usage.rawValue)
-        }
         do {
+            if let topic = CommandLineArguments.unknownHelpTopic(arguments, commands: commands) {
+                throw CommandError.invalidOption("help: no such command '\(topic)'; the commands are \(commands.joined(separator: ", "))")
+            }
             var command = try await asyncParseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -40,16 +39,9 @@ struct StudyRecorderCommand: AsyncParsableCommand {
             }
         } catch {
             // Every failure ends here: one line from the one table, one exit.
-            if let status = ExitStatus.of(error) {
-                if let line = status.line { status.prefixed ? Terminal.error(line) : Terminal.writeError(line + "\n") }
-                Foundation.exit(status.code.rawValue)
-            }
-            if exitCode(for: error) == .usage {
-                let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: "; ")
-                Terminal.error("\(message) (`study-recorder help <command>` lists the options)")
-                Foundation.exit(ExitCode.usage.rawValue)
-            }
-            exit(withError: error)
+            guard let status = ExitStatus.of(error) ?? ExitStatus.commandLine(error) else { exit(withError: error) }
+            if let line = status.line { status.prefixed ? Terminal.error(line) : Terminal.writeError(line + "\n") }
+            Foundation.exit(status.code.rawValue)
         }
     }
 }

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// ```swift
 /// let (logger, log) = InMemoryLogHandler.logger(label: "test")
-/// let recorder = try Recorder(dataFolder: folder, logger: logger)
+/// let recorder = try await Recorder(dataFolder: folder, logger: logger)
 /// #expect(!log.entries.contains { $0.message.contains("Jane") })
 /// ```
 public struct InMemoryLogHandler: LogHandler {

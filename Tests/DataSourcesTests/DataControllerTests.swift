@@ -85,9 +85,11 @@ struct DataControllerTests {
     @Test func stopEndsObserversAndStartTwiceFails() async throws {
         let controller = DataController(source: OscillatorSource())
         let events = await controller.events(.latest())
+        let running = await controller.events(.latest())
         try await controller.start()
         await #expect(throws: DataSourceError.alreadyRunning) { try await controller.start() }
-        try await Task.sleep(for: .milliseconds(100))
+        // Stopped once samples flow.
+        for await event in running { if case .samples = event { break } }
         await controller.stop()
         var ended = false
         for await event in events { if case .ended(let error) = event { ended = error == nil; break } }

@@ -17,4 +17,13 @@ struct OSCMessageTests {
         #expect(bytes.count % 4 == 0)
         #expect(hex(bytes) == "2f4d61726b65722f333230002c7369006669786174696f6e00000000fffffffe")
     }
+
+    /// A lost value goes as a NaN float (its bits kept, never a zero); a message without arguments
+    /// still carries its type tag string; a NUL inside a string is dropped, not a terminator.
+    @Test func nanEmptyArgumentsAndNULs() {
+        let nan = OSCMessage("/muse/eeg", [.float(.nan)]).encoded
+        #expect(Array(nan.suffix(4)) == [0x7F, 0xC0, 0x00, 0x00])
+        #expect(hex(OSCMessage("/a", []).encoded) == "2f6100002c000000")
+        #expect(hex(OSCMessage("/m", [.string("a\u{0}b")]).encoded) == "2f6d00002c73000061620000")
+    }
 }

@@ -44,7 +44,7 @@ import Testing
     @Test func aKilledProgramsRecordingIsRecoveredWhenTheFolderIsOpened() async throws {
         let folder = try TemporaryDirectory("example")
         do {
-            let recorder = try Recorder(dataFolder: folder.url)
+            let recorder = try await Recorder(dataFolder: folder.url)
             let registry = try ParticipantRegistry(store: recorder.store)
             try registry.save(Participant(name: "Jane Example-Doe"))
         }
@@ -56,13 +56,14 @@ import Testing
         try process.runWithTerminationSignals()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         _ = try #require(await FileWaiter.first(withExtension: "partial", below: folder.url, timeout: 30))
-        // 3 s of host time at 4×: about 12 s of signal, several flushes.
-        try await Task.sleep(for: .seconds(3))
+        // Several flushes: the journal holds about 8 s of signal (about 2 s of host time at 4×).
+        let journal = try #require(await FileWaiter.first(withExtension: "journal", below: folder.url, timeout: 30))
+        #expect(FileWaiter.untilSize(of: journal, atLeast: 100_000, timeout: 30))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
         let (logger, log) = InMemoryLogHandler.logger(label: "kit-test")
-        let recorder = try Recorder(dataFolder: folder.url, logger: logger)
+        let recorder = try await Recorder(dataFolder: folder.url, logger: logger)
         let rebuilt = try #require(recorder.recovery.rebuilt.first, "\(recorder.recovery)")
         #expect(!rebuilt.outcome.isComplete)
         #expect(rebuilt.state == .pending)

@@ -16,7 +16,7 @@ import Testing
 
     @Test func aListenerGetsTheSessionInOrder() async throws {
         let folder = try TemporaryDirectory("listener")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let recording = try await recorder.record(
             RecordingRequest(participant: try recorder.participant()), from: ScriptedSource(script: [.signal(seconds: 6, amplitude: 10)]))
         let kiosk = Kiosk()
@@ -26,7 +26,7 @@ import Testing
 
     @Test func aListenerHearsAFailure() async throws {
         let folder = try TemporaryDirectory("listener")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let recording = try await recorder.record(
             RecordingRequest(participant: try recorder.participant()), from: ScriptedSource(script: [.fail(.deviceNotFound("gone"))]))
         let kiosk = Kiosk()

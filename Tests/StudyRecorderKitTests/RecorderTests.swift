@@ -30,7 +30,7 @@ import Testing
 
     @Test func oscillatorSessionReportsInOrderAndStoresWhatItShows() async throws {
         let folder = try TemporaryDirectory("kit")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let participant = try recorder.participant()
         let source = OscillatorSource(configuration: OscillatorConfiguration(pacing: .asFastAsPossible))
         let recording = try await recorder.record(RecordingRequest(participant: participant, duration: 20), from: source)
@@ -82,7 +82,7 @@ import Testing
 
     @Test func headbandTakenOffAndPutBackIsReportedAsQA() async throws {
         let folder = try TemporaryDirectory("kit")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let participant = try recorder.participant()
         let source = ScriptedSource(script: [
             .state(.onHead, true), .signal(seconds: 8, amplitude: 10),
@@ -101,7 +101,7 @@ import Testing
 
     @Test func flatSignalFailsQAWithAReasonNamingIt() async throws {
         let folder = try TemporaryDirectory("kit")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let source = ScriptedSource(script: [.signal(seconds: 10, amplitude: 0)])
         let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant()), from: source)
         let qa = try await Self.collect(recording).compactMap { if case .qa(let s) = $0 { s } else { nil } }
@@ -111,7 +111,7 @@ import Testing
 
     @Test func aGapIsAnEEGFailureNamingTheChannels() async throws {
         let folder = try TemporaryDirectory("kit")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let source = ScriptedSource(script: [.signal(seconds: 6, amplitude: 10), .gap(seconds: 0.5), .signal(seconds: 3, amplitude: 10)])
         let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant()), from: source)
         let events = try await Self.collect(recording)
@@ -127,7 +127,7 @@ import Testing
     /// sample time apart, and the session's windows count it.
     @Test func aLongGapIsMissingDataInTheLiveQA() async throws {
         let folder = try TemporaryDirectory("kit-long-gap")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let source = ScriptedSource(script: [.signal(seconds: 6, amplitude: 10), .gap(seconds: 12), .signal(seconds: 6, amplitude: 10)])
         let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant()), from: source)
         let events = try await Self.collect(recording)
@@ -144,7 +144,7 @@ import Testing
 
     @Test func aFailingSourceEndsTheStreamWithALibraryError() async throws {
         let folder = try TemporaryDirectory("kit")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let source = ScriptedSource(script: [.fail(.deviceNotFound("no headband answered"))])
         let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant(), duration: 5), from: source)
         do {
@@ -161,7 +161,7 @@ import Testing
     /// reports the end (not a reconnect: the controller says the run is ending).
     @Test func aSourceFailingMidRunStoresWhatCameAsIncomplete() async throws {
         let folder = try TemporaryDirectory("kit")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let source = ScriptedSource(script: [.signal(seconds: 3, amplitude: 10), .fail(.disconnected("link lost"))])
         let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant(), duration: 10), from: source)
         let events = try await Self.collect(recording)
@@ -174,7 +174,7 @@ import Testing
 
     @Test func aCleanEndIsConnectedThenDisconnected() async throws {
         let folder = try TemporaryDirectory("kit")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let source = OscillatorSource(configuration: OscillatorConfiguration(pacing: .asFastAsPossible))
         let recording = try await recorder.record(RecordingRequest(participant: try recorder.participant(), duration: 3), from: source)
         let names = try await Self.collect(recording).map(Self.name)
@@ -189,7 +189,7 @@ import Testing
     /// (the default before) still processes: the events come and nothing is stored.
     @Test func qualityNeitherStoredNorReportedIsNotComputed() async throws {
         let folder = try TemporaryDirectory("kit")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         func record(reports: Bool) async throws -> (names: [String], reader: RecordingReader) {
             let source = OscillatorSource(configuration: OscillatorConfiguration(pacing: .asFastAsPossible))
             let recording = try await recorder.record(
@@ -211,7 +211,7 @@ import Testing
     }
     @Test func neverStartedSourceAlsoThrowsFromResult() async throws {
         let folder = try TemporaryDirectory("kit")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let recording = try await recorder.record(
             RecordingRequest(participant: try recorder.participant(), duration: 5), from: ScriptedSource(script: [.fail(.deviceNotFound("x"))]))
         do {
@@ -230,7 +230,7 @@ import Testing
 @Suite struct RecorderReconnectTests {
     @Test func aLostLinkIsReconnectingThenConnected() async throws {
         let folder = try TemporaryDirectory("kit")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let source = ScriptedSource(script: [
             .signal(seconds: 4, amplitude: 10), .state(.connected, false), .state(.disconnected, true), .gap(seconds: 2),
             .state(.reconnected, true), .state(.disconnected, false), .state(.connected, true), .signal(seconds: 4, amplitude: 10),

@@ -22,7 +22,7 @@ import Testing
 
     @Test func sendsWhatIsDueWithEventsAndRetriesWhatFailed() async throws {
         let folder = try TemporaryDirectory("kit-upload")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         let item = try await Self.recordOne(recorder)
         let destination = InMemoryDestination()
         destination.setOffline(true)
@@ -47,7 +47,7 @@ import Testing
 
     @Test func withoutAConfigurationUploadSaysSoInTheLibrarysWords() async throws {
         let folder = try TemporaryDirectory("kit-upload")
-        let recorder = try Recorder(dataFolder: folder.url)
+        let recorder = try await Recorder(dataFolder: folder.url)
         do {
             _ = try await Self.events(recorder.upload())
             Issue.record("did not throw")

@@ -21,10 +21,10 @@ import Testing
         let store = try DataStore(root: dir.url)
         let source = MuseSource(configuration: .init(device: .unixSocket(path: headband.path), timeScale: simulated.speed, requestedPreset: preset))
         let controller = DataController(source: source)
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: store, controller: controller, request: RecordingRequest(participant: "5A0C4E3F-3333-4A2B-8C3D-123456789ABC", duration: seconds))
         try await controller.start()
-        let item = try await session.result()
+        let item = try await recording.result()
         await controller.stop()
         return (store.url(of: item.path), headband, dir)
     }
@@ -173,10 +173,10 @@ import Testing
         let dir = try TemporaryDirectory("redecode-none")
         let store = try DataStore(root: dir.url)
         let controller = DataController(source: OscillatorSource())
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: store, controller: controller, request: RecordingRequest(participant: "5A0C4E3F-3333-4A2B-8C3D-123456789ABC", duration: 1))
         try await controller.start()
-        let item = try await session.result()
+        let item = try await recording.result()
         await controller.stop()
         await #expect {
             try await Redecoding.redecode(store.url(of: item.path))

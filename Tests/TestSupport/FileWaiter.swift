@@ -30,6 +30,19 @@ public enum FileWaiter {
         return nil
     }
 
+    /// Waits on the calling thread until the file at `url` holds at least `bytes` bytes, up to
+    /// `timeout` seconds; whether it did. How a test lets a recording in another process get some
+    /// seconds in: its journal gets every row within a second (about 12 kB per second of 4-channel
+    /// EEG at 256 Hz), so a size is a condition where a fixed sleep would be a guess.
+    public static func untilSize(of url: URL, atLeast bytes: Int, timeout: Double = 60) -> Bool {
+        until(timeout: timeout) { size(of: url) >= bytes }
+    }
+
+    /// The size of the file at `url` in bytes (0 when it does not exist).
+    public static func size(of url: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
     /// Waits on the calling thread until `condition` holds, up to `timeout` seconds; whether it did.
     /// For state another process writes in steps (a journal first, its catalog row a moment later).
     public static func until(timeout: Double = 60, _ condition: () throws -> Bool) rethrows -> Bool {

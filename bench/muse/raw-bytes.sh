@@ -1,24 +1,27 @@
 #!/usr/bin/env bash
 # The cost of keeping the headband's bytes (/Device/Notifications) in a Muse recording: the CPU time
-# of a whole `record` process and the file size, with a binary that keeps them (AFTER) and one built
-# before they were kept (BEFORE), on the same simulated headband (classic p21 and Athena p1041).
+# of a whole `record` process and the file size, with a binary that keeps them (AFTER) and one that
+# does not (BEFORE: the same commit built with bench/muse/no-bytes.patch applied, docs/performance.md),
+# on the same simulated headband (classic p21 and Athena p1041).
 #
 #   bench/muse/raw-bytes.sh BEFORE-BINARY AFTER-BINARY [signal-seconds] [speed] [rounds]
 #
-# Each round records `signal-seconds` of signal (default 120) at `speed` (default 4, so 30 s of host
-# time) with each binary in turn, alternating which goes first; the CPU figures are user+sys seconds
-# of the record process (GNU time) per hour of signal, the median of the rounds. Sizes come from
-# h5py: the file, and the storage of /Device/Notifications' datasets, in bytes per second of signal.
+# Each round records `signal-seconds` of signal (default 180) at `speed` (default 6, so 30 s of host
+# time) with each binary in turn, alternating which goes first. CPU is user+sys seconds of the record
+# process (GNU time, i.e. getrusage of the child) per hour of signal. Sizes come from h5py: the file,
+# and the storage of /Device/Notifications' datasets, in bytes per second of signal. The summary gives
+# each preset's median CPU before and after, and the median of the rounds' paired ratios (after /
+# before of the same round), which is what a machine whose load changes between rounds moves least.
 set -euo pipefail
-before=$1 after=$2 seconds=${3:-120} speed=${4:-4} rounds=${5:-3}
+before=$1 after=$2 seconds=${3:-180} speed=${4:-6} rounds=${5:-6}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 python=${PYTHON:-$root/.venv/bin/python}
 work=$(mktemp -d "${TMPDIR:-/tmp}/rawbytes.XXXXXX")
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 
-measure() { # binary model preset label
-    local bin=$1 model=$2 preset=$3 label=$4
-    local data="$work/data-$label-$RANDOM"
+measure() { # binary model preset label round
+    local bin=$1 model=$2 preset=$3 label=$4 round=$5
+    local data="$work/data-$label-$round"
     "$after" simulate-headband --model "$model" --speed "$speed" "$work/m.sock" >/dev/null 2>&1 &
     local sim=$!
     for _ in $(seq 100); do [ -S "$work/m.sock" ] && break; sleep 0.05; done
@@ -29,16 +32,16 @@ measure() { # binary model preset label
     local file
     file=$(find "$data" -name '*.h5' | head -1)
     read -r user sys <"$work/time"
-    "$python" - "$file" "$user" "$sys" "$seconds" "$label" <<'PY'
+    "$python" - "$file" "$user" "$sys" "$seconds" "$label" "$round" <<'PY' | tee -a "$work/results"
 import h5py, os, sys
-path, user, sys_, seconds, label = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
+path, user, sys_, seconds, label, rnd = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5], sys.argv[6]
 f = h5py.File(path, 'r')
 raw = 0
 if 'Device/Notifications' in f:
     g = f['Device/Notifications']
     raw = sum(g[k].id.get_storage_size() for k in g)
 cpu = user + sys_
-print(f"{label} cpu_s_per_hour={cpu / seconds * 3600:.1f} cpu_percent={cpu / seconds * 100:.3f} file_bytes_per_s={os.path.getsize(path) / seconds:.0f} notifications_bytes_per_s={raw / seconds:.0f}")
+print(f"{label} round={rnd} cpu_s_per_hour={cpu / seconds * 3600:.1f} file_bytes_per_s={os.path.getsize(path) / seconds:.0f} notifications_bytes_per_s={raw / seconds:.0f}")
 PY
 }
 
@@ -46,9 +49,26 @@ for model in classic athena; do
     preset=p21; [ "$model" = athena ] && preset=p1041
     for r in $(seq "$rounds"); do
         if [ $((r % 2)) = 1 ]; then
-            measure "$before" "$model" "$preset" "before-$model-$preset"; measure "$after" "$model" "$preset" "after-$model-$preset"
+            measure "$before" "$model" "$preset" "before-$model" "$r"; measure "$after" "$model" "$preset" "after-$model" "$r"
         else
-            measure "$after" "$model" "$preset" "after-$model-$preset"; measure "$before" "$model" "$preset" "before-$model-$preset"
+            measure "$after" "$model" "$preset" "after-$model" "$r"; measure "$before" "$model" "$preset" "before-$model" "$r"
         fi
     done
 done
+
+"$python" - "$work/results" <<'PY'
+import statistics, sys
+rows = [dict(kv.split('=') for kv in line.split()[1:]) | {'label': line.split()[0]} for line in open(sys.argv[1])]
+for model in ('classic', 'athena'):
+    b = {r['round']: r for r in rows if r['label'] == f'before-{model}'}
+    a = {r['round']: r for r in rows if r['label'] == f'after-{model}'}
+    cb = [float(r['cpu_s_per_hour']) for r in b.values()]
+    ca = [float(r['cpu_s_per_hour']) for r in a.values()]
+    paired = [float(a[k]['cpu_s_per_hour']) / float(b[k]['cpu_s_per_hour']) for k in a if k in b]
+    kb = statistics.median(float(r['file_bytes_per_s']) for r in b.values()) / 1000
+    ka = statistics.median(float(r['file_bytes_per_s']) for r in a.values()) / 1000
+    kn = statistics.median(float(r['notifications_bytes_per_s']) for r in a.values()) / 1000
+    print(f"SUMMARY {model}: CPU s/h before {statistics.median(cb):.1f} after {statistics.median(ca):.1f} "
+          f"(medians; paired after/before median {statistics.median(paired):.3f}, rounds {' '.join(f'{p:.2f}' for p in paired)}); "
+          f"file {kb:.1f} -> {ka:.1f} KB/s, notifications {kn:.2f} KB/s")
+PY

@@ -188,7 +188,7 @@ public struct Collector: Sendable {
         defer { withExtendedLifetime(lock) {} }
         if let consentFolder { try Self.makePrivate(consentFolder) }
         PlaintextScratch.sweep(parent: scratchParent)
-        let mirror = try DataStore(root: work.appendingPathComponent("mirror", isDirectory: true))
+        let mirror = try await DataStore.open(root: work.appendingPathComponent("mirror", isDirectory: true))
         let stateFile = work.appendingPathComponent("state.json")
         var state = try CollectionState.load(stateFile)
         let scratch = try PlaintextScratch(decryptor: decryptor, dataFolder: mirror.root, parent: scratchParent)

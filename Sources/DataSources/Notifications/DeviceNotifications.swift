@@ -67,6 +67,17 @@ public struct DeviceNotifications: Sendable, Equatable {
         bytes.append(contentsOf: value.prefix(n))
     }
 
+    /// Appends an entry of `value`'s bytes: the same as the generic ``append(time:receiveClock:channel:bytes:)``,
+    /// without the generic call a source pays for on every notification it keeps.
+    package mutating func append(time: Double, receiveClock clock: Int64, channel: UInt8, bytes value: [UInt8]) {
+        let n = min(value.count, Int(UInt16.max))
+        times.append(time)
+        receiveClock.append(clock)
+        channels.append(channel)
+        lengths.append(UInt16(n))
+        if n == value.count { bytes.append(contentsOf: value) } else { bytes.append(contentsOf: value[..<n]) }
+    }
+
     /// The index of channel `name`, added to ``channelNames`` when new (`nil` once 256 are named).
     public mutating func channelIndex(_ name: String) -> UInt8? {
         if let i = channelNames.firstIndex(of: name) { return UInt8(i) }
@@ -90,10 +101,15 @@ public struct DeviceNotifications: Sendable, Equatable {
 
     /// Appends `other`'s entries, mapping its channels onto this batch's names.
     public mutating func append(contentsOf other: DeviceNotifications) {
-        let map = other.channelNames.map { channelIndex($0) ?? UInt8.max }
         times += other.times
         receiveClock += other.receiveClock
-        channels += other.channels.map { Int($0) < map.count ? map[Int($0)] : UInt8.max }
+        if channelNames.starts(with: other.channelNames) {
+            // The usual case (batches of one run): the same table, or this one names more.
+            channels += other.channels
+        } else {
+            let map = other.channelNames.map { channelIndex($0) ?? UInt8.max }
+            channels += other.channels.map { Int($0) < map.count ? map[Int($0)] : UInt8.max }
+        }
         lengths += other.lengths
         bytes += other.bytes
         receiveClockScale = other.receiveClockScale

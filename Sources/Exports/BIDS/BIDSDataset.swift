@@ -197,7 +197,7 @@ final class BIDSDataset {
             var object: [String: Any] = [
                 "Name": name, "BIDSVersion": "1.9.0", "DatasetType": "raw",
                 "GeneratedBy": [
-                    ["Name": "study-recorder", "Version": StorageModule.softwareVersion, "Description": "study-recorder export --format bids"]
+                    ["Name": "study-recorder", "Version": ProductVersion.current, "Description": "study-recorder export --format bids"]
                 ],
                 "SourceDatasets": [["Description": "the HDF5 originals, under sourcedata/ (docs/formats.md)"]],
             ]
@@ -289,7 +289,7 @@ final class BIDSDataset {
             "SoftwareFilters": "n/a",
             "Manufacturer": device.manufacturer,
             "ManufacturersModelName": device.model,
-            "SoftwareVersions": "study-recorder " + StorageModule.softwareVersion,
+            "SoftwareVersions": "study-recorder " + ProductVersion.current,
             "EEGChannelCount": eegCount,
             "MISCChannelCount": device.channelNames.count - eegCount,
             "ECGChannelCount": 0, "EMGChannelCount": 0, "EOGChannelCount": 0, "TriggerChannelCount": 0,
@@ -305,7 +305,7 @@ final class BIDSDataset {
         object["CapManufacturer"] = device.kind == "muse" ? device.manufacturer : "n/a"
         object["CapManufacturersModelName"] = device.kind == "muse" ? device.model : "n/a"
         if let serial = device.serial { object["DeviceSerialNumber"] = serial }
-        if let firmware = device.firmware { object["SoftwareVersions"] = "study-recorder \(StorageModule.softwareVersion); firmware \(firmware)" }
+        if let firmware = device.firmware { object["SoftwareVersions"] = "study-recorder \(ProductVersion.current); firmware \(firmware)" }
         // "n/a": no major source of artefacts known (BIDS reads it so).
         object["SubjectArtefactDescription"] =
             edf.gapCount > 0 ? "\(edf.gapCount) spans of lost samples, written as 0 µV and marked BAD_ACQ_SKIP" : "n/a"

@@ -86,7 +86,7 @@ struct BIDSHeartRateDerivative {
     static var description: [String: Any] {
         [
             "Name": "study-recorder heart rate", "BIDSVersion": "1.9.0", "DatasetType": "derivative",
-            "GeneratedBy": [["Name": "study-recorder", "Version": StorageModule.softwareVersion, "Description": "heart rate from PPG or optics"]],
+            "GeneratedBy": [["Name": "study-recorder", "Version": ProductVersion.current, "Description": "heart rate from PPG or optics"]],
         ]
     }
 }

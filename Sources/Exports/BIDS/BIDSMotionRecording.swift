@@ -92,7 +92,7 @@ struct BIDSMotionRecording {
             "MotionChannelCount": columns + 1,
             "TrackedPointsCount": 1,
             "RecordingDuration": times.count > 1 ? axis.seconds(times.last ?? 0) - axis.seconds(times.first ?? 0) : 0,
-            "SoftwareVersions": "study-recorder " + StorageModule.softwareVersion,
+            "SoftwareVersions": "study-recorder " + ProductVersion.current,
             "DeviceSerialNumber": device.serial ?? "n/a",
             "MissingValues": "n/a",
             "SubjectArtefactDescription": lost > 0 ? "\(lost) rows of lost packets, n/a at their place" : "n/a",

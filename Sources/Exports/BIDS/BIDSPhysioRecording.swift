@@ -63,7 +63,7 @@ struct BIDSPhysioRecording {
             "Manufacturer": device.manufacturer,
             "ManufacturersModelName": device.model,
             "PhysioType": "generic",
-            "SoftwareVersions": "study-recorder " + StorageModule.softwareVersion,
+            "SoftwareVersions": "study-recorder " + ProductVersion.current,
             "DeviceSerialNumber": device.serial ?? "n/a",
             "Description":
                 "Photoplethysmography (\(stream.name)) recorded with the EEG by study-recorder: the stored values (\(stream.unit)) row for row; "

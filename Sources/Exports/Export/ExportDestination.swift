@@ -66,9 +66,16 @@ public struct ExportDestination: Sendable {
     /// the same items (after a run killed while its staging folder was being removed, its files
     /// published and its manifest gone) completes, and publication keeps the file that is there.
     public func write<T>(_ name: String, in subfolder: String? = nil, _ body: (URL) throws -> T) throws -> (url: URL, result: T) {
+        try TerminationSignals.check()
         var dir = folder
-        if let subfolder { dir.appendPathComponent(subfolder, isDirectory: true) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // Below the destination's folder only, one level at a time: a staging folder the
+        // SIGINT/SIGTERM handler removed meanwhile is never made again.
+        for part in subfolder?.split(separator: "/") ?? [] {
+            dir.appendPathComponent(String(part), isDirectory: true)
+            if mkdir(dir.path, 0o777) != 0 && errno != EEXIST {
+                throw ExportError.io(path: dir.path, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
+            }
+        }
         let target = dir.appendingPathComponent(name)
         let final = published.appendingPathComponent(subfolder.map { "\($0)/\(name)" } ?? name)
         let taken = { (url: URL) in ExportError.taken(url.path) }

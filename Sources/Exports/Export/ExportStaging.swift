@@ -50,6 +50,8 @@ final class ExportStaging: Sendable {
 
     /// Makes a staging folder in `destination`. Throws ``ExportError/io(path:reason:)``.
     init(in destination: URL) throws {
+        // SIGINT or SIGTERM: no half export stays (what is being published stays for the next run).
+        TerminationSignals.onSignal("export-staging") { ExportStaging.discardAllOfThisProcess() }
         do {
             owned = try OwnedFolder(in: destination, prefix: Self.prefix)
         } catch {

@@ -72,14 +72,20 @@ public final class Exporter {
     }
 
     /// Why `item` cannot be exported now, or `nil` when it can: a recording still being written by a
-    /// live process, or one whose process ended before it was finished (recovery rebuilds it).
+    /// live process, or one whose process ended before it was finished (recovery rebuilds it:
+    /// ``awaitingRecovery``).
     public static func notReady(_ item: CatalogItem, in store: DataStore) -> String? {
         guard item.state == .writing else { return nil }
         if RecordingWriter.isBeingWritten(store.url(of: item.path)) {
             return "it is being recorded (export it when the recording has ended)"
         }
-        return "its recording was interrupted and is not recovered yet (run `study-recorder recover`)"
+        return awaitingRecovery
     }
+
+    /// The reason ``notReady(_:in:)`` gives for a recording whose process ended before it was
+    /// finished: recovery (`Recovery`) rebuilds it, and a client says how to run it.
+    package static let awaitingRecovery = "its recording was interrupted and is not recovered yet"
+
 
     /// Completes or removes what killed exports left in the destination, removes the decrypted
     /// copies killed processes left (``PlaintextScratch/sweep(parent:)``) and makes this export's
@@ -106,6 +112,7 @@ public final class Exporter {
     /// Exports `item` into the staging folder, calling `progress` with the fraction done. Throws
     /// ``ExportError`` with a one-line description naming the file.
     public func export(_ item: CatalogItem, progress: (Double) -> Void = { _ in }) throws -> ExportedItem {
+        try TerminationSignals.check()
         let url = store.url(of: item.path)
         let staged = try staging(for: item, file: url)
         let exported: ExportedItem
@@ -130,6 +137,7 @@ public final class Exporter {
     /// its sealing's extension (``PlaintextScratch/plaintext(of:)`` names it so): the export's file
     /// names come from it. Otherwise as ``export(_:progress:)``.
     public func export(_ item: CatalogItem, plaintext: URL, progress: (Double) -> Void = { _ in }) throws -> ExportedItem {
+        try TerminationSignals.check()
         let exported = try export(item, from: plaintext, into: try staging(for: item, file: plaintext), progress: progress)
         items.append(exported)
         return exported
@@ -171,6 +179,8 @@ public final class Exporter {
             bids = nil
             items = []
         }
+        // Nothing is published once SIGINT or SIGTERM has arrived (its handler removed the staging).
+        try TerminationSignals.check()
         try staging.publish(into: destination.published, manifest: manifest, permissions: permissions)
         return extra
     }
@@ -186,8 +196,9 @@ public final class Exporter {
     }
 
     /// Removes every staging folder (not yet being published) and decrypted scratch copy of this
-    /// process: what a SIGINT/SIGTERM handler calls before the process exits, so an interrupted
-    /// export leaves neither a half export nor plaintext behind.
+    /// process, so an interrupted export leaves neither a half export nor plaintext behind. The
+    /// SIGINT/SIGTERM handler (``TerminationSignals``) does this for every exporter without being
+    /// asked: a staging folder and a scratch each register it when made (decision 0007).
     public static func discardAllOfThisProcess() {
         ExportStaging.discardAllOfThisProcess()
         PlaintextScratch.removeAllOfThisProcess()

@@ -17,6 +17,14 @@ extension SimulatedHeadband {
         /// As an Athena: play these captured notifications with their original spacing (divided by
         /// ``speed``) instead of generated packets, then stop sending (default nil).
         public var athenaReplay: [AthenaCaptureLine]?
+        /// As a classic Muse: play these recorded data notifications (each on its characteristic)
+        /// with their original spacing (divided by ``speed``) once streaming starts, instead of
+        /// generated packets, then stop sending (default nil; `simulate-headband --replay RECORDING.h5`).
+        package var classicReplay: [AthenaCaptureLine]?
+        /// The recorded control replies (JSON objects) a replay answers `v1` and `s` with: the
+        /// recorded headband's version and status (its serial, firmware), the status marked
+        /// `"sim":"replay"` (default none: the simulated headband's own).
+        package var recordedReplies: [String] = []
         /// As an Athena: the data notifications (numbered from 0 per connection) never sent (default none).
         public var droppedNotifications: Set<Int> = []
         /// As an Athena: data notifications sent after the following one instead of before it (default none).

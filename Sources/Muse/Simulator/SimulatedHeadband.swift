@@ -42,7 +42,8 @@ public final class SimulatedHeadband: Sendable {
     }
 
     let shared: Mutex<Shared>
-    private let finished = DispatchSemaphore(value: 0)
+    /// Reached when the serving loop has ended (its listening socket closed).
+    private let servingEnded = Milestone()
 
     /// A headband that will listen at `path` once started.
     public init(path: String, configuration: Configuration = .init()) {
@@ -136,17 +137,26 @@ public final class SimulatedHeadband: Sendable {
         return fd
     }
 
-    /// Closes any connection, stops listening, removes the socket file and waits for the thread to end
-    /// (at most about 50 ms). Safe to call more than once.
+    /// Closes any connection, removes the socket file (the path is free when this returns) and tells
+    /// the serving loop to end, which it does within about 50 ms (``finished()`` waits for that).
+    /// Returns at once: it is called from async code and from `defer`. Safe to call more than once.
     public func stop() {
-        let wait = shared.withLock { s -> Bool in
-            guard s.started, !s.stopped else { return false }
+        shared.withLock { s in
+            guard s.started, !s.stopped else { return }
             s.stopping = true
             s.stopped = true
             if s.connection >= 0 { _ = shutdown(s.connection, Int32(SHUT_RDWR)) }
-            return true
+            // Removed here, not by the loop: a headband started at the same path after this returns
+            // must keep its socket.
+            unlink(path)
         }
-        if wait { finished.wait() }
+    }
+
+    /// Waits, without holding a thread, until the serving loop has ended after ``stop()`` (returns
+    /// at once for a headband never started).
+    package func finished() async {
+        guard shared.withLock({ $0.started }) else { return }
+        await servingEnded.wait()
     }
 
     /// Waits (polling every 2 ms, without blocking a thread) until `condition` holds for the log, up to
@@ -200,7 +210,6 @@ public final class SimulatedHeadband: Sendable {
             }
         }
         Glibc.close(fd)
-        unlink(path)
-        finished.signal()
+        servingEnded.reach()
     }
 }

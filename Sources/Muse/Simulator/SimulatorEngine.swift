@@ -57,6 +57,8 @@ final class SimulatorEngine {
     private var athenaNumber = 0
     private var athenaHeld: (number: Int, payload: [UInt8])?
     private var athenaArmed = false
+    // A classic replay: the index of the next recorded notification.
+    private var replayNext = 0
 
     init(headband: SimulatedHeadband) {
         self.headband = headband
@@ -88,6 +90,7 @@ final class SimulatorEngine {
         athenaNumber = 0
         athenaHeld = nil
         athenaArmed = false
+        replayNext = 0
         connectionOrigin = SystemHostClock.monotonicNanoseconds() + UInt64(random.uniform() * connectionPeriod)
         connectionEvent = 0
         while !headband.isStopping, !failed {
@@ -178,6 +181,8 @@ final class SimulatorEngine {
         var next = now + 50_000_000
         if streaming, configuration.includesAthena {
             if let item = athenaNext { next = min(next, athenaDueAt(item.due)) }
+        } else if streaming, let lines = configuration.classicReplay {
+            if replayNext < lines.count, let first = lines.first { next = min(next, athenaDueAt(lines[replayNext].hostTime - first.hostTime)) }
         } else if streaming {
             next = min(next, eegDueAt(eegDue), imuDueAt(imuDue), telemetryDueAt(telemetryDue))
             if hasPPG { next = min(next, ppgDueAt(ppgDue)) }
@@ -247,6 +252,10 @@ final class SimulatorEngine {
             }
             return !failed
         }
+        if configuration.classicReplay != nil {
+            if streaming { emitReplay(now: now) }
+            return !failed
+        }
         while streaming, !failed, telemetryDueAt(telemetryDue) <= now {
             telemetryDue += 1
             sendTelemetry()
@@ -275,6 +284,16 @@ final class SimulatorEngine {
             }
         }
         return !failed
+    }
+
+    /// Queues every recorded notification of a classic replay due by `now` on its characteristic.
+    private func emitReplay(now: UInt64) {
+        guard let lines = configuration.classicReplay, let first = lines.first else { return }
+        while replayNext < lines.count, athenaDueAt(lines[replayNext].hostTime - first.hostTime) <= now {
+            let line = lines[replayNext]
+            replayNext += 1
+            if let kind = MuseCharacteristic(uuidString: line.characteristic), kind != .control { notify(kind, line.payload) }
+        }
     }
 
     // MARK: Streams
@@ -531,6 +550,13 @@ final class SimulatorEngine {
             return
         }
         switch command {
+        case "v1" where configuration.recordedReplies.contains(where: { $0.contains("\"fw\"") }):
+            reply(configuration.recordedReplies.first { $0.contains("\"fw\"") } ?? "")
+        case "s" where configuration.recordedReplies.contains(where: { $0.contains("\"sn\"") }):
+            // The recorded status, marked as played back (a real headband's has no `sim`).
+            let status = configuration.recordedReplies.first { $0.contains("\"sn\"") } ?? "{}"
+            let marked = status.replacingOccurrences(of: "\"sim\":\"generated\"", with: "\"sim\":\"replay\"")
+            reply(marked.contains("\"sim\"") ? marked : String(marked.dropLast()) + ",\"sim\":\"replay\"}")
         case "v1":
             reply(
                 "{\"ap\":\"headset\",\"sp\":\"RevE\",\"tp\":\"consumer\",\"hw\":\"3.1\",\"bn\":27,\"fw\":\"1.2.13\",\"bl\":\"1.2.3\",\"pv\":1,\"rc\":0}"
@@ -554,6 +580,7 @@ final class SimulatorEngine {
                 imuDue = 0
                 ppgDue = 0
                 telemetryDue = 0
+                replayNext = 0
             }
             headband.shared.withLock { $0.log.streaming = true }
             reply(ok)
@@ -571,7 +598,7 @@ final class SimulatorEngine {
 
     /// What the status reply's `sim` field says (a real headband has no such field): `replay` while
     /// playing a capture, `generated` otherwise; the recorder stores it as the recording's source.
-    private var simulation: String { configuration.athenaReplay == nil ? "generated" : "replay" }
+    private var simulation: String { configuration.athenaReplay == nil && configuration.classicReplay == nil ? "generated" : "replay" }
 
     /// The Athena's commands: `v6`, `s`, `h`, its presets, `dc001` (streaming starts at the second),
     /// `L0`/`L1`; anything else gets result code 69.

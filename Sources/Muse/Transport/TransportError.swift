@@ -44,8 +44,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
         case .permissionDenied(let code):
             return "not allowed to connect to the headband (\(String(cString: strerror(code)))): security refused"
         case .scanPermissionDenied:
-            return "scanning needs raw Bluetooth access: run as root or grant CAP_NET_ADMIN and CAP_NET_RAW "
-                + "(sudo setcap cap_net_admin,cap_net_raw+eip study-recorder)"
+            return "scanning needs raw Bluetooth access: run as root or grant the program CAP_NET_ADMIN and CAP_NET_RAW"
         case .noSuchSocket(let path):
             return "no simulated headband at \(path): no such socket"
         case .socketRefused(let path):

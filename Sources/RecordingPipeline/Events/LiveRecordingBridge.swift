@@ -3,14 +3,14 @@ import Processing
 package import Storage
 import Synchronization
 
-/// Feeds one session's ``LiveRecordingEvent`` stream from the two places facts arise: the recording's
+/// Feeds one recording's ``LiveRecordingEvent`` stream from the two places facts arise: the recording's
 /// writer (processor results, in sample order, through ``QualitySeriesProducer``'s observer) and a
 /// subscription to the controller (device conditions, battery, the end). It only hands values on;
 /// it never waits, so it can never hold up the writer.
 package final class LiveRecordingBridge: Sendable {
     private struct State: Sendable {
         var judge = QAJudge()
-        var session: RecordingInProgress?
+        var recording: RecordingInProgress?
         var reportedProgressAt: Double?
         var connection: ConnectionState?
         var started = false
@@ -32,9 +32,9 @@ package final class LiveRecordingBridge: Sendable {
         self.progressInterval = progressInterval
     }
 
-    /// The session whose progress is reported (known once it started).
-    package func attach(_ session: RecordingInProgress) {
-        state.withLock { $0.session = session }
+    /// The recording whose progress is reported (known once it started).
+    package func attach(_ recording: RecordingInProgress) {
+        state.withLock { $0.recording = recording }
     }
 
     package func connection(_ new: ConnectionState) {
@@ -63,7 +63,7 @@ package final class LiveRecordingBridge: Sendable {
         }
     }
 
-    /// The session is ending on purpose (the recording is stored, up to `recorded`): a
+    /// It is ending on purpose (the recording is stored, up to `recorded`): a
     /// "disconnected" flip that came after its last row is the end, not a link loss. One that came
     /// before it is a link loss during the recording, even when this subscription reads it only now
     /// (an unpaced source can finish the whole recording before the device events are read).
@@ -94,10 +94,10 @@ package final class LiveRecordingBridge: Sendable {
             continuation.yield(.quality(update))
             let (status, progress) = state.withLock { s -> (QAStatus?, RecordingProgress?) in
                 let status = s.judge.quality(update)
-                guard let session = s.session else { return (status, nil) }
+                guard let recording = s.recording else { return (status, nil) }
                 if let last = s.reportedProgressAt, update.time - last < progressInterval - 1e-9 { return (status, nil) }
                 s.reportedProgressAt = update.time
-                return (status, session.progress)
+                return (status, recording.progress)
             }
             if let status { continuation.yield(.qa(status)) }
             if let progress { continuation.yield(.progress(progress)) }

@@ -5,7 +5,7 @@ package import Storage
 import Synchronization
 
 /// The recording pipeline: one ``DataController`` with one signal processor, the recordings made
-/// from it (``record(_:in:options:storesQuality:logger:)``), and the latest readings (MYND quality
+/// from it (``startRecording(_:in:options:storesQuality:processes:logger:)``), and the latest readings (MYND quality
 /// at 2 Hz, line-noise quality at 1 Hz, the device's battery and connection) for preparation steps
 /// and interruption checks. The kit's `Recorder.record` and the study runner's blocks both record
 /// through it, so a recording is made, processed and observed one way whichever client drives it:
@@ -195,7 +195,7 @@ package final class QualityMonitor: Sendable {
     /// to end; if it cannot start, the monitor takes the processor back before the error is thrown.
     /// With `processes` false (nothing stored, no quality reading wanted) the recording runs no
     /// processor at all: its blocks are stored and nothing else is computed.
-    package func record(
+    package func startRecording(
         _ request: RecordingRequest, in store: DataStore, options: RecordingWriter.Options = .init(), storesQuality: Bool = true,
         processes: Bool = true, logger: Logger = Logger(label: "study-recorder.recording")
     ) async throws -> RecordingInProgress {
@@ -209,14 +209,14 @@ package final class QualityMonitor: Sendable {
         }
     }
 
-    /// Takes the processor back from `session`, which has been told to end: subscribes at once (the
+    /// Takes the processor back from `recording`, which has been told to end: subscribes at once (the
     /// recording's subscription has just closed, so the processor misses at most what the source
     /// delivered in between, filled as a gap) and processes what comes once the recording is stored,
     /// so the processor never gets blocks from two parts at a time.
-    package func resume(after session: RecordingInProgress) async {
+    package func resume(after recording: RecordingInProgress) async {
         guard feedsWhileIdle else { return }
         let subscription = await controller.events(.lossless(capacity: 1024))
-        start(subscription, after: Task { _ = try? await session.result() })
+        start(subscription, after: Task { _ = try? await recording.result() })
     }
 
     /// Takes the processor back when a recording could not start or ``resume(after:)`` was not

@@ -1,3 +1,4 @@
+import DataSources
 public import Foundation
 public import Storage
 
@@ -48,8 +49,14 @@ public struct ReportBuilder: Sendable {
 
     /// The session view of `items` (recordings; a reaction-time block's trial table is found by its
     /// `recording` field). Throws ``ReportError``. Like every report, it first removes the decrypted
-    /// copies killed processes left (``PlaintextScratch/sweep(parent:)``).
-    public func sessionReport(for items: [CatalogItem]) throws -> String {
+    /// copies killed processes left (``PlaintextScratch/sweep(parent:)``). Reading the recordings
+    /// (HDF5, maybe decrypting with GPGME) runs on ``BlockingExecutor/shared``.
+    public func sessionReport(for items: [CatalogItem]) async throws -> String {
+        try await BlockingExecutor.shared.run("session report") { [self] () throws(any Error) in try sessionReportBlocking(for: items) }
+    }
+
+    /// ``sessionReport(for:)`` on the calling thread: for code already on a ``BlockingExecutor``.
+    package func sessionReportBlocking(for items: [CatalogItem]) throws -> String {
         PlaintextScratch.sweep(parent: scratchParent)
         let words = ReportWords(locale: locale)
         var sections: [String] = []
@@ -75,8 +82,17 @@ public struct ReportBuilder: Sendable {
     }
 
     /// The participant view: every session of `participant` with EEG, over the days. Throws
-    /// ``ReportError/missing(path:)`` when the participant has no recordings.
-    public func participantReport(participant: String) throws -> String {
+    /// ``ReportError/missing(path:)`` when the participant has no recordings. Reading the
+    /// recordings runs on ``BlockingExecutor/shared``.
+    public func participantReport(participant: String) async throws -> String {
+        try await BlockingExecutor.shared.run("participant report") { [self] () throws(any Error) in
+            try participantReportBlocking(participant: participant)
+        }
+    }
+
+    /// ``participantReport(participant:)`` on the calling thread: for code already on a
+    /// ``BlockingExecutor``.
+    package func participantReportBlocking(participant: String) throws -> String {
         PlaintextScratch.sweep(parent: scratchParent)
         let items = try store.catalog.items(participant: participant).filter { $0.kind == .recording && $0.state != .writing }
         guard !items.isEmpty else { throw ReportError.missing(path: "recordings of participant \(participant)") }
@@ -113,8 +129,10 @@ public struct ReportBuilder: Sendable {
 
     /// Writes `html` to `url` atomically (a temporary file in the same folder, fsynced, then a
     /// rename) with mode 0600 for ``ExportPermissions/private`` (folders it makes: 0700), else 0644;
-    /// refuses to overwrite unless `overwrite`.
+    /// refuses to overwrite unless `overwrite`. Once SIGINT or SIGTERM has arrived, nothing is
+    /// written (``TerminationSignals/Interrupted`` is thrown; a half-written temporary file is removed).
     public static func write(_ html: String, to url: URL, overwrite: Bool = false, permissions: ExportPermissions = .shared) throws {
+        try TerminationSignals.check()
         let fm = FileManager.default
         if !overwrite, fm.fileExists(atPath: url.path) {
             throw ReportError.io(path: url.path, reason: "exists already; reports never overwrite (choose another --out, or --replace)")
@@ -127,7 +145,11 @@ public struct ReportBuilder: Sendable {
                     at: folder, withIntermediateDirectories: true, attributes: permissions.folderMode.map { [.posixPermissions: Int($0)] } ?? [:])
             }
             try AtomicFile.write(Data(html.utf8), to: temporary, permissions: mode_t(permissions.fileMode ?? 0o644))
+            try TerminationSignals.check()
             try AtomicFile.commit(temporary, to: url, replacing: overwrite)
+        } catch let error as TerminationSignals.Interrupted {
+            try? fm.removeItem(at: temporary)
+            throw error
         } catch {
             try? fm.removeItem(at: temporary)
             throw ReportError.io(path: url.path, reason: (error as? StorageError)?.reason ?? error.localizedDescription)
@@ -195,7 +217,7 @@ public struct ReportBuilder: Sendable {
     /// The page around `body`, its footer in `words`' language.
     private func page(title: String, subtitle: String, body: String, words: ReportWords) -> String {
         let moment = generated.timeIntervalSince1970.rounded(.down)
-        let footer = words(.footer, StorageModule.softwareVersion, words.language == "en" ? words.time(moment) : words.time(moment) + " UTC")
+        let footer = words(.footer, ProductVersion.current, words.language == "en" ? words.time(moment) : words.time(moment) + " UTC")
         let main = """
             <main>
             <header class="report"><h1>\(HTML.escape(title))</h1><p>\(HTML.escape(subtitle))</p></header>

@@ -72,7 +72,7 @@ public struct StudyOverview: Sendable {
         body += "</header>"
         body += "<section class=\"overview\">"
         body += monitoringSection(words) + daysTable(words) + qualityTable(words) + uploadsFigure(words) + problemsList(words)
-        body += "</section><footer>\(HTML.escape(words(.overviewFooter, StorageModule.softwareVersion)))</footer></main>"
+        body += "</section><footer>\(HTML.escape(words(.overviewFooter, ProductVersion.current)))</footer></main>"
         return HTMLPage(title: title, body: body, language: words.language).html
     }
 

@@ -83,7 +83,7 @@ extension ReportWords {
         .outcomeCorrect: "correct", .outcomeAnticipation: "anticipation", .outcomeWrongKey: "wrongKey", .outcomeMiss: "miss",
         .eventsTitle: "Events", .eventsColumns: "time (s)|sample|code|label",
         .eventGap: "gap {0} samples", .eventInterrupted: "interrupted", .eventInterruptedBecause: "interrupted: {0}",
-        .moreEvents: "… and {0} more events (see `study-recorder export --format csv`).",
+        .moreEvents: "… and {0} more events (all of them in the recording's CSV export).",
 
         .overviewTitle: "Study overview · {0}",
         .overviewSubtitle: "{0} · {1} · {2}", .participantsOne: "{0} participant", .participantsMany: "{0} participants",

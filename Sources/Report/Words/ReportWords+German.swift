@@ -84,7 +84,7 @@ extension ReportWords {
         .outcomeCorrect: "richtig", .outcomeAnticipation: "zu früh", .outcomeWrongKey: "falsche Taste", .outcomeMiss: "verpasst",
         .eventsTitle: "Ereignisse", .eventsColumns: "Zeit (s)|Messpunkt|Code|Bezeichnung",
         .eventGap: "Lücke von {0} Messwerten", .eventInterrupted: "unterbrochen", .eventInterruptedBecause: "unterbrochen: {0}",
-        .moreEvents: "… und {0} weitere Ereignisse (alle mit `study-recorder export --format csv`).",
+        .moreEvents: "… und {0} weitere Ereignisse (alle im CSV-Export der Aufnahme).",
 
         .overviewTitle: "Studienübersicht · {0}",
         .overviewSubtitle: "{0} · {1} · {2}", .participantsOne: "{0} teilnehmende Person", .participantsMany: "{0} Teilnehmende",

@@ -21,8 +21,9 @@ public final class Catalog: Sendable {
 
     private let pool: DatabasePool
 
-    /// Opens (creating and migrating when needed) the catalog at `url`.
-    public init(url: URL) throws {
+    /// Opens (creating and migrating when needed) the catalog at `url`, on the calling thread: it
+    /// blocks, so async code opens the data folder with ``DataStore/open(root:)``.
+    package init(url: URL) throws {
         self.url = url
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
@@ -34,25 +35,20 @@ public final class Catalog: Sendable {
         }
     }
 
-    /// Opens the pool and brings the schema up to date. Two processes opening a new data folder at
-    /// once (two `record`s) race twice: switching the new file to WAL fails with "database is locked"
+    /// Opens the pool and brings the schema up to date, holding an exclusive lock on
+    /// `<catalog>.lock` meanwhile. Two processes opening a new data folder at once (two `record`s)
+    /// would otherwise race twice: switching the new file to WAL fails with "database is locked"
     /// (SQLite's busy timeout does not cover that switch), and both find a migration not applied and
-    /// run it, where the second to commit fails ("table items already exists"). Either failure means
-    /// the other process got further, so opening is tried again from what is there now, for up to
-    /// about two seconds; any other lasting failure is thrown as it was.
+    /// run it, where the second to commit fails ("table items already exists"). With the lock the
+    /// second waits in the kernel (`flock`, no polling) until the first has switched and migrated,
+    /// then finds both done. A lock file, not the database file: closing any descriptor of the
+    /// database would drop SQLite's own `fcntl` locks in this process.
     private static func open(_ url: URL, configuration: Configuration) throws -> DatabasePool {
-        var tries = 0
-        while true {
-            do {
-                let pool = try DatabasePool(path: url.path, configuration: configuration)
-                try migrator.migrate(pool)
-                return pool
-            } catch {
-                tries += 1
-                if tries >= 40 { throw error }
-                usleep(50_000)
-            }
-        }
+        let lock = try ExclusiveLock(waitingFor: URL(fileURLWithPath: url.path + ".lock"))
+        defer { withExtendedLifetime(lock) {} }
+        let pool = try DatabasePool(path: url.path, configuration: configuration)
+        try migrator.migrate(pool)
+        return pool
     }
 
     private static var migrator: DatabaseMigrator {

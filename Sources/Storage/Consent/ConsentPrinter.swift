@@ -124,10 +124,19 @@ public struct ConsentPrinter: Sendable {
         if FileManager.default.fileExists(atPath: url.path) { throw ConsentPrintError.exists(path: url.path) }
         let temporary = Self.temporaryURL(for: url)
         unlink(temporary.path)
+        // SIGINT or SIGTERM while the copy is written: no partial copy with the name stays behind.
+        let key = "consent-part:" + temporary.path
+        TerminationSignals.onSignal(key) { unlink(temporary.path) }
+        defer { TerminationSignals.release(key) }
         do {
+            try TerminationSignals.check()
             try fill(temporary)
+            try TerminationSignals.check()
             try AtomicFile.commit(temporary, to: url, replacing: false)
         } catch let error as ConsentPrintError {
+            unlink(temporary.path)
+            throw error
+        } catch let error as TerminationSignals.Interrupted {
             unlink(temporary.path)
             throw error
         } catch {
@@ -137,8 +146,8 @@ public struct ConsentPrinter: Sendable {
         }
     }
 
-    /// The hidden sibling of `url` the copy is written to before it is renamed into place; a command
-    /// interrupted meanwhile removes it.
+    /// The hidden sibling of `url` the copy is written to before it is renamed into place; removed on
+    /// SIGINT or SIGTERM (``TerminationSignals``).
     public static func temporaryURL(for url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part")
     }

@@ -1,3 +1,4 @@
+import DataSources
 public import Foundation
 
 /// The data folder: where recordings and answers live, one subfolder per participant UUID, with the
@@ -14,9 +15,17 @@ public struct DataStore: Sendable {
     /// The catalog of stored items.
     public let catalog: Catalog
 
-    /// Opens the data folder at `root`, creating it if needed. Fails with
+    /// Opens the data folder at `root`, creating it if needed, on ``BlockingExecutor/shared``
+    /// (creating the folder and opening the catalog block; a new catalog may wait for another
+    /// process that opens it at the same moment). Fails with
     /// ``StorageError/unwritableFolder(path:reason:)`` when it cannot be created or written.
-    public init(root: URL) throws {
+    public static func open(root: URL) async throws -> DataStore {
+        try await BlockingExecutor.shared.run("open data folder") { () throws(any Error) in try DataStore(root: root) }
+    }
+
+    /// ``open(root:)`` on the calling thread: for synchronous callers in the package and code
+    /// already on a ``BlockingExecutor``.
+    package init(root: URL) throws {
         self.root = root.standardizedFileURL
         let fm = FileManager.default
         do {

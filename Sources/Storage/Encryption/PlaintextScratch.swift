@@ -42,8 +42,14 @@ public final class PlaintextScratch: Sendable {
 
     /// Makes this process's scratch folder in `parent` (created 0700 when missing; refused when it
     /// lies in `dataFolder`, is not a folder owned by this user, or is readable by others), after
-    /// removing what killed processes left there. Throws ``PlaintextScratchError``.
+    /// removing what killed processes left there. Throws ``PlaintextScratchError``, or
+    /// ``TerminationSignals/Interrupted`` once SIGINT or SIGTERM has arrived.
+    ///
+    /// Every scratch is protected by ``TerminationSignals``: on SIGINT or SIGTERM each of this
+    /// process's scratch folders is removed, whoever made it (decision 0007).
     public init(decryptor: OpenPGPDecryptor, dataFolder: URL, parent: URL = PlaintextScratch.defaultParent) throws {
+        TerminationSignals.onSignal("plaintext-scratch") { PlaintextScratch.removeAllOfThisProcess() }
+        try TerminationSignals.check()
         let resolved = DataFolderBoundary.resolve(parent)
         if DataFolderBoundary(dataFolder: dataFolder).contains(parent) {
             throw PlaintextScratchError.insideDataFolder(path: parent.path, dataFolder: dataFolder.path)
@@ -77,6 +83,8 @@ public final class PlaintextScratch: Sendable {
     /// it with ``remove(_:)`` once read; what it leaves goes with the scratch's folder (``close()``,
     /// the signal handler, the next process's sweep). Throws like ``withPlaintext(of:_:)``.
     public func plaintext(of source: URL) throws -> URL {
+        // Nothing is decrypted once SIGINT or SIGTERM has arrived (its handler removes the copies).
+        try TerminationSignals.check()
         var name = source.lastPathComponent
         for suffix in [".gpg", ".asc", ".pgp"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
         let plain = folder.appendingPathComponent(name)
@@ -100,8 +108,8 @@ public final class PlaintextScratch: Sendable {
         _ = Self.live.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
     }
 
-    /// Removes every scratch folder of this process: what a SIGINT/SIGTERM handler calls before the
-    /// process exits, so an interrupted export or report leaves no plaintext behind.
+    /// Removes every scratch folder of this process: what the SIGINT/SIGTERM handler
+    /// (``TerminationSignals``) calls, so an interrupted export or report leaves no plaintext behind.
     public static func removeAllOfThisProcess() {
         let folders = live.withLock { live in
             defer { live.removeAll() }

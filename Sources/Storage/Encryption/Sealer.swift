@@ -1,3 +1,4 @@
+import DataSources
 public import Foundation
 
 #if canImport(Glibc)
@@ -14,13 +15,17 @@ import Glibc
 /// 2. in one catalog transaction, point the item at `<file>.gpg` (path, size, SHA-256, encryption);
 /// 3. remove the plaintext and its journal, fsync the folder.
 ///
+/// Sealing blocks (GPGME encrypts the whole file, the catalog and the folder are synced), so the
+/// async methods run it on ``BlockingExecutor/shared`` and never hold a thread of the cooperative
+/// pool; the `…Blocking` forms are for code already on such a thread (the uploader's run).
+///
 /// A crash before 2 leaves the plaintext item catalogued (and maybe an uncatalogued `.gpg`, which
 /// ``recover()`` removes before sealing again); a crash after 2 leaves the encrypted item catalogued
 /// and maybe a plaintext, which ``recover()`` removes. Never is neither catalogued.
 ///
 /// ```swift
 /// let sealer = try Sealer(store: store, policy: policy)
-/// item = try sealer.seal(item)          // after the recorder finalized it
+/// item = try await sealer.seal(item)    // after the recorder finalized it
 /// ```
 public struct Sealer: Sendable {
     /// The data folder whose items are sealed.
@@ -56,9 +61,16 @@ public struct Sealer: Sendable {
 
     /// Encrypts `item` at rest when the policy says so and returns the catalogued result; returns the
     /// item unchanged when the policy is not `at-rest` or the item is already encrypted. Safe to call
-    /// from two processes at once (the plaintext is locked while it is sealed).
+    /// from two processes at once (the plaintext is locked while it is sealed). Runs on
+    /// ``BlockingExecutor/shared``.
     @discardableResult
-    public func seal(_ item: CatalogItem) throws -> CatalogItem {
+    public func seal(_ item: CatalogItem) async throws -> CatalogItem {
+        try await BlockingExecutor.shared.run("seal") { [self] () throws(any Error) in try sealBlocking(item) }
+    }
+
+    /// ``seal(_:)`` on the calling thread: for code already running on a ``BlockingExecutor``.
+    @discardableResult
+    package func sealBlocking(_ item: CatalogItem) throws -> CatalogItem {
         guard policy.mode == .atRest, let encryptor, item.encryption == .none else { return item }
         if let current = try store.catalog.item(id: item.id), current.encryption != .none { return current }
         let plain = store.url(of: item.path)
@@ -111,8 +123,15 @@ public struct Sealer: Sendable {
     /// Finishes what a crash interrupted: removes plaintexts whose encrypted item is catalogued, removes
     /// partial and uncatalogued encrypted files, and (policy `at-rest`) seals every finished plaintext
     /// item. Items still being written are left alone. Run it at start-up and before each upload.
+    /// Runs on ``BlockingExecutor/shared``.
     @discardableResult
-    public func recover() throws -> Recovery {
+    public func recover() async throws -> Recovery {
+        try await BlockingExecutor.shared.run("seal recovery") { [self] () throws(any Error) in try recoverBlocking() }
+    }
+
+    /// ``recover()`` on the calling thread: for code already running on a ``BlockingExecutor``.
+    @discardableResult
+    package func recoverBlocking() throws -> Recovery {
         var report = Recovery()
         let fm = FileManager.default
         let items = try store.catalog.items()
@@ -144,7 +163,7 @@ public struct Sealer: Sendable {
         if policy.mode == .atRest {
             for item in try store.catalog.items() where item.encryption == .none && item.state != .writing {
                 guard fm.fileExists(atPath: store.url(of: item.path).path) else { continue }
-                _ = try seal(item)
+                _ = try sealBlocking(item)
                 report.sealed.append(item.id)
             }
         }
@@ -152,8 +171,15 @@ public struct Sealer: Sendable {
     }
 
     /// Encrypts a copy of `item`'s plaintext file into `folder` (for the policy `at-upload`) and returns
-    /// it; the caller removes it after the transfer. Throws when the policy has no key.
-    public func encryptedCopy(of item: CatalogItem, into folder: URL) throws -> URL {
+    /// it; the caller removes it after the transfer. Throws when the policy has no key. Runs on
+    /// ``BlockingExecutor/shared``.
+    public func encryptedCopy(of item: CatalogItem, into folder: URL) async throws -> URL {
+        try await BlockingExecutor.shared.run("encrypted copy") { [self] () throws(any Error) in try encryptedCopyBlocking(of: item, into: folder) }
+    }
+
+    /// ``encryptedCopy(of:into:)`` on the calling thread: for code already running on a
+    /// ``BlockingExecutor``.
+    package func encryptedCopyBlocking(of item: CatalogItem, into folder: URL) throws -> URL {
         guard let encryptor else { throw EncryptionError.notConfigured("no study key for an encrypted copy") }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let name = (item.path as NSString).lastPathComponent + "." + policy.fileExtension

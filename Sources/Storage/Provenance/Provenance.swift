@@ -27,7 +27,7 @@ public struct Provenance: Sendable, Hashable, Codable {
 
     /// A provenance; the defaults describe a person at real time with no command line.
     public init(
-        source: SignalOrigin? = nil, scriptedParticipant: Bool = false, speed: Double = 1, softwareVersion: String = StorageModule.softwareVersion,
+        source: SignalOrigin? = nil, scriptedParticipant: Bool = false, speed: Double = 1, softwareVersion: String = ProductVersion.current,
         decoderVersion: String? = nil, commandLine: [String]? = nil
     ) {
         self.source = source

@@ -16,13 +16,13 @@ import Synchronization
 ///
 /// ```swift
 /// let controller = DataController(source: OscillatorSource())
-/// let session = try await RecordingInProgress.start(store: store, controller: controller,
+/// let recording = try await RecordingInProgress.start(store: store, controller: controller,
 ///     request: RecordingRequest(participant: id, duration: 30))
 /// try await controller.start()
-/// let item = try await session.result()   // a pending catalog item
+/// let item = try await recording.result()   // a pending catalog item
 /// ```
 public final class RecordingInProgress: Sendable {
-    /// The catalog entry (state `writing` until the session ends).
+    /// The catalog entry (state `writing` until the recording ends).
     public let item: CatalogItem
     /// The file the recording is finished as.
     public let url: URL
@@ -251,7 +251,7 @@ public final class RecordingInProgress: Sendable {
     }
 }
 
-/// What a session needs to create its file once the source has started.
+/// What a recording needs to create its file once the source has started.
 private struct RecordingOpening: Sendable {
     let store: DataStore
     let request: RecordingRequest
@@ -288,9 +288,9 @@ private final class SessionState: Sendable {
     /// The outcome the caller asked for (``RecordingInProgress/stop(reason:)`` or ``RecordingInProgress/finish()``), if any.
     let stopRequest = Mutex<RecordingOutcome?>(nil)
     /// The first EEG row is written (``RecordingInProgress/firstRowWritten()``).
-    let firstRow = SessionMilestone()
+    let firstRow = RecordingMilestone()
     /// The session takes no more data (``RecordingInProgress/lastRowWritten()``).
-    let lastRow = SessionMilestone()
+    let lastRow = RecordingMilestone()
 
     init(planned: Double?) {
         progress = Mutex(RecordingProgress(samples: 0, seconds: 0, plannedSeconds: planned, gapSamples: 0, firstSourceIndex: nil))

@@ -38,7 +38,7 @@ public struct RecordingMetadata: Sendable, Equatable, Codable {
     public init(
         participant: String, study: String? = nil, day: Int = 1, session: Int = 1, run: Int = 1, paradigm: Paradigm? = nil,
         source: DeviceDescriptor, clockAnchor: ClockAnchor? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, created: Date = Date(),
-        softwareVersion: String = StorageModule.softwareVersion, extra: [String: MetadataValue] = [:],
+        softwareVersion: String = ProductVersion.current, extra: [String: MetadataValue] = [:],
         provenance: Provenance? = nil
     ) {
         self.participant = participant

@@ -54,10 +54,25 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     private let handles: Mutex<Handles>
 
-    /// Opens `url` read-only. Throws ``StorageError/notARecording(path:reason:)`` when it is not an HDF5
-    /// recording or its layout is outside what can be read (see ``RecordingLayout``): nothing sized by
-    /// a stored dimension is allocated before that check.
-    public init(url: URL) throws {
+    /// Opens the recording at `url` and runs `body` with it, both on ``BlockingExecutor/shared``
+    /// (HDF5's calls block), and returns what `body` returns: the async way to read a recording,
+    /// which never holds a thread of the cooperative pool. Throws what ``init(url:)`` throws and
+    /// what `body` throws.
+    ///
+    /// ```swift
+    /// let account = try await RecordingReader.withReader(at: url) { try RecordingAccount($0) }
+    /// ```
+    public static func withReader<T: Sendable>(
+        at url: URL, _ body: @escaping @Sendable (RecordingReader) throws -> T
+    ) async throws -> T {
+        try await BlockingExecutor.shared.run("read recording") { () throws(any Error) in try body(RecordingReader(url: url)) }
+    }
+
+    /// Opens `url` read-only, on the calling thread (``withReader(at:_:)`` is the async way). Throws
+    /// ``StorageError/notARecording(path:reason:)`` when it is not an HDF5 recording or its layout is
+    /// outside what can be read (see ``RecordingLayout``): nothing sized by a stored dimension is
+    /// allocated before that check.
+    package init(url: URL) throws {
         self.url = url
         let file: HDF5Object
         do {
@@ -157,7 +172,8 @@ public final class RecordingReader: RecordedSignal, Sendable {
             else { return nil }
             let time = try g.openDataset(N.time)
             let count = try DatasetReader.dims(time).first ?? 0
-            var batch = DeviceNotifications(channelNames: g.stringArrayAttribute(N.channels) ?? [], receiveClockScale: g.doubleAttribute(N.receiveClockScale) ?? 1)
+            var batch = DeviceNotifications(
+                channelNames: g.stringArrayAttribute(N.channels) ?? [], receiveClockScale: g.doubleAttribute(N.receiveClockScale) ?? 1)
             batch.times = try DatasetReader.readDoubles(time, start: 0, count: count)
             batch.receiveClock = try DatasetReader.readInt64s(try g.openDataset(N.receiveClock), start: 0, count: count)
             batch.channels = try DatasetReader.readUInt8s(try g.openDataset(N.channel), start: 0, count: count)

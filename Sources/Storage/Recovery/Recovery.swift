@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 public import Logging
 
@@ -32,7 +33,16 @@ public enum Recovery {
     /// what the first left. Two recoveries of one journal would each rebuild it into the same staging
     /// file and overwrite the other's result, leaving a false "could not be recovered" or a catalog
     /// entry whose size is that of the other file.
-    public static func run(store: DataStore, logger: Logger = Logger(label: "study-recorder.recovery")) -> RecoveryReport {
+    ///
+    /// Recovery blocks (HDF5 rebuilds, `fsync`s, the lock's wait), so it runs on
+    /// ``BlockingExecutor/shared`` and never holds a thread of the cooperative pool.
+    public static func run(store: DataStore, logger: Logger = Logger(label: "study-recorder.recovery")) async -> RecoveryReport {
+        await BlockingExecutor.shared.run("recovery") { runBlocking(store: store, logger: logger) }
+    }
+
+    /// ``run(store:logger:)`` on the calling thread: for a caller that cannot await (a synchronous
+    /// test) or already runs on a ``BlockingExecutor``.
+    package static func runBlocking(store: DataStore, logger: Logger = Logger(label: "study-recorder.recovery")) -> RecoveryReport {
         var report = RecoveryReport()
         let lock: ExclusiveLock
         do {

@@ -49,12 +49,25 @@ public enum RecordingRedecoder {
     /// Decodes `original` again into `output` (which must not exist) with the decoder `decoding`
     /// makes from the stored notifications, the number of leading prologue entries and the
     /// recording's descriptor. Throws ``StorageError/notARecording(path:reason:)`` when the recording
-    /// keeps no device bytes, and what the decoder fails with.
+    /// keeps no device bytes, and what the decoder fails with. Runs with a preference for
+    /// ``BlockingExecutor/shared`` (as the recording's writing task does): its HDF5 reads and writes
+    /// never hold a thread of the cooperative pool.
     public static func redecode(
         _ original: URL, to output: URL,
-        decoding: (_ notifications: DeviceNotifications, _ prologueEntries: Int, _ recorded: DeviceDescriptor, _ anchor: ClockAnchor) throws -> Decoding
+        decoding: (_ notifications: DeviceNotifications, _ prologueEntries: Int, _ recorded: DeviceDescriptor, _ anchor: ClockAnchor) throws ->
+            Decoding
     ) async throws -> Result {
-        let reader = try RecordingReader(url: original)
+        try await withTaskExecutorPreference(BlockingExecutor.shared) {
+            try await redecodeOnExecutor(original, to: output, decoding: decoding)
+        }
+    }
+
+    private static func redecodeOnExecutor(
+        _ original: URL, to output: URL,
+        decoding: (_ notifications: DeviceNotifications, _ prologueEntries: Int, _ recorded: DeviceDescriptor, _ anchor: ClockAnchor) throws ->
+            Decoding
+    ) async throws -> Result {
+        let reader = try RecordingReader(url: original)  // on BlockingExecutor (see redecode)
         guard let (stored, prologue) = try reader.deviceNotifications(), !stored.isEmpty else {
             throw StorageError.notARecording(
                 path: original.path, reason: "keeps no device notifications to decode (made before they were kept, or by a source that decodes none)")

@@ -22,7 +22,7 @@ public final class LSLMarkerInlet: @unchecked Sendable {
     private let library: LSLLibrary
     private let stopRequested = NSLock()
     private var stopping = false
-    private let finished = DispatchSemaphore(value: 0)
+    private let finished = Milestone()
     private var resolvedName: String?
     private var count = 0
     private let markers: AsyncStream<(marker: Marker, monotonic: Double)>.Continuation
@@ -51,13 +51,12 @@ public final class LSLMarkerInlet: @unchecked Sendable {
         return inlet
     }
 
-    /// Stops pulling and waits (at most about 0.3 s) for the thread to end.
-    public func stop() {
-        let first = stopRequested.withLock { () -> Bool in
-            defer { stopping = true }
-            return !stopping
-        }
-        if first { _ = finished.wait(timeout: .now() + 2) }
+    /// Stops pulling and waits, without holding a thread, for the pulling loop to end: at most
+    /// about 0.5 s while resolving, 0.2 s while pulling, 2 s while liblsl measures the first clock
+    /// correction (each liblsl call the loop makes is bounded by its own timeout).
+    public func stop() async {
+        stopRequested.withLock { stopping = true }
+        await finished.wait()
     }
 
     /// Markers received so far.
@@ -71,7 +70,7 @@ public final class LSLMarkerInlet: @unchecked Sendable {
     private func run(resolveTimeout: Double) {
         defer {
             markers.finish()
-            finished.signal()
+            finished.reach()
         }
         let deadline = Date().addingTimeInterval(resolveTimeout)
         var found: OpaquePointer?

@@ -1,4 +1,4 @@
-public import Transfer
+public import Storage
 
 extension Announcement {
     /// The announcement with its placeholders filled by the engine that fills the study's texts, in

@@ -14,6 +14,9 @@ public struct StudySettings: Sendable, Hashable, Codable {
     public var cues: CueMode
     /// Whether `run` writes a post-session report (HTML) next to the data after each session with EEG.
     public var report: ReportMode
+    /// The key that signs the announcements participants are shown (`announcements`), when the
+    /// study requires signed announcements; `nil` leaves it to the device's `transfer.json`.
+    package var announcements: AnnouncementSigning?
 
     /// The defaults: a 12 h day window, 50 Hz, no encryption, upload after each session, speech, no
     /// post-session report.

@@ -17,7 +17,12 @@ public enum StudyLoader {
         let name = displayPath ?? file.relativePath
         let bytes = try read(file, name: name)
         switch StudyValidator.validate(bytes: bytes, file: name) {
-        case .success(let study): return study
+        case .success(var study):
+            // The signing key file is named relative to the study folder.
+            if let key = study.settings.announcements?.signingKeyFile, !key.hasPrefix("/") {
+                study.settings.announcements?.signingKeyFile = file.deletingLastPathComponent().appendingPathComponent(key).standardizedFileURL.path
+            }
+            return study
         case .failure(let failure): throw .invalid(failure)
         }
     }

@@ -75,7 +75,7 @@ extension RuntimeStrings {
         .statusOpensWindow: "day {0} opens its {1} h window with the first completed session",
         .statusWaiting: "day {0} is done; day {1} opens at {2}",
         .statusSkipped: "skipped: day {0}, session {1} '{2}' at {3} ({4})",
-        .statusNotEnrolled: "{0}: not enrolled (no {1}); run 'study-recorder enroll' first",
+        .statusNotEnrolled: "{0}: not enrolled (no {1}); run '{2}' first",
         .statusStreak: "streak: {0} study days completed in a row",
         .statusNext: "next: day {0}, session {1} '{2}' ({3})",
         .statusNextOpens: ", from {0}",

@@ -75,7 +75,7 @@ extension RuntimeStrings {
         .statusOpensWindow: "Tag {0} beginnt mit der ersten abgeschlossenen Sitzung und ist {1} h lang offen",
         .statusWaiting: "Tag {0} ist geschafft; Tag {1} beginnt am {2}",
         .statusSkipped: "übersprungen: Tag {0}, Sitzung {1} '{2}' am {3} ({4})",
-        .statusNotEnrolled: "{0}: niemand eingeschrieben (keine {1}); zuerst 'study-recorder enroll' ausführen",
+        .statusNotEnrolled: "{0}: niemand eingeschrieben (keine {1}); zuerst '{2}' ausführen",
         .statusStreak: "Serie: {0} Studientage in Folge geschafft",
         .statusNext: "danach: Tag {0}, Sitzung {1} '{2}' ({3})",
         .statusNextOpens: ", ab {0}",

@@ -2,11 +2,10 @@ import DataSources
 import Foundation
 import Logging
 import Storage
-import Typesetting
 
 /// Enrols a participant: the study's title and description, the consent page by page, the typed
 /// agreement and the signature, the private name questions and the enrolment questions; only when
-/// everything is answered are the consent record, its PDF (``ConsentDocument``), the registry entry,
+/// everything is answered are the consent record, its PDF (made by the injected ``ConsentTypesetter``), the registry entry,
 /// the answers and the progress stored, as one enrolment (a failing step removes what the earlier
 /// ones stored).
 /// ``StudyRunner/enroll(name:helperName:)`` runs it.
@@ -15,7 +14,9 @@ struct EnrolmentRunner {
     let store: DataStore
     let interface: any ParticipantInterface
     let options: RunnerOptions
-    let afterStore: (@Sendable (CatalogItem) throws -> CatalogItem)?
+    let afterStore: (@Sendable (CatalogItem) async throws -> CatalogItem)?
+    /// Makes the consent's PDF.
+    let consentTypesetter: any ConsentTypesetter
     let logger: Logger
 
     private var schedule: StudySchedule { StudySchedule(study: study) }
@@ -120,23 +121,23 @@ struct EnrolmentRunner {
         record.provenance = options.provenance(interface: interface)
         // Typeset before anything is stored: a document that cannot be made (no DejaVu font) stores nothing.
         let studyTitle = study.render(study.title, locale: locale, values: words)
-        let document = try ConsentDocument(record: record, studyTitle: studyTitle, timeZone: options.timeZone).pdf()
+        let document = try consentTypesetter.pdf(of: record, studyTitle: studyTitle, timeZone: options.timeZone)
         var stored: [CatalogItem] = []
-        func keep(_ item: CatalogItem) throws {
+        func keep(_ item: CatalogItem) async throws {
             stored.append(item)
-            if let afterStore { stored[stored.count - 1] = try afterStore(item) }
+            if let afterStore { stored[stored.count - 1] = try await afterStore(item) }
         }
         do {
             try registry.save(participant)
-            try keep(
+            try await keep(
                 try QuestionnaireStore.storeJSON(
                     record, kind: .consent, fileName: FileNaming.consent(study: study.id, participant: participant.id), participant: participant.id,
                     study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store))
-            try keep(
+            try await keep(
                 try QuestionnaireStore.storeFile(
-                    document.data, kind: .consentPDF, fileName: FileNaming.consentPDF(study: study.id, participant: participant.id),
+                    document, kind: .consentPDF, fileName: FileNaming.consentPDF(study: study.id, participant: participant.id),
                     participant: participant.id, study: study.id, title: "consent", day: nil, session: nil, run: nil, in: store))
-            if let answersRecord { try keep(try QuestionnaireStore.store(answersRecord, in: store)) }
+            if let answersRecord { try await keep(try QuestionnaireStore.store(answersRecord, in: store)) }
             if let uuid = UUID(uuidString: participant.id) {
                 var progress = schedule.enroll(participant: uuid, at: now)
                 progress.locale = locale

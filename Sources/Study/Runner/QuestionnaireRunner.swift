@@ -9,7 +9,7 @@ struct QuestionnaireRunner {
     let store: DataStore
     let interface: any ParticipantInterface
     let options: RunnerOptions
-    let afterStore: (@Sendable (CatalogItem) throws -> CatalogItem)?
+    let afterStore: (@Sendable (CatalogItem) async throws -> CatalogItem)?
 
     private var schedule: StudySchedule { StudySchedule(study: study) }
     private var progressStore: ProgressStore { ProgressStore(dataFolder: store.root) }
@@ -39,7 +39,7 @@ struct QuestionnaireRunner {
             answers: answers)
         record.provenance = options.provenance(interface: interface)
         var item = try QuestionnaireStore.store(record, in: store)
-        if let afterStore { item = try afterStore(item) }
+        if let afterStore { item = try await afterStore(item) }
         report.stored.append(item)
         progress = try schedule.recording(
             .complete, of: due.position, block: due.resumeBlock, in: progress, at: options.clock.now, startedAt: started, file: item.path)

@@ -14,7 +14,7 @@ struct RecordingSessionRunner {
     let interface: any ParticipantInterface
     let options: RunnerOptions
     let makeSource: @Sendable () -> any DataSource
-    let afterStore: (@Sendable (CatalogItem) throws -> CatalogItem)?
+    let afterStore: (@Sendable (CatalogItem) async throws -> CatalogItem)?
     let willStart: (@Sendable (DataController) async throws -> Void)?
     let logger: Logger
 
@@ -122,7 +122,7 @@ struct RecordingSessionRunner {
         // Recorded through the pipeline the kit records through. One processor at a time: while the
         // block records, the recording's writer runs the session's processor (its results are stored
         // and are the monitor's readings); the monitor runs it again from the block's end.
-        let session = try await monitor.record(request, in: store, logger: logger)
+        let recording = try await monitor.startRecording(request, in: store, logger: logger)
         let player = BlockPlayer(
             context: SessionContext(
                 study: study, locale: locale, values: values, interface: interface, controller: controller, monitor: monitor, pacer: pacer,
@@ -137,7 +137,7 @@ struct RecordingSessionRunner {
         // own stall check instead of holding the block here.
         let hostClock = options.hostClock
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await session.firstRowWritten() }
+            group.addTask { await recording.firstRowWritten() }
             group.addTask { try? await hostClock.sleep(untilMonotonic: hostClock.monotonicNow() + 5) }
             await group.next()
             group.cancelAll()
@@ -151,19 +151,19 @@ struct RecordingSessionRunner {
         }
         // The last markers wait for their samples (at most a block of the source) before the file ends.
         await controller.markersPlaced()
-        if let reason { session.stop(reason: reason) } else { session.finish() }
-        await monitor.resume(after: session)
-        var recording = try await session.result()
-        let results = await placed(trials, in: session, controller: controller)
-        if let afterStore { recording = try afterStore(recording) }
-        var items = [recording]
+        if let reason { recording.stop(reason: reason) } else { recording.finish() }
+        await monitor.resume(after: recording)
+        var item = try await recording.result()
+        let results = await placed(trials, in: recording, controller: controller)
+        if let afterStore { item = try await afterStore(item) }
+        var items = [item]
         var latencies: [Double]?
         if !results.isEmpty {
             let valid = results.filter { $0.outcome == .correct }.compactMap(\.latencyMs)
             latencies = valid
             var table = TrialTable(
-                study: study.id, participant: participant, day: due.position.dayNumber, session: due.position.sessionNumber, run: recording.run ?? 0,
-                block: plan.block.index + 1, recording: (recording.path as NSString).lastPathComponent,
+                study: study.id, participant: participant, day: due.position.dayNumber, session: due.position.sessionNumber, run: item.run ?? 0,
+                block: plan.block.index + 1, recording: (item.path as NSString).lastPathComponent,
                 outcome: reason.map { .incomplete(reason: $0) } ?? .complete,
                 medianCorrectLatencyMs: ReactionTimeResult.median(valid), sessionMedianLatencyMs: ReactionTimeResult.median(earlierLatencies + valid),
                 trials: results)
@@ -175,16 +175,16 @@ struct RecordingSessionRunner {
             var stored = try QuestionnaireStore.storeJSON(
                 table, kind: .trials,
                 fileName: FileNaming.trials(
-                    title: paradigm.title, day: due.position.dayNumber, session: due.position.sessionNumber, run: recording.run ?? 0, participant: participant),
+                    title: paradigm.title, day: due.position.dayNumber, session: due.position.sessionNumber, run: item.run ?? 0, participant: participant),
                 participant: participant, study: study.id, title: paradigm.title, day: due.position.dayNumber, session: due.position.sessionNumber,
-                run: recording.run,
+                run: item.run,
                 in: store)
-            if let afterStore { stored = try afterStore(stored) }
+            if let afterStore { stored = try await afterStore(stored) }
             items.append(stored)
         }
         // The block's own end (the participant or the study interrupted it) wins over the recording's.
         return RecordedBlock(
-            items: items, outcome: reason.map { .incomplete(reason: $0) } ?? recording.outcome, startedAt: startedAt,
+            items: items, outcome: reason.map { .incomplete(reason: $0) } ?? item.outcome, startedAt: startedAt,
             validLatencies: latencies)
     }
 
@@ -193,8 +193,8 @@ struct RecordingSessionRunner {
     /// marker rows is within one sample period of the table's (the time between the two moments). At
     /// `--speed N` the table's latency is study time (real time × N) and the markers lie on the samples
     /// delivered at their moments: the two agree while the source keeps its pace.
-    private func placed(_ trials: [ReactionTrial], in session: RecordingInProgress, controller: DataController) async -> [ReactionTimeResult] {
-        let progress = session.progress
+    private func placed(_ trials: [ReactionTrial], in recording: RecordingInProgress, controller: DataController) async -> [ReactionTimeResult] {
+        let progress = recording.progress
         func row(_ ticket: MarkerTicket?) async -> Int64? {
             guard let ticket, let placed = await controller.placement(of: ticket), let first = progress.firstSourceIndex, progress.samples > 0 else {
                 return nil

@@ -1,6 +1,5 @@
 public import Foundation
 public import Storage
-public import Transfer
 
 /// What a call of ``StudyRunner/runNextSession()`` did.
 public struct RunReport: Sendable, Encodable {

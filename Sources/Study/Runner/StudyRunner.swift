@@ -14,7 +14,8 @@ public import Storage
 ///
 /// ```swift
 /// let runner = StudyRunner(study: study, store: store, interface: terminal,
-///                          options: RunnerOptions(speed: 1), makeSource: { OscillatorSource() })
+///                          options: RunnerOptions(speed: 1), makeSource: { OscillatorSource() },
+///                          consentTypesetter: ConsentPDFTypesetter())
 /// try await runner.enroll(name: "Ada")
 /// let report = try await runner.runNextSession()
 /// ```
@@ -29,9 +30,11 @@ public struct StudyRunner: Sendable {
     public private(set) var options: RunnerOptions
     /// Makes the EEG source for a recording session.
     public let makeSource: @Sendable () -> any DataSource
+    /// Makes the signed consent's PDF at enrolment (the kit injects Typesetting's).
+    public let consentTypesetter: any ConsentTypesetter
     /// Called with every stored item before the protocol advances (e.g. encryption at rest); returns
     /// the item as stored afterwards. A throw counts as a failed store.
-    public var afterStore: (@Sendable (CatalogItem) throws -> CatalogItem)?
+    public var afterStore: (@Sendable (CatalogItem) async throws -> CatalogItem)?
     /// Called after a session (e.g. to upload pending items); returns a one-line summary.
     public var afterSession: (@Sendable () async -> String?)?
     /// Called with a recording session's controller before its source starts, so another observer
@@ -43,13 +46,15 @@ public struct StudyRunner: Sendable {
     /// Creates a runner.
     public init(
         study: StudyDefinition, store: DataStore, interface: any ParticipantInterface, options: RunnerOptions = .init(),
-        makeSource: @escaping @Sendable () -> any DataSource, logger: Logger = Logger(label: "study-recorder.runner")
+        makeSource: @escaping @Sendable () -> any DataSource, consentTypesetter: any ConsentTypesetter,
+        logger: Logger = Logger(label: "study-recorder.runner")
     ) {
         self.study = study
         self.store = store
         self.interface = interface
         self.options = options
         self.makeSource = makeSource
+        self.consentTypesetter = consentTypesetter
         self.logger = logger
     }
 
@@ -65,7 +70,9 @@ public struct StudyRunner: Sendable {
     /// starts the schedule. `name`/`helperName` given here are used instead of asking (scripted runs).
     @discardableResult
     public func enroll(name givenName: String? = nil, helperName givenHelper: String? = nil) async throws -> Participant {
-        try await EnrolmentRunner(study: study, store: store, interface: interface, options: options, afterStore: afterStore, logger: logger)
+        try await EnrolmentRunner(
+            study: study, store: store, interface: interface, options: options, afterStore: afterStore, consentTypesetter: consentTypesetter,
+            logger: logger)
             .run(name: givenName, helperName: givenHelper)
     }
 

@@ -78,7 +78,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
     /// The file `recording` names: a file as given, else the data folder's item of that name.
     private func recordingFile() throws -> URL {
         if FileManager.default.fileExists(atPath: recording) { return URL(fileURLWithPath: recording) }
-        guard (try? data.requireExisting()) != nil else { throw CommandFailure(.noInput, "no such recording: \(recording)") }
+        guard (try? data.requireExisting()) != nil else { throw CommandError.missingInput("no such recording: \(recording)") }
         let store = try data.openExistingStore()
         return store.url(of: try ItemArgument.resolve(recording, in: store).path)
     }
@@ -87,15 +87,14 @@ struct AnalyzeCommand: AsyncParsableCommand {
         let file = try recordingFile()
         let reader: RecordingReader
         do {
-            reader = try RecordingReader(url: file)
+            reader = try await RecordingReader.withReader(at: file) { $0 }
         } catch {
-            throw CommandFailure(.dataError, error)
+            throw CommandError.unreadableRecording(error)
         }
         let info = reader.descriptor
         let nyquist = info.samplingRate / 2
         if bands != nil, let band = try parsedBands().first(where: { $0.high > nyquist }) {
-            throw CommandFailure(
-                .usage,
+            throw CommandError.invalidOption(
                 "--bands: \(band.name) reaches \(String(format: "%g", band.high)) Hz, above the Nyquist frequency of \(recording) (\(String(format: "%g", nyquist)) Hz)"
             )
         }
@@ -110,7 +109,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
             // The recording's stored quality windows when made with these settings, else recomputed.
             try analyzer.analyze(reader)
         } catch {
-            throw CommandFailure(.dataError, "reading \(recording) failed: \(error)")
+            throw CommandError.unreadableRecording(error, line: "reading \(recording) failed: \(error)")
         }
         let analysis = analyzer.result()
         if json {

@@ -28,20 +28,28 @@ struct AnnouncementsCommand: AsyncParsableCommand {
     @Flag(help: "Print the announcements as JSON on standard output.")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The study folder: the signing key its study file names (settings.announcements) is the one messages must be signed by.",
+            valueName: "folder"))
+    var study: String?
+
     func run() async throws {
         let store = try data.openExistingStore()
         let (configuration, secrets) = try transfer.load(data: store.root)
-        guard let settings = configuration.announcements else {
-            throw CommandFailure(.configuration, "no announcements location in \(transfer.url(data: store.root).path)")
+        guard let configured = configuration.announcements else {
+            throw CommandError.notConfigured("no announcements location in \(transfer.url(data: store.root).path)")
         }
+        let definition = try study.map { try StudyLoader.load(folder: URL(fileURLWithPath: $0)) }
         let who = try ParticipantOptions.resolve(participant, store: store)
         let person = try? ParticipantRegistry(store: store).participant(id: who)
         let language = locale ?? Self.environmentLocale()
         let checker: AnnouncementChecker
         do {
+            let settings = try StudyAnnouncements.settings(configured, study: definition)
             checker = try AnnouncementChecker(store: store, settings: settings, credentials: secrets.announcements)
         } catch {
-            throw CommandFailure(.configuration, error)
+            throw CommandError.unusableConfiguration(error)
         }
         let result = try await checker.check(participant: who, locale: language)
         for warning in result.warnings { Terminal.note("warning: \(warning)") }

@@ -82,7 +82,7 @@ struct CheckCommand: AsyncParsableCommand {
         try await controller.start()
         var limit: Int64?
         var reason = "source_ended"
-        var failure: ExitCode?
+        var failure: (any Error)?
         var good = false
         var summary: SessionQualitySummary?
         var lastIndex: Int64 = 0
@@ -155,7 +155,7 @@ struct CheckCommand: AsyncParsableCommand {
                 if let error {
                     Terminal.error("the source failed: \(error)")
                     reason = "source_failed"
-                    failure = .forSource(error)
+                    failure = error
                 }
             }
         }
@@ -177,8 +177,8 @@ struct CheckCommand: AsyncParsableCommand {
             if let advice = summary?.verdict?.advice { print("advice: \(advice)") }
             if let line = view.device.line { print(line) }
         }
-        if reason == "source_failed" { throw failure ?? .failure }
-        if interrupted.isSet && !good { throw ExitCode.interrupted }
-        if untilGood && !good { throw ExitCode.failure }
+        if reason == "source_failed" { throw CommandError.reported(failure.map(CommandError.Outcome.sourceFailed) ?? .notAchieved) }
+        if interrupted.isSet && !good { throw CommandError.reported(.interrupted) }
+        if untilGood && !good { throw CommandError.reported(.notAchieved) }
     }
 }

@@ -9,10 +9,6 @@ import Study
 import StudyRecorderKit
 import Transfer
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `study-recorder collect`: the experimenter's end of the upload. Reads a study's upload folder
 /// (WebDAV with a read account, or a local copy), verifies every item against its manifest, decrypts
 /// with the study's secret key and builds or extends one EEG-BIDS dataset for all participants. The
@@ -108,21 +104,14 @@ struct CollectCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Ctrl-C or SIGTERM: no decrypted copy and no half publication stays behind.
-        TerminationSignals.install { number in
-            Exporter.discardAllOfThisProcess()
-            Terminal.error("collect interrupted: no decrypted copy is left; run it again to resume")
-            Glibc.exit(128 + number)
-        }
+        // Ctrl-C or SIGTERM: the decrypted copies and a half publication are removed (Storage's
+        // TerminationSignals), the run is cancelled, and the command ends with 128 + the signal.
+        TerminationSignals.callerEndsProcess()
         let definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
         let source: CollectionSource
         if let scheme = URLComponents(string: from)?.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             let account: TransferSecrets
-            do {
-                account = try TransferSecrets.load(file: secrets.map { URL(fileURLWithPath: $0) })
-            } catch {
-                throw CommandFailure(.configuration, error)
-            }
+            account = try TransferSecrets.load(file: secrets.map { URL(fileURLWithPath: $0) })
             source = .webdav(base: from, credentials: account.webdav, connection: ConnectionSettings(caFile: caFile))
         } else {
             source = .folder(URL(fileURLWithPath: from))
@@ -137,17 +126,20 @@ struct CollectCommand: AsyncParsableCommand {
         let report: CollectionReport
         // A bar on a terminal; piped, one line per item (none with --json, whose output is JSON only).
         let bar = CollectProgressBar(mode: json ? .quiet : Terminal.stderrIsTTY ? .bar : .lines)
+        let collecting = collector
+        let task = Task { try await collecting.run { bar.update($0) } }
+        TerminationSignals.onSignal("collect") { task.cancel() }
+        defer { TerminationSignals.release("collect") }
+        let interrupted = "collect interrupted: no decrypted copy is left; run it again to resume"
         do {
-            report = try await collector.run { bar.update($0) }
+            report = try await task.value
             bar.finish()
-        } catch let error as TransferError where error.code == .configuration {
-            bar.finish()
-            throw CommandFailure(.configuration, error)
         } catch {
             bar.finish()
+            if let signal = await TerminationSignals.receivedAfterCleanup() { throw CommandError.interrupted(interrupted, signal: signal) }
             throw error
         }
-        TerminationSignals.parkIfSignalled()
+        if let signal = await TerminationSignals.receivedAfterCleanup() { throw CommandError.interrupted(interrupted, signal: signal) }
         if json {
             try Terminal.printJSON(report)
         } else {
@@ -195,9 +187,9 @@ struct CollectCommand: AsyncParsableCommand {
         for participant in report.flagged {
             Terminal.error("flagged: \(participant.participant): \(participant.flags.map(\.kind.rawValue).joined(separator: ", "))")
         }
-        if !report.problems.isEmpty { throw ExitCode.failure }
-        if !report.deferred.isEmpty { throw ExitCode.temporaryFailure }
-        if !report.flagged.isEmpty { throw ExitCode.flagged }
+        if !report.problems.isEmpty { throw CommandError.reported(.problems) }
+        if !report.deferred.isEmpty { throw CommandError.reported(.deferred) }
+        if !report.flagged.isEmpty { throw CommandError.reported(.flagged) }
     }
 }
 

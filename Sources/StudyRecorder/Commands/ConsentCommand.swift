@@ -3,10 +3,6 @@ import Foundation
 import Storage
 import Typesetting
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `study-recorder consent`: prints a participant's signed consent again, as the PDF typeset at
 /// enrolment, decrypted with the study's secret key when it is sealed; for a participant enrolled
 /// before consent PDFs were stored, typeset now from the consent record
@@ -47,19 +43,17 @@ struct ConsentCommand: ParsableCommand {
     func run() throws {
         let store = try data.openExistingStore()
         let target = URL(fileURLWithPath: out).standardizedFileURL
-        // Ctrl-C or SIGTERM while the copy is written: no partial copy with the name stays behind.
-        let partial = ConsentPrinter.temporaryURL(for: target)
-        TerminationSignals.install { number in
-            unlink(partial.path)
-            Terminal.error("consent interrupted: nothing was written")
-            Glibc.exit(128 + number)
-        }
+        // Ctrl-C or SIGTERM while the copy is written: the printer removes its partial copy
+        // (Storage's TerminationSignals) and fails; the command ends with 128 + the signal.
+        TerminationSignals.callerEndsProcess()
         let printer = ConsentPrinter(store: store, decryptor: decryption.decryptor)
         let printed: ConsentPrinter.Reprint
         do {
             printed = try printer.reprint(participant: participant, to: target)
         } catch {
-            TerminationSignals.parkIfSignalled()
+            if let signal = TerminationSignals.received() {
+                throw CommandError.interrupted("consent interrupted: nothing was written", signal: signal)
+            }
             throw error
         }
         switch printed {

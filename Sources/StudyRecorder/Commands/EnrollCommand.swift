@@ -69,9 +69,9 @@ struct EnrollCommand: AsyncParsableCommand {
                 print(Terminal.wrapped(RuntimeStrings(locale: locale)(.enrolled, participant.id, study.id), for: STDOUT_FILENO))
             }
         } catch let error as RunnerError {
-            throw CommandFailure(error, line: error.description(in: RuntimeStrings(locale: locale)))
+            throw CommandError.reworded(error, line: error.description(in: RuntimeStrings(locale: locale)))
         } catch is CancellationError {
-            throw CommandFailure(.interrupted, RuntimeStrings(locale: locale)(.stoppedEnrolment))
+            throw CommandError.interrupted(RuntimeStrings(locale: locale)(.stoppedEnrolment))
         }
     }
 }

@@ -4,10 +4,6 @@ import Foundation
 import Storage
 import Study
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `study-recorder export`: stored recordings as CSV, EDF+ or an EEG-BIDS dataset, for analysis in
 /// MNE, EEGLAB, MATLAB or a spreadsheet (docs/analysis.md). Exports go to a folder outside the data
 /// folder and never overwrite.
@@ -94,27 +90,17 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Ctrl-C or SIGTERM: no half export and no decrypted copy stays behind.
-        let out = self.out
-        TerminationSignals.install { number in
-            Exporter.discardAllOfThisProcess()
-            Terminal.error("export interrupted: no half export and no decrypted copy is left; run it again to export into \(out)")
-            Glibc.exit(128 + number)
-        }
+        // Ctrl-C or SIGTERM: the exporter removes its staging folder and decrypted copies
+        // (Storage's TerminationSignals) and stops; the command ends with 128 + the signal.
+        TerminationSignals.callerEndsProcess()
         let store = try data.openStore()
         let (selected, notReady) = try select(in: store)
         if selected.isEmpty && notReady.isEmpty {
-            throw CommandFailure(.noInput, "nothing to export in \(store.root.path)")
+            throw CommandError.missingInput("nothing to export in \(store.root.path)")
         }
         let access = permissions ?? .default(encrypted: selected.contains { $0.encryption != .none })
-        let destination: ExportDestination
-        do {
-            destination = try ExportDestination(folder: URL(fileURLWithPath: out), dataFolder: store.root, permissions: access)
-        } catch let error as ExportError {
-            // Into the data folder is a wrong command line (64); any other reason, a folder that cannot be made (73).
-            guard case .insideDataFolder = error else { throw CommandFailure(.cannotCreate, error) }
-            throw error
-        }
+        // Into the data folder is a wrong command line (64); any other reason, a folder that cannot be made (73).
+        let destination = try ExportDestination(folder: URL(fileURLWithPath: out), dataFolder: store.root, permissions: access)
         let exporter = Exporter(store: store, destination: destination, format: format, patientCode: !anonymous, permissions: access)
         exporter.decryptor = decryption.decryptor
         exporter.csvStyle = csvStyle ?? .standard
@@ -149,10 +135,13 @@ struct ExportCommand: ParsableCommand {
                 }
             }
             extra = try exporter.finish()
-        } catch let error as ExportError {
-            TerminationSignals.parkIfSignalled()
+        } catch {
             bar.finish()
             exporter.discard()
+            if let signal = TerminationSignals.received() {
+                throw CommandError.interrupted(
+                    "export interrupted: no half export and no decrypted copy is left; run it again to export into \(out)", signal: signal)
+            }
             throw error
         }
         bar.update(fraction: 1, status: "done", force: true)
@@ -196,10 +185,10 @@ struct ExportCommand: ParsableCommand {
             for path in items {
                 let item = try ItemArgument.resolve(path, in: store, requireFile: false)
                 guard Exporter.canExport(item.kind, as: format) else {
-                    throw CommandFailure(.dataError, "\(item.path): a \(item.kind.rawValue) item cannot be exported as \(format.rawValue)")
+                    throw CommandError.malformedInput("\(item.path): a \(item.kind.rawValue) item cannot be exported as \(format.rawValue)")
                 }
                 if let reason = Exporter.notReady(item, in: store) {
-                    throw ExportError.notReady(path: item.path, reason: reason)
+                    throw ExportError.notReady(path: item.path, reason: CommandHint.notReady(reason))
                 }
                 selected.append(try ItemArgument.resolve(path, in: store))
             }
@@ -209,7 +198,7 @@ struct ExportCommand: ParsableCommand {
         var skipped: [ExportSkip] = []
         for item in try store.catalog.items(participant: participant) where Exporter.canExport(item.kind, as: format) {
             if let reason = Exporter.notReady(item, in: store) {
-                skipped.append(ExportSkip(item: item.path, reason: reason))
+                skipped.append(ExportSkip(item: item.path, reason: CommandHint.notReady(reason)))
             } else {
                 selected.append(item)
             }

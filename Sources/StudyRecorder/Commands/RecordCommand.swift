@@ -66,7 +66,7 @@ struct RecordCommand: AsyncParsableCommand {
         // A run that stores nothing takes back the folder, registry entry and participant folder it
         // made (a headband that is not there leaves nothing behind).
         var footprint = DataFolderFootprint(root: data.url)
-        let recorder = CommandLogging.open(try data.openStore(), configuration: configurationURL, logger: logger)
+        let recorder = await CommandLogging.open(try data.openStore(), configuration: configurationURL, logger: logger)
         let store = recorder.store
         footprint.noteParticipants(in: store)
         var who: String?
@@ -85,7 +85,7 @@ struct RecordCommand: AsyncParsableCommand {
             streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains, lslClock: lslClock)
             markerInlet = try streamOptions.startMarkerInlet(controller: controller)
         } catch {
-            throw undone(error)
+            throw undone(CommandError.stated(error))
         }
         let keys = keyMarkers.start(controller: controller)
         // Device trouble (link lost and back, battery low, off the head, data lost) as it happens.
@@ -113,7 +113,7 @@ struct RecordCommand: AsyncParsableCommand {
             recording = try await recorder.record(request, on: controller, options: options)
         } catch {
             trouble.stop()
-            throw undone(CommandFailure(error))
+            throw undone(CommandError.stated(error))
         }
         live.withLock { $0 = recording }
         if interrupted.isSet { recording.stop(reason: EndReason.signal) }
@@ -140,18 +140,18 @@ struct RecordCommand: AsyncParsableCommand {
         trouble.stop()
         draw(recording.progress, force: true)
         bar.finish()
-        markerInlet?.stop()
-        keys?.stop()
+        await markerInlet?.stop()
+        await keys?.stop()
         await streamer?.finish()
         _ = trap
         // A source that never started (a headband that is not there) fails here with nothing stored:
         // what this run made on the way is taken back.
         guard let item = stored else {
-            if let failure { throw undone(CommandFailure(failure)) }
-            throw undone(ExitCode.failure)
+            if let failure { throw undone(CommandError.stated(failure)) }
+            throw undone(CommandError.reported(.notAchieved))
         }
         // Encryption at rest failed (78): the item is stored but stays local until it is sealed.
-        if let failure { throw CommandFailure(failure) }
+        if let failure { throw CommandError.stated(failure) }
         let session = recording
         if json {
             // The item and what its recording lost and was judged (`account`, the last line in text).
@@ -165,7 +165,7 @@ struct RecordCommand: AsyncParsableCommand {
             print("  participant \(item.participant), run \(item.run ?? 0), state \(item.state.rawValue)")
             // What was lost and the verdict, by the rule `analyze` counts with (read from the stored
             // file; a file sealed at rest is judged after decryption).
-            if let reader = try? RecordingReader(url: store.url(of: item.path)), let account = try? RecordingAccount(reader) {
+            if let account = try? await RecordingReader.withReader(at: store.url(of: item.path), { try RecordingAccount($0) }) {
                 print("  " + account.line)
             } else {
                 let p = session.progress
@@ -176,11 +176,11 @@ struct RecordCommand: AsyncParsableCommand {
                         seconds, seconds > 0 ? 100 * lost / seconds : 0))
             }
         }
-        if interrupted.isSet { throw ExitCode.interrupted }
+        if interrupted.isSet { throw CommandError.reported(.interrupted) }
         // A faulty device (e.g. one sampling far faster than its rate): the recording up to the
         // fault is kept (above), the fault is said in one line and is the exit status.
         if let error = await session.controller.lastFailure, case .deviceFault? = error as? DataSourceError {
-            throw CommandFailure(error)
+            throw CommandError.stated(error)
         }
     }
 }

@@ -18,7 +18,7 @@ struct RecoverCommand: ParsableCommand {
 
     func run() throws {
         let store = try data.openExistingStore()
-        let report = Recovery.run(store: store)
+        let report = Recovery.runBlocking(store: store)
         if json {
             try Terminal.printJSON(RecoverySummary(report))
         } else if report.isEmpty && report.inProgress.isEmpty {
@@ -32,7 +32,7 @@ struct RecoverCommand: ParsableCommand {
             for line in report.quarantined { print("damaged   \(line)") }
             for line in report.healed { print("healed    \(line)") }
         }
-        if !report.problems.isEmpty { throw ExitCode.failure }
+        if !report.problems.isEmpty { throw CommandError.reported(.problems) }
     }
 }
 

@@ -5,10 +5,6 @@ import Report
 import Storage
 import Study
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `study-recorder report`: the post-session report of stored recordings, or the participant view
 /// over the days, as one self-contained HTML page (inline SVG and CSS, no script, no network) that
 /// reads on a phone and prints (docs/report.md).
@@ -75,21 +71,14 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Ctrl-C or SIGTERM: no decrypted copy stays behind.
-        TerminationSignals.install { number in
-            PlaintextScratch.removeAllOfThisProcess()
-            Terminal.error("report interrupted: nothing was written")
-            Glibc.exit(128 + number)
-        }
+        // Ctrl-C or SIGTERM: the report's decrypted copies are removed (Storage's
+        // TerminationSignals) and nothing is written; the command ends with 128 + the signal.
+        TerminationSignals.callerEndsProcess()
         let store = try data.openExistingStore()
         let selected = try select(in: store)
         let target = URL(fileURLWithPath: out ?? defaultName(selected)).standardizedFileURL
         let encrypted = selected.contains { $0.encryption != .none }
-        do {
-            try ReportBuilder.checkOutside(target, dataFolder: store.root)
-        } catch let error as ReportError {
-            throw CommandFailure(.usage, error)
-        }
+        try ReportBuilder.checkOutside(target, dataFolder: store.root)
         if !replace, FileManager.default.fileExists(atPath: target.path) {
             throw ReportError.io(path: target.path, reason: "exists already; reports never overwrite (choose another --out, or --replace)")
         }
@@ -107,11 +96,16 @@ struct ReportCommand: ParsableCommand {
         bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
         let html: String
         do {
-            html = try participant.map { try builder.participantReport(participant: $0.uppercased()) } ?? builder.sessionReport(for: selected)
+            // A synchronous command: it runs on the main thread, not on the cooperative pool.
+            html =
+                try participant.map { try builder.participantReportBlocking(participant: $0.uppercased()) }
+                ?? builder.sessionReportBlocking(for: selected)
             try ReportBuilder.write(html, to: target, overwrite: replace, permissions: access)
-        } catch let error as ReportError {
-            TerminationSignals.parkIfSignalled()
+        } catch {
             bar.finish()
+            if let signal = TerminationSignals.received() {
+                throw CommandError.interrupted("report interrupted: nothing was written", signal: signal)
+            }
             throw error
         }
         bar.finish()
@@ -138,7 +132,7 @@ struct ReportCommand: ParsableCommand {
         if let participant {
             let found = try store.catalog.items(participant: participant.uppercased()).filter { $0.kind == .recording && $0.state != .writing }
             if found.isEmpty {
-                throw CommandFailure(.noInput, "no recordings of participant \(participant) in \(store.root.path)")
+                throw CommandError.missingInput("no recordings of participant \(participant) in \(store.root.path)")
             }
             return found
         }
@@ -146,11 +140,11 @@ struct ReportCommand: ParsableCommand {
         for path in items {
             let entry = try ItemArgument.resolve(path, in: store, requireFile: false)
             if let reason = Exporter.notReady(entry, in: store) {
-                throw CommandFailure(.temporaryFailure, "\(entry.path) has no report yet: \(reason.replacingOccurrences(of: "export it", with: "report on it"))")
+                throw CommandError.notReady("\(entry.path) has no report yet: \(CommandHint.notReady(reason).replacingOccurrences(of: "export it", with: "report on it"))")
             }
             let item = try ItemArgument.resolve(path, in: store)
             guard item.kind == .recording else {
-                throw CommandFailure(.dataError, "\(item.path): a \(item.kind.rawValue) item has no report (name a recording)")
+                throw CommandError.malformedInput("\(item.path): a \(item.kind.rawValue) item has no report (name a recording)")
             }
             selected.append(item)
         }
@@ -175,16 +169,16 @@ struct ReportCommand: ParsableCommand {
         do {
             progress = try store.load(studyID: definition.id)
         } catch {
-            throw CommandFailure(.dataError, "\(file): unreadable progress file: \(error)")
+            throw CommandError.malformedInput("\(file): unreadable progress file: \(error)")
         }
         guard let progress, progress.participant.uuidString.caseInsensitiveCompare(participant) == .orderedSame else {
-            throw CommandFailure(.noInput, "participant \(participant) is not enrolled in \(definition.id) (no progress of theirs in \(file))")
+            throw CommandError.missingInput("participant \(participant) is not enrolled in \(definition.id) (no progress of theirs in \(file))")
         }
         let schedule = StudySchedule(study: definition)
         do {
             try schedule.check(progress)
         } catch {
-            throw CommandFailure(.dataError, "\(file): " + CommandHint.line(error.description, for: error))
+            throw CommandError.reworded(error, line: "\(file): " + CommandHint.line(error.description, for: error))
         }
         let adherence = schedule.adherence(of: progress, at: Date())
         return StudyCompletion(daysCompleted: adherence.daysCompleted, daysSoFar: adherence.daysSoFar, days: adherence.days)

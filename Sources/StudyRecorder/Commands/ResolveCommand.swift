@@ -44,10 +44,10 @@ struct ResolveCommand: ParsableCommand {
         if reason != nil && !retire { throw ValidationError("--reason goes with --retire") }
     }
 
-    func run() throws {
+    func run() async throws {
         let store = try data.openExistingStore()
         let entry = try ItemArgument.resolve(item, in: store, requireFile: false)
-        let recorder = Recorder(store: store, logger: CommandLogging.logger("resolve", verbose: false))
+        let recorder = await Recorder(store: store, logger: CommandLogging.logger("resolve", verbose: false))
         // What opening recovered, except the line about this item: it is being resolved now.
         var recovery = recorder.recovery
         recovery.problems.removeAll { $0.hasPrefix(entry.path + ":") }

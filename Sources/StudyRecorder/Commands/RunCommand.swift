@@ -112,11 +112,11 @@ struct RunCommand: AsyncParsableCommand {
         do {
             report = try await task.value
         } catch is CancellationError {
-            throw CommandFailure(.interrupted, strings(.stoppedNothingStored))
+            throw CommandError.interrupted(strings(.stoppedNothingStored))
         } catch let error as RunnerError {
-            throw CommandFailure(error, line: CommandHint.line(error.description(in: strings), for: error))
+            throw CommandError.reworded(error, line: CommandHint.line(error.description(in: strings), for: error))
         } catch let error as ScriptedAnswerError {
-            throw CommandFailure(error, line: "\(answers ?? "answers"): \(error)")
+            throw CommandError.reworded(error, line: "\(answers ?? "answers"): \(error)")
         }
         if json {
             try Terminal.printJSON(AccountedRunReport(report, in: store))
@@ -125,7 +125,9 @@ struct RunCommand: AsyncParsableCommand {
             // Per recording what was lost and its verdict, the line `record` and `analyze` give (a
             // file sealed at rest is judged by `analyze` after decryption).
             for item in report.stored where item.kind == .recording {
-                guard let reader = try? RecordingReader(url: store.url(of: item.path)), let account = try? RecordingAccount(reader) else { continue }
+                guard let account = try? await RecordingReader.withReader(at: store.url(of: item.path), { try RecordingAccount($0) }) else {
+                    continue
+                }
                 print("\((item.path as NSString).lastPathComponent): \(account.line)")
             }
         }
@@ -135,7 +137,7 @@ struct RunCommand: AsyncParsableCommand {
             // One line on standard error, as every message there (not wrapped: a terminal folds it).
             Terminal.error(stored.isEmpty ? strings(.stoppedNothingStored) : strings(.stoppedSomethingStored, stored.joined(separator: ", ")))
         }
-        if report.state == .incomplete { throw interrupted.isSet ? ExitCode.interrupted : ExitCode.temporaryFailure }
+        if report.state == .incomplete { throw CommandError.reported(interrupted.isSet ? .interrupted : .deferred) }
     }
 
     private func loadAnswers(for study: StudyDefinition) throws -> [String: String] {
@@ -144,14 +146,14 @@ struct RunCommand: AsyncParsableCommand {
         do throws(BoundedFile.Failure) {
             data = Data(try BoundedFile.read(URL(fileURLWithPath: answers), limit: BoundedFile.answersFileLimit))
         } catch {
-            guard case .tooLarge(let limit) = error else { throw CommandFailure(.noInput, "no such answers file: \(answers)") }
-            throw CommandFailure(.dataError, "\(answers): an answers file holds at most \(BoundedFile.describe(limit)); this one is larger")
+            guard case .tooLarge(let limit) = error else { throw CommandError.missingInput("no such answers file: \(answers)") }
+            throw CommandError.malformedInput("\(answers): an answers file holds at most \(BoundedFile.describe(limit)); this one is larger")
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw CommandFailure(.dataError, "\(answers): expected a JSON object {\"questionId\": value}")
+            throw CommandError.malformedInput("\(answers): expected a JSON object {\"questionId\": value}")
         }
         // A misspelt id would answer nothing and store the question's default as the participant's.
-        do { try AnswersFileError.check(object.keys, for: study) } catch { throw CommandFailure(error, line: "\(answers): \(error)") }
+        do { try AnswersFileError.check(object.keys, for: study) } catch { throw CommandError.reworded(error, line: "\(answers): \(error)") }
         return object.mapValues { value in
             if let list = value as? [Any] { return list.map { "\($0)" }.joined(separator: ",") }
             return "\(value)"

@@ -38,10 +38,10 @@ struct ScoresCommand: ParsableCommand {
         do {
             stored = try store.load(studyID: definition.id)
         } catch {
-            throw CommandFailure(.dataError, "\(store.url(forStudy: definition.id).path): unreadable progress file: \(error)")
+            throw CommandError.malformedInput("\(store.url(forStudy: definition.id).path): unreadable progress file: \(error)")
         }
         guard let progress = stored else {
-            throw CommandFailure(.noInput, "nobody is enrolled in \(definition.id) in \(data.url.path) (no \(store.url(forStudy: definition.id).path))")
+            throw CommandError.missingInput("nobody is enrolled in \(definition.id) in \(data.url.path) (no \(store.url(forStudy: definition.id).path))")
         }
         // The participant's language: asked for, else the one they enrolled in, else the study's.
         let locale = locale ?? progress.locale ?? definition.defaultLocale

@@ -15,7 +15,7 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
             run against it with --source muse --device unix:PATH. With --speed N it streams N times faster \
             than real time; give the recorder the same --speed. The fault options reproduce what real \
             headbands do (lost blocks, a hang, a dropped link, electrodes off, movement, low battery). \
-            As a Muse S Athena (--model athena or --replay) a "block" in the fault options is a data \
+            As a Muse S Athena (--model athena, --replay CAPTURE or an Athena's recording) a "block" in the fault options is a data \
             notification, numbered from 0 per connection, and the corrupt, garbage and clock faults act \
             on its packets (device time and block numbers); its EEG is the same simulated head (eyes \
             closed and electrodes off included), but movement is not simulated for it. Exit codes: 0 after Ctrl-C, SIGTERM or --duration, 73 when the socket cannot be created, 64 for \
@@ -36,7 +36,7 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Play this capture (lines of ISO-8601 time, characteristic UUID, hex payload), or a Muse S Athena recording's stored notifications (a .h5 file), with its original timing as a Muse S Athena.",
+            "Play this capture (lines of ISO-8601 time, characteristic UUID, hex payload) as a Muse S Athena, or a Muse recording's stored notifications (a .h5 file, as the headband it was recorded from), with its original timing.",
             valueName: "capture.txt|recording.h5"))
     var replay: String?
 
@@ -117,8 +117,12 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
     @Flag(help: "The same as --model athena.")
     var athena = false
 
-    /// The model `--model`, `--athena` or `--replay` asks for.
-    var isAthena: Bool { model == .athena || athena || replay != nil }
+    /// The model `--model`, `--athena` or a capture's `--replay` asks for (a recording's is the
+    /// headband's it was recorded from).
+    var isAthena: Bool { model == .athena || athena || (replay != nil && !replaysRecording) }
+
+    /// Whether `--replay` names a recording (a .h5 file) rather than a capture.
+    var replaysRecording: Bool { replay?.hasSuffix(".h5") == true }
 
     func validate() throws {
         guard speed.isFinite, speed > 0, speed <= 1000 else { throw ValidationError("--speed must be between 0 and 1000") }
@@ -151,7 +155,7 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
                 throw ValidationError("--motion-at is not simulated for a Muse S Athena")
             }
         }
-        if let preset {
+        if let preset, !replaysRecording {
             if isAthena {
                 guard (try? AthenaPreset(parsing: preset)) != nil else {
                     throw ValidationError("unknown preset \(preset) for a Muse S Athena: \(AthenaPreset.supportedList)")
@@ -172,6 +176,10 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A recording plays as the headband it was recorded from.
+        var recorded: RecordedSession?
+        if let replay, replaysRecording { recorded = try Redecoding.recordedSession(of: URL(fileURLWithPath: replay)) }
+        let isAthena = recorded?.isAthena ?? self.isAthena
         var settings = SimulatedHeadband.Configuration()
         settings.deviceName = name
         let presetName =
@@ -193,17 +201,18 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
         settings.silentAfterBlocks = silentAfter
         settings.includesAthena = isAthena
         if isAthena { settings.mtu = 247 }
-        if let replay, replay.hasSuffix(".h5") {
-            settings.athenaReplay = try Redecoding.replayLines(of: URL(fileURLWithPath: replay))
+        if let recorded {
+            if recorded.isAthena { settings.athenaReplay = recorded.lines } else { settings.classicReplay = recorded.lines }
+            settings.recordedReplies = recorded.replies
         } else if let replay {
             guard let text = try? String(contentsOfFile: replay, encoding: .utf8) else {
                 Terminal.error("cannot read the capture \(replay)")
-                throw ExitCode.noInput
+                throw CommandError.reported(.unreadableInput)
             }
             let lines = text.split(separator: "\n").compactMap(AthenaCaptureLine.init).filter(\.isAthenaData)
             guard !lines.isEmpty else {
                 Terminal.error("\(replay) holds no Athena data notifications (lines of time, 273e0013/273e0014, hex)")
-                throw ExitCode.dataError
+                throw CommandError.reported(.unusableInput)
             }
             settings.athenaReplay = lines
         }
@@ -230,7 +239,7 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
             try headband.start()
         } catch {
             Terminal.error(error)
-            throw ExitCode.cannotCreate
+            throw CommandError.reported(.cannotCreate)
         }
         let stopped = AsyncStream<Void>.makeStream()
         let trap = SignalTrap { _ in stopped.continuation.finish() }
@@ -245,6 +254,7 @@ struct SimulateHeadbandCommand: AsyncParsableCommand {
         }
         for await _ in stopped.stream {}
         headband.stop()
+        await headband.finished()
         _ = trap
     }
 

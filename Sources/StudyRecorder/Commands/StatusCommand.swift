@@ -54,7 +54,7 @@ struct StatusCommand: ParsableCommand {
         do {
             stored = try store.load(studyID: definition.id)
         } catch {
-            throw CommandFailure.plain(.dataError, "\(store.url(forStudy: definition.id).path): unreadable progress file: \(error)")
+            throw CommandError.malformedInput("\(store.url(forStudy: definition.id).path): unreadable progress file: \(error)", prefixed: false)
         }
         // The participant's language: asked for, else the one they enrolled in, else the study's.
         let locale = locale ?? stored?.locale ?? definition.defaultLocale
@@ -63,14 +63,14 @@ struct StatusCommand: ParsableCommand {
                 try StatusReport.printJSON(StatusReport.Summary(enrolled: false, state: "notEnrolled", total: definition.items.count))
             } else {
                 let title = definition.render(definition.title, locale: locale)
-                print(RuntimeStrings(locale: locale)(.statusNotEnrolled, title, store.url(forStudy: definition.id).path))
+                print(RuntimeStrings(locale: locale)(.statusNotEnrolled, title, store.url(forStudy: definition.id).path, CommandHint.enrol))
             }
             return
         }
         do {
             try schedule.check(progress)
         } catch {
-            throw CommandFailure.plain(.dataError, "\(store.url(forStudy: definition.id).path): " + CommandHint.line(error.description, for: error))
+            throw CommandError.reworded(error, line: "\(store.url(forStudy: definition.id).path): " + CommandHint.line(error.description, for: error), prefixed: false)
         }
         // Items a person retired (kept here, never uploaded) are part of where the participant stands.
         let retired = ((try? DataStore(root: data.url).catalog.items(state: .retired, participant: progress.participant.uuidString)) ?? [])

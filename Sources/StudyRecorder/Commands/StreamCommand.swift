@@ -60,14 +60,14 @@ struct StreamCommand: AsyncParsableCommand {
                 break
             }
         }
-        markerInlet?.stop()
-        keys?.stop()
+        await markerInlet?.stop()
+        await keys?.stop()
         await streamer.finish()
         _ = trap
         if let failure {
-            throw CommandFailure(ExitCode.forSource(failure), "the source failed: \(failure)")
+            throw CommandError.reworded(failure, line: "the source failed: \(failure)")
         }
         if let problem = streamer.failure { Terminal.error(problem) }
-        if interrupted.isSet { throw ExitCode.interrupted }
+        if interrupted.isSet { throw CommandError.reported(.interrupted) }
     }
 }

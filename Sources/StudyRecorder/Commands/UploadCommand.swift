@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Storage
 import Synchronization
+import StudyRecorderKit
 import Transfer
 
 /// `study-recorder upload`: sends every pending item to the study's WebDAV server (e-mail as the
@@ -59,29 +60,23 @@ struct UploadCommand: AsyncParsableCommand {
         let needsRecovery = dryRun ? Recovery.needed(store: store) : []
         // What recovery did is said now; its problems after the run, without those the run names
         // as needing a person (each item once).
-        var recovery = dryRun ? RecoveryReport?.none : Recovery.run(store: store, logger: logger)
+        var recovery: RecoveryReport? = nil
+        if !dryRun { recovery = await Recovery.run(store: store, logger: logger) }
         let problems = recovery?.problems ?? []
         recovery?.problems = []
         if let recovery { CommandLogging.report(recovery) }
         var named: [String] = []
         defer { Self.report(problems, except: named) }
-        let uploader: Uploader
-        if dryRun {
-            // A plan from the catalog alone: no destination, so no account and no server.
-            uploader = Uploader(store: store, configuration: try transfer.loadConfiguration(data: store.root), destination: nil, logger: logger)
-        } else {
-            let (configuration, secrets) = try transfer.load(data: store.root)
-            do {
-                uploader = try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger)
-            } catch {
-                throw CommandFailure(.configuration, error)
-            }
-        }
+        // Checked first: a `--config` file that does not exist is 66, never "not configured".
+        _ = try transfer.checkedURL(data: store.root)
+        let setup = transfer.setup(data: store.root)
         let bar = ProgressState(enabled: Terminal.stderrIsTTY && !json)
         let options = UploadOptions(dryRun: dryRun, ignoreBackoff: now, limit: limit ?? .max)
         let signalled = Mutex<Int32?>(nil)
+        // The kit's upload, the one every client of the libraries has (a dry run plans from the
+        // catalog alone: no destination, so no account and no server).
         let (task, trap) = SignalTrap.cancelling(onSignal: { number in signalled.withLock { $0 = number } }) {
-            try await uploader.run(options) { progress in bar.update(progress) }
+            try await ConfiguredUpload.run(transfer: setup, store: store, options, logger: logger) { progress in bar.update(progress) }
         }
         var report: UploadReport
         do {
@@ -89,10 +84,11 @@ struct UploadCommand: AsyncParsableCommand {
         } catch is CancellationError {
             bar.finish()
             let number = signalled.withLock { $0 } ?? SIGTERM
-            throw CommandFailure(ExitCode(128 + number), "upload interrupted (\(number == SIGINT ? "SIGINT" : "SIGTERM")); unsent items stay pending for the next run")
+            throw CommandError.interrupted(
+                "upload interrupted (\(number == SIGINT ? "SIGINT" : "SIGTERM")); unsent items stay pending for the next run", signal: number)
         } catch {
             bar.finish()
-            throw CommandFailure(.ioError, error)
+            throw CommandError.stated(error)
         }
         withExtendedLifetime(trap) {}
         bar.finish()
@@ -105,7 +101,7 @@ struct UploadCommand: AsyncParsableCommand {
             Self.printHuman(report)
         }
         if let problem = report.configurationProblem, !json { Terminal.error(problem) }
-        if let code = ExitStatus.code(for: report.conclusion) { throw code }
+        if report.conclusion != .done { throw CommandError.reported(.upload(report.conclusion)) }
     }
 
     /// The report in words, what changed once: each item sent (its remote name only when it differs

@@ -38,7 +38,7 @@ struct ValidateCommand: ParsableCommand {
             } else {
                 FileHandle.standardError.write(Data("\(error.description)\n".utf8))
             }
-            throw ExitCode.noInput
+            throw CommandError.reported(.studyMissing)
         }
         if json {
             try printJSON(Report(valid: report.study != nil, errors: report.errors, warnings: report.warnings))
@@ -48,10 +48,10 @@ struct ValidateCommand: ParsableCommand {
         }
         guard let definition = report.study else {
             if !json { FileHandle.standardError.write(Data("\(report.errors.count) error(s) in \(displayPath)\n".utf8)) }
-            throw ExitCode.dataError
+            throw CommandError.reported(.studyInvalid)
         }
         if let locale, definition.locale(serving: locale) == nil {
-            throw CommandFailure(.usage, "unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))")
+            throw CommandError.invalidOption("unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))")
         }
         if !json {
             let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warning(s)"

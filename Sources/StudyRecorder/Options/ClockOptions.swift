@@ -29,7 +29,7 @@ struct ClockOptions: ParsableArguments {
             let library = try LSLLibrary.load(path: libraryPath)
             return LSLClockMapping { library.localClock() }
         } catch {
-            throw CommandFailure(.unavailable, error.description(neededFor: "--clock lsl"))
+            throw CommandError.unavailable(error, line: error.description(neededFor: "--clock lsl"))
         }
     }
 }

@@ -25,7 +25,7 @@ struct DataOptions: ParsableArguments {
     func requireExisting() throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CommandFailure(.noInput, "no data folder at \(url.path) (check --data or $STUDY_RECORDER_DATA)")
+            throw CommandError.missingInput("no data folder at \(url.path) (check --data or $STUDY_RECORDER_DATA)")
         }
     }
 
@@ -37,7 +37,7 @@ struct DataOptions: ParsableArguments {
         } catch let error as StorageError {
             throw error
         } catch {
-            throw CommandFailure(.cannotCreate, error)
+            throw CommandError.unusableDataFolder(error)
         }
     }
 }

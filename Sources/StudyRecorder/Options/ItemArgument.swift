@@ -10,7 +10,7 @@ enum ItemArgument {
     static func resolve(_ path: String, in store: DataStore, requireFile: Bool = true) throws -> CatalogItem {
         let item = try store.item(named: path)
         guard !requireFile || FileManager.default.fileExists(atPath: store.url(of: item.path).path) else {
-            throw CommandFailure(.noInput, "no such item: \(item.path) (in the catalog, but the file is missing)")
+            throw CommandError.missingInput("no such item: \(item.path) (in the catalog, but the file is missing)")
         }
         return item
     }

@@ -11,15 +11,11 @@ enum ParticipantOptions {
         var uuid: UUID?
         if let given {
             guard let parsed = UUID(uuidString: given) else {
-                throw CommandFailure(.usage, "--participant must be a UUID, got \(given.count) characters that are not one")
+                throw CommandError.invalidOption("--participant must be a UUID, got \(given.count) characters that are not one")
             }
             uuid = parsed
         }
-        do {
-            return try ParticipantRegistry(store: store).resolve(uuid)
-        } catch {
-            throw CommandFailure(.usage, error)
-        }
+        return try ParticipantRegistry(store: store).resolve(uuid)
     }
 
     /// The locale `participant` enrolled in, from the progress files of the data folder

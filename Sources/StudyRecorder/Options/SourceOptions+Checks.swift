@@ -28,7 +28,7 @@ extension SourceOptions {
     /// a damaged file stores nothing instead of a recording cut short by a read error).
     func openReplay(path: String) throws -> any DataSource {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(.noInput, "no such recording: \(path)")
+            throw CommandError.missingInput("no such recording: \(path)")
         }
         do {
             let reader = try RecordingReader(url: URL(fileURLWithPath: path))
@@ -38,7 +38,7 @@ extension SourceOptions {
             try reader.checkReadable()
             return ReplaySource(recording: reader, configuration: .init(pacing: pacing))
         } catch {
-            throw CommandFailure(.dataError, error)
+            throw CommandError.unreadableRecording(error)
         }
     }
 }

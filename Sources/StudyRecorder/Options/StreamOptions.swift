@@ -57,7 +57,7 @@ struct StreamOptions: ParsableArguments {
             let library = try LSLLibrary.load(path: lslLibrary)
             return LSLMarkerInlet.start(library: library, streamName: name == "any" ? nil : name, controller: controller)
         } catch {
-            throw CommandFailure(.unavailable, error)
+            throw CommandError.unavailable(error)
         }
     }
 
@@ -69,7 +69,7 @@ struct StreamOptions: ParsableArguments {
             if targets.contains(.lsl) || lslMarkers != nil { _ = try LSLLibrary.load(path: lslLibrary) }
             for case .osc(let host, let port) in targets { _ = try OSCSender(host: host, port: port) }
         } catch {
-            throw CommandFailure(.unavailable, error)
+            throw CommandError.unavailable(error)
         }
     }
 
@@ -87,7 +87,7 @@ struct StreamOptions: ParsableArguments {
             if let library = streamer.lslLibrary { Terminal.note("streaming to LSL (liblsl \(library.version) from \(library.path))") }
             return streamer
         } catch {
-            throw CommandFailure(.unavailable, error)
+            throw CommandError.unavailable(error)
         }
     }
 }

@@ -25,7 +25,7 @@ struct StudyOptions: ParsableArguments {
     func load() throws -> StudyDefinition {
         let definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
         if let locale, definition.locale(serving: locale) == nil {
-            throw CommandFailure(.usage, "unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))")
+            throw CommandError.invalidOption("unknown --locale '\(locale)': study '\(definition.id)' is written for \(definition.locales.joined(separator: ", "))")
         }
         return definition
     }

@@ -25,14 +25,10 @@ struct TransferOptions: ParsableArguments {
     func checkedURL(data: URL) throws -> URL {
         let setup = setup(data: data)
         guard setup.isConfigured else {
-            if configPath != nil { throw CommandFailure(.noInput, "no such transfer configuration: \(setup.configurationURL.path) (--config)") }
+            if configPath != nil { throw CommandError.missingInput("no such transfer configuration: \(setup.configurationURL.path) (--config)") }
             return setup.configurationURL
         }
-        do {
-            _ = try setup.configuration()
-        } catch {
-            throw CommandFailure(.configuration, error)
-        }
+        _ = try setup.configuration()
         return setup.configurationURL
     }
 
@@ -40,11 +36,7 @@ struct TransferOptions: ParsableArguments {
     /// one line naming any other problem.
     func load(data: URL) throws -> (TransferConfiguration, TransferSecrets) {
         _ = try checkedURL(data: data)
-        do {
-            return try setup(data: data).load()
-        } catch {
-            throw CommandFailure(.configuration, error)
-        }
+        return try setup(data: data).load()
     }
 
     /// Loads the configuration alone, without the secrets (what `upload --dry-run` needs: it plans
@@ -52,13 +44,9 @@ struct TransferOptions: ParsableArguments {
     func loadConfiguration(data: URL) throws -> TransferConfiguration {
         _ = try checkedURL(data: data)
         let setup = setup(data: data)
-        do {
-            guard let configuration = try setup.configuration() else {
-                throw TransferError.configuration("no transfer configuration at \(setup.configurationURL.path)")
-            }
-            return configuration
-        } catch {
-            throw CommandFailure(.configuration, error)
+        guard let configuration = try setup.configuration() else {
+            throw TransferError.configuration("no transfer configuration at \(setup.configurationURL.path)")
         }
+        return configuration
     }
 }

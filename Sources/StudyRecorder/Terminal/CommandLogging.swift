@@ -15,8 +15,8 @@ enum CommandLogging {
 
     /// Opens `store` through the kit (start-up recovery, then finishing interrupted seals when the
     /// folder encrypts at rest) and prints what that did, one line each.
-    static func open(_ store: DataStore, configuration: URL, logger: Logger) -> Recorder {
-        let recorder = Recorder(store: store, transferConfiguration: configuration, logger: logger)
+    static func open(_ store: DataStore, configuration: URL, logger: Logger) async -> Recorder {
+        let recorder = await Recorder(store: store, transferConfiguration: configuration, logger: logger)
         report(opened: recorder)
         return recorder
     }

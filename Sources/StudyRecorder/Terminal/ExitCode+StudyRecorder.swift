@@ -1,5 +1,4 @@
 import ArgumentParser
-import DataSources
 
 /// The exit codes of `study-recorder`, from sysexits(3) so schedulers and scripts can act on them.
 extension ExitCode {
@@ -30,9 +29,4 @@ extension ExitCode {
     static let configuration = ExitCode(78)
     /// 130: interrupted by Ctrl-C; what was recorded is stored and marked incomplete.
     static let interrupted = ExitCode(130)
-
-    /// The exit code for a source that could not start or failed (``ExitStatus/code(for:)``).
-    static func forSource(_ error: any Error) -> ExitCode {
-        (error as? DataSourceError).map(ExitStatus.code(for:)) ?? .failure
-    }
 }

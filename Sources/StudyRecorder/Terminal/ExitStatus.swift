@@ -6,6 +6,7 @@ import Muse
 import Notifications
 import Report
 import Storage
+import Streaming
 import Study
 import StudyRecorderKit
 import Transfer
@@ -32,20 +33,62 @@ struct ExitStatus {
     static func of(_ error: any Error) -> ExitStatus? {
         switch error {
         case let exit as ExitCode: ExitStatus(code: exit, line: nil)
-        case let failure as CommandFailure: ExitStatus(code: failure.code, line: failure.line, prefixed: failure.prefixed)
+        case let error as CommandError: status(of: error)
         case let error as RecorderError: ExitStatus(code: code(for: error), line: CommandHint.line(error.message, for: error))
         case let error as ProgressMigrationError: ExitStatus(code: .dataError, line: error.description, prefixed: false)
         case let error as StudyLoadError:
             ExitStatus(code: error.isMissing ? .noInput : .dataError, line: error.description, prefixed: false)
         case is CancellationError: ExitStatus(code: .interrupted, line: "interrupted")
+        case let error as TerminationSignals.Interrupted: ExitStatus(code: ExitCode(128 + error.signal), line: "\(error)")
         default: known(error).map { ExitStatus(code: $0, line: CommandHint.line("\(error)", for: error)) }
+        }
+    }
+
+    /// A wrong command line as ArgumentParser found it (64): its message as one line, with where the
+    /// options are listed; `nil` for any other error.
+    static func commandLine(_ error: any Error) -> ExitStatus? {
+        guard StudyRecorderCommand.exitCode(for: error) == .usage else { return nil }
+        let message = StudyRecorderCommand.message(for: error).split(whereSeparator: \.isNewline).joined(separator: "; ")
+        return ExitStatus(code: .usage, line: "\(message) (`study-recorder help <command>` lists the options)")
+    }
+
+    /// The CLI's own failures: each case its code, a library error said in the command's words its
+    /// code here; a command that printed its own result exits without a line.
+    private static func status(of error: CommandError) -> ExitStatus {
+        switch error {
+        case .invalidOption(let line): ExitStatus(code: .usage, line: line)
+        case .missingInput(let line): ExitStatus(code: .noInput, line: line)
+        case .malformedInput(let line, let prefixed): ExitStatus(code: .dataError, line: line, prefixed: prefixed)
+        case .unreadableRecording(_, let line): ExitStatus(code: .dataError, line: line)
+        case .notReady(let line): ExitStatus(code: .temporaryFailure, line: line)
+        case .notConfigured, .unusableConfiguration: ExitStatus(code: .configuration, line: error.description)
+        case .unavailable(_, let line): ExitStatus(code: .unavailable, line: line)
+        case .unusableDataFolder: ExitStatus(code: .cannotCreate, line: error.description)
+        case .interrupted(let line, let signal): ExitStatus(code: ExitCode(128 + signal), line: line)
+        case .reworded(let underlying, let line, let prefixed): ExitStatus(code: of(underlying)?.code ?? .failure, line: line, prefixed: prefixed)
+        case .reported(let outcome): ExitStatus(code: code(for: outcome), line: nil)
+        }
+    }
+
+    /// How a command that printed its own result ended.
+    private static func code(for outcome: CommandError.Outcome) -> ExitCode {
+        switch outcome {
+        case .problems, .notAchieved: .failure
+        case .deferred: .temporaryFailure
+        case .flagged: .flagged
+        case .interrupted: .interrupted
+        case .sourceFailed(let error): of(error)?.code ?? .failure
+        case .studyMissing: .noInput
+        case .studyInvalid, .unreadableInput, .unusableInput: .dataError
+        case .cannotCreate: .cannotCreate
+        case .upload(let conclusion): code(for: conclusion) ?? .success
         }
     }
 
     /// How an `upload` run ended (``UploadReport/conclusion``, the policy is Transfer's): `nil` (0)
     /// done, 75 try again later, 1 an item needs a person (restore or retire it), 78 the
     /// configuration or the account.
-    static func code(for conclusion: UploadReport.Conclusion) -> ExitCode? {
+    private static func code(for conclusion: UploadReport.Conclusion) -> ExitCode? {
         switch conclusion {
         case .done: nil
         case .tryLater: .temporaryFailure
@@ -82,6 +125,7 @@ struct ExitStatus {
         case is TypesettingError: .unavailable
         case let error as TransferError where error.code == .configuration: .configuration
         case is EncryptionError: .configuration
+        case is LSLError, is OSCError: .unavailable
         case is TerminalInputError: .noInput
         case is ScriptedAnswerError, is AnswersFileError: .dataError
         default: nil
@@ -103,7 +147,7 @@ struct ExitStatus {
 
     /// A source that could not start or failed: 69 when the device is unavailable, 65 for an
     /// unreadable recording, 78 for a configuration the source refused, else 1.
-    static func code(for error: DataSourceError) -> ExitCode {
+    private static func code(for error: DataSourceError) -> ExitCode {
         switch error {
         case .noBluetoothAdapter, .deviceNotFound, .disconnected, .unsupportedDevice, .deviceFault: .unavailable
         case .unreadableRecording: .dataError

@@ -20,7 +20,7 @@ final class KeyMarkers: Sendable {
 
     private let stopping = Atomic<Bool>(false)
     private let count = Atomic<Int>(0)
-    private let finished = DispatchSemaphore(value: 0)
+    private let finished = Milestone()
     private let keys: AsyncStream<(digit: Int32, at: Double)>.Continuation
     private let marking: Task<Void, Never>
 
@@ -47,16 +47,18 @@ final class KeyMarkers: Sendable {
     /// Markers set so far.
     var received: Int { count.load(ordering: .relaxed) }
 
-    /// Stops reading (within 50 ms) and gives the terminal its settings back.
-    func stop() {
-        if !stopping.exchange(true, ordering: .relaxed) { _ = finished.wait(timeout: .now() + 1) }
+    /// Stops reading, waits (without holding a thread) for the reading loop to end, which it does
+    /// within 50 ms, and gives the terminal its settings back.
+    func stop() async {
+        stopping.store(true, ordering: .relaxed)
+        await finished.wait()
         RawKeyboard.restore()
     }
 
     private func run(clock: any HostClock) {
         defer {
             keys.finish()
-            finished.signal()
+            finished.reach()
         }
         let fd = STDIN_FILENO
         while !stopping.load(ordering: .relaxed) {

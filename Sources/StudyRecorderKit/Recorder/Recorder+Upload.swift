@@ -21,17 +21,7 @@ extension Recorder {
             guard transfer.isConfigured else {
                 throw RecorderError(.notConfigured, "no transfer configuration at \(transfer.configurationURL.path)")
             }
-            let (configuration, secrets): (TransferConfiguration, TransferSecrets)
-            do {
-                (configuration, secrets) = try transfer.load()
-            } catch {
-                throw RecorderError(.configuration, "\(error)", underlying: error)
-            }
-            do {
-                return try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger).upload(options)
-            } catch {
-                throw RecorderError(.configuration, "\(error)", underlying: error)
-            }
+            return try ConfiguredUpload.uploader(transfer: transfer, store: store, logger: logger).upload(options)
         } catch {
             return AsyncThrowingStream { throw error }
         }

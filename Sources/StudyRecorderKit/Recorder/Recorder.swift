@@ -15,7 +15,7 @@ import Transfer
 /// and stored; an upload gives a stream of ``UploadEvent``s. See docs/library.md.
 ///
 /// ```swift
-/// let recorder = try Recorder(dataFolder: URL(fileURLWithPath: "study-data"))
+/// let recorder = try await Recorder(dataFolder: URL(fileURLWithPath: "study-data"))
 /// let participant = try recorder.participant()
 /// let recording = try await recorder.record(RecordingRequest(participant: participant, duration: 60), from: OscillatorSource())
 /// for try await event in recording.events { … }
@@ -35,27 +35,27 @@ public final class Recorder: Sendable {
     let logger: Logger
 
     /// Opens (creating if needed) the data folder at `dataFolder`, runs recovery and seal recovery.
-    /// `transferConfiguration` replaces `<data>/transfer.json`. This does file I/O: call it at
-    /// start-up, not on a latency-sensitive task.
-    public convenience init(dataFolder: URL, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) throws {
+    /// `transferConfiguration` replaces `<data>/transfer.json`. The file I/O runs on
+    /// the blocking executor (`BlockingExecutor.shared`), never on the caller's thread.
+    public convenience init(dataFolder: URL, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) async throws {
         let store: DataStore
         do {
-            store = try DataStore(root: dataFolder)
+            store = try await DataStore.open(root: dataFolder)
         } catch {
             throw RecorderError(.dataFolder, "cannot open the data folder \(dataFolder.path): \(error)", underlying: error)
         }
-        self.init(store: store, transferConfiguration: transferConfiguration, logger: logger)
+        await self.init(store: store, transferConfiguration: transferConfiguration, logger: logger)
     }
 
     /// Runs recovery and seal recovery on an opened data folder — for a caller that must hold one of
     /// the folder's locks (``DataStore/lockURL(_:)``) before anything is recovered.
-    public init(store: DataStore, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) {
+    public init(store: DataStore, transferConfiguration: URL? = nil, logger: Logger = Logger(label: "study-recorder")) async {
         self.store = store
         transfer = TransferSetup(dataFolder: store.root, configuration: transferConfiguration)
         self.logger = logger
-        recovery = Recovery.run(store: store, logger: logger)
+        recovery = await Recovery.run(store: store, logger: logger)
         do {
-            sealRecovery = try transfer.recoverSeals(store: store)
+            sealRecovery = try await transfer.recoverSeals(store: store)
             sealProblem = nil
         } catch {
             sealRecovery = nil
@@ -104,9 +104,9 @@ public final class Recorder: Sendable {
         // inside the recording's writer, and every result goes to the bridge in sample order.
         let monitor = await QualityMonitor(
             controller: controller, configuration: options.processing, feedsWhileIdle: false, observer: { bridge.observe($0) })
-        let session: RecordingInProgress
+        let recording: RecordingInProgress
         do {
-            session = try await monitor.record(
+            recording = try await monitor.startRecording(
                 request, in: store, options: options.writer, storesQuality: options.storeQuality,
                 processes: options.storeQuality || options.reportsQuality, logger: logger)
         } catch {
@@ -114,7 +114,7 @@ public final class Recorder: Sendable {
             continuation.finish()
             throw RecorderError(.storage, "cannot start the recording: \(error)", underlying: error)
         }
-        bridge.attach(session)
+        bridge.attach(recording)
         let device = await controller.events(.lossless(capacity: 256))
         let deviceTask = Task {
             for await event in device {
@@ -127,8 +127,8 @@ public final class Recorder: Sendable {
         do {
             try await controller.start()
         } catch {
-            session.stop(reason: "the source did not start")
-            _ = try? await session.result()
+            recording.stop(reason: "the source did not start")
+            _ = try? await recording.result()
             monitor.stop()
             device.cancel()
             continuation.finish()
@@ -139,12 +139,12 @@ public final class Recorder: Sendable {
             // The source stops once the recording takes no more data, before the file is finished:
             // unpaced, it would go on generating blocks for the other observers through the close,
             // checksum and catalog update (a core and up to 8 MB of queued blocks, docs/performance.md).
-            await session.lastRowWritten()
+            await recording.lastRowWritten()
             await controller.stop()
             let stored: Result<CatalogItem, any Error>
             do {
-                stored = .success(try await session.result())
-                bridge.finishing(recorded: session.progress)
+                stored = .success(try await recording.result())
+                bridge.finishing(recorded: recording.progress)
             } catch {
                 stored = .failure(error)
             }
@@ -161,8 +161,8 @@ public final class Recorder: Sendable {
                 throw wrapped
             }
             do {
-                let sealed = try transfer.sealIfRequired(item, store: store)
-                bridge.finish(stored: sealed, progress: session.progress)
+                let sealed = try await transfer.sealIfRequired(item, store: store)
+                bridge.finish(stored: sealed, progress: recording.progress)
                 return sealed
             } catch {
                 let wrapped = RecorderError(
@@ -171,7 +171,7 @@ public final class Recorder: Sendable {
                 throw wrapped
             }
         }
-        return LiveRecording(item: session.item, events: events, controller: controller, session: session, outcome: outcome)
+        return LiveRecording(item: recording.item, events: events, controller: controller, recording: recording, outcome: outcome)
     }
 
     private static func wrap(_ error: any Error) -> RecorderError {

@@ -1,5 +1,5 @@
 public import Foundation
-import Muse
+package import Muse
 public import Storage
 
 /// Decoding a recording again from the headband's bytes it keeps (`/Device/Notifications`), with
@@ -16,6 +16,20 @@ public enum Redecoding {
         } catch let error as RecorderError where error.code == .undecodable {
             return false
         }
+    }
+
+    /// The headband session `recording` keeps, for the simulated headband to play with its timing
+    /// (`simulate-headband --replay RECORDING.h5`): a classic Muse's or a Muse S Athena's data
+    /// notifications and the control channel's replies. Throws ``RecorderError`` with
+    /// ``RecorderError/Code/undecodable`` when it keeps none (no bytes, or no Muse's).
+    package static func recordedSession(of recording: URL) throws -> RecordedSession {
+        guard let (stored, _) = try RecordingReader(url: recording).deviceNotifications() else {
+            throw RecorderError(.undecodable, "\(recording.lastPathComponent) keeps no device notifications to play")
+        }
+        guard let session = RecordedSession(stored) else {
+            throw RecorderError(.undecodable, "\(recording.lastPathComponent) keeps no Muse data notifications to play")
+        }
+        return session
     }
 
     /// The Muse S Athena data notifications `recording` keeps, for the simulated headband to play

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Report
 import Storage
@@ -17,8 +18,17 @@ enum PostSessionReport {
     /// Writes the report for `run`'s recordings in the participant's `locale` (the run's language)
     /// and returns its path relative to the data folder, or `nil` (not asked for, no recording
     /// stored, encrypted, or it failed: then one line to `notice`; a report never fails the session,
-    /// whose data is stored).
+    /// whose data is stored). Reading the recordings and writing the page run on
+    /// `BlockingExecutor.shared`.
     static func write(
+        for run: RunReport, study: StudyDefinition, store: DataStore, locale: String, notice: @escaping @Sendable (String) -> Void
+    ) async -> String? {
+        await BlockingExecutor.shared.run("post-session report") {
+            writeBlocking(for: run, study: study, store: store, locale: locale, notice: notice)
+        }
+    }
+
+    private static func writeBlocking(
         for run: RunReport, study: StudyDefinition, store: DataStore, locale: String, notice: @Sendable (String) -> Void
     ) -> String? {
         guard study.settings.report == .afterEachSession else { return nil }
@@ -41,7 +51,7 @@ enum PostSessionReport {
         do {
             var builder = ReportBuilder(store: store)
             builder.locale = locale
-            let html = try builder.sessionReport(for: recordings)
+            let html = try builder.sessionReportBlocking(for: recordings)
             try ReportBuilder.write(html, to: url)
         } catch {
             notice("post-session report not written: \(error)")

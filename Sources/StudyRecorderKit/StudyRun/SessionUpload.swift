@@ -10,12 +10,10 @@ enum SessionUpload {
     static func run(transfer: TransferSetup, store: DataStore, logger: Logger) async -> String? {
         guard transfer.isConfigured else { return nil }
         do {
-            let (configuration, secrets) = try transfer.load()
-            let uploader = try Uploader(store: store, configuration: configuration, secrets: secrets, logger: logger)
-            let report = try await uploader.run()
+            let report = try await ConfiguredUpload.run(transfer: transfer, store: store, logger: logger)
             return "sent \(report.sent.count), \(report.remaining) still pending"
                 + (report.failed.isEmpty ? "" : " (\(report.failed.count) failed: will be retried)")
-                + (report.needsPerson.isEmpty ? "" : "; \(report.needsPerson.count) need a person: `study-recorder upload` names them")
+                + (report.needsPerson.isEmpty ? "" : "; \(report.needsPerson.count) need a person (the next upload run names them)")
         } catch {
             return "not sent (\(error)); the next upload run retries it"
         }

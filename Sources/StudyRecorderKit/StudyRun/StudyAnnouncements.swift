@@ -1,5 +1,5 @@
 public import Storage
-import Study
+public import Study
 public import Transfer
 
 /// The study team's announcements a participant is shown before a session: the new ones for them,
@@ -7,12 +7,15 @@ public import Transfer
 /// transfer configuration, or one without `announcements`, there are none.
 package enum StudyAnnouncements {
     /// New announcements for `participant` in `locale`; problems (and names a message uses that no
-    /// engine knows) go to `notice` as warnings, and never stop the session.
+    /// engine knows) go to `notice` as warnings, and never stop the session. When `study` names a
+    /// signing key, only messages signed by it are shown (``settings(_:study:)``).
     package static func new(
-        for participant: String, locale: String, transfer: TransferSetup, store: DataStore, notice: @Sendable (String) -> Void
+        for participant: String, locale: String, transfer: TransferSetup, store: DataStore, study: StudyDefinition? = nil,
+        notice: @Sendable (String) -> Void
     ) async -> [Announcement] {
-        guard let configuration = try? transfer.configuration(), let settings = configuration.announcements else { return [] }
+        guard let configuration = try? transfer.configuration(), let configured = configuration.announcements else { return [] }
         do {
+            let settings = try Self.settings(configured, study: study)
             let secrets = try TransferSecrets.load(file: TransferSetup.secretsFile(for: configuration, dataFolder: store.root))
             let person = try? ParticipantRegistry(store: store).participant(id: participant)
             let checker = try AnnouncementChecker(store: store, settings: settings, credentials: secrets.announcements)
@@ -23,6 +26,15 @@ package enum StudyAnnouncements {
             notice("warning: announcements not checked: \(error)")
             return []
         }
+    }
+
+    /// The announcement settings of `transfer.json` with the signing key `study` names
+    /// (`settings.announcements` of study.json), which is the lab's word: with it, a message is
+    /// shown only with a valid signature by that key. Throws a ``TransferError`` (configuration) in
+    /// one line when `transfer.json` names another key; without a study key, `configured` as it is.
+    package static func settings(_ configured: AnnouncementSettings, study: StudyDefinition?) throws -> AnnouncementSettings {
+        guard let key = study?.settings.announcements else { return configured }
+        return try configured.requiring(studyKeyFile: key.signingKeyFile, fingerprint: key.signingFingerprint)
     }
 
     /// `announcements` with placeholders filled for `person`; unknown names are warnings.

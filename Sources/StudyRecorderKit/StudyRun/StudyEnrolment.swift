@@ -3,6 +3,7 @@ public import Foundation
 public import Logging
 public import Storage
 public import Study
+import Typesetting
 
 /// Enrolls a participant in a study with the guarantees `study-recorder enroll` gives, for any
 /// client: a study that requires encryption is refused before anything is stored unless a usable
@@ -52,9 +53,10 @@ public struct StudyEnrolment: Sendable {
         try transfer.check(study, store: store)
         let transfer = transfer, store = store
         var runner = StudyRunner(
-            study: study, store: store, interface: interface, options: options, makeSource: { OscillatorSource() }, logger: logger)
+            study: study, store: store, interface: interface, options: options, makeSource: { OscillatorSource() },
+            consentTypesetter: ConsentPDFTypesetter(), logger: logger)
         // The consent record and its PDF are sealed at once when encryption at rest is configured.
-        runner.afterStore = { item in try transfer.sealIfRequired(item, store: store) }
+        runner.afterStore = { item in try await transfer.sealIfRequired(item, store: store) }
         return try await runner.enroll(name: name, helperName: helperName)
     }
 }

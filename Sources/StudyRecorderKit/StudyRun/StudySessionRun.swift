@@ -3,6 +3,7 @@ public import Foundation
 public import Logging
 public import Storage
 public import Study
+import Typesetting
 
 /// Runs the session of a study that is due now, with the guarantees `study-recorder run` gives, for
 /// any client: one run per study and data folder at a time (a second one throws
@@ -81,14 +82,14 @@ public struct StudySessionRun: Sendable {
     public func run() async throws -> RunReport {
         let lock = try StudyRunLock.claim(study: study.id, store: store)
         defer { withExtendedLifetime(lock) {} }
-        let recorder = Recorder(store: store, transferConfiguration: transfer.configurationURL, logger: logger)
+        let recorder = await Recorder(store: store, transferConfiguration: transfer.configurationURL, logger: logger)
         opened?(recorder)
         try transfer.check(study, store: store)
         var announcements: [Announcement] = []
         if let progress = try? ProgressStore(dataFolder: store.root).load(studyID: study.id) {
             let locale = options.locale ?? progress.locale ?? study.defaultLocale
             announcements = await StudyAnnouncements.new(
-                for: progress.participant.uuidString, locale: locale, transfer: transfer, store: store, notice: notice)
+                for: progress.participant.uuidString, locale: locale, transfer: transfer, store: store, study: study, notice: notice)
             for announcement in announcements {
                 await interface.show(announcement.text, title: "✉ \(announcement.title)")
             }
@@ -97,7 +98,7 @@ public struct StudySessionRun: Sendable {
         report.announcements = announcements
         if !Task.isCancelled {
             let locale = Self.locale(of: study, in: store, requested: options.locale)
-            report.report = PostSessionReport.write(for: report, study: study, store: store, locale: locale, notice: notice)
+            report.report = await PostSessionReport.write(for: report, study: study, store: store, locale: locale, notice: notice)
         }
         return report
     }
@@ -106,8 +107,9 @@ public struct StudySessionRun: Sendable {
     /// a failure the disk being full explains is reported as the full disk.
     private func runNextSession() async throws -> RunReport {
         let transfer = transfer, store = store, logger = logger
-        var runner = StudyRunner(study: study, store: store, interface: interface, options: options, makeSource: makeSource, logger: logger)
-        runner.afterStore = { item in try transfer.sealIfRequired(item, store: store) }
+        var runner = StudyRunner(study: study, store: store, interface: interface, options: options, makeSource: makeSource,
+            consentTypesetter: ConsentPDFTypesetter(), logger: logger)
+        runner.afterStore = { item in try await transfer.sealIfRequired(item, store: store) }
         runner.afterSession = { await SessionUpload.run(transfer: transfer, store: store, logger: logger) }
         runner.willStart = willStart
         do {

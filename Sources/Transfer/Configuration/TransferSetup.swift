@@ -1,3 +1,4 @@
+import DataSources
 public import Foundation
 public import Storage
 
@@ -51,18 +52,24 @@ public struct TransferSetup: Sendable {
     }
 
     /// After an item is finalized: with `at-rest` encryption configured, seals the item (encrypts it
-    /// and removes the plaintext) and returns the sealed item; otherwise returns it unchanged.
-    public func sealIfRequired(_ item: CatalogItem, store: DataStore) throws -> CatalogItem {
-        guard let configuration = try configuration(), configuration.encryption.policy.mode == .atRest else { return item }
-        return try Sealer(store: store, policy: configuration.encryption.policy).seal(item)
+    /// and removes the plaintext) and returns the sealed item; otherwise returns it unchanged. Runs
+    /// on ``BlockingExecutor/shared`` (importing the key and encrypting block).
+    public func sealIfRequired(_ item: CatalogItem, store: DataStore) async throws -> CatalogItem {
+        try await BlockingExecutor.shared.run("seal") { [self] () throws(any Error) in
+            guard let configuration = try configuration(), configuration.encryption.policy.mode == .atRest else { return item }
+            return try Sealer(store: store, policy: configuration.encryption.policy).sealBlocking(item)
+        }
     }
 
     /// At start-up: with `at-rest` encryption configured, finishes seals a crash interrupted and seals
     /// finished items that are still plaintext (``Sealer/recover()``). `nil` when nothing is sealed at
-    /// rest; throws when sealing is configured but impossible (e.g. no usable study key).
-    public func recoverSeals(store: DataStore) throws -> Sealer.Recovery? {
-        guard let configuration = try configuration(), configuration.encryption.policy.mode == .atRest else { return nil }
-        return try Sealer(store: store, policy: configuration.encryption.policy).recover()
+    /// rest; throws when sealing is configured but impossible (e.g. no usable study key). Runs on
+    /// ``BlockingExecutor/shared``.
+    public func recoverSeals(store: DataStore) async throws -> Sealer.Recovery? {
+        try await BlockingExecutor.shared.run("seal recovery") { [self] () throws(any Error) in
+            guard let configuration = try configuration(), configuration.encryption.policy.mode == .atRest else { return nil }
+            return try Sealer(store: store, policy: configuration.encryption.policy).recoverBlocking()
+        }
     }
 
     /// Before anything of a study that requires encryption (`studyID`) is stored: throws a

@@ -177,7 +177,7 @@ public struct Uploader: Sendable {
             return report
         }
         defer { withExtendedLifetime(lock) {} }
-        if let sealer, configuration.encryption.policy.mode == .atRest { try sealer.recover() }
+        if let sealer, configuration.encryption.policy.mode == .atRest { try sealer.recoverBlocking() }  // on BlockingExecutor (see above)
         let manifests = try manifestsFolder()
         let outbox = try store.privateFolder().appendingPathComponent("outbox", isDirectory: true)
         try? FileManager.default.removeItem(at: outbox)
@@ -199,23 +199,23 @@ public struct Uploader: Sendable {
         report.keptLocal.forEach { emit(.keptLocal($0)) }
         let claimed = try store.catalog.claimDue(now: now(), owner: owner, limit: options.limit, staleAfter: 0, keepingLocal: keepingLocal)
         emit(.planned(items: claimed.count, bytes: claimed.reduce(0) { $0 + max(0, $1.size) }))
-        var unfinished = Set(claimed.map(\.id))
-        var confirmed = ConfirmedItems()
+        let tally = UploadTally(report: report, claimed: claimed, emit: emit)
         defer {
             // Whatever happens, what the server confirmed is recorded and no other item stays claimed by this run.
-            try? record(&confirmed, manifests: manifests, unfinished: &unfinished)
-            for id in unfinished {
+            try? record(tally, manifests: manifests)
+            for id in tally.unfinished {
                 _ = try? store.catalog.update(id: id) { if $0.state == .sending { $0.state = .pending; $0.claimedBy = nil; $0.claimedAt = nil } }
             }
         }
         do {
-            try await send(claimed, outbox: outbox, manifests: manifests, report: &report, unfinished: &unfinished, confirmed: &confirmed, emit: emit)
+            try await send(claimed, outbox: outbox, manifests: manifests, tally: tally)
         } catch {
             await finishDestinations()
             throw error
         }
         await finishDestinations()
-        try record(&confirmed, manifests: manifests, unfinished: &unfinished)
+        try record(tally, manifests: manifests)
+        report = tally.report
         report.remaining = try remainingCount()
         (report.waiting, report.nextAttempt) = try waitingForBackoff()
         emit(.finished(report))
@@ -228,164 +228,161 @@ public struct Uploader: Sendable {
         await fallback?.finishRun()
     }
 
+    /// An item the destination did not take, queued for the fallback with the destination's error.
+    private struct FallbackEntry {
+        var item: CatalogItem
+        var payload: UploadPayload
+        var error: String
+    }
+
     /// Prepares and sends each claimed item: to ``destination`` first, then (after enough failures)
-    /// to ``fallback``, in one batch at the end.
-    private func send(
-        _ claimed: [CatalogItem], outbox: URL, manifests: URL, report: inout UploadReport, unfinished: inout Set<String>,
-        confirmed: inout ConfirmedItems,
-        emit: @escaping @Sendable (UploadEvent) -> Void
-    ) async throws {
-        var unusable: String?
-        // A refusal (wrong password, no right to PUT) is fixed by a person, not by waiting: no backoff.
-        var unusableIsRefusal = false
-        var fallbackQueue: [(item: CatalogItem, payload: UploadPayload, error: String)] = []
-        /// No retry can send it: no backoff, reported apart, every run until a person resolves it.
-        func needsPerson(_ item: CatalogItem, _ error: TransferError) throws {
-            let outcome = try fail(item, error: "\(error)", backoff: false)
-            report.needsPerson.append(outcome)
-            unfinished.remove(item.id)
-            emit(.failed(outcome))
-        }
-        func failed(_ item: CatalogItem, _ error: String, backoff: Bool = true) throws {
-            let outcome = try fail(item, error: error, backoff: backoff)
-            report.failed.append(outcome)
-            unfinished.remove(item.id)
-            emit(.failed(outcome))
-        }
-        /// Confirmed: reported now, recorded in the catalog with the next batch (``ConfirmedItems``).
-        func succeeded(_ item: CatalogItem, _ delivery: UploadDelivery) {
-            confirmed.add(item, delivery, at: now())
-            let outcome = UploadReport.Outcome(id: item.id, path: item.path, remote: delivery.remote, via: delivery.via)
-            report.sent.append(outcome)
-            unfinished.remove(item.id)
-            emit(.uploaded(outcome))
-        }
-        /// The manifest beside `delivery` sent through `destination`, or the item failed (and the
-        /// destination unusable when the error says so); true when the item is sent.
-        func manifestSent(_ item: CatalogItem, _ delivery: UploadDelivery, uploaded: UploadPayload?, via destination: any UploadDestination)
-            async throws -> Bool
-        {
-            do {
-                try await sendManifest(of: item, delivery: delivery, uploaded: uploaded, via: destination, outbox: outbox)
-                return true
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                let error = TransferError.from(error)
-                if error.code == .cancelled { throw CancellationError() }
-                if error.makesDestinationUnusable {
-                    unusable = "\(error)"
-                    unusableIsRefusal = error.isRefusal
-                }
-                if error.isRefusal {
-                    report.configurationProblem = report.configurationProblem ?? Self.refusal(error, server: destination.via == "webdav" ? "WebDAV" : destination.via)
-                }
-                logger.info("manifest not sent", metadata: ["item": "\(item.id)", "remote": "\(delivery.remote)", "error": "\(error)"])
-                try failed(item, "on the server as \(delivery.remote), but its manifest is not: \(error)", backoff: !error.isRefusal)
-                return false
-            }
-        }
-        for (index, original) in claimed.enumerated() {
+    /// to ``fallback``, in one batch at the end. What happens to an item is decided here and in
+    /// ``send(_:at:outbox:primary:tally:)``; `tally` records and reports it.
+    private func send(_ claimed: [CatalogItem], outbox: URL, manifests: URL, tally: UploadTally) async throws {
+        var primary = destination.map(PrimaryDestination.init)
+        var fallbackQueue: [FallbackEntry] = []
+        for (index, item) in claimed.enumerated() {
             try Task.checkCancellation()
-            if confirmed.isDue(before: original.size) { try record(&confirmed, manifests: manifests, unfinished: &unfinished) }
-            var item = original
-            let count = claimed.count
-            emit(.started(UploadItem(index: index + 1, count: count, id: item.id, path: item.path, size: item.size)))
-            if let remote = item.remoteName, item.transmittedVia == nil {
-                // On the server since an earlier run, whose manifest did not get there: send only the manifest.
-                guard let destination, unusable == nil else {
-                    try failed(item, unusable ?? "WebDAV is not configured", backoff: !unusableIsRefusal)
-                    continue
-                }
-                let delivery = UploadDelivery(via: destination.via, remote: remote)
-                if try await manifestSent(item, delivery, uploaded: nil, via: destination) { succeeded(item, delivery) }
-                continue
+            if tally.confirmed.isDue(before: item.size) { try record(tally, manifests: manifests) }
+            let position = UploadItem(index: index + 1, count: claimed.count, id: item.id, path: item.path, size: item.size)
+            tally.emit(.started(position))
+            if let queued = try await send(item, at: position, outbox: outbox, primary: &primary, tally: tally) {
+                fallbackQueue.append(queued)
             }
-            let payload: UploadPayload
-            do {
-                (item, payload) = try prepare(item, outbox: outbox)
-            } catch let error as TransferError where error.code == .needsPerson {
-                try needsPerson(item, error)
-                continue
-            } catch {
-                try failed(item, "\(error)")
-                continue
-            }
-            var firstError = "WebDAV is not configured"
-            var refused = false
-            var digestChecked = false
-            if let reason = unusable {
-                refused = unusableIsRefusal
-                // The destination could not be reached (or refused the account) for an earlier item: do not wait for it again.
-                firstError = reason
-            } else if let destination {
-                digestChecked = true
-                if let problem = digestProblem(of: item, sending: payload) {
-                    try needsPerson(item, problem)
-                    continue
-                }
-                let throttle = ProgressThrottle(), id = item.id, name = payload.name
-                let onProgress: @Sendable (Int64, Int64) -> Void = { sent, total in
-                    guard throttle.admit(sent: sent, total: total) else { return }
-                    emit(.progress(UploadProgress(index: index + 1, count: count, id: id, name: name, sent: sent, total: total)))
-                }
-                let result: Result<UploadDelivery, TransferError>
-                do throws(TransferError) {
-                    result = .success(try await destination.deliver(payload, progress: onProgress))
-                } catch {
-                    result = .failure(error)
-                }
-                switch result {
-                case .success(let delivery):
-                    // Sent only once its manifest is beside it; otherwise the next run sends the manifest alone.
-                    if try await manifestSent(item, delivery, uploaded: payload, via: destination) { succeeded(item, delivery) }
-                    continue
-                case .failure(let error):
-                    if error.code == .cancelled { throw CancellationError() }
-                    firstError = "\(error)"
-                    refused = error.isRefusal
-                    if error.makesDestinationUnusable {
-                        unusable = firstError
-                        unusableIsRefusal = refused
-                    }
-                    if refused {
-                        // Retrying cannot fix a wrong password or a missing right: say so once.
-                        let server = destination.via == "webdav" ? "WebDAV" : destination.via
-                        report.configurationProblem = report.configurationProblem ?? Self.refusal(error, server: server)
-                    }
-                    logger.info("upload failed", metadata: ["item": "\(item.id)", "via": "\(destination.via)", "error": "\(firstError)"])
-                }
-            }
-            if let fallback, item.attempts + 1 >= fallbackAfterFailures || destination == nil {
-                if payload.encrypted || configuration.encryption.allowPlaintextEmail {
-                    if !digestChecked, let problem = digestProblem(of: item, sending: payload) {
-                        try needsPerson(item, problem)
-                        continue
-                    }
-                    fallbackQueue.append((item, payload, firstError))
-                    continue
-                }
-                let verb = fallback.via == "email" ? "mailed" : "sent by \(fallback.via)"
-                firstError += "; not \(verb): unencrypted files are \(verb) only with encryption.allowPlaintextEmail"
-            }
-            try failed(item, firstError, backoff: !refused)
         }
-        guard let fallback, !fallbackQueue.isEmpty else { return }
-        let results = await fallback.deliver(batch: fallbackQueue.map(\.payload))
-        var cancelled = false
-        for (entry, result) in zip(fallbackQueue, results) {
+        try await sendToFallback(fallbackQueue, tally: tally)
+    }
+
+    /// Prepares one claimed item and sends it to the primary destination; returns it when it goes to
+    /// ``fallback`` instead (after enough failures, or without a primary destination).
+    private func send(
+        _ claimed: CatalogItem, at position: UploadItem, outbox: URL, primary: inout PrimaryDestination?, tally: UploadTally
+    ) async throws -> FallbackEntry? {
+        if let remote = claimed.remoteName, claimed.transmittedVia == nil {
+            // On the server since an earlier run, whose manifest did not get there: send only the manifest.
+            guard let usable = primary, usable.unusable == nil else {
+                try failed(claimed, primary?.unusable ?? "WebDAV is not configured", backoff: primary?.isRefusal != true, tally: tally)
+                return nil
+            }
+            let delivery = UploadDelivery(via: usable.destination.via, remote: remote)
+            if let error = try await confirm(claimed, delivery, uploaded: nil, via: usable, outbox: outbox, tally: tally) { primary?.note(error) }
+            return nil
+        }
+        var item = claimed
+        let payload: UploadPayload
+        do {
+            (item, payload) = try prepare(item, outbox: outbox)
+        } catch let error as TransferError where error.code == .needsPerson {
+            try needsPerson(item, error, tally: tally)
+            return nil
+        } catch {
+            try failed(item, "\(error)", tally: tally)
+            return nil
+        }
+        var firstError = "WebDAV is not configured"
+        var refused = false
+        var digestChecked = false
+        if let reason = primary?.unusable {
+            refused = primary?.isRefusal == true
+            // The destination could not be reached (or refused the account) for an earlier item: do not wait for it again.
+            firstError = reason
+        } else if let usable = primary {
+            digestChecked = true
+            if let problem = digestProblem(of: item, sending: payload) {
+                try needsPerson(item, problem, tally: tally)
+                return nil
+            }
+            let throttle = ProgressThrottle(), id = item.id, name = payload.name, emit = tally.emit
+            let onProgress: @Sendable (Int64, Int64) -> Void = { sent, total in
+                guard throttle.admit(sent: sent, total: total) else { return }
+                emit(.progress(UploadProgress(index: position.index, count: position.count, id: id, name: name, sent: sent, total: total)))
+            }
+            let result: Result<UploadDelivery, TransferError>
+            do throws(TransferError) {
+                result = .success(try await usable.destination.deliver(payload, progress: onProgress))
+            } catch {
+                result = .failure(error)
+            }
             switch result {
             case .success(let delivery):
-                succeeded(entry.item, delivery)
+                // Sent only once its manifest is beside it; otherwise the next run sends the manifest alone.
+                if let error = try await confirm(item, delivery, uploaded: payload, via: usable, outbox: outbox, tally: tally) { primary?.note(error) }
+                return nil
+            case .failure(let error):
+                if error.code == .cancelled { throw CancellationError() }
+                firstError = "\(error)"
+                refused = error.isRefusal
+                primary?.note(error)
+                // Retrying cannot fix a wrong password or a missing right: say so once.
+                if refused { tally.refused(Self.refusal(error, server: usable.server)) }
+                logger.info("upload failed", metadata: ["item": "\(item.id)", "via": "\(usable.destination.via)", "error": "\(firstError)"])
+            }
+        }
+        if let fallback, item.attempts + 1 >= fallbackAfterFailures || primary == nil {
+            if payload.encrypted || configuration.encryption.allowPlaintextEmail {
+                if !digestChecked, let problem = digestProblem(of: item, sending: payload) {
+                    try needsPerson(item, problem, tally: tally)
+                    return nil
+                }
+                return FallbackEntry(item: item, payload: payload, error: firstError)
+            }
+            let verb = fallback.via == "email" ? "mailed" : "sent by \(fallback.via)"
+            firstError += "; not \(verb): unencrypted files are \(verb) only with encryption.allowPlaintextEmail"
+        }
+        try failed(item, firstError, backoff: !refused, tally: tally)
+        return nil
+    }
+
+    /// Sends what the primary destination did not take to ``fallback``, in one batch.
+    private func sendToFallback(_ queue: [FallbackEntry], tally: UploadTally) async throws {
+        guard let fallback, !queue.isEmpty else { return }
+        let results = await fallback.deliver(batch: queue.map(\.payload))
+        var cancelled = false
+        for (entry, result) in zip(queue, results) {
+            switch result {
+            case .success(let delivery):
+                tally.sent(entry.item, delivery, at: now())
             case .failure(let error) where error.code == .cancelled:
                 // Not a failure of the item: the run was stopped; the claim release keeps it pending.
                 cancelled = true
             case .failure(let error):
                 logger.info("fallback failed", metadata: ["item": "\(entry.item.id)", "via": "\(fallback.via)", "error": "\(error)"])
-                try failed(entry.item, entry.error + "; \(error)")
+                try failed(entry.item, entry.error + "; \(error)", tally: tally)
             }
         }
         if cancelled { throw CancellationError() }
+    }
+
+    /// Puts the manifest beside `delivery` through `primary` (``sendManifest(of:delivery:uploaded:via:outbox:)``):
+    /// the item is sent once it is there. Otherwise the item failed, and the error is returned for
+    /// the destination's health.
+    private func confirm(
+        _ item: CatalogItem, _ delivery: UploadDelivery, uploaded: UploadPayload?, via primary: PrimaryDestination, outbox: URL, tally: UploadTally
+    ) async throws -> TransferError? {
+        do {
+            try await sendManifest(of: item, delivery: delivery, uploaded: uploaded, via: primary.destination, outbox: outbox)
+            tally.sent(item, delivery, at: now())
+            return nil
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            let error = TransferError.from(error)
+            if error.code == .cancelled { throw CancellationError() }
+            if error.isRefusal { tally.refused(Self.refusal(error, server: primary.server)) }
+            logger.info("manifest not sent", metadata: ["item": "\(item.id)", "remote": "\(delivery.remote)", "error": "\(error)"])
+            try failed(item, "on the server as \(delivery.remote), but its manifest is not: \(error)", backoff: !error.isRefusal, tally: tally)
+            return error
+        }
+    }
+
+    /// Keeps `item` pending with `error` (``fail(_:error:backoff:)``) and reports it.
+    private func failed(_ item: CatalogItem, _ error: String, backoff: Bool = true, tally: UploadTally) throws {
+        tally.failed(try fail(item, error: error, backoff: backoff))
+    }
+
+    /// No retry can send `item`: no backoff, reported apart, every run until a person resolves it.
+    private func needsPerson(_ item: CatalogItem, _ error: TransferError, tally: UploadTally) throws {
+        tally.needsPerson(try fail(item, error: "\(error)", backoff: false))
     }
 
     /// Checks the item's file and makes it ready to send under the encryption policy.
@@ -397,7 +394,7 @@ public struct Uploader: Sendable {
         if item.encryption == .none && mode != .none {
             guard let sealer else { throw TransferError.encryption(sealerProblem ?? "no study key") }
             if mode == .atRest {
-                do { item = try sealer.seal(item) } catch { throw TransferError.encryption("\(error)") }
+                do { item = try sealer.sealBlocking(item) } catch { throw TransferError.encryption("\(error)") }
             }
         }
         let file = store.url(of: item.path)
@@ -414,7 +411,7 @@ public struct Uploader: Sendable {
         }
         if mode == .atUpload, let sealer {
             do {
-                let copy = try sealer.encryptedCopy(of: item, into: outbox)
+                let copy = try sealer.encryptedCopyBlocking(of: item, into: outbox)
                 var cst = stat()
                 _ = stat(copy.path, &cst)
                 return (
@@ -584,18 +581,18 @@ public struct Uploader: Sendable {
         return folder
     }
 
-    /// Records the confirmations `confirmed` holds as sent, in one catalog transaction, and removes
-    /// their manifests kept in `manifests`. When that fails, the items go back to `unfinished` (their
-    /// claims are released, and a later run sends them again: the server's copy decides,
-    /// ``ConfirmedItems``).
-    private func record(_ confirmed: inout ConfirmedItems, manifests: URL, unfinished: inout Set<String>) throws {
-        let entries = confirmed.take()
+    /// Records the confirmations `tally` holds as sent, in one catalog transaction, and removes
+    /// their manifests kept in `manifests`. When that fails, the items go back to the tally's
+    /// unfinished ones (their claims are released, and a later run sends them again: the server's
+    /// copy decides, ``ConfirmedItems``).
+    private func record(_ tally: UploadTally, manifests: URL) throws {
+        let entries = tally.confirmed.take()
         guard !entries.isEmpty else { return }
         do {
             try store.catalog.recordTransmitted(
                 entries.map { Transmission(id: $0.item.id, at: $0.at, via: $0.delivery.via, remote: $0.delivery.remote) })
         } catch {
-            unfinished.formUnion(entries.map(\.item.id))
+            tally.unfinished.formUnion(entries.map(\.item.id))
             throw error
         }
         for entry in entries {

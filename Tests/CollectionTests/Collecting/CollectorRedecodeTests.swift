@@ -22,13 +22,13 @@ import Testing
         defer { headband.stop() }
         let store = try DataStore(root: dir.path("made"))
         let controller = DataController(source: MuseSource(configuration: .init(device: .unixSocket(path: headband.path), timeScale: 8)))
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: store, controller: controller,
             request: RecordingRequest(
                 participant: participant, study: "reaction-time", day: 1, session: 1, run: 1, paradigm: Paradigm(title: "reactionTime"),
                 duration: 4, powerLineFrequency: 50))
         try await controller.start()
-        let item = try await session.result()
+        let item = try await recording.result()
         await controller.stop()
         let name = (item.path as NSString).lastPathComponent
         try CollectorFolderTests.place(try Data(contentsOf: store.url(of: item.path)), name: name, participant: participant, in: uploads)

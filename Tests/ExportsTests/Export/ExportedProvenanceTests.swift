@@ -18,7 +18,7 @@ struct ExportedProvenanceTests {
 
     /// The fields every format must carry for ``demo``.
     static let expected: [String: String] = [
-        "Source": "simulated-headband", "ScriptedParticipant": "1", "Speed": "20", "SoftwareVersion": StorageModule.softwareVersion,
+        "Source": "simulated-headband", "ScriptedParticipant": "1", "Speed": "20", "SoftwareVersion": ProductVersion.current,
         "DecoderVersion": "muse-athena/1", "CommandLine": "study-recorder run x --speed 20 --auto", "ParticipantData": "no",
         "NotParticipantData": "scripted participant, simulated-headband, 20x speed",
     ]

@@ -230,4 +230,25 @@ struct SimulatedHeadbandTests {
         close(try UnixSeqpacketConnector().connect(path: stalePath))
         #expect(await replacement.waitUntil { $0.connections == 1 })
     }
+
+    /// `stop()` returns at once with the path free (a headband started there right after keeps its
+    /// socket, also once the old serving loop has ended); `finished()` waits for that loop.
+    @Test func stopFreesThePathAtOnceAndFinishedWaitsForTheLoop() async throws {
+        let directory = try ShortSocketDirectory()
+        let path = directory.socket("restart")
+        let first = SimulatedHeadband(path: path)
+        try first.start()
+        close(try UnixSeqpacketConnector().connect(path: path))
+        #expect(await first.waitUntil { $0.connections == 1 })
+        first.stop()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let second = SimulatedHeadband(path: path)
+        try second.start()
+        defer { second.stop() }
+        await first.finished()
+        #expect(FileManager.default.fileExists(atPath: path))
+        close(try UnixSeqpacketConnector().connect(path: path))
+        #expect(await second.waitUntil { $0.connections == 1 })
+        #expect(first.log.connections == 1)
+    }
 }

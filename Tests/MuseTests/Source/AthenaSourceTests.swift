@@ -23,11 +23,11 @@ struct AthenaSourceTests {
         let source = MuseSource(
             configuration: .init(device: .unixSocket(path: headband.path), timeScale: simulated.speed, requestedPreset: preset))
         let controller = DataController(source: source)
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: store, controller: controller,
             request: RecordingRequest(participant: "5A0C4E3F-1111-4A2B-8C3D-123456789ABC", duration: seconds))
         try await controller.start()
-        let item = try await session.result()
+        let item = try await recording.result()
         await controller.stop()
         #expect(item.outcome.isComplete)
         return (try RecordingReader(url: store.url(of: item.path)), headband, dir)

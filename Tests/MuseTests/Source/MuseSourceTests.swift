@@ -33,10 +33,10 @@ struct MuseSourceTests {
         let source = MuseSource(configuration: .init(device: .unixSocket(path: headband.path), timeScale: 8))
         let controller = DataController(source: source)
         let blocks = 120
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: store, controller: controller, request: RecordingRequest(participant: participant, duration: Double(blocks * 12) / 256))
         try await controller.start()
-        let item = try await session.result()
+        let item = try await recording.result()
         await controller.stop()
         #expect(item.outcome.isComplete)
 

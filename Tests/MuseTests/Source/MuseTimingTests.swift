@@ -36,12 +36,12 @@ struct MuseTimingTests {
         let store = try DataStore(root: dir.url)
         let source = MuseSource(configuration: .init(device: .unixSocket(path: headband.path), timeScale: simulated.speed))
         let controller = DataController(source: source)
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: store, controller: controller,
             request: RecordingRequest(participant: "5A0C4E3F-1111-4A2B-8C3D-123456789ABC", duration: seconds))
         let startedAt = Date().timeIntervalSince1970
         try await controller.start()
-        let result = await Task { try await session.result() }.result
+        let result = await Task { try await recording.result() }.result
         let endedAt = Date().timeIntervalSince1970
         await controller.stop()
         let failure = await controller.waitUntilEnded()

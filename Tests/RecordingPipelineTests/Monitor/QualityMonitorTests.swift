@@ -66,18 +66,18 @@ struct QualityMonitorTests {
 
         let producer = await rig.monitor.recordingProducer()
         let start = rig.shown.all.count
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: rig.store, controller: rig.controller, request: RecordingRequest(participant: UUID().uuidString), derived: producer)
-        await session.firstRowWritten()
+        await recording.firstRowWritten()
         try await rig.waitUntil { rig.shown.count(from: .recording, after: start) >= 6 }
         #expect(await rig.controller.losslessObserverCount == 1)
         #expect(rig.monitor.currentFeed == .recording)
-        session.finish()
+        recording.finish()
         // What was shown up to here was the block's; the monitor's own readings may follow at once
         // after `resume` (on a loaded machine, before the file is finished).
         let blockEnd = rig.shown.all.count
-        await rig.monitor.resume(after: session)
-        _ = try await session.result()
+        await rig.monitor.resume(after: recording)
+        _ = try await recording.result()
         #expect(rig.shown.count(from: .monitor, after: start, before: blockEnd) == 0)
 
         let after = rig.shown.all.count
@@ -97,9 +97,9 @@ struct QualityMonitorTests {
         let start = rig.shown.all.count
         // The fitting's last readings stay shown until the recording's first of each kind.
         let fitting = rig.monitor.current
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: rig.store, controller: rig.controller, request: RecordingRequest(participant: UUID().uuidString, duration: 8), derived: producer)
-        let item = try await session.result()
+        let item = try await recording.result()
         let during = Array(rig.shown.all.dropFirst(start))
         await rig.monitor.recordingEnded()
         await rig.stop()
@@ -145,15 +145,15 @@ struct QualityMonitorTests {
             }
             return (descriptor, blocks)
         }
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: rig.store, controller: rig.controller, request: RecordingRequest(participant: UUID().uuidString), derived: producer)
         try await rig.waitUntil { rig.shown.count(from: .recording) >= 12 }
-        session.finish()
-        await rig.monitor.resume(after: session)
-        _ = try await session.result()
+        recording.finish()
+        await rig.monitor.resume(after: recording)
+        _ = try await recording.result()
         let after = rig.shown.all.count
         try await rig.waitUntil { rig.shown.count(from: .monitor, after: after) >= 8 }
-        let first = try #require(session.progress.firstSourceIndex)
+        let first = try #require(recording.progress.firstSourceIndex)
         await rig.stop()
 
         // The reference: one processor from the recording's first sample on, without a break.
@@ -190,10 +190,10 @@ struct QualityMonitorTests {
             controller: controller, configuration: ProcessorConfiguration(mains: .fixed(50)), feedsWhileIdle: false,
             observer: { observation in observed.withLock { $0.append(observation) } })
         #expect(await controller.losslessObserverCount == 0)
-        let session = try await monitor.record(RecordingRequest(participant: UUID().uuidString, duration: 8), in: store)
+        let recording = try await monitor.startRecording(RecordingRequest(participant: UUID().uuidString, duration: 8), in: store)
         try await controller.start()
-        let item = try await session.result()
-        await monitor.resume(after: session)
+        let item = try await recording.result()
+        await monitor.resume(after: recording)
         #expect(monitor.currentFeed == .recording, "no feed of its own after the recording")
         monitor.stop()
         await controller.stop()

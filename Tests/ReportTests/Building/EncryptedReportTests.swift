@@ -9,7 +9,7 @@ import Testing
 /// no plaintext is left behind, in the data folder or the scratch folder.
 @Suite(.tags(.process))
 struct EncryptedReportTests {
-    @Test func reportsWithTheSecretKeyAndRefusesWithoutIt() throws {
+    @Test func reportsWithTheSecretKeyAndRefusesWithoutIt() async throws {
         let fixture = try ReportFixture("report-encrypted")
         let plainItem = try fixture.recording(seconds: 8, dropouts: 0)
         let gpg = try GPGTestHome()
@@ -36,12 +36,12 @@ struct EncryptedReportTests {
         try FileManager.default.createDirectory(at: emptyRing, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { GPGTestHome.stopAgent(home: emptyRing) }
         let without = ReportBuilder(store: fixture.store, decryptor: OpenPGPDecryptor(home: emptyRing), scratchParent: scratch)
-        let error = try #require(throws: ReportError.self) { try without.sessionReport(for: [item]) }
+        let error = try await #require(throws: ReportError.self) { try await without.sessionReport(for: [item]) }
         guard case .encrypted = error else { Issue.record("expected .encrypted, got \(error)"); return }
         #expect(error.description.contains(sealed.lastPathComponent) && !error.description.contains("\n"))
 
         let with = ReportBuilder(store: fixture.store, decryptor: OpenPGPDecryptor(home: gpg.url), scratchParent: scratch)
-        let html = try with.sessionReport(for: [item])
+        let html = try await with.sessionReport(for: [item])
         #expect(html.contains("data-field=\"duration\">8.0 s</dd>") && html.contains(sealed.lastPathComponent))
         #expect(try FileManager.default.subpathsOfDirectory(atPath: scratch.path).isEmpty, "the decrypted copy and its folder are gone")
         #expect(
@@ -50,6 +50,6 @@ struct EncryptedReportTests {
 
         // A scratch folder inside the data folder is refused before anything is decrypted.
         let inside = ReportBuilder(store: fixture.store, decryptor: OpenPGPDecryptor(home: gpg.url), scratchParent: fixture.store.root)
-        #expect(throws: ReportError.self) { try inside.sessionReport(for: [item]) }
+        await #expect(throws: ReportError.self) { try await inside.sessionReport(for: [item]) }
     }
 }

@@ -15,13 +15,13 @@ struct GermanSessionReportTests {
 
     /// A resting block ended early by the participant (with lost samples) and a reaction-time block,
     /// reported in German at a fixed moment, rendered by Chromium.
-    static func germanPage(_ fixture: ReportFixture) throws -> (html: String, page: HeadlessChromium.Rendering, markers: Set<String>) {
+    static func germanPage(_ fixture: ReportFixture) async throws -> (html: String, page: HeadlessChromium.Rendering, markers: Set<String>) {
         let rest = try fixture.recording(run: 1, seconds: 30, dropouts: 8, outcome: .incomplete(reason: EndReason.participant))
         let reaction = try fixture.recording(
             session: 1, run: 2, seconds: 24, dropouts: 0, paradigm: "reactionTime", start: 1_790_000_100, latencies: [312.5, 287, nil, 45, 401.2])
         var builder = ReportBuilder(store: fixture.store, generated: Date(timeIntervalSince1970: 1_795_000_000))
         builder.locale = "de-DE"
-        let html = try builder.sessionReport(for: [rest, reaction])
+        let html = try await builder.sessionReport(for: [rest, reaction])
         // The study's own marker labels, which the report shows as stored.
         let markers = try [rest, reaction].flatMap { item in
             try RecordingReader(url: fixture.store.url(of: item.path)).events().filter { $0.code >= 0 }.map(\.label)
@@ -60,13 +60,13 @@ struct GermanSessionReportTests {
                 print(json.dumps({'visible': p.visible, 'all': p.all}))
                 """,
             arguments: [file.path])
-        let visible = texts.visible.joined(separator: "\n").replacingOccurrences(of: StorageModule.softwareVersion, with: "{version}") + "\n"
+        let visible = texts.visible.joined(separator: "\n").replacingOccurrences(of: ProductVersion.current, with: "{version}") + "\n"
         return (visible, texts.all)
     }
 
-    @Test func theGermanSessionViewReadsAsTheReviewedText() throws {
+    @Test func theGermanSessionViewReadsAsTheReviewedText() async throws {
         let fixture = try ReportFixture("report-session-de")
-        let (html, page, _) = try Self.germanPage(fixture)
+        let (html, page, _) = try await Self.germanPage(fixture)
         #expect(page.console.isEmpty, "the page caused console messages: \(page.console)")
         #expect(html.contains("<html lang=\"de\">"))
         let shown = try Self.texts(of: page.dom, in: fixture).visible
@@ -82,9 +82,9 @@ struct GermanSessionReportTests {
         #expect(page.dom.contains("data-field=\"start--utc-\">21.09.2026 14:13:20</dd>"))
     }
 
-    @Test func noEnglishCaptionIsLeftInTheGermanReport() throws {
+    @Test func noEnglishCaptionIsLeftInTheGermanReport() async throws {
         let fixture = try ReportFixture("report-session-no-english")
-        let (_, page, markers) = try Self.germanPage(fixture)
+        let (_, page, markers) = try await Self.germanPage(fixture)
         // Every text but the study's marker labels, which are the study's own words as stored.
         let texts = try Self.texts(of: page.dom, in: fixture).all.filter { !markers.contains($0) }
         #expect(texts.count > 100, "the page's text was read")
@@ -93,7 +93,7 @@ struct GermanSessionReportTests {
     }
 
     /// The participant view too, over the days, with a reaction-time score.
-    @Test func noEnglishCaptionIsLeftInTheGermanParticipantView() throws {
+    @Test func noEnglishCaptionIsLeftInTheGermanParticipantView() async throws {
         let fixture = try ReportFixture("report-participant-no-english")
         try fixture.recording(day: 1, session: 1, run: 1, seconds: 12, dropouts: 0)
         try fixture.recording(
@@ -102,7 +102,7 @@ struct GermanSessionReportTests {
         var builder = ReportBuilder(store: fixture.store, generated: Date(timeIntervalSince1970: 1_795_000_000))
         builder.locale = "de"
         let page = try HeadlessChromium.render(
-            try fixture.file(try builder.participantReport(participant: ReportFixture.participant)), screenshot: false)
+            try fixture.file(try await builder.participantReport(participant: ReportFixture.participant)), screenshot: false)
         #expect(page.console.isEmpty, "\(page.console)")
         let texts = try Self.texts(of: page.dom, in: fixture).all
         #expect(texts.count > 30 && texts.contains("Reaktionszeit über die Tage"))

@@ -9,14 +9,14 @@ import Testing
 /// rendered by real headless Chromium.
 @Suite(.tags(.chromium))
 struct ParticipantReportTests {
-    @Test func showsEverySessionWithItsScore() throws {
+    @Test func showsEverySessionWithItsScore() async throws {
         let fixture = try ReportFixture("report-participant")
         try fixture.recording(day: 1, session: 1, run: 1, seconds: 12, dropouts: 0, start: 1_790_000_000)
         try fixture.recording(
             day: 1, session: 2, run: 2, seconds: 20, dropouts: 0, paradigm: "reactionTime", start: 1_790_000_100, latencies: [300, 320, 340])
         try fixture.recording(
             day: 2, session: 2, run: 3, seconds: 20, dropouts: 0, paradigm: "reactionTime", start: 1_790_090_000, latencies: [250, 270, nil])
-        let html = try ReportBuilder(store: fixture.store).participantReport(participant: ReportFixture.participant)
+        let html = try await ReportBuilder(store: fixture.store).participantReport(participant: ReportFixture.participant)
         let page = try HeadlessChromium.render(try fixture.file(html), width: 420, height: 1200)
         #expect(page.console.isEmpty, "\(page.console)")
         #expect(page.dom.contains("<h3>Signal quality per session</h3>") && page.dom.contains("<h3>Reaction-time score over the days</h3>"))
@@ -31,10 +31,10 @@ struct ParticipantReportTests {
         #expect(HeadlessChromium.pngSize(png)?.width == 420, "a phone-wide rendering")
     }
 
-    @Test func aParticipantWithoutRecordingsIsMissing() throws {
+    @Test func aParticipantWithoutRecordingsIsMissing() async throws {
         let fixture = try ReportFixture("report-nobody")
-        #expect(throws: ReportError.missing(path: "recordings of participant \(ReportFixture.participant)")) {
-            try ReportBuilder(store: fixture.store).participantReport(participant: ReportFixture.participant)
+        await #expect(throws: ReportError.missing(path: "recordings of participant \(ReportFixture.participant)")) {
+            try await ReportBuilder(store: fixture.store).participantReport(participant: ReportFixture.participant)
         }
     }
 }

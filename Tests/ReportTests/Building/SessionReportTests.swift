@@ -10,10 +10,10 @@ import Testing
 /// took from the file, and never names the participant.
 @Suite(.tags(.python, .chromium))
 struct SessionReportTests {
-    @Test func rendersInChromiumWithTheRecordingsValuesAndNoName() throws {
+    @Test func rendersInChromiumWithTheRecordingsValuesAndNoName() async throws {
         let fixture = try ReportFixture("report-session")
         let item = try fixture.recording(seconds: 40, dropouts: 8)
-        let html = try ReportBuilder(store: fixture.store).sessionReport(for: [item])
+        let html = try await ReportBuilder(store: fixture.store).sessionReport(for: [item])
         let file = try fixture.file(html)
         let page = try HeadlessChromium.render(file, width: 1000, height: 1600)
 
@@ -55,11 +55,11 @@ struct SessionReportTests {
         #expect((Double(inked.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0.03, "the screenshot shows charts and text, not a blank page")
     }
 
-    @Test func reactionTimeTrialsMatchTheTrialTable() throws {
+    @Test func reactionTimeTrialsMatchTheTrialTable() async throws {
         let fixture = try ReportFixture("report-rt")
         let latencies: [Double?] = [312.5, 287.0, nil, 45.0, 401.2, 333.3, -1285.0]
         let item = try fixture.recording(seconds: 24, dropouts: 0, paradigm: "reactionTime", latencies: latencies)
-        let html = try ReportBuilder(store: fixture.store).sessionReport(for: [item])
+        let html = try await ReportBuilder(store: fixture.store).sessionReport(for: [item])
         let page = try HeadlessChromium.render(try fixture.file(html), screenshot: false)
         #expect(page.console.isEmpty, "\(page.console)")
         #expect(page.dom.contains("<h3>Reaction time per trial</h3>"))
@@ -76,10 +76,10 @@ struct SessionReportTests {
     }
 
     /// A recording shorter than one quality window still makes a page: no verdict, no spectrum.
-    @Test func aOneSecondRecordingIsTooShortToJudge() throws {
+    @Test func aOneSecondRecordingIsTooShortToJudge() async throws {
         let fixture = try ReportFixture("report-short")
         let item = try fixture.recording(seconds: 1, dropouts: 0)
-        let html = try ReportBuilder(store: fixture.store).sessionReport(for: [item])
+        let html = try await ReportBuilder(store: fixture.store).sessionReport(for: [item])
         let page = try HeadlessChromium.render(try fixture.file(html), screenshot: false)
         #expect(page.console.isEmpty, "\(page.console)")
         #expect(page.dom.contains("class=\"verdict unknown\">too short to judge<") && page.dom.contains("cannot be estimated"))
@@ -87,16 +87,17 @@ struct SessionReportTests {
     }
 
     /// In print every recording starts on a new page.
-    @Test func printsEachRecordingOnItsOwnPages() throws {
+    @Test func printsEachRecordingOnItsOwnPages() async throws {
         let fixture = try ReportFixture("report-print")
         let first = try fixture.recording(run: 1, seconds: 10, dropouts: 0)
         let second = try fixture.recording(run: 2, seconds: 10, dropouts: 0)
         let builder = ReportBuilder(store: fixture.store)
         let one = try #require(
-            HeadlessChromium.pdfPageCount(try HeadlessChromium.printPDF(try fixture.file(try builder.sessionReport(for: [first]), name: "one.html"))))
+            HeadlessChromium.pdfPageCount(
+                try HeadlessChromium.printPDF(try fixture.file(try await builder.sessionReport(for: [first]), name: "one.html"))))
         let two = try #require(
             HeadlessChromium.pdfPageCount(
-                try HeadlessChromium.printPDF(try fixture.file(try builder.sessionReport(for: [first, second]), name: "two.html"))))
+                try HeadlessChromium.printPDF(try fixture.file(try await builder.sessionReport(for: [first, second]), name: "two.html"))))
         #expect(one >= 1 && two >= 2 * one, "one recording: \(one) pages, two: \(two)")
     }
 

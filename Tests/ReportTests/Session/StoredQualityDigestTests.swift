@@ -22,7 +22,7 @@ import Testing
         a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 
-    @Test func storedWithTheSameSettingsIsReadAndJudgesAsRecomputing() throws {
+    @Test func storedWithTheSameSettingsIsReadAndJudgesAsRecomputing() async throws {
         let fixture = try ReportFixture("report-stored")
         // The same signal (seed and start) twice: stored with the report's settings, and not stored.
         let stored = try fixture.recording(day: 1, seconds: 90, dropouts: 6, quality: Self.reportSettings)
@@ -55,11 +55,11 @@ import Testing
 
         // The page says which.
         let builder = ReportBuilder(store: fixture.store)
-        #expect(try builder.sessionReport(for: [stored]).contains("<dl class=\"meta\" data-quality=\"stored\""))
+        #expect(try await builder.sessionReport(for: [stored]).contains("<dl class=\"meta\" data-quality=\"stored\""))
         #expect(
-            try builder.sessionReport(for: [plain]).contains(
+            try await builder.sessionReport(for: [plain]).contains(
                 "<dl class=\"meta\" data-quality=\"recomputed\" data-quality-reason=\"the recording stores no quality (/Quality)\">"))
-        let participantPage = try builder.participantReport(participant: ReportFixture.participant)
+        let participantPage = try await builder.participantReport(participant: ReportFixture.participant)
         #expect(participantPage.contains("<td data-quality=\"stored\">") && participantPage.contains("<td data-quality=\"recomputed\">"))
     }
 

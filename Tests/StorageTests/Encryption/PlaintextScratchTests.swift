@@ -61,10 +61,10 @@ struct PlaintextScratchTests {
     }
 
     @Test(.enabled(if: Executables.available(["gpg", "gpgconf"])))
-    func aKeptCopyStaysUntilRemovedAndGoesWithTheScratch() throws {
+    func aKeptCopyStaysUntilRemovedAndGoesWithTheScratch() async throws {
         let f = try EncryptionFixture()
         let (item, bytes) = try f.pendingRecording()
-        let sealed = try Sealer(store: f.store, policy: f.policy(.atRest)).seal(item)
+        let sealed = try await Sealer(store: f.store, policy: f.policy(.atRest)).seal(item)
         let stored = f.store.url(of: sealed.path)
         let scratch = try PlaintextScratch(decryptor: OpenPGPDecryptor(home: f.gpg.url), dataFolder: f.store.root, parent: f.folder.path("plaintext"))
         // One decryption, read as often as the caller likes, named like the file without `.gpg`, owner-only.

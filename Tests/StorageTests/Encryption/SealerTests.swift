@@ -1,16 +1,21 @@
 import Foundation
 import Storage
+import Synchronization
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite(.tags(.process), .enabled(if: Executables.available(["gpg", "gpgconf"])))
 struct SealerTests {
     @Test(arguments: [false, true])
-    func sealingAtRestReplacesThePlaintextWithACataloguedOpenPGPFile(armored: Bool) throws {
+    func sealingAtRestReplacesThePlaintextWithACataloguedOpenPGPFile(armored: Bool) async throws {
         let f = try EncryptionFixture()
         let (item, bytes) = try f.pendingRecording()
         let sealer = try Sealer(store: f.store, policy: f.policy(.atRest, armored: armored))
-        let sealed = try sealer.seal(item)
+        let sealed = try await sealer.seal(item)
         #expect(sealed.path == item.path + (armored ? ".asc" : ".gpg"))
         #expect(sealed.encryption == (armored ? .openpgpArmored : .openpgp))
         #expect(try f.store.catalog.item(id: item.id) == sealed)
@@ -23,21 +28,21 @@ struct SealerTests {
         #expect(names == [file.lastPathComponent])
     }
 
-    @Test func sealingTwiceIsANoOp() throws {
+    @Test func sealingTwiceIsANoOp() async throws {
         let f = try EncryptionFixture()
         let (item, _) = try f.pendingRecording()
         let sealer = try Sealer(store: f.store, policy: f.policy(.atRest))
-        let once = try sealer.seal(item)
-        #expect(try sealer.seal(item) == once)
-        #expect(try sealer.seal(once) == once)
+        let once = try await sealer.seal(item)
+        #expect(try await sealer.seal(item) == once)
+        #expect(try await sealer.seal(once) == once)
     }
 
     @Test(arguments: [EncryptionMode.none, .atUpload])
-    func otherModesLeaveThePlaintext(mode: EncryptionMode) throws {
+    func otherModesLeaveThePlaintext(mode: EncryptionMode) async throws {
         let f = try EncryptionFixture()
         let (item, _) = try f.pendingRecording()
         let sealer = try Sealer(store: f.store, policy: f.policy(mode))
-        #expect(try sealer.seal(item) == item)
+        #expect(try await sealer.seal(item) == item)
         #expect(FileManager.default.fileExists(atPath: f.store.url(of: item.path).path))
     }
 
@@ -48,7 +53,7 @@ struct SealerTests {
         }
     }
 
-    @Test func recoveryAfterACrashBeforeTheCatalogUpdateSealsAgain() throws {
+    @Test func recoveryAfterACrashBeforeTheCatalogUpdateSealsAgain() async throws {
         let f = try EncryptionFixture()
         let (item, bytes) = try f.pendingRecording()
         let plain = f.store.url(of: item.path)
@@ -58,7 +63,7 @@ struct SealerTests {
         let partial = plain.deletingLastPathComponent().appendingPathComponent(".\(plain.lastPathComponent).gpg.4242.partial")
         try Data("half".utf8).write(to: partial)
         let sealer = try Sealer(store: f.store, policy: f.policy(.atRest))
-        let report = try sealer.recover()
+        let report = try await sealer.recover()
         #expect(report.sealed == [item.id])
         #expect(Set(report.partialsRemoved).count == 2)
         let now = try #require(try f.store.catalog.item(id: item.id))
@@ -68,16 +73,16 @@ struct SealerTests {
         #expect(!FileManager.default.fileExists(atPath: partial.path))
     }
 
-    @Test func recoveryAfterACrashAfterTheCatalogUpdateRemovesThePlaintext() throws {
+    @Test func recoveryAfterACrashAfterTheCatalogUpdateRemovesThePlaintext() async throws {
         let f = try EncryptionFixture()
         let (item, bytes) = try f.pendingRecording()
         let plain = f.store.url(of: item.path)
         let sealer = try Sealer(store: f.store, policy: f.policy(.atRest))
-        let sealed = try sealer.seal(item)
+        let sealed = try await sealer.seal(item)
         // Simulate the crash between the catalog transaction and the removal of the plaintext.
         try bytes.write(to: plain)
         try Data("journal".utf8).write(to: URL(fileURLWithPath: plain.path + ".journal"))
-        let report = try sealer.recover()
+        let report = try await sealer.recover()
         #expect(report.plaintextsRemoved == [item.path])
         #expect(report.sealed.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: plain.path))
@@ -85,20 +90,20 @@ struct SealerTests {
         #expect(try f.store.catalog.item(id: item.id) == sealed)
     }
 
-    @Test func recoveryLeavesRecordingsInProgressAlone() throws {
+    @Test func recoveryLeavesRecordingsInProgressAlone() async throws {
         let f = try EncryptionFixture()
         let (item, _) = try f.pendingRecording()
         try f.store.catalog.update(id: item.id) { $0.state = .writing }
         let sealer = try Sealer(store: f.store, policy: f.policy(.atRest))
-        #expect(try sealer.recover().sealed.isEmpty)
+        #expect(try await sealer.recover().sealed.isEmpty)
         #expect(FileManager.default.fileExists(atPath: f.store.url(of: item.path).path))
     }
 
-    @Test func anEncryptedCopyForUploadDecryptsToThePlaintext() throws {
+    @Test func anEncryptedCopyForUploadDecryptsToThePlaintext() async throws {
         let f = try EncryptionFixture()
         let (item, bytes) = try f.pendingRecording()
         let sealer = try Sealer(store: f.store, policy: f.policy(.atUpload, armored: true))
-        let copy = try sealer.encryptedCopy(of: item, into: f.folder.path("outbox"))
+        let copy = try await sealer.encryptedCopy(of: item, into: f.folder.path("outbox"))
         #expect(copy.pathExtension == "asc")
         #expect(try f.gpg.decrypt(copy) == bytes)
         #expect(FileManager.default.fileExists(atPath: f.store.url(of: item.path).path))
@@ -107,22 +112,52 @@ struct SealerTests {
 
 @Suite(.tags(.process), .enabled(if: Executables.available(["gpg", "gpgconf"])))
 struct SealerRecoveryInteractionTests {
-    @Test func startUpRecoveryDoesNotAdoptWhatAnInterruptedSealLeft() throws {
+    @Test func startUpRecoveryDoesNotAdoptWhatAnInterruptedSealLeft() async throws {
         let f = try EncryptionFixture()
         let (first, _) = try f.pendingRecording()
         let (second, _) = try f.pendingRecording()
         let sealer = try Sealer(store: f.store, policy: f.policy(.atRest))
         // First: crash after the catalog update (plaintext left). Second: crash before it (orphan .gpg).
-        let sealed = try sealer.seal(first)
+        let sealed = try await sealer.seal(first)
         try Data("plain".utf8).write(to: f.store.url(of: first.path))
         try Data("orphan".utf8).write(to: f.store.url(of: second.path + ".gpg"))
-        let report = Recovery.run(store: f.store)
+        let report = await Recovery.run(store: f.store)
         #expect(report.adopted.isEmpty, "\(report.adopted.map(\.path))")
         #expect(try f.store.catalog.items().count == 2)
-        let recovered = try sealer.recover()
+        let recovered = try await sealer.recover()
         #expect(recovered.plaintextsRemoved == [first.path])
         #expect(recovered.sealed == [second.id])
         #expect(try f.store.catalog.item(id: first.id) == sealed)
         #expect(try f.store.catalog.items().allSatisfy { $0.encryption == .openpgp })
+    }
+}
+
+/// Sealing runs on the blocking executor: calls blocked inside it (on the plaintext's lock, as when
+/// another process seals the same file) leave the cooperative pool free.
+@Suite(.tags(.process), .enabled(if: Executables.available(["gpg", "gpgconf"])))
+struct SealerExecutorTests {
+    @Test func sealsWaitingForAPlaintextsLockHoldNoThreadOfThePool() async throws {
+        let f = try EncryptionFixture()
+        let sealer = try Sealer(store: f.store, policy: f.policy(.atRest))
+        let count = CooperativePoolProbe.width + 2
+        let items = try (0..<count).map { _ in try f.pendingRecording(bytes: 4096).0 }
+        // The test holds each plaintext's lock (its own open file description), as a second sealer would.
+        let locks = LockedValue(
+            items.map { item -> Int32 in
+                let fd = open(f.store.url(of: item.path).path, O_RDONLY | O_CLOEXEC)
+                flock(fd, LOCK_EX)
+                return fd
+            })
+        let outcome = try await CooperativePoolProbe.probe(calls: count, deadline: 60) { i in
+            _ = try await sealer.seal(items[i])
+        } release: {
+            locks.withLock { fds in
+                for fd in fds { close(fd) }
+                fds = []
+            }
+        }
+        #expect(outcome.poolStayedFree)
+        #expect(outcome.returnedEarly == 0)
+        for item in items { #expect(try f.store.catalog.item(id: item.id)?.encryption == .openpgp) }
     }
 }

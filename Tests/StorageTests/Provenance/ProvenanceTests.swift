@@ -15,10 +15,10 @@ struct ProvenanceTests {
         let store = try DataStore(root: data.url)
         let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .asFastAsPossible)))
         let asked = Provenance(scriptedParticipant: true, speed: 20, commandLine: ["study-recorder", "run", "--auto"])
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: store, controller: controller, request: RecordingRequest(participant: UUID().uuidString, duration: 1, provenance: asked))
         try await controller.start()
-        let item = try await session.result()
+        let item = try await recording.result()
         await controller.stop()
         let reader = try RecordingReader(url: store.url(of: item.path))
         let stored = try #require(reader.provenance)
@@ -27,7 +27,7 @@ struct ProvenanceTests {
         #expect(reader.descriptor.origin == .oscillator)
     }
 
-    @Test func aRecordingRebuiltFromItsJournalKeepsItsProvenance() throws {
+    @Test func aRecordingRebuiltFromItsJournalKeepsItsProvenance() async throws {
         let dir = try TemporaryDirectory("provenance-recover")
         let store = try DataStore(root: dir.url)
         let participant = "0C4E3F6A-1111-4A2B-8C3D-123456789ABC"
@@ -48,7 +48,7 @@ struct ProvenanceTests {
             try writer.append(generator.next(512)[0])
             try writer.flush()
         }  // abandoned, as by a killed process
-        #expect(Recovery.run(store: store).rebuilt.count == 1)
+        #expect(await Recovery.run(store: store).rebuilt.count == 1)
         #expect(try RecordingReader(url: url).provenance == provenance)
     }
 
@@ -98,7 +98,7 @@ struct ProvenanceTests {
         let p = try #require(object["provenance"] as? [String: Any])
         #expect(
             p["scriptedParticipant"] as? Bool == true && p["speed"] as? Double == 20
-                && p["softwareVersion"] as? String == StorageModule.softwareVersion)
+                && p["softwareVersion"] as? String == ProductVersion.current)
         #expect(try JSONDecoder().decode(QuestionnaireRecord.self, from: data) == record)
         var table = TrialTable(
             study: "s", participant: "P", day: 1, session: 1, run: 1, block: 1, recording: "r.h5", outcome: .complete, medianCorrectLatencyMs: nil,

@@ -60,7 +60,7 @@ struct DeviceNotificationsStorageTests {
         #expect(check.first_bytes == all.entries[1].bytes.map(Int.init))
     }
 
-    @Test func aCrashLosesNoNotificationWrittenAndRecoveryRebuildsThem() throws {
+    @Test func aCrashLosesNoNotificationWrittenAndRecoveryRebuildsThem() async throws {
         let dir = try TemporaryDirectory("notifications-recover")
         let store = try DataStore(root: dir.url)
         let url: URL
@@ -76,7 +76,7 @@ struct DeviceNotificationsStorageTests {
             try writer.appendNotifications(Self.notifications(500))
             try writer.flush()
         }  // dropped without finish, as a killed process leaves it
-        #expect(Recovery.run(store: store).rebuilt.count == 1)
+        #expect(await Recovery.run(store: store).rebuilt.count == 1)
         let (stored, _) = try #require(try RecordingReader(url: url).deviceNotifications())
         let sent = Self.notifications(500)
         #expect(stored.count == 500 && stored.bytes == sent.bytes && stored.receiveClock == sent.receiveClock && stored.times == sent.times)

@@ -84,7 +84,7 @@ struct LSLTimeWriterTests {
             try writer.append(block)
             try writer.flush()
         }  // abandoned like a killed process: rebuilt from the journal
-        let report = Recovery.run(store: store)
+        let report = await Recovery.run(store: store)
         #expect(report.rebuilt.map(\.path) == [item.path])
         let result = try Self.check(url)
         #expect(result.rows == 512 && result.lsl_rows == 512)

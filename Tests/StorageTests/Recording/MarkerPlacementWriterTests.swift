@@ -52,7 +52,7 @@ struct MarkerPlacementWriterTests {
         #expect(s.events.sample.allSatisfy { $0 >= 0 && $0 < 1251 })
     }
 
-    @Test func aMarkerPlacedOnAWrittenRowIsRecoveredFromTheJournal() throws {
+    @Test func aMarkerPlacedOnAWrittenRowIsRecoveredFromTheJournal() async throws {
         let dir = try TemporaryDirectory("placed-recover")
         let store = try DataStore(root: dir.url)
         let participant = "0C4E3F6A-1111-4A2B-8C3D-123456789ABC"
@@ -71,7 +71,7 @@ struct MarkerPlacementWriterTests {
             try writer.append(b[1])
             try writer.flush()
         }  // abandoned like a killed process
-        let report = Recovery.run(store: store)
+        let report = await Recovery.run(store: store)
         #expect(report.rebuilt.map(\.path) == [item.path])
         let reader = try RecordingReader(url: url)
         let events = try reader.events().filter { $0.code == 42 }

@@ -33,11 +33,11 @@ struct RecordingInProgressExecutorTests {
         let store = try DataStore(root: data.url)
         let controller = DataController(source: OscillatorSource(configuration: .init(pacing: .speed(20))))
         let box = Box()
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: store, controller: controller, request: RecordingRequest(participant: UUID().uuidString, duration: 1),
             derived: ThreadProbe(box: box))
         try await controller.start()
-        let item = try await session.result()
+        let item = try await recording.result()
         await controller.stop()
         let calls = box.calls.withLock { $0 }
         #expect(calls.count > 2, "start and some blocks")

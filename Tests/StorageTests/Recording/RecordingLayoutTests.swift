@@ -50,17 +50,17 @@ struct RecordingLayoutTests {
     }
 
     /// A replay of a recording without samples fails before it announces itself, so a recording
-    /// session started on it stores nothing.
+    /// started on it stores nothing.
     @Test func aReplayOfNoSamplesStoresNothing() async throws {
         let data = try TemporaryDirectory("replay-empty")
         let store = try DataStore(root: data.url)
         let directory = try Self.malformed()
         let reader = try RecordingReader(url: directory.path("no_samples.h5"))
         let controller = DataController(source: ReplaySource(recording: reader, configuration: .init(pacing: .asFastAsPossible)))
-        let session = try await RecordingInProgress.start(
+        let recording = try await RecordingInProgress.start(
             store: store, controller: controller, request: RecordingRequest(participant: UUID().uuidString, duration: 1))
         try await controller.start()
-        await #expect(throws: DataSourceError.self) { _ = try await session.result() }
+        await #expect(throws: DataSourceError.self) { _ = try await recording.result() }
         await controller.stop()
         let stored = try FileManager.default.subpathsOfDirectory(atPath: data.url.path).filter { $0.hasSuffix(".h5") }
         #expect(stored.isEmpty, "\(stored)")

@@ -35,4 +35,20 @@ struct RecordingReaderTests {
         // The oscillator stands in for the Muse, range included.
         #expect(OscillatorConfiguration().descriptor.eeg.physicalRange == -1000...999.51171875)
     }
+
+    /// The async door opens and reads on the blocking executor, and hands back what the body read.
+    @Test func withReaderReadsOnTheBlockingExecutor() async throws {
+        let dir = try TemporaryDirectory("reader-async")
+        let url = dir.path("r.h5")
+        let writer = try RecordingWriter(url: url, metadata: RecordingMetadata(participant: "p", source: OscillatorConfiguration(seed: 3).descriptor))
+        var generator = OscillatorGenerator(configuration: .init(seed: 3, startTime: 0))
+        try writer.append(generator.next(256)[0])
+        try writer.finish(.complete)
+        writer.removeJournal()
+
+        let (count, onExecutor) = try await RecordingReader.withReader(at: url) { ($0.sampleCount, BlockingExecutor.shared.isCurrentThread) }
+        #expect(count == 256)
+        #expect(onExecutor)
+        await #expect(throws: StorageError.self) { try await RecordingReader.withReader(at: dir.path("missing.h5")) { $0.sampleCount } }
+    }
 }

@@ -14,7 +14,7 @@ struct RecoveryQuarantineTests {
     /// An empty journal and one whose header is overwritten are renamed to `.damaged` with their
     /// `.partial` files; their `writing` catalog entries go; the next recovery finds nothing to do.
     @Test(arguments: ["empty", "garbage"])
-    func aDamagedJournalIsQuarantinedOnce(_ damage: String) throws {
+    func aDamagedJournalIsQuarantinedOnce(_ damage: String) async throws {
         let dir = try TemporaryDirectory("recover-damaged")
         let store = try DataStore(root: dir.url)
         let (item, _) = try RecoveryTests.abandonedRecording(store: store, rows: 500, tear: false)
@@ -22,20 +22,20 @@ struct RecoveryQuarantineTests {
         let journal = RecordingWriter.journalURL(for: url)
         try (damage == "empty" ? Data() : Data(repeating: 0x5A, count: 300)).write(to: journal)
 
-        let first = Recovery.run(store: store)
+        let first = await Recovery.run(store: store)
         #expect(first.problems.isEmpty, "\(first.problems)")
         #expect(first.quarantined.count == 2 && first.quarantined[0].contains("journal"), "\(first.quarantined)")
         #expect(FileManager.default.fileExists(atPath: journal.path + ".damaged"))
         #expect(!FileManager.default.fileExists(atPath: journal.path))
         #expect(try store.catalog.item(path: item.path) == nil)
 
-        let second = Recovery.run(store: store)
+        let second = await Recovery.run(store: store)
         #expect(second.isEmpty && second.inProgress.isEmpty, "\(second)")
     }
 
     /// A file named like a recording that is not a readable one (here: text, and an HDF5 file without
     /// a sampling rate) is not catalogued for upload; it is moved aside.
-    @Test func aFileThatIsNotARecordingIsNeverAdopted() throws {
+    @Test func aFileThatIsNotARecordingIsNeverAdopted() async throws {
         let dir = try TemporaryDirectory("recover-foreign")
         let store = try DataStore(root: dir.url)
         let folder = dir.path(Self.participant)
@@ -47,10 +47,10 @@ struct RecoveryQuarantineTests {
         let noRate = folder.appendingPathComponent(FileNaming.recording(paradigm: "rest", day: 1, session: 0, run: 2, participant: Self.participant))
         try FileManager.default.copyItem(at: malformed.path("rate_missing.h5"), to: noRate)
 
-        let report = Recovery.run(store: store)
+        let report = await Recovery.run(store: store)
         #expect(report.adopted.isEmpty, "\(report.adopted.map(\.path))")
         #expect(report.quarantined.count == 2, "\(report.quarantined)")
         #expect(try store.catalog.items().isEmpty)
-        #expect(Recovery.run(store: store).isEmpty)
+        #expect(await Recovery.run(store: store).isEmpty)
     }
 }

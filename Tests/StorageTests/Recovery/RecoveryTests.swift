@@ -38,14 +38,14 @@ struct RecoveryTests {
     }
 
     @Test(arguments: [false, true])
-    func journalIsRebuiltIntoAValidIncompleteRecording(tear: Bool) throws {
+    func journalIsRebuiltIntoAValidIncompleteRecording(tear: Bool) async throws {
         let dir = try TemporaryDirectory("recover")
         let store = try DataStore(root: dir.url)
         let (item, frames) = try Self.abandonedRecording(store: store, rows: 1000, tear: tear)
         let url = store.url(of: item.path)
         #expect(FileManager.default.fileExists(atPath: RecordingWriter.journalURL(for: url).path))
 
-        let report = Recovery.run(store: store)
+        let report = await Recovery.run(store: store)
         #expect(report.rebuilt.map(\.path) == [item.path])
         #expect(report.problems.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: RecordingWriter.journalURL(for: url).path))
@@ -65,10 +65,10 @@ struct RecoveryTests {
         #expect(stored.outcome == .incomplete(reason: "recovered after a crash; 1000 samples kept"))
         #expect(stored.sha256 == (try SHA256.hex(ofFile: url)))
         // A second run finds nothing to do.
-        #expect(Recovery.run(store: store).isEmpty)
+        #expect(await Recovery.run(store: store).isEmpty)
     }
 
-    @Test func filesWithoutCatalogEntryAreAdoptedAndForeignFilesIgnored() throws {
+    @Test func filesWithoutCatalogEntryAreAdoptedAndForeignFilesIgnored() async throws {
         let dir = try TemporaryDirectory("adopt")
         let store = try DataStore(root: dir.url)
         let participant = "A1B2C3D4-0000-4000-8000-000000000001"
@@ -76,7 +76,7 @@ struct RecoveryTests {
         let name = FileNaming.questionnaire(title: "motivation", day: 2, session: 4, run: 9, participant: participant)
         try Data("{\"answers\":{}}".utf8).write(to: folder.appendingPathComponent(name))
         try Data("notes".utf8).write(to: folder.appendingPathComponent("README.txt"))
-        let report = Recovery.run(store: store)
+        let report = await Recovery.run(store: store)
         #expect(report.adopted.count == 1)
         let item = try #require(report.adopted.first)
         #expect(item.kind == .questionnaire)
@@ -89,7 +89,7 @@ struct RecoveryTests {
     /// Each folder's catalogued paths are read in one query: a file catalogued in a folder whose name
     /// starts like this one's (`P` and `P2`) does not hide this folder's uncatalogued file, a
     /// catalogued file is not adopted twice, and a symbolic link to a folder is not followed.
-    @Test func adoptionComparesEachFolderWithItsOwnCatalogEntries() throws {
+    @Test func adoptionComparesEachFolderWithItsOwnCatalogEntries() async throws {
         let dir = try TemporaryDirectory("adopt-folders")
         let store = try DataStore(root: dir.url)
         let names = ["P", "P2"].map { FileNaming.questionnaire(title: "mood", day: 1, session: 1, run: 1, participant: $0) }
@@ -102,17 +102,17 @@ struct RecoveryTests {
         try Data("{\"answers\":{}}".utf8).write(to: elsewhere.url.appendingPathComponent(FileNaming.questionnaire(title: "mood", day: 1, session: 1, run: 1, participant: "L")))
         try FileManager.default.createSymbolicLink(at: dir.url.appendingPathComponent("L"), withDestinationURL: elsewhere.url)
 
-        let report = Recovery.run(store: store)
+        let report = await Recovery.run(store: store)
         #expect(report.adopted.map(\.path) == ["P/\(names[0])"])
         #expect(try store.catalog.paths(in: "P") == ["P/\(names[0])"])
         #expect(try store.catalog.paths(in: "P2") == ["P2/\(names[1])"])
         #expect(try store.catalog.items().count == 2)
-        #expect(Recovery.run(store: store).isEmpty)
+        #expect(await Recovery.run(store: store).isEmpty)
     }
 
     /// A finished incomplete recording that never reached the catalog is adopted with the outcome
     /// its file stores, reason included.
-    @Test func anAdoptedRecordingKeepsItsStoredOutcome() throws {
+    @Test func anAdoptedRecordingKeepsItsStoredOutcome() async throws {
         let dir = try TemporaryDirectory("adopt-outcome")
         let store = try DataStore(root: dir.url)
         let url = try store.unusedURL(participant: "P", fileName: "r_x_1_1_1_P.h5")
@@ -121,13 +121,13 @@ struct RecoveryTests {
         try writer.append(generator.next(300)[0])
         try writer.finish(.incomplete(reason: "device disconnected"))
         writer.removeJournal()
-        let report = Recovery.run(store: store)
+        let report = await Recovery.run(store: store)
         #expect(report.adopted.map(\.path) == [store.relativePath(of: url)])
         #expect(report.adopted.first?.outcome == .incomplete(reason: "device disconnected"))
         #expect(try store.catalog.item(path: store.relativePath(of: url))?.outcome == .incomplete(reason: "device disconnected"))
     }
 
-    @Test func aRecordingInProgressIsLeftAlone() throws {
+    @Test func aRecordingInProgressIsLeftAlone() async throws {
         let dir = try TemporaryDirectory("busy")
         let store = try DataStore(root: dir.url)
         let url = try store.unusedURL(participant: "P", fileName: "r_x_1_1_1_P.h5")
@@ -135,7 +135,7 @@ struct RecoveryTests {
         var generator = OscillatorGenerator(configuration: .init())
         try writer.append(generator.next(300)[0])
         try writer.flush()
-        let report = Recovery.run(store: store)
+        let report = await Recovery.run(store: store)
         #expect(report.inProgress == [store.relativePath(of: url)])
         #expect(report.rebuilt.isEmpty)
         try writer.finish(.complete)
@@ -145,7 +145,7 @@ struct RecoveryTests {
     /// A device with raw codes and an accelerometer (as the Muse records): after a crash the journal
     /// rebuilds `/Recording/RawData` code for code, missing codes included, and `/Streams/accelerometer`
     /// with its lost packet as NaN rows at their place.
-    @Test func rawCodesAndAuxiliaryStreamsAreRebuiltFromTheJournal() throws {
+    @Test func rawCodesAndAuxiliaryStreamsAreRebuiltFromTheJournal() async throws {
         let dir = try TemporaryDirectory("recover-streams")
         let store = try DataStore(root: dir.url)
         let participant = "0C4E3F6A-2222-4A2B-8C3D-123456789ABC"
@@ -183,7 +183,7 @@ struct RecoveryTests {
             try writer.flush()
         }  // abandoned, as a killed process leaves it
 
-        let report = Recovery.run(store: store)
+        let report = await Recovery.run(store: store)
         #expect(report.rebuilt.map(\.path) == [item.path])
         let reader = try RecordingReader(url: url)
         let block = try reader.readBlock(from: 0, count: 256)

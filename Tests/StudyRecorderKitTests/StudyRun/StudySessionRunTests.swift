@@ -4,6 +4,7 @@ import StudyRecorderKit
 import StudyRecorderTesting
 import TestSupport
 import Testing
+import Typesetting
 
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +31,8 @@ import Glibc
     /// Enrolls a participant in `study` in `store`.
     static func enroll(_ study: StudyDefinition, store: DataStore) async throws {
         _ = try await StudyRunner(
-            study: study, store: store, interface: ScriptedInterface(speed: 100), options: options, makeSource: { OscillatorSource() }
+            study: study, store: store, interface: ScriptedInterface(speed: 100), options: options, makeSource: { OscillatorSource() },
+            consentTypesetter: ConsentPDFTypesetter()
         ).enroll(name: "Ada")
     }
 

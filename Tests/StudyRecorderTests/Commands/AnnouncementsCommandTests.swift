@@ -72,6 +72,61 @@ struct AnnouncementsCommandTests {
         #expect(signed.stdout.contains("[global, new] From the lab") && !signed.stderr.contains("not shown"), "\(signed.stdout) \(signed.stderr)")
     }
 
+    /// `announcements --study FOLDER` takes the signing key from the study file (`settings.announcements`):
+    /// with a `transfer.json` that names no key an unsigned message is refused, a signed one shown;
+    /// a `transfer.json` naming another key is refused in one line, 78.
+    @Test(.enabled(if: Executables.available(["gpg"])))
+    func theStudyFileNamesTheSigningKey() throws {
+        let server = try WebDAVTestServer()
+        let dir = try TemporaryDirectory("cli-announce-study-key")
+        let gpg = try GPGTestHome()
+        let lab = try gpg.generateKey(userID: "Lab <lab@example.invalid>")
+        let other = try gpg.generateKey(userID: "Someone <someone@example.invalid>")
+        let folder = try Self.studyFolder(in: dir, fingerprint: lab)
+        try gpg.exportPublic(lab, to: folder.appendingPathComponent("keys/lab.asc"))
+        let setup = try TransferCLISetup(
+            folder: dir, webdavURL: server.baseURL, password: server.password, extra: ["announcements": ["url": server.baseURL]])
+        try ParticipantRegistry(store: try DataStore(root: setup.data)).save(Participant(name: "Ada"))
+        let message = server.root.appendingPathComponent("message.json")
+        try Data(#"{"type": "info", "messages": [{"locale": "en", "title": "From the lab", "text": "Hello"}]}"#.utf8).write(to: message)
+
+        let arguments = ["announcements", "--data", setup.data.path, "--locale", "en", "--study", folder.path]
+        let unsigned = try CLI.run(arguments)
+        #expect(unsigned.status == 0 && unsigned.stdout.contains("no new announcements"), "\(unsigned.stdout) \(unsigned.stderr)")
+        #expect(unsigned.stderr.contains("not shown: it is not signed"), "\(unsigned.stderr)")
+        // Without --study, this device's transfer.json alone says nothing about signatures.
+        let plain = try CLI.run(["announcements", "--data", setup.data.path, "--locale", "en", "--all"])
+        #expect(plain.stdout.contains("From the lab"), "\(plain.stdout) \(plain.stderr)")
+        try gpg.run(["--local-user", lab, "--detach-sign", "--output", message.path + ".sig", message.path])
+        let signed = try CLI.run(arguments + ["--all"])
+        #expect(signed.stdout.contains("From the lab") && !signed.stderr.contains("not shown"), "\(signed.stdout) \(signed.stderr)")
+
+        let otherKey = dir.path("other.asc")
+        try gpg.exportPublic(other, to: otherKey)
+        let otherDevice = try TemporaryDirectory("cli-announce-other-key")
+        let conflicting = try TransferCLISetup(
+            folder: otherDevice, webdavURL: server.baseURL, password: server.password,
+            extra: ["announcements": ["url": server.baseURL, "signingKeyFile": otherKey.path, "signingFingerprint": other]])
+        try ParticipantRegistry(store: try DataStore(root: conflicting.data)).save(Participant(name: "Ada"))
+        let refused = try CLI.run(["announcements", "--data", conflicting.data.path, "--locale", "en", "--study", folder.path])
+        #expect(refused.status == 78, "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("is not the study's signing key"), "\(refused.stderr)")
+        withExtendedLifetime(otherDevice) {}
+    }
+
+    /// The minimal study in `dir/study` whose study file names `fingerprint` and `keys/lab.asc`.
+    static func studyFolder(in dir: TemporaryDirectory, fingerprint: String) throws -> URL {
+        let folder = dir.path("study")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("keys"), withIntermediateDirectories: true)
+        let minimal = ProjectPaths.root.appendingPathComponent("Tests/StudyTests/Fixtures/valid/minimal.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: minimal)) as? [String: Any])
+        var settings = json["settings"] as? [String: Any] ?? [:]
+        settings["announcements"] = ["signingKeyFile": "keys/lab.asc", "signingFingerprint": fingerprint]
+        json["settings"] = settings
+        try JSONSerialization.data(withJSONObject: json).write(to: folder.appendingPathComponent("study.json"))
+        return folder
+    }
+
     @Test func withoutAnAnnouncementsLocationItIsAConfigurationError() throws {
         let dir = try TemporaryDirectory("cli-announce-none")
         let setup = try TransferCLISetup(folder: dir, webdavURL: "http://127.0.0.1:9/", password: "x")

@@ -91,8 +91,9 @@ struct CSVStyleCLITests {
         recorder.standardError = FileHandle.nullDevice
         try recorder.runWithTerminationSignals()
         defer { if recorder.isRunning { recorder.terminate() } }
-        #expect(FileWaiter.firstBlocking(withExtension: "journal", below: data, timeout: 30) != nil)
-        usleep(3_000_000)
+        let journal = try #require(FileWaiter.firstBlocking(withExtension: "journal", below: data, timeout: 30))
+        // The marker goes in a few seconds into the 8 s: once the journal holds some seconds of rows.
+        #expect(FileWaiter.untilSize(of: journal, atLeast: 30_000, timeout: 30))
         keys.fileHandleForWriting.write(Data("4".utf8))
         let json = output.fileHandleForReading.readDataToEndOfFile()
         recorder.waitUntilExit()

@@ -51,9 +51,15 @@ struct CheckCommandTests {
         let out = Pipe()
         process.standardOutput = out
         try process.runWithTerminationSignals()
-        Thread.sleep(forTimeInterval: 2.5)
+        // Interrupted once it has said something (its first line: the check is under way).
+        var data = Data()
+        while !data.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            data += chunk
+        }
         process.interrupt()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        data += out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         let lines = try Self.lines(String(decoding: data, as: UTF8.self))

@@ -215,6 +215,38 @@ struct ExportInterruptionTests {
         #expect(Self.everything(below: out).isEmpty, "nothing published, no staging folder left")
     }
 
+    /// A program of a lab's own that exports with the libraries (not the CLI) and installs no signal
+    /// handler gets decision 0007's rule too: SIGINT mid-export, its decrypted copy in the scratch and
+    /// its staging folder in the destination, ends it by the signal and leaves neither behind.
+    @Test func aLibraryCallerInterruptedBySIGINTLeavesNoPlaintext() throws {
+        let child = try #require(ProjectPaths.builtProduct("export-until-signalled"), "the helper is not built (swift build --build-tests)")
+        let dir = try TemporaryDirectory("library-export-sigint")
+        let gpg = try GPGTestHome()
+        let (data, _) = try Self.encryptedRecordings(in: dir, count: 1, seconds: 60, gpg: gpg)
+        let tmp = dir.path("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        let scratchParent = tmp.appendingPathComponent("study-recorder-plaintext-\(getuid())")
+        let out = dir.path("csv")
+        let process = Process()
+        process.executableURL = child
+        process.arguments = [data.path, gpg.url.path, out.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp.path]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.runWithTerminationSignals()
+        // Blocks until the child says it is held mid-export (or ends without saying so).
+        let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        #expect(said.hasPrefix("ready"), "the helper was not held mid-export: \(said)")
+        #expect(Self.everything(below: scratchParent).contains { $0.hasSuffix(".h5") }, "a decrypted copy exists while it is held")
+        #expect(!Self.everything(below: out).isEmpty, "a staging folder exists while it is held")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT, "ended by SIGINT, as without a handler")
+        #expect(Self.everything(below: scratchParent).isEmpty, "no decrypted copy stays")
+        #expect(Self.everything(below: out).isEmpty, "nothing published, no staging folder left")
+    }
+
     /// Exports and reports of encrypted items are readable only by their owner unless asked; the
     /// choice is one line on standard error.
     @Test func exportsAndReportsOfEncryptedItemsAreOwnerOnly() throws {

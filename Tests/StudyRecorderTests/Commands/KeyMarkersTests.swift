@@ -25,8 +25,8 @@ struct KeyMarkersTests {
         try recorder.runWithTerminationSignals()
         defer { if recorder.isRunning { recorder.terminate() } }
         // Once the recording holds data (its journal exists), press 2, then a letter, then 9.
-        #expect(FileWaiter.firstBlocking(withExtension: "journal", below: dir.url, timeout: 30) != nil)
-        usleep(500_000)
+        let journal = try #require(FileWaiter.firstBlocking(withExtension: "journal", below: dir.url, timeout: 30))
+        #expect(FileWaiter.untilSize(of: journal, atLeast: 8_000, timeout: 30))
         let first = Date().timeIntervalSince1970
         keys.fileHandleForWriting.write(Data("2".utf8))
         usleep(700_000)

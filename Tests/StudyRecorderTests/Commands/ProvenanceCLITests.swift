@@ -61,7 +61,7 @@ struct ProvenanceCLITests {
             case .recording:
                 let p = try Self.provenance(of: file)
                 #expect(p.Source == "oscillator" && p.ScriptedParticipant == 1 && p.Speed == 100, "\(item.path): \(p)")
-                #expect(p.DecoderVersion == "none" && p.SoftwareVersion == StorageModule.softwareVersion)
+                #expect(p.DecoderVersion == "none" && p.SoftwareVersion == ProductVersion.current)
                 #expect(p.CommandLine?.starts(with: ["study-recorder", "run"]) == true && p.CommandLine?.contains("--auto") == true, "\(p)")
             case .consent, .questionnaire, .trials:
                 let p = try Self.provenance(ofJSON: file)

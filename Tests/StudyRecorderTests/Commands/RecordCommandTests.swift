@@ -73,7 +73,7 @@ struct RecordCommandTests {
         #expect(missingReplay.status == 66)
         let muse = try CLI.run(["record", "--data", dir.url.path, "--source", "muse"])
         #expect(muse.status == 69 && muse.stderr.contains("Bluetooth"))  // no Bluetooth in this kernel: one line naming it
-        #expect(try CLI.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == StorageModule.softwareVersion)
+        #expect(try CLI.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == ProductVersion.current)
         #expect(try CLI.run(["record", "--help"]).stdout.contains("--duration"))
     }
 

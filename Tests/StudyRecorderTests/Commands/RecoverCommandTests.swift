@@ -21,12 +21,12 @@ struct RecoverCommandTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.runWithTerminationSignals()
-        // Wait until the recording is under way, then let it run a few seconds.
+        // Wait until the recording is under way, then until its journal holds about three seconds.
         // Both waits hold this thread: on a loaded machine an async wait can be starved for longer than
         // the whole recording by tests blocked in child processes.
         let journal = FileWaiter.firstBlocking(withExtension: "journal", below: dir.url)
         let journalURL = try #require(journal)
-        usleep(3_300_000)
+        #expect(FileWaiter.untilSize(of: journalURL, atLeast: 40_000, timeout: 30))
         kill(process.processIdentifier, SIGKILL)
         let killedAt = Date().timeIntervalSince1970
         process.waitUntilExit()

@@ -250,8 +250,9 @@ struct RunCommandTests {
         try process.runWithTerminationSignals()
         // Both waits hold this thread: on a loaded machine an async wait can be starved past the block.
         let journal = FileWaiter.firstBlocking(withExtension: "journal", below: dir.url)
-        #expect(journal != nil)
-        usleep(2_000_000)
+        let journalURL = try #require(journal)
+        // Some seconds of the block are in (its journal holds rows), and it is far from over.
+        #expect(FileWaiter.untilSize(of: journalURL, atLeast: 20_000, timeout: 30))
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)

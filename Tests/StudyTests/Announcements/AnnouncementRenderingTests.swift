@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Transfer
+import Storage
 
 @testable import Study
 

@@ -3,6 +3,7 @@ import Foundation
 import Storage
 import TestSupport
 import Testing
+import Typesetting
 
 @testable import Study
 
@@ -28,7 +29,7 @@ struct ExampleStudiesShownTextsTests {
         func runner(_ options: RunnerOptions) -> StudyRunner {
             StudyRunner(
                 study: study, store: store, interface: interface, options: options,
-                makeSource: { OscillatorSource(configuration: .init(pacing: .speed(200))) })
+                makeSource: { OscillatorSource(configuration: .init(pacing: .speed(200))) }, consentTypesetter: ConsentPDFTypesetter())
         }
         // Enrolment names the locale; later runs give none and must use the enrolled one.
         _ = try await runner(RunnerOptions(locale: locale, speed: 200, automatic: true, clock: FixedStudyClock(time), uploadAfterSession: false))

@@ -99,6 +99,7 @@ s("relaxed-threshold-without-timeout", lambda d: d["preparations"]["start"][1].p
 s("mains-frequency", lambda d: d["settings"].update({"mainsFrequency": 55}))
 s("unknown-report-mode", lambda d: d["settings"].update({"report": "always"}))
 s("openpgp-without-recipients", lambda d: d["settings"].update({"encryption": {"mode": "openpgp"}}))
+s("bad-signing-fingerprint", lambda d: d["settings"].update({"announcements": {"signingKeyFile": "keys/lab.asc", "signingFingerprint": "3F2A 91C0"}}))
 s("no-days", lambda d: d.update({"days": []}))
 s("bad-date-bound", lambda d: d["questionnaires"]["mood"]["questions"].append({"id": "born", "kind": "date", "text": "Birth date?", "earliest": "100 years ago"}))
 s("foreperiod-max-below-min", lambda d: d["trialTypes"]["open"]["phases"].append({"kind": "task", "duration": "untilAcknowledged", "marker": 340, "task": {"type": "reactionTime", "foreperiod": {"min": 3, "max": 1}, "stimulus": "X", "responseWindow": 1.5, "stimulusMarker": 350, "responseMarker": 360, "anticipationMarker": 370, "missMarker": 380}}))

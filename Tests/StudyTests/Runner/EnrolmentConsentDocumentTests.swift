@@ -23,7 +23,8 @@ struct EnrolmentConsentDocumentTests {
         var options = RunnerOptions(
             locale: locale, automatic: true, clock: FixedStudyClock(Date(timeIntervalSince1970: 1_800_000_000)), uploadAfterSession: false)
         options.timeZone = Self.berlin
-        let runner = StudyRunner(study: study, store: store, interface: interface, options: options, makeSource: { OscillatorSource() })
+        let runner = StudyRunner(study: study, store: store, interface: interface, options: options, makeSource: { OscillatorSource() },
+            consentTypesetter: ConsentPDFTypesetter())
         let participant = try await runner.enroll(name: "Zoë Quill", helperName: "Jörg Weiß")
 
         let items = try store.catalog.items(participant: participant.id)

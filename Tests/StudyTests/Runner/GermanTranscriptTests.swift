@@ -3,6 +3,7 @@ import Foundation
 import Storage
 import TestSupport
 import Testing
+import Typesetting
 
 @testable import Study
 
@@ -19,7 +20,8 @@ struct GermanTranscriptTests {
         let interface = ScriptedInterface(answers: ["patientName": "Hansi"], speed: 200)
         let clock = FixedStudyClock(Date(timeIntervalSince1970: 1_800_000_000))
         func runner(_ options: RunnerOptions) -> StudyRunner {
-            StudyRunner(study: study, store: store, interface: interface, options: options, makeSource: { OscillatorSource() })
+            StudyRunner(study: study, store: store, interface: interface, options: options, makeSource: { OscillatorSource() },
+                consentTypesetter: ConsentPDFTypesetter())
         }
         _ = try await runner(RunnerOptions(locale: "de", speed: 200, automatic: true, clock: clock, uploadAfterSession: false)).enroll(name: "Hans")
         let report = try await runner(RunnerOptions(speed: 200, automatic: true, clock: clock, uploadAfterSession: false)).runNextSession()

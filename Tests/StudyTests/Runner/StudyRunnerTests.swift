@@ -4,6 +4,7 @@ import Storage
 import Synchronization
 import TestSupport
 import Testing
+import Typesetting
 
 @testable import Study
 
@@ -21,7 +22,7 @@ struct StudyRunnerTests {
         StudyRunner(
             study: study, store: store, interface: ScriptedInterface(speed: speed),
             options: RunnerOptions(speed: speed, automatic: true, clock: FixedStudyClock(time), uploadAfterSession: false),
-            makeSource: source)
+            makeSource: source, consentTypesetter: ConsentPDFTypesetter())
     }
 
     /// A device that goes away mid-block: the block is stored as incomplete with the reason, the

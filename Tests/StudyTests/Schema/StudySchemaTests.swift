@@ -35,7 +35,7 @@ struct StudySchemaTests {
         "not-an-object", "openpgp-without-recipients", "question-kind-wrong-case", "relaxed-threshold-without-timeout",
         "reserved-marker", "session-kind-keys", "task-phase-without-task", "unknown-duration", "unknown-phase-key",
         "unknown-phase-kind", "unknown-top-level-key", "unsupported-format-version", "until-spoken-without-text",
-        "wait-for-non-gating-state", "wrong-type-day-window", "unknown-report-mode",
+        "wait-for-non-gating-state", "wrong-type-day-window", "unknown-report-mode", "bad-signing-fingerprint",
     ]
 
     private func run(_ files: [URL]) throws -> [String: [String]] {

@@ -32,6 +32,9 @@ struct BrokenStudyCorpusTests {
             "bad-date-bound", 152, 23, "$.questionnaires.mood.questions[3].earliest",
             "a date as YYYY-MM-DD or an offset from today such as '-18y', '-6m', '+0d' (not '100 years ago')"),
         BrokenCase("bad-locale-code", 10, 5, "$.locales[1]", "a locale code such as 'en', 'de' or 'de-AT' (not 'DE')"),
+        BrokenCase(
+            "bad-signing-fingerprint", 25, 29, "$.settings.announcements.signingFingerprint",
+            "an OpenPGP key fingerprint of 40 (or 64) hex digits, spaces allowed (not '3F2A 91C0')"),
         BrokenCase("bad-study-id", 3, 9, "$.id", "a study id of lower-case letters, digits and '-' (not 'My Study')"),
         BrokenCase("blank-text", 159, 16, "$.sessions.rest.title", "a text that is not empty"),
         BrokenCase(

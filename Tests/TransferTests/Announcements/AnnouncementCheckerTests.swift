@@ -38,8 +38,11 @@ struct AnnouncementCheckerTests {
         #expect(try server.requests().filter { $0.method == "GET" }.suffix(2).allSatisfy { $0.status == 304 })
 
         // A newer global message does not hide the participant's, and only it is new.
-        try await Task.sleep(for: .seconds(1.1))
-        try Self.message("Global v2").write(to: server.root.appendingPathComponent("message.json"))
+        // Its modification time is set ahead instead of waiting for the clock: Last-Modified has whole seconds.
+        let global = server.root.appendingPathComponent("message.json")
+        let before = try #require(try FileManager.default.attributesOfItem(atPath: global.path)[.modificationDate] as? Date)
+        try Self.message("Global v2").write(to: global)
+        try FileManager.default.setAttributes([.modificationDate: before.addingTimeInterval(2)], ofItemAtPath: global.path)
         let third = try await checker.check(participant: participant, locale: "en")
         #expect(third.announcements.map(\.title) == ["Global v2 (en)", "Personal (en)"])
         #expect(third.announcements.map(\.isNew) == [true, false])

@@ -4,7 +4,7 @@ extension StudyFileReader {
         guard
             let fields = reader.object(
                 node, path, what: "the settings", required: [],
-                optional: ["dayWindowHours", "mainsFrequency", "encryption", "transfer", "cues", "report"])
+                optional: ["dayWindowHours", "mainsFrequency", "encryption", "transfer", "cues", "report", "announcements"])
         else { return nil }
         let defaults = StudySettings.defaults
         let window = fields.value("dayWindowHours", default: defaults.dayWindowHours) { node, path in
@@ -26,8 +26,32 @@ extension StudyFileReader {
         }
         let cues = fields.value("cues", default: defaults.cues) { reader.choice($0, $1, what: "a cue mode") as CueMode? }
         let report = fields.value("report", default: defaults.report) { reader.choice($0, $1, what: "a report mode") as ReportMode? }
+        let announcements = fields.optional("announcements", readAnnouncementSigning)
         guard let window, let mains, let encryption, let transfer, let cues, let report, !fields.failed else { return nil }
-        return StudySettings(dayWindowHours: window, mainsFrequency: mains, encryption: encryption, transfer: transfer, cues: cues, report: report)
+        var settings = StudySettings(
+            dayWindowHours: window, mainsFrequency: mains, encryption: encryption, transfer: transfer, cues: cues, report: report)
+        settings.announcements = announcements
+        return settings
+    }
+
+    /// Reads the announcements' signing key: a key file and its fingerprint, both required.
+    private func readAnnouncementSigning(_ node: JSONNode, _ path: JSONPath) -> AnnouncementSigning? {
+        guard
+            let fields = reader.object(
+                node, path, what: "the announcements' signing key", required: ["signingKeyFile", "signingFingerprint"])
+        else { return nil }
+        let file = fields.required("signingKeyFile") { reader.string($0, $1, what: "a public key file (relative to the study folder)") }
+        let fingerprint = fields.required("signingFingerprint") { node, path -> String? in
+            let what = "an OpenPGP key fingerprint of 40 (or 64) hex digits, spaces allowed"
+            guard let text = reader.string(node, path, what: what) else { return nil }
+            guard let fingerprint = AnnouncementSigning.fingerprint(text) else {
+                reader.report(node, path, "\(what) (not '\(text)')")
+                return nil
+            }
+            return fingerprint
+        }
+        guard let file, let fingerprint, !fields.failed else { return nil }
+        return AnnouncementSigning(signingKeyFile: file, signingFingerprint: fingerprint)
     }
 
     /// Reads the encryption policy; `openpgp` needs at least one recipient.

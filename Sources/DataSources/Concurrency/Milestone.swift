@@ -1,11 +1,13 @@
 import Synchronization
 
-/// A moment in a recording session that callers wait for, such as its first row being written or
-/// its last: reached once and reached for good, so a wait after it returns at once.
+/// A moment that async code waits for, such as a loop on a ``BlockingExecutor`` thread having ended:
+/// reached once and for good, so a wait after it returns at once. How a `stop()` waits for a
+/// blocking loop without holding a thread of the cooperative pool (a semaphore's `wait()` would hold
+/// one for as long as the loop takes to notice).
 ///
-/// A wait never blocks a thread, and a cancelled wait returns at once (the caller gave up waiting,
-/// e.g. on a timeout) without disturbing the other waiters.
-final class SessionMilestone: Sendable {
+/// ``reach()`` may be called from any thread. A wait never blocks a thread, and a cancelled wait
+/// returns at once (the caller gave up waiting) without disturbing the other waiters.
+package final class Milestone: Sendable {
     private struct State {
         var reached = false
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -15,8 +17,14 @@ final class SessionMilestone: Sendable {
 
     private let state = Mutex(State())
 
+    /// A moment not reached yet.
+    package init() {}
+
+    /// Whether ``reach()`` was called.
+    package var isReached: Bool { state.withLock { $0.reached } }
+
     /// Marks the moment as reached and wakes its waiters (the first call only).
-    func reach() {
+    package func reach() {
         let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
             guard !s.reached else { return [] }
             s.reached = true
@@ -27,7 +35,7 @@ final class SessionMilestone: Sendable {
     }
 
     /// Waits until ``reach()`` was called, or the waiting task is cancelled.
-    func wait() async {
+    package func wait() async {
         let id = state.withLock { s -> Int? in
             guard !s.reached else { return nil }
             s.nextID += 1

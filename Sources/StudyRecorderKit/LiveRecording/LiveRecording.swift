@@ -15,27 +15,27 @@ import Storage
 public final class LiveRecording: Sendable {
     /// The catalog entry the recording will have (its path is final; state `writing` until stored).
     public let item: CatalogItem
-    /// The session's events, ending with ``LiveRecordingEvent/stored(_:)`` (or throwing a
+    /// The recording's events, ending with ``LiveRecordingEvent/stored(_:)`` (or throwing a
     /// ``RecorderError``). Read it from one task; events queue until read.
     public let events: AsyncThrowingStream<LiveRecordingEvent, any Error>
     /// The controller the source runs under (for markers on the recording clock, device facts).
     package let controller: DataController
-    private let session: RecordingInProgress
+    private let recording: RecordingInProgress
     private let outcome: Task<CatalogItem, any Error>
 
     init(
-        item: CatalogItem, events: AsyncThrowingStream<LiveRecordingEvent, any Error>, controller: DataController, session: RecordingInProgress,
+        item: CatalogItem, events: AsyncThrowingStream<LiveRecordingEvent, any Error>, controller: DataController, recording: RecordingInProgress,
         outcome: Task<CatalogItem, any Error>
     ) {
         self.item = item
         self.events = events
         self.controller = controller
-        self.session = session
+        self.recording = recording
         self.outcome = outcome
     }
 
     /// How far the recording has come.
-    public var progress: RecordingProgress { session.progress }
+    public var progress: RecordingProgress { recording.progress }
 
     /// Sets an event marker for `moment` on the recording clock (now when `nil`); it is stored on the
     /// EEG sample nearest that moment.
@@ -47,12 +47,12 @@ public final class LiveRecording: Sendable {
     /// Ends the recording early: what was recorded is stored with the outcome
     /// `.incomplete(reason: reason)` (``RecordingOutcome``).
     public func stop(reason: String = "stopped") {
-        session.stop(reason: reason)
+        recording.stop(reason: reason)
     }
 
     /// Ends an open-ended recording (one without a planned duration) with the outcome `.complete`.
     public func finish() {
-        session.finish()
+        recording.finish()
     }
 
     /// Waits until the recording is stored and returns its catalog entry (sealed when the data folder

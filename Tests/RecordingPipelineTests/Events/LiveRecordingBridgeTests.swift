@@ -6,7 +6,7 @@ import Testing
 /// Which `disconnected` flips are link losses: the bridge may read the controller's events long after
 /// they happened (an unpaced source can deliver a whole recording before they are read), so the
 /// decision must rest on where a flip stands in the stream, not on when it is read.
-struct SessionBridgeTests {
+struct LiveRecordingBridgeTests {
     static let device = DeviceDescriptor(
         kind: "test", manufacturer: "m", model: "m",
         streams: [StreamDescriptor(name: "eeg", kind: .eeg, channelLabels: ["A"], unit: "uV", samplingRate: 256)])
