@@ -1,5 +1,5 @@
 /// Why `collect` could not run at all (a bad item is a ``CollectionProblem``, not an error).
-public enum CollectionError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CollectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another `collect` works on this dataset.
     case busy(dataset: String)
     /// The local copy to read does not exist or cannot be read.
@@ -20,7 +20,7 @@ public enum CollectionError: Error, Sendable, Equatable, CustomStringConvertible
     /// a person must look at the server.
     case untrustedAnswer(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .busy(let dataset): "another collect is working on \(dataset); nothing done"
         case .noSource(let why): "cannot read the study's uploads: \(why)"

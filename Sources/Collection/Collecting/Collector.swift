@@ -48,9 +48,9 @@ import Glibc
 /// let report = try await collector.run()
 /// if !report.problems.isEmpty { … }   // a person must look at these
 /// ```
-public struct Collector: Sendable {
+package struct Collector: Sendable {
     /// The connections ``connections`` may be set to.
-    public static let connectionRange = 1...16
+    package static let connectionRange = 1...16
     /// The most recordings one export publication adds to the dataset (``run(progress:)``).
     var publicationSize = 200
     /// The most decrypted recordings of one participant kept in the scratch between their check and
@@ -58,44 +58,44 @@ public struct Collector: Sendable {
     var keptCopies = 64
 
     /// Where the uploads are read.
-    public let source: CollectionSource
+    package let source: CollectionSource
     /// The study whose uploads these are.
-    public let study: StudyDefinition
+    package let study: StudyDefinition
     /// The BIDS dataset's folder.
-    public let out: URL
+    package let out: URL
     /// Decrypts sealed items and manifests with the study's secret key.
-    public var decryptor: OpenPGPDecryptor
+    package var decryptor: OpenPGPDecryptor
     /// Where decrypted copies are kept while an item is checked or exported (outside `out`).
-    public var scratchParent: URL
+    package var scratchParent: URL
     /// How many items are downloaded at once, each over a kept-alive connection of its own
     /// (``connectionRange``; the listing uses the first). Checking and converting use little memory
     /// per item, so the bound is the server's and the network's, not this machine's.
-    public var connections = 4
+    package var connections = 4
     /// The language of the study overview, `<out>/overview.html` (`en` or `de`; default English).
-    public var overviewLocale = "en"
+    package var overviewLocale = "en"
     /// The bounds the server is held to (listings, downloads, leftovers).
-    public var limits = CollectionLimits()
+    package var limits = CollectionLimits()
     /// Today, for the study's monitoring (which study day each participant is on, days since their
     /// last upload); the system's clock unless a test sets another.
-    public var today: @Sendable () -> Date = { Date() }
+    package var today: @Sendable () -> Date = { Date() }
     /// Where consent records and PDFs are decrypted to, when the experimenter asks for them
     /// (`--with-consent`): named by the participant's UUID only, the folder 0700 and each file 0600,
     /// never inside `out`. Without it they stay sealed on the server and are not downloaded.
-    public var consentFolder: URL?
+    package var consentFolder: URL?
     /// Whether the dataset takes demonstration data too (`--include-simulated`): recordings whose
     /// provenance says a script stood in for the participant or the signal was simulated or played
     /// back. Without it (the default) such a recording stays in the mirror, out of the dataset, and
     /// is named in ``CollectionReport/leftOut`` on every run; the overview counts it apart.
-    public var includeSimulated = false
+    package var includeSimulated = false
     /// Decodes a collected recording again from the device's bytes it keeps before it is exported
     /// (`collect --redecode`): called with the plaintext recording and a new file in the scratch to
     /// write; returns false when the recording keeps no bytes it can decode (exported as it is).
     /// The dataset then holds the samples today's decoders make; the mirror keeps the uploads.
     /// `nil` (the default): recordings are exported as recorded.
-    public var redecoder: (@Sendable (_ recording: URL, _ output: URL) async throws -> Bool)?
+    package var redecoder: (@Sendable (_ recording: URL, _ output: URL) async throws -> Bool)?
 
     /// A collector of `study`'s uploads from `source` into `out`.
-    public init(
+    package init(
         source: CollectionSource, study: StudyDefinition, out: URL, decryptor: OpenPGPDecryptor = OpenPGPDecryptor(),
         scratchParent: URL = PlaintextScratch.defaultParent
     ) {
@@ -108,11 +108,11 @@ public struct Collector: Sendable {
 
     /// The folder `collect` keeps its state, mirror and lock in: `<out>/.collect` (hidden, so BIDS
     /// tools pass over it).
-    public var workFolder: URL { out.appendingPathComponent(".collect", isDirectory: true) }
+    package var workFolder: URL { out.appendingPathComponent(".collect", isDirectory: true) }
 
     /// Collects what is new and returns what happened; `progress` hears each item as it is through a
     /// phase (downloaded and checked, then converted), from one task at a time.
-    public func run(progress: (@Sendable (CollectionProgress) -> Void)? = nil) async throws -> CollectionReport {
+    package func run(progress: (@Sendable (CollectionProgress) -> Void)? = nil) async throws -> CollectionReport {
         guard Self.connectionRange.contains(connections) else {
             throw CollectionError.io(path: out.path, reason: "connections must be \(Self.connectionRange.lowerBound)…\(Self.connectionRange.upperBound), not \(connections)")
         }

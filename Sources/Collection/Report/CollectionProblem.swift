@@ -6,9 +6,9 @@
 /// Both texts come partly from the server (names, its answers): they are kept printable — control
 /// and format characters escaped, cut to a bounded length — so that neither a terminal nor a log
 /// reading them can be steered by the server.
-public struct CollectionProblem: Sendable, Codable, Equatable {
+package struct CollectionProblem: Sendable, Codable, Equatable {
     /// What is wrong.
-    public enum Reason: String, Sendable, Codable {
+    package enum Reason: String, Sendable, Codable {
         /// The download does not match the manifest's size or SHA-256, also when tried again (a
         /// corrupt or truncated file on the server).
         case checksum
@@ -35,15 +35,15 @@ public struct CollectionProblem: Sendable, Codable, Equatable {
     }
 
     /// The file on the server, `<participant folder>/<item name>`.
-    public var remote: String
+    package var remote: String
     /// What is wrong.
-    public var reason: Reason
+    package var reason: Reason
     /// One line saying what was found.
-    public var detail: String
+    package var detail: String
 
     /// A problem.
     /// A problem; both texts are made printable (``ServerName/display(_:limit:)``).
-    public init(remote: String, reason: Reason, detail: String) {
+    package init(remote: String, reason: Reason, detail: String) {
         self.remote = ServerName.display(remote, limit: ServerName.displayCharacters + 40)
         self.reason = reason
         self.detail = ServerName.display(detail, limit: 400)

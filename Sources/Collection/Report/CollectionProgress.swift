@@ -1,8 +1,8 @@
 /// Where a `collect` run is, for a progress bar or one line per item: the phase, how many of its
 /// items are through, and the item just finished.
-public struct CollectionProgress: Sendable, Equatable, CustomStringConvertible {
+package struct CollectionProgress: Sendable, Equatable, CustomStringConvertible {
     /// The two phases of a run.
-    public enum Phase: String, Sendable {
+    package enum Phase: String, Sendable {
         /// Items are downloaded and checked (several at once, one per connection).
         case download
         /// Checked recordings are added to the BIDS dataset (one at a time).
@@ -10,18 +10,18 @@ public struct CollectionProgress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The phase.
-    public var phase: Phase
+    package var phase: Phase
     /// Items of this phase that are through.
-    public var done: Int
+    package var done: Int
     /// Items of this phase in all.
-    public var total: Int
+    package var total: Int
     /// The item just through (`<participant folder>/<item name>`).
-    public var item: String
+    package var item: String
     /// Bytes downloaded so far in this run.
-    public var bytes: Int64
+    package var bytes: Int64
 
     /// A progress report.
-    public init(phase: Phase, done: Int, total: Int, item: String, bytes: Int64 = 0) {
+    package init(phase: Phase, done: Int, total: Int, item: String, bytes: Int64 = 0) {
         self.phase = phase
         self.done = done
         self.total = total
@@ -30,8 +30,8 @@ public struct CollectionProgress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The fraction through this phase, 0…1.
-    public var fraction: Double { total > 0 ? Double(done) / Double(total) : 1 }
+    package var fraction: Double { total > 0 ? Double(done) / Double(total) : 1 }
 
     /// `download 3/10 <item>`.
-    public var description: String { "\(phase.rawValue) \(done)/\(total) \(item)" }
+    package var description: String { "\(phase.rawValue) \(done)/\(total) \(item)" }
 }

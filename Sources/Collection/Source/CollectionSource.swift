@@ -10,7 +10,7 @@ import Glibc
 /// (with an account that may read: GET and PROPFIND), or a local copy of it (a folder of participant
 /// folders, e.g. synced by the lab's own tools). Both list the same way: participant folders holding
 /// items and the manifests beside them.
-public enum CollectionSource: Sendable {
+package enum CollectionSource: Sendable {
     /// The WebDAV folder at `base`, read with `credentials`.
     case webdav(base: String, credentials: Credentials?, connection: ConnectionSettings)
     /// A local folder.

@@ -5,22 +5,22 @@ import Storage
 /// atomically after each item, so a killed run resumes where it stopped): per uploaded item, the
 /// size and ETag its file and manifest had when it was looked at, and what came of it. An item whose
 /// file and manifest are unchanged is not downloaded again.
-public struct CollectionState: Sendable, Codable, Equatable {
+package struct CollectionState: Sendable, Codable, Equatable {
     /// A remote file's fingerprint: its size and ETag (for a folder source, its modification time).
     /// ETags are kept without a weak marker: Apache calls a file changed within the last second's
     /// ETag weak (`W/"…"`) and the same file's later strong (`"…"`), which is no change.
-    public struct Fingerprint: Sendable, Codable, Equatable {
+    package struct Fingerprint: Sendable, Codable, Equatable {
         /// The item's size and ETag.
-        public var itemSize: Int64?
+        package var itemSize: Int64?
         /// The item's ETag.
-        public var itemETag: String?
+        package var itemETag: String?
         /// The manifest's size.
-        public var manifestSize: Int64?
+        package var manifestSize: Int64?
         /// The manifest's ETag.
-        public var manifestETag: String?
+        package var manifestETag: String?
 
         /// A fingerprint; what is not known is `nil`.
-        public init(itemSize: Int64? = nil, itemETag: String? = nil, manifestSize: Int64? = nil, manifestETag: String? = nil) {
+        package init(itemSize: Int64? = nil, itemETag: String? = nil, manifestSize: Int64? = nil, manifestETag: String? = nil) {
             self.itemSize = itemSize
             self.itemETag = itemETag.map(Self.strong)
             self.manifestSize = manifestSize
@@ -34,32 +34,32 @@ public struct CollectionState: Sendable, Codable, Equatable {
     }
 
     /// One uploaded item as last seen.
-    public struct Entry: Sendable, Codable, Equatable {
+    package struct Entry: Sendable, Codable, Equatable {
         /// The server's files when they were looked at.
-        public var fingerprint: Fingerprint
+        package var fingerprint: Fingerprint
         /// The item's catalog id (from the manifest), once known.
-        public var item: String?
+        package var item: String?
         /// Whether it is in the dataset (recordings), or needs nothing more (other kinds).
-        public var done: Bool
+        package var done: Bool
         /// What kept it out, if anything.
-        public var problem: CollectionProblem?
+        package var problem: CollectionProblem?
         /// The uploaded file's SHA-256 as its manifest gave it, once known: a file whose ETag changed
         /// but whose content did not is no change.
-        public var sha256: String?
+        package var sha256: String?
         /// `true` for a consent record or PDF (they hold the participant's name), so a later run
         /// with `--with-consent` fetches one that was kept sealed; `nil` for every other item.
-        public var holdsName: Bool?
+        package var holdsName: Bool?
         /// A recording's plaintext SHA-256 as its manifest gave it, while it waits to be added to the
         /// dataset: it is checked when it is decrypted for the dataset (once), and forgotten then.
-        public var plaintextSHA256: String?
+        package var plaintextSHA256: String?
         /// When the item was made (its manifest's `created`, ISO 8601): a consent's is the
         /// participant's enrolment.
-        public var created: String?
+        package var created: String?
         /// When it reached the server (the listing's Last-Modified, as ISO 8601 UTC).
-        public var uploaded: String?
+        package var uploaded: String?
 
         /// An entry.
-        public init(
+        package init(
             fingerprint: Fingerprint, item: String?, done: Bool, problem: CollectionProblem?, sha256: String? = nil, holdsName: Bool? = nil,
             plaintextSHA256: String? = nil
         ) {
@@ -74,17 +74,17 @@ public struct CollectionState: Sendable, Codable, Equatable {
     }
 
     /// The state file's format.
-    public var formatVersion = 1
+    package var formatVersion = 1
     /// By `<participant folder>/<item name>`.
-    public var entries: [String: Entry] = [:]
+    package var entries: [String: Entry] = [:]
     /// The interrupted uploads' leftovers already reported (`<participant folder>/<item name>`).
-    public var leftovers: [String]?
+    package var leftovers: [String]?
 
     /// An empty state.
-    public init() {}
+    package init() {}
 
     /// The state in `file`, or an empty one when there is none yet.
-    public static func load(_ file: URL) throws -> CollectionState {
+    package static func load(_ file: URL) throws -> CollectionState {
         guard let data = try? Data(contentsOf: file) else { return CollectionState() }
         do {
             return try JSONDecoder().decode(CollectionState.self, from: data)
@@ -99,7 +99,7 @@ public struct CollectionState: Sendable, Codable, Equatable {
     /// Entry by entry, not as one encoding of the whole state: an encoder holds a tree of every value
     /// it encodes until it has written them, several times the file's size, and a first `collect`
     /// saves the state every second — that tree made `collect`'s memory grow with the study.
-    public func save(to file: URL) throws {
+    package func save(to file: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {

@@ -30,42 +30,42 @@ import Glibc
 /// Why one type rather than a `Thread` or a queue where each module needs one: those were six
 /// solutions to one problem, each with its own naming, queueing and shutdown
 /// (docs/decisions/0008-one-executor-for-blocking-work.md).
-public final class BlockingExecutor: TaskExecutor, Sendable {
+package final class BlockingExecutor: TaskExecutor, Sendable {
     /// The process-wide pool, for blocking work that needs no ordering of its own.
-    public static let shared = BlockingExecutor(name: "blocking")
+    package static let shared = BlockingExecutor(name: "blocking")
 
     /// The threads' name (a thread running named work carries that work's name meanwhile).
-    public let name: String
+    package let name: String
     /// The most threads that run at once.
-    public var maximumThreads: Int { pool.maximumThreads }
+    package var maximumThreads: Int { pool.maximumThreads }
     /// Seconds a thread waits for work before it ends.
-    public var idleSeconds: Double { pool.idleSeconds }
+    package var idleSeconds: Double { pool.idleSeconds }
 
     private let pool: Pool
 
     /// A pool named `name` of at most `maximumThreads` threads (1: a serial executor), each ending
     /// after `idleSeconds` without work.
-    public init(name: String, maximumThreads: Int = 64, idleSeconds: Double = 10) {
+    package init(name: String, maximumThreads: Int = 64, idleSeconds: Double = 10) {
         self.name = name
         pool = Pool(name: name, maximumThreads: max(1, maximumThreads), idleSeconds: max(0.01, idleSeconds))
     }
 
     /// The threads now alive (busy or idle): for tests and diagnostics.
-    public var threadCount: Int { pool.threadCount }
+    package var threadCount: Int { pool.threadCount }
 
     /// Whether the calling thread is one of this executor's: for tests and preconditions.
-    public var isCurrentThread: Bool { pool.isCurrentThread }
+    package var isCurrentThread: Bool { pool.isCurrentThread }
 
     /// Whether the calling thread is a thread of any `BlockingExecutor` (so it may block): work that
     /// would otherwise be handed to an executor's thread and awaited can run where it is, saving two
     /// thread hand-offs (Transfer's libcurl session does so for the requests of an upload run).
-    public static var isBlockingThread: Bool { Pool.isAnyPoolThread }
+    package static var isBlockingThread: Bool { Pool.isAnyPoolThread }
 
     /// Runs `body` on one of the pool's threads and returns its result (or throws its error). The
     /// awaiting task is suspended meanwhile and holds no thread. `name` names the thread while `body`
     /// runs (seen in `top -H` and debuggers). The call is not cancelled with the task: `body` decides
     /// how long it blocks (pass it a deadline).
-    public func run<T: Sendable, E: Error>(
+    package func run<T: Sendable, E: Error>(
         _ name: String? = nil, _ body: @escaping @Sendable () throws(E) -> T
     ) async throws(E) -> T {
         let result: Result<T, E> = await withCheckedContinuation { continuation in
@@ -84,12 +84,12 @@ public final class BlockingExecutor: TaskExecutor, Sendable {
     /// Starts `body` on one of the pool's threads and returns at once: for a loop that blocks until
     /// its work is over (a socket's reader, a signal waiter). The pool grows for it, so it delays no
     /// other work.
-    public func execute(_ name: String? = nil, _ body: @escaping @Sendable () -> Void) {
+    package func execute(_ name: String? = nil, _ body: @escaping @Sendable () -> Void) {
         pool.submit(Work(name: name, body: body))
     }
 
     /// Runs `job` on one of the pool's threads (the `TaskExecutor` requirement).
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         pool.submit(Work(name: nil) { job.runSynchronously(on: executor) })

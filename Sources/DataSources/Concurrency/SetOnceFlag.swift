@@ -4,15 +4,15 @@ import Synchronization
 /// tells a blocking loop on a ``BlockingExecutor`` thread to stop (a key reader, a libcurl progress
 /// callback, a recording command waiting for Ctrl-C). Setting is lock-free, so it is safe from a
 /// signal handler; reading sees every write that happened before the set.
-public final class SetOnceFlag: Sendable {
+package final class SetOnceFlag: Sendable {
     private let flag = Atomic<Bool>(false)
 
     /// A flag not set yet.
-    public init() {}
+    package init() {}
 
     /// Whether the flag has been set.
-    public var isSet: Bool { flag.load(ordering: .acquiring) }
+    package var isSet: Bool { flag.load(ordering: .acquiring) }
 
     /// Sets the flag; setting it again changes nothing.
-    public func set() { flag.store(true, ordering: .releasing) }
+    package func set() { flag.store(true, ordering: .releasing) }
 }

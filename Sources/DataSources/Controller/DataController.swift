@@ -21,47 +21,47 @@
 /// try await controller.start()
 /// await controller.mark(Marker(code: 310, label: "rest"))
 /// ```
-public actor DataController {
+package actor DataController {
     /// The source this controller drives.
-    public private(set) var source: any DataSource
+    package private(set) var source: any DataSource
 
     /// The clock the controller and its sources read.
-    public nonisolated let clock: any HostClock
+    package nonisolated let clock: any HostClock
 
     /// The descriptor the current or last run's source announced; `nil` until it started.
-    public private(set) var descriptor: DeviceDescriptor?
+    package private(set) var descriptor: DeviceDescriptor?
 
     /// The anchor of the current or last run's recording clock.
-    public private(set) var anchor: ClockAnchor?
+    package private(set) var anchor: ClockAnchor?
 
     /// The latest value of every device condition (all `false` until the source reports).
-    public private(set) var deviceState: [DeviceState: Bool]
+    package private(set) var deviceState: [DeviceState: Bool]
 
     /// Since when (monotonic seconds on ``clock``) the source reports its link down, while it does:
     /// taken when the report reaches the controller, so a check of how long the link has been down
     /// holds however late an observer reads the `disconnected` event (`nil` while the link is up,
     /// and again once it is back: `disconnected` false or `reconnected` true).
-    public private(set) var linkDownSince: Double?
+    package private(set) var linkDownSince: Double?
 
     /// The most recent battery level reported by the source, in percent.
-    public private(set) var batteryLevel: Double?
+    package private(set) var batteryLevel: Double?
 
     /// Device facts the source reported during the current or last run (latest value of each).
-    public private(set) var properties: [String: String] = [:]
+    package private(set) var properties: [String: String] = [:]
 
     /// How many EEG samples the current or last run delivered.
-    public private(set) var samplesDelivered: Int64 = 0
+    package private(set) var samplesDelivered: Int64 = 0
 
     /// How many packets the source discarded as corrupt in the current or last run.
-    public private(set) var discardedPackets = 0
+    package private(set) var discardedPackets = 0
 
     /// Whether the source is running.
-    public var isRunning: Bool { task != nil }
+    package var isRunning: Bool { task != nil }
 
     /// How many lossless observers are subscribed now (recorders, signal processors: each one sees
     /// every sample and holds the source back when it falls behind). A diagnostic: it tells how many
     /// parts process the signal, e.g. that a study block runs one processor, not two.
-    public var losslessObserverCount: Int {
+    package var losslessObserverCount: Int {
         subscriptions.filter { subscription in
             guard case .lossless = subscription.policy else { return false }
             return !subscription.isClosed
@@ -74,7 +74,7 @@ public actor DataController {
     /// compares a `disconnected` change with it: equal means the end of the run, however late the
     /// observer reads it; anything else is a link loss the source recovers from. (Asking at reading
     /// time whether the run is ending cannot tell them apart once the run has ended.)
-    public private(set) var closingFlip: DeviceStateChange?
+    package private(set) var closingFlip: DeviceStateChange?
 
     private var subscriptions: [EventSubscription] = []
     /// The run's connection prologue (``DeviceNotifications/isPrologue``), for observers that join later.
@@ -100,10 +100,10 @@ public actor DataController {
 
     /// Why the last run failed: the source's error once it ended with one, `nil` while it runs, when
     /// it was stopped or ran out (does not wait, unlike ``waitUntilEnded()``).
-    public var lastFailure: (any Error)? { task == nil ? (lastOutcome ?? nil) : nil }
+    package var lastFailure: (any Error)? { task == nil ? (lastOutcome ?? nil) : nil }
 
     /// Creates a controller for `source`; nothing runs until ``start()``.
-    public init(source: any DataSource, clock: any HostClock = SystemHostClock()) {
+    package init(source: any DataSource, clock: any HostClock = SystemHostClock()) {
         self.source = source
         self.clock = clock
         self.deviceState = Dictionary(uniqueKeysWithValues: DeviceState.allCases.map { ($0, false) })
@@ -111,7 +111,7 @@ public actor DataController {
 
     /// The current time on the recording clock (seconds since the Unix epoch); before the first run,
     /// on a clock anchored now.
-    public func now() -> Double {
+    package func now() -> Double {
         (anchor ?? clock.anchor()).utc(fromMonotonic: clock.monotonicNow())
     }
 
@@ -119,7 +119,7 @@ public actor DataController {
     /// runs already and has started, ``DataEvent/started(_:_:)`` first and then what follows. Only an
     /// observer that asks for them (`notifications: true`, a recorder keeping the device's bytes)
     /// receives ``DataEvent/notifications(_:)``: after a late `started`, the connection's prologue.
-    public func events(_ policy: DeliveryPolicy = .lossless(), notifications: Bool = false) async -> EventSubscription {
+    package func events(_ policy: DeliveryPolicy = .lossless(), notifications: Bool = false) async -> EventSubscription {
         let subscription = EventSubscription(policy: policy, receivesNotifications: notifications)
         subscriptions.append(subscription)
         if task != nil, let descriptor, let anchor {
@@ -133,7 +133,7 @@ public actor DataController {
     }
 
     /// Starts the source. Throws ``DataSourceError/alreadyRunning`` if it runs already.
-    public func start() throws {
+    package func start() throws {
         guard task == nil else { throw DataSourceError.alreadyRunning }
         samplesDelivered = 0
         discardedPackets = 0
@@ -167,7 +167,7 @@ public actor DataController {
     }
 
     /// Stops the source and waits until observers have been told (``DataEvent/ended(_:)``).
-    public func stop() async {
+    package func stop() async {
         guard let task else { return }
         task.cancel()
         await task.value
@@ -175,14 +175,14 @@ public actor DataController {
 
     /// Waits until the current run ends by itself (a replay reaching its end) or is stopped; returns
     /// the error it ended with, if any. Returns at once when nothing runs.
-    public func waitUntilEnded() async -> (any Error)? {
+    package func waitUntilEnded() async -> (any Error)? {
         if task == nil { return lastOutcome ?? nil }
         return await withCheckedContinuation { runCompletion.append($0) }
     }
 
     /// Waits until the source has started (announced its descriptor) and returns the descriptor, or
     /// returns `nil` when the run ended before that.
-    public func waitUntilStarted() async -> DeviceDescriptor? {
+    package func waitUntilStarted() async -> DeviceDescriptor? {
         if let descriptor, task != nil { return descriptor }
         guard task != nil else { return nil }
         let subscription = await events(.latest(capacity: 64))
@@ -200,7 +200,7 @@ public actor DataController {
     }
 
     /// Replaces the source; a running one is stopped first and every device condition reset.
-    public func setSource(_ newSource: any DataSource) async {
+    package func setSource(_ newSource: any DataSource) async {
         await stop()
         source = newSource
         for state in DeviceState.allCases { deviceState[state] = false }
@@ -216,7 +216,7 @@ public actor DataController {
     /// sample its moment gives counted on from the last one at the nominal rate. Markers set before
     /// the first sample wait for it. Several markers may share a sample; none is lost.
     @discardableResult
-    public func mark(_ marker: Marker, at moment: Double? = nil) async -> MarkerTicket {
+    package func mark(_ marker: Marker, at moment: Double? = nil) async -> MarkerTicket {
         let ticket = MarkerTicket(id: nextTicket)
         nextTicket += 1
         let moment = moment ?? now()
@@ -231,7 +231,7 @@ public actor DataController {
 
     /// Where the marker of `ticket` was placed; waits until it is. `nil` when the run ended before
     /// any EEG sample arrived (or the ticket belongs to an earlier run).
-    public func placement(of ticket: MarkerTicket) async -> PlacedMarker? {
+    package func placement(of ticket: MarkerTicket) async -> PlacedMarker? {
         if let placed = placements[ticket] { return placed }
         guard pendingMarkers.contains(where: { $0.ticket == ticket }) else { return nil }
         return await withCheckedContinuation { placementWaiters[ticket, default: []].append($0) }
@@ -241,7 +241,7 @@ public actor DataController {
     /// arrived, or the run ended, or `seconds` passed on the controller's clock (a source that stopped
     /// delivering), after which the waiting markers land on the samples their moments give after the
     /// newest one, as at the end of a run. Call it before ending a recording that must hold them.
-    public func markersPlaced(within seconds: Double = 2) async {
+    package func markersPlaced(within seconds: Double = 2) async {
         guard !pendingMarkers.isEmpty else { return }
         let clock = self.clock
         let deadline = clock.monotonicNow() + seconds

@@ -1,5 +1,5 @@
 /// What observers of a ``DataController`` receive, in the order it happened.
-public enum DataEvent: Sendable {
+package enum DataEvent: Sendable {
     /// The source is connected and identified: its descriptor and the anchor of the recording clock.
     /// An observer that subscribes to a running controller gets this first.
     case started(DeviceDescriptor, ClockAnchor)

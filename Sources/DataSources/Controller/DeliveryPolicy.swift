@@ -1,5 +1,5 @@
 /// How a ``DataController`` treats an observer that falls behind.
-public enum DeliveryPolicy: Sendable, Equatable {
+package enum DeliveryPolicy: Sendable, Equatable {
     /// Never drop anything: when `capacity` events are waiting, the source waits for this observer.
     /// For recorders and anything whose output is stored. A lossless observer must keep reading (or
     /// end its loop, which unsubscribes it).

@@ -4,11 +4,11 @@ import Synchronization
 ///
 /// Ending the loop (leaving it with `break`, or the iterating task being cancelled) unsubscribes, so
 /// an observer that goes away can never hold up the source.
-public final class EventSubscription: AsyncSequence, Sendable {
-    public typealias Element = DataEvent
+package final class EventSubscription: AsyncSequence, Sendable {
+    package typealias Element = DataEvent
 
     /// The policy this subscription was created with.
-    public let policy: DeliveryPolicy
+    package let policy: DeliveryPolicy
 
     private struct State {
         var buffer: [DataEvent] = []
@@ -34,7 +34,7 @@ public final class EventSubscription: AsyncSequence, Sendable {
 
     /// Whether the observer asked for ``DataEvent/notifications(_:)`` (a recorder that keeps the
     /// device's bytes); the others never see them.
-    public let receivesNotifications: Bool
+    package let receivesNotifications: Bool
 
     private let state = Mutex(State())
 
@@ -45,13 +45,13 @@ public final class EventSubscription: AsyncSequence, Sendable {
 
     /// How many events were dropped because this (``DeliveryPolicy/latest(capacity:)``) observer fell
     /// behind. Always 0 for lossless subscriptions.
-    public var droppedCount: Int { state.withLock { $0.dropped } }
+    package var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// Whether the subscription has ended (the observer left, or ``cancel()`` was called).
-    public var isClosed: Bool { state.withLock { $0.closed } }
+    package var isClosed: Bool { state.withLock { $0.closed } }
 
     /// Ends the subscription: the observer's loop finishes after the events already queued.
-    public func cancel() {
+    package func cancel() {
         let (consumer, producers) = state.withLock { s -> (CheckedContinuation<DataEvent?, Never>?, [CheckedContinuation<Void, Never>]) in
             s.closed = true
             let c = s.consumer
@@ -190,7 +190,7 @@ public final class EventSubscription: AsyncSequence, Sendable {
     }
 
     /// Iterates the subscription's events; dropping the iterator unsubscribes.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    package struct AsyncIterator: AsyncIteratorProtocol {
         private let lease: Lease
 
         fileprivate init(_ subscription: EventSubscription) {
@@ -198,13 +198,13 @@ public final class EventSubscription: AsyncSequence, Sendable {
         }
 
         /// The next event, or `nil` when the subscription has ended.
-        public mutating func next() async -> DataEvent? {
+        package mutating func next() async -> DataEvent? {
             await lease.subscription.next()
         }
     }
 
     /// Makes the iterator; a subscription is meant to be iterated once.
-    public func makeAsyncIterator() -> AsyncIterator {
+    package func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(self)
     }
 

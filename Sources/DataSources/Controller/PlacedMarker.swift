@@ -8,18 +8,18 @@
 /// it (its index, and its time by ``GapTiming``), announced just after the block that ends the gap;
 /// past the last sample of a run, on the sample the moment gives at the nominal rate. A recorder
 /// stores such a marker on a NaN row: the marker keeps its time, the data under it is missing.
-public struct PlacedMarker: Sendable, Equatable {
+package struct PlacedMarker: Sendable, Equatable {
     /// The marker.
-    public var marker: Marker
+    package var marker: Marker
     /// The moment it was set for, seconds since the Unix epoch on the recording clock.
-    public var moment: Double
+    package var moment: Double
     /// The EEG sample it is placed on (the source's index, as ``SampleBlock/firstIndex`` counts).
-    public var sample: Int64
+    package var sample: Int64
     /// That sample's time on the recording clock.
-    public var sampleTime: Double
+    package var sampleTime: Double
 
     /// Creates a placement.
-    public init(marker: Marker, moment: Double, sample: Int64, sampleTime: Double) {
+    package init(marker: Marker, moment: Double, sample: Int64, sampleTime: Double) {
         self.marker = marker
         self.moment = moment
         self.sample = sample

@@ -1,13 +1,13 @@
 /// The deterministic signal behind ``OscillatorSource``: sample *n* depends only on the configuration
 /// and *n*'s predecessors, never on timing, so a test can regenerate exactly what a recording holds.
-public struct OscillatorGenerator: Sendable {
+package struct OscillatorGenerator: Sendable {
     /// The configuration the signal follows.
-    public let configuration: OscillatorConfiguration
+    package let configuration: OscillatorConfiguration
     /// Time of sample 0 in seconds since the Unix epoch.
-    public let startTime: Double
+    package let startTime: Double
     /// Recording-clock seconds per second of signal: 1, or `1/N` for a source paced at `--speed N`,
     /// whose sample *n* is due (and stamped) at `startTime + n / samplingRate / N`.
-    public let timeScale: Double
+    package let timeScale: Double
 
     private var rng: SplitMix64
     private var index: Int64 = 0
@@ -30,7 +30,7 @@ public struct OscillatorGenerator: Sendable {
     private var dropoutEnd: Int64 = -1
 
     /// Creates the generator; `startTime` defaults to the configuration's or 0, `timeScale` to 1.
-    public init(configuration: OscillatorConfiguration, startTime: Double? = nil, timeScale: Double = 1) {
+    package init(configuration: OscillatorConfiguration, startTime: Double? = nil, timeScale: Double = 1) {
         self.configuration = configuration
         self.startTime = startTime ?? configuration.startTime ?? 0
         self.timeScale = timeScale
@@ -51,12 +51,12 @@ public struct OscillatorGenerator: Sendable {
     }
 
     /// The index the next generated sample will have.
-    public var nextIndex: Int64 { index }
+    package var nextIndex: Int64 { index }
 
     /// Generates the next `count` samples as blocks of the `eeg` stream. Samples that fall into a
     /// simulated dropout are computed but not returned, so a dropout splits the samples into several
     /// blocks and the indices jump between them.
-    public mutating func next(_ count: Int) -> [SampleBlock] {
+    package mutating func next(_ count: Int) -> [SampleBlock] {
         var blocks: [SampleBlock] = []
         var current = SampleBlock(firstIndex: index, channelCount: channelCount, values: [], times: [])
         current.values.reserveCapacity(count * channelCount)

@@ -1,6 +1,6 @@
 /// Stored samples that a ``ReplaySource`` can play back. The Storage module's recording reader
 /// conforms; DataSources itself knows nothing of file formats.
-public protocol RecordedSignal: Sendable {
+package protocol RecordedSignal: Sendable {
     /// The stored device: streams, channel layout, rate and identity.
     var descriptor: DeviceDescriptor { get }
     /// How many EEG samples are stored (gap rows included).

@@ -5,20 +5,20 @@
 /// later one is stamped with the moment it is due (at ``Pacing/speed(_:)`` N, `1/N` of its signal
 /// time later; unless ``Configuration/keepOriginalTimes`` is set) and their markers are dropped (unless
 /// ``Configuration/includeMarkers`` is set), as a live device would deliver neither.
-public struct ReplaySource: DataSource {
+package struct ReplaySource: DataSource {
     /// How a replay behaves.
-    public struct Configuration: Sendable, Equatable {
+    package struct Configuration: Sendable, Equatable {
         /// How fast to play back.
-        public var pacing: Pacing
+        package var pacing: Pacing
         /// Keep the stored time stamps instead of shifting them to the present.
-        public var keepOriginalTimes: Bool
+        package var keepOriginalTimes: Bool
         /// Deliver the stored markers with their samples.
-        public var includeMarkers: Bool
+        package var includeMarkers: Bool
         /// Start over at the end instead of ending the run.
-        public var loop: Bool
+        package var loop: Bool
 
         /// Creates a configuration.
-        public init(pacing: Pacing = .realTime, keepOriginalTimes: Bool = false, includeMarkers: Bool = false, loop: Bool = false) {
+        package init(pacing: Pacing = .realTime, keepOriginalTimes: Bool = false, includeMarkers: Bool = false, loop: Bool = false) {
             self.pacing = pacing
             self.keepOriginalTimes = keepOriginalTimes
             self.includeMarkers = includeMarkers
@@ -27,21 +27,21 @@ public struct ReplaySource: DataSource {
     }
 
     /// The recording being played.
-    public let recording: any RecordedSignal
+    package let recording: any RecordedSignal
     /// The playback settings.
-    public let configuration: Configuration
+    package let configuration: Configuration
 
     /// Creates a replay of `recording`.
-    public init(recording: any RecordedSignal, configuration: Configuration = .init()) {
+    package init(recording: any RecordedSignal, configuration: Configuration = .init()) {
         self.recording = recording
         self.configuration = configuration
     }
 
-    public var kind: String { "replay" }
+    package var kind: String { "replay" }
 
     /// The descriptor the replay announces: the recorded device's, with kind and origin `replay`
     /// (and no decoder: the samples are read, not decoded).
-    public var descriptor: DeviceDescriptor {
+    package var descriptor: DeviceDescriptor {
         var descriptor = recording.descriptor
         descriptor.kind = "replay"
         descriptor.origin = .replay
@@ -51,7 +51,7 @@ public struct ReplaySource: DataSource {
         return descriptor
     }
 
-    public func run(context: SourceContext, emit: @escaping @Sendable (SourceEvent) async -> Void) async throws {
+    package func run(context: SourceContext, emit: @escaping @Sendable (SourceEvent) async -> Void) async throws {
         let descriptor = self.descriptor
         let fs = descriptor.samplingRate
         guard fs.isFinite, fs >= 1 else { throw DataSourceError.unreadableRecording("sampling rate \(fs) Hz is not usable") }

@@ -10,29 +10,29 @@
 /// for block in blocks { eeg.take(block) }
 /// print(eeg.lostFraction)   // 0.004 = 0.4 % of the values missing
 /// ```
-public struct StreamContinuity: Sendable, Equatable, Codable {
+package struct StreamContinuity: Sendable, Equatable, Codable {
     /// The stream counted.
-    public let stream: String
+    package let stream: String
     /// Rows from the first index seen through the last (received or not).
-    public private(set) var expectedRows: Int64 = 0
+    package private(set) var expectedRows: Int64 = 0
     /// Rows that never arrived: the sum of all index gaps.
-    public private(set) var missingRows: Int64 = 0
+    package private(set) var missingRows: Int64 = 0
     /// Values that arrived as `NaN` in rows that did arrive.
-    public private(set) var missingValues: Int64 = 0
+    package private(set) var missingValues: Int64 = 0
     /// Values expected: ``expectedRows`` × channels.
-    public private(set) var expectedValues: Int64 = 0
+    package private(set) var expectedValues: Int64 = 0
     /// The number of gaps (runs of missing rows).
-    public private(set) var gaps = 0
+    package private(set) var gaps = 0
     private var nextIndex: Int64?
     private var channels: Int64 = 0
 
     /// Counts `stream`.
-    public init(stream: String) {
+    package init(stream: String) {
         self.stream = stream
     }
 
     /// Counts a block; blocks of other streams and rows already counted are ignored.
-    public mutating func take(_ block: SampleBlock) {
+    package mutating func take(_ block: SampleBlock) {
         guard block.stream == stream, block.count > 0 else { return }
         channels = Int64(block.channelCount)
         let width = block.channelCount
@@ -55,7 +55,7 @@ public struct StreamContinuity: Sendable, Equatable, Codable {
     }
 
     /// Values lost (in gaps or as `NaN`) out of all expected, 0…1; 0 before anything arrived.
-    public var lostFraction: Double {
+    package var lostFraction: Double {
         expectedValues > 0 ? Double(missingRows * channels + missingValues) / Double(expectedValues) : 0
     }
 

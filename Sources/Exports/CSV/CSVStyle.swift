@@ -1,5 +1,5 @@
 /// The layout of a recording's CSV export (`export --format csv --csv-style …`).
-public enum CSVStyle: String, Sendable, Codable, CaseIterable {
+package enum CSVStyle: String, Sendable, Codable, CaseIterable {
     /// The recorder's own: a folder per recording with `eeg.csv`, `events.csv`, one file per metric
     /// and per auxiliary stream (``RecordingCSV``).
     case standard

@@ -20,7 +20,7 @@ public import Storage
 /// One row per EEG sample; the slower columns repeat their newest value, as Mind Monitor's do.
 /// Lost samples are `NaN` in the RAW columns. Band powers of windows the quality grade judged bad
 /// are kept (Mind Monitor does not judge them); use `HSI_*` to leave them out.
-public struct MindMonitorCSV {
+package struct MindMonitorCSV {
     private typealias Q = RecordingFormat.Quality
     /// Mind Monitor's four EEG channels, in its column order.
     static let channels = ["TP9", "AF7", "AF8", "TP10"]
@@ -28,12 +28,12 @@ public struct MindMonitorCSV {
     static let bands = ["Delta", "Theta", "Alpha", "Beta", "Gamma"]
 
     /// The recording.
-    public let reader: RecordingReader
+    package let reader: RecordingReader
     /// The zone `TimeStamp` is written in (Mind Monitor writes the phone's local time).
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
 
     /// Prepares an export of `reader`.
-    public init(reader: RecordingReader, timeZone: TimeZone = .current) {
+    package init(reader: RecordingReader, timeZone: TimeZone = .current) {
         self.reader = reader
         self.timeZone = timeZone
     }
@@ -46,7 +46,7 @@ public struct MindMonitorCSV {
     }
 
     /// Writes the file `name` into `destination` and returns its name.
-    public func export(to destination: ExportDestination, name: String, progress: (Double) -> Void = { _ in }) throws -> String {
+    package func export(to destination: ExportDestination, name: String, progress: (Double) -> Void = { _ in }) throws -> String {
         try destination.write(name) { url in try write(to: url, progress: progress) }.url.lastPathComponent
     }
 

@@ -9,20 +9,20 @@ public import Storage
 /// `Marker0`: the code of a study marker at that sample, 0 elsewhere (muselsl keeps one marker per
 /// sample; the recorder's own events are left out — `events.csv` of the standard export has them
 /// all). Lost samples are NaN.
-public struct MuselslCSV {
+package struct MuselslCSV {
     /// muselsl's EEG columns after `timestamps`.
     static let channels = ["TP9", "AF7", "AF8", "TP10", "Right AUX"]
 
     /// The recording.
-    public let reader: RecordingReader
+    package let reader: RecordingReader
 
     /// Prepares an export of `reader`.
-    public init(reader: RecordingReader) {
+    package init(reader: RecordingReader) {
         self.reader = reader
     }
 
     /// Writes the file `name` into `destination` and returns its name.
-    public func export(to destination: ExportDestination, name: String, progress: (Double) -> Void = { _ in }) throws -> String {
+    package func export(to destination: ExportDestination, name: String, progress: (Double) -> Void = { _ in }) throws -> String {
         try destination.write(name) { url in try write(to: url, progress: progress) }.url.lastPathComponent
     }
 

@@ -24,20 +24,20 @@ public import Storage
 ///   gyroscope `deg_per_s`, PPG `counts`, telemetry per column), `NaN` rows where packets were lost.
 ///
 /// The unit of every value column is the suffix of its name.
-public struct RecordingCSV {
+package struct RecordingCSV {
     private typealias Q = RecordingFormat.Quality
 
     /// The recording.
-    public let reader: RecordingReader
+    package let reader: RecordingReader
 
     /// Prepares an export of `reader`.
-    public init(reader: RecordingReader) {
+    package init(reader: RecordingReader) {
         self.reader = reader
     }
 
     /// Writes the files into `destination/folder` (which must not exist) and returns their paths
     /// relative to the destination.
-    public func export(to destination: ExportDestination, folder: String, progress: (Double) -> Void = { _ in }) throws -> [String] {
+    package func export(to destination: ExportDestination, folder: String, progress: (Double) -> Void = { _ in }) throws -> [String] {
         let target = destination.folder.appendingPathComponent(folder, isDirectory: true)
         let final = destination.published.appendingPathComponent(folder, isDirectory: true)
         for url in [final, target] where FileManager.default.fileExists(atPath: url.path) {

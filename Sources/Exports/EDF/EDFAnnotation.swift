@@ -3,23 +3,23 @@ import Foundation
 /// One EDF+ annotation: a time-stamped annotation list (TAL) entry `+onset[\u{15}duration]\u{14}text\u{14}`,
 /// with onset and duration in seconds from the start of the file. The text is UTF-8 (EDF+ allows it in
 /// annotations); the separators the format uses (0x14, 0x15, 0x00) are replaced by spaces.
-public struct EDFAnnotation: Sendable, Equatable {
+package struct EDFAnnotation: Sendable, Equatable {
     /// Seconds from the first sample.
-    public var onset: Double
+    package var onset: Double
     /// Seconds, when the annotation spans time (gaps do).
-    public var duration: Double?
+    package var duration: Double?
     /// What happened, e.g. `eyesClosed/fixation` or `BAD_ACQ_SKIP`.
-    public var text: String
+    package var text: String
 
     /// Creates an annotation.
-    public init(onset: Double, duration: Double? = nil, text: String) {
+    package init(onset: Double, duration: Double? = nil, text: String) {
         self.onset = onset
         self.duration = duration
         self.text = text
     }
 
     /// The annotation MNE (and MNE-BIDS) read as "no data were acquired here": spans of lost samples.
-    public static let acquisitionSkip = "BAD_ACQ_SKIP"
+    package static let acquisitionSkip = "BAD_ACQ_SKIP"
 
     /// The TAL bytes, ending in 0x00.
     var tal: [UInt8] {

@@ -4,9 +4,9 @@ public import DataSources
 /// so the range fixes the resolution ((max − min) / 65535): it is taken from what the device can
 /// measure, never from the data, so every export of one device has the same scale and nothing the
 /// device could deliver is clipped.
-public struct EDFPhysicalRange: Sendable, Equatable {
+package struct EDFPhysicalRange: Sendable, Equatable {
     /// Where a range came from.
-    public enum Origin: String, Sendable, Codable {
+    package enum Origin: String, Sendable, Codable {
         /// The device's range stored with the recording (`PhysicalMinimum`/`PhysicalMaximum`).
         case device
         /// The span of the device's raw codes (`RawData`'s bits, scale and offset).
@@ -16,25 +16,25 @@ public struct EDFPhysicalRange: Sendable, Equatable {
     }
 
     /// Lowest value, in the signal's unit.
-    public var minimum: Double
+    package var minimum: Double
     /// Highest value.
-    public var maximum: Double
+    package var maximum: Double
     /// Where it came from.
-    public var origin: Origin
+    package var origin: Origin
 
     /// The fallback when a recording states neither a range nor a raw coding: ±3276.7 µV, wider than
     /// any consumer EEG front end, at 0.1 µV resolution.
-    public static let fallback = EDFPhysicalRange(minimum: -3276.7, maximum: 3276.7, origin: .fallback)
+    package static let fallback = EDFPhysicalRange(minimum: -3276.7, maximum: 3276.7, origin: .fallback)
 
     /// Creates a range.
-    public init(minimum: Double, maximum: Double, origin: Origin) {
+    package init(minimum: Double, maximum: Double, origin: Origin) {
         self.minimum = minimum
         self.maximum = maximum
         self.origin = origin
     }
 
     /// The range for `stream`: its stated physical range, else its raw coding's span, else the fallback.
-    public init(for stream: StreamDescriptor) {
+    package init(for stream: StreamDescriptor) {
         if let range = stream.physicalRange, range.lowerBound < range.upperBound {
             self.init(minimum: range.lowerBound, maximum: range.upperBound, origin: .device)
         } else if let coding = stream.rawCoding, coding.bits > 0, coding.bits <= 16, coding.scale != 0 {

@@ -20,22 +20,22 @@ public import Storage
 /// EDFbrowser's library) refuses EDF+D files outright ("The file is discontinuous and cannot be
 /// read"). The start time is the first sample's UTC second (EDF's header has whole seconds); onsets
 /// count from the first sample.
-public struct EDFWriter: Sendable {
+package struct EDFWriter: Sendable {
     /// The patient identification: `X X X X` (EDF+'s "unknown" for code, sex, birth date and name),
     /// or the participant's pseudonymous code in the first field and `X` for the rest. Never a name.
-    public var patientCode: String?
+    package var patientCode: String?
     /// Rows read from the recording at a time.
-    public var blockRecords = 32
+    package var blockRecords = 32
 
     /// Creates a writer; `patientCode` (e.g. the participant's UUID) is the only identification written.
-    public init(patientCode: String? = nil) {
+    package init(patientCode: String? = nil) {
         self.patientCode = patientCode
     }
 
     /// Writes `reader`'s EEG and events to `url` (created; an existing file is an error), calling
     /// `progress` with the fraction done.
     @discardableResult
-    public func write(_ reader: RecordingReader, to url: URL, progress: (Double) -> Void = { _ in }) throws -> EDFExport {
+    package func write(_ reader: RecordingReader, to url: URL, progress: (Double) -> Void = { _ in }) throws -> EDFExport {
         let source = reader.url.path
         guard let layout = EDFRecordLayout(rate: reader.samplingRate) else {
             throw ExportError.unsupported(path: source, reason: "a sampling rate of \(reader.samplingRate) Hz fits no whole-second EDF data record")

@@ -5,17 +5,17 @@ public import Storage
 /// catalog never see an export. An ``Exporter`` writes into a staging folder inside it (a destination
 /// whose ``folder`` is the staging folder and whose ``published`` is this one) and publishes at the
 /// end; names taken in either are refused, since exports never overwrite.
-public struct ExportDestination: Sendable {
+package struct ExportDestination: Sendable {
     /// The folder files are written into, resolved (symbolic links followed).
-    public let folder: URL
+    package let folder: URL
     /// The folder the files end up in: ``folder`` itself, or for a staged export the destination it is
     /// published into.
-    public let published: URL
+    package let published: URL
 
     /// Checks that `folder` is not the data folder `dataFolder` or inside it (after following symbolic
     /// links, also of the parts that do not exist yet) and creates it (mode 0700 with `.private`
     /// permissions).
-    public init(folder: URL, dataFolder: URL, permissions: ExportPermissions = .shared) throws {
+    package init(folder: URL, dataFolder: URL, permissions: ExportPermissions = .shared) throws {
         let resolved = DataFolderBoundary.resolve(folder)
         if DataFolderBoundary(dataFolder: dataFolder).contains(folder) {
             throw ExportError.insideDataFolder(path: folder.path, dataFolder: dataFolder.path)
@@ -65,7 +65,7 @@ public struct ExportDestination: Sendable {
     /// already is written all the same and refused only when the bytes differ: a repeated export of
     /// the same items (after a run killed while its staging folder was being removed, its files
     /// published and its manifest gone) completes, and publication keeps the file that is there.
-    public func write<T>(_ name: String, in subfolder: String? = nil, _ body: (URL) throws -> T) throws -> (url: URL, result: T) {
+    package func write<T>(_ name: String, in subfolder: String? = nil, _ body: (URL) throws -> T) throws -> (url: URL, result: T) {
         try TerminationSignals.check()
         var dir = folder
         // Below the destination's folder only, one level at a time: a staging folder the

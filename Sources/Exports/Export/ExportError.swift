@@ -1,5 +1,5 @@
 /// Why an export failed; each description is one line naming the file.
-public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The source file does not exist.
     case missing(path: String)
     /// The source is not something this format can hold (not a recording, an unsupported rate…).
@@ -23,7 +23,7 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
         .io(path: path, reason: "exists already; exports never overwrite (choose another --out)")
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let path): "no such item: \(path)"
         case .unsupported(let path, let reason): "\(path): \(reason)"

@@ -1,5 +1,5 @@
 /// The formats a recording can be exported to.
-public enum ExportFormat: String, Sendable, Codable, CaseIterable {
+package enum ExportFormat: String, Sendable, Codable, CaseIterable {
     /// CSV files: the raw EEG with markers, events, one file per quality and band-power metric, and
     /// reaction-time trial tables (docs/analysis.md).
     case csv

@@ -1,19 +1,19 @@
 /// What exporting one stored item produced.
-public struct ExportedItem: Sendable, Equatable, Codable {
+package struct ExportedItem: Sendable, Equatable, Codable {
     /// The item's catalog path.
-    public var item: String
+    package var item: String
     /// The format.
-    public var format: ExportFormat
+    package var format: ExportFormat
     /// The files written, relative to the export folder.
-    public var files: [String]
+    package var files: [String]
     /// Details of the EDF+ file, when one was written (EDF and BIDS).
-    public var edf: EDFExport?
+    package var edf: EDFExport?
     /// What makes the item demonstration data (``Provenance/demonstrationReason``: `scripted
     /// participant, oscillator, 20x speed`), when it is not a participant's; `nil` otherwise.
-    public var demonstration: String?
+    package var demonstration: String?
 
     /// What exporting `item` produced.
-    public init(item: String, format: ExportFormat, files: [String], edf: EDFExport?, demonstration: String? = nil) {
+    package init(item: String, format: ExportFormat, files: [String], edf: EDFExport?, demonstration: String? = nil) {
         self.item = item
         self.format = format
         self.files = files

@@ -6,14 +6,14 @@ public import Storage
 /// fixed order, plus `ParticipantData` (`yes`, or `no` for demonstration data) and, for demonstration
 /// data, `NotParticipantData` (why). EDF+ writes them as one annotation at 0 s, XDF as a
 /// `<provenance>` element in each stream header's `<desc>`, the CSV folder as `provenance.csv`.
-public struct ExportedProvenance: Sendable, Equatable {
+package struct ExportedProvenance: Sendable, Equatable {
     /// The fields, in order: `Source`, `ScriptedParticipant`, `Speed`, `SoftwareVersion`,
     /// `DecoderVersion`, `CommandLine` (when stored; its words joined by spaces), `ParticipantData`,
     /// `NotParticipantData` (demonstration data only).
-    public var fields: [(name: String, value: String)]
+    package var fields: [(name: String, value: String)]
 
     /// The fields of `provenance`.
-    public init(_ provenance: Provenance) {
+    package init(_ provenance: Provenance) {
         typealias P = RecordingFormat.Provenance
         var fields: [(name: String, value: String)] = [
             (P.source, (provenance.source ?? .other).rawValue), (P.scriptedParticipant, provenance.scriptedParticipant ? "1" : "0"),
@@ -26,16 +26,16 @@ public struct ExportedProvenance: Sendable, Equatable {
         self.fields = fields
     }
 
-    public static func == (a: ExportedProvenance, b: ExportedProvenance) -> Bool {
+    package static func == (a: ExportedProvenance, b: ExportedProvenance) -> Bool {
         a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)
     }
 
     /// The prefix of the EDF+ annotation.
-    public static let annotationPrefix = "StudyRecorder provenance: "
+    package static let annotationPrefix = "StudyRecorder provenance: "
 
     /// The EDF+ annotation text: the prefix, then `Name=value` pairs joined by `; `
     /// (`StudyRecorder provenance: Source=oscillator; ScriptedParticipant=0; Speed=20; …`).
-    public var annotation: String {
+    package var annotation: String {
         Self.annotationPrefix + fields.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }
 

@@ -12,35 +12,35 @@ public import Study
 /// (or completes a publication it was killed in). Encrypted items are decrypted one at a time into
 /// the process's ``PlaintextScratch`` under the temporary directory — never into the data folder or
 /// the destination — and each copy is removed as soon as it is exported.
-public final class Exporter {
+package final class Exporter {
     /// The data folder.
-    public let store: DataStore
+    package let store: DataStore
     /// Where the exports go.
-    public let destination: ExportDestination
+    package let destination: ExportDestination
     /// The format.
-    public let format: ExportFormat
+    package let format: ExportFormat
     /// Whether EDF files name the participant's pseudonymous UUID in the patient field (else `X X X X`).
-    public var patientCode: Bool
+    package var patientCode: Bool
     /// The layout of a recording's CSV export (``CSVStyle/standard`` unless set).
-    public var csvStyle: CSVStyle = .standard
+    package var csvStyle: CSVStyle = .standard
     /// Who may read the published files (``ExportPermissions/private`` for exports of encrypted items).
-    public var permissions: ExportPermissions
+    package var permissions: ExportPermissions
     /// Decrypts encrypted items (with the user's GnuPG and its agent).
-    public var decryptor = OpenPGPDecryptor()
+    package var decryptor = OpenPGPDecryptor()
     /// The private folder under which decrypted copies are kept while an item is exported.
-    public var scratchParent = PlaintextScratch.defaultParent
+    package var scratchParent = PlaintextScratch.defaultParent
     /// The study the items belong to, if known. A BIDS export takes from it the dataset's name,
     /// authors, licence and how to acknowledge it, the sidecars' institution, task description and
     /// instructions, and, when its `dataset` opts in, participants.tsv columns and phenotype tables
     /// from the participants' questionnaires (docs/analysis.md).
-    public var study: StudyDefinition?
+    package var study: StudyDefinition?
     /// Whether a BIDS dataset takes demonstration data too: recordings whose provenance says a script
     /// stood in for the participant or the signal was simulated or played back
     /// (``Provenance/isDemonstration``). Without it (the default) ``export(_:progress:)`` refuses such
     /// a recording with ``ExportError/demonstration(path:reason:)``, which names it in one line, so
     /// that nothing made for a demo passes into a dataset as a participant's. The file formats (CSV,
     /// EDF+, XDF) convert what they are given and say it in ``ExportedItem/demonstration``.
-    public var includeSimulated = false
+    package var includeSimulated = false
     private var staging: ExportStaging?
     private var staged: ExportDestination?
     private var bids: BIDSDataset?
@@ -49,7 +49,7 @@ public final class Exporter {
     private var recovered = false
 
     /// Prepares an export of `store`'s items into `destination`.
-    public init(
+    package init(
         store: DataStore, destination: ExportDestination, format: ExportFormat, patientCode: Bool = true, permissions: ExportPermissions = .shared
     ) {
         self.store = store
@@ -63,7 +63,7 @@ public final class Exporter {
 
     /// Whether `kind` can be exported in `format`: recordings always, reaction-time trial tables as CSV;
     /// questionnaires, consent records and consent PDFs never (they hold a name).
-    public static func canExport(_ kind: ItemKind, as format: ExportFormat) -> Bool {
+    package static func canExport(_ kind: ItemKind, as format: ExportFormat) -> Bool {
         switch kind {
         case .recording: true
         case .trials: format == .csv
@@ -74,7 +74,7 @@ public final class Exporter {
     /// Why `item` cannot be exported now, or `nil` when it can: a recording still being written by a
     /// live process, or one whose process ended before it was finished (recovery rebuilds it:
     /// ``awaitingRecovery``).
-    public static func notReady(_ item: CatalogItem, in store: DataStore) -> String? {
+    package static func notReady(_ item: CatalogItem, in store: DataStore) -> String? {
         guard item.state == .writing else { return nil }
         if RecordingWriter.isBeingWritten(store.url(of: item.path)) {
             return "it is being recorded (export it when the recording has ended)"
@@ -92,7 +92,7 @@ public final class Exporter {
     /// staging folder; returns the items of interrupted exports it completed (their files are now in
     /// the destination). ``export(_:progress:)`` calls it when it has not run.
     @discardableResult
-    public func prepare() throws -> [ExportedItem] {
+    package func prepare() throws -> [ExportedItem] {
         var completed: [ExportedItem] = []
         if !recovered {
             completed = ExportStaging.recover(in: destination.published)
@@ -111,7 +111,7 @@ public final class Exporter {
 
     /// Exports `item` into the staging folder, calling `progress` with the fraction done. Throws
     /// ``ExportError`` with a one-line description naming the file.
-    public func export(_ item: CatalogItem, progress: (Double) -> Void = { _ in }) throws -> ExportedItem {
+    package func export(_ item: CatalogItem, progress: (Double) -> Void = { _ in }) throws -> ExportedItem {
         try TerminationSignals.check()
         let url = store.url(of: item.path)
         let staged = try staging(for: item, file: url)
@@ -136,7 +136,7 @@ public final class Exporter {
     /// one copy in its ``PlaintextScratch``. `plaintext` must be named like the stored file without
     /// its sealing's extension (``PlaintextScratch/plaintext(of:)`` names it so): the export's file
     /// names come from it. Otherwise as ``export(_:progress:)``.
-    public func export(_ item: CatalogItem, plaintext: URL, progress: (Double) -> Void = { _ in }) throws -> ExportedItem {
+    package func export(_ item: CatalogItem, plaintext: URL, progress: (Double) -> Void = { _ in }) throws -> ExportedItem {
         try TerminationSignals.check()
         let exported = try export(item, from: plaintext, into: try staging(for: item, file: plaintext), progress: progress)
         items.append(exported)
@@ -159,7 +159,7 @@ public final class Exporter {
     /// Completes the export (BIDS: `dataset_description.json`, `participants.tsv`, `README`), sets
     /// the permissions, publishes it into the destination and returns the dataset-level files it
     /// wrote; with no item exported, publishes nothing. Later exports start a new staging folder.
-    public func finish() throws -> [String] {
+    package func finish() throws -> [String] {
         try prepare()
         guard let staging else { return [] }
         guard !items.isEmpty else {
@@ -187,7 +187,7 @@ public final class Exporter {
 
     /// Removes the staging folder (unless its publication has begun) and the decrypted scratch: what
     /// an export that fails or is abandoned calls (also on deinit).
-    public func discard() {
+    package func discard() {
         staging?.discard()
         staging = nil
         staged = nil
@@ -199,7 +199,7 @@ public final class Exporter {
     /// process, so an interrupted export leaves neither a half export nor plaintext behind. The
     /// SIGINT/SIGTERM handler (``TerminationSignals``) does this for every exporter without being
     /// asked: a staging folder and a scratch each register it when made (decision 0007).
-    public static func discardAllOfThisProcess() {
+    package static func discardAllOfThisProcess() {
         ExportStaging.discardAllOfThisProcess()
         PlaintextScratch.removeAllOfThisProcess()
     }

@@ -19,9 +19,9 @@ public import Storage
 /// `lsl_local_clock()` reads). All streams were timed on one machine and one clock, so each stream's
 /// clock offsets (written every 5 s of the recording, as LabRecorder measures them) are 0. Boundary
 /// chunks follow every 10 s of EEG. Memory: one 10-s EEG block and one auxiliary stream.
-public struct XDFWriter {
+package struct XDFWriter {
     /// Creates a writer.
-    public init() {}
+    package init() {}
 
     /// A stream of the file.
     struct Stream {
@@ -40,7 +40,7 @@ public struct XDFWriter {
 
     /// Writes `reader`'s recording to `url`; returns the number of streams written.
     @discardableResult
-    public func write(_ reader: RecordingReader, to url: URL, progress: (Double) -> Void = { _ in }) throws -> Int {
+    package func write(_ reader: RecordingReader, to url: URL, progress: (Double) -> Void = { _ in }) throws -> Int {
         guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = FileHandle(forWritingAtPath: url.path) else {
             throw ExportError.io(path: url.path, reason: "cannot create the file")
         }

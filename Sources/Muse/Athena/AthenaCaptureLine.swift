@@ -5,16 +5,16 @@ public import DataSources
 ///
 /// Used to replay a capture with its original timing (`simulate-headband --replay`) and to test the
 /// decoders on real data.
-public struct AthenaCaptureLine: Sendable, Equatable {
+package struct AthenaCaptureLine: Sendable, Equatable {
     /// The host time the notification arrived, in seconds since 1970 (microsecond resolution kept).
-    public var hostTime: Double
+    package var hostTime: Double
     /// The characteristic UUID as written (lower case).
-    public var characteristic: String
+    package var characteristic: String
     /// The notification payload.
-    public var payload: [UInt8]
+    package var payload: [UInt8]
 
     /// Parses one line; `nil` when it is not of the form above (a replay skips and counts such lines).
-    public init?(_ line: Substring) {
+    package init?(_ line: Substring) {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 3, let time = Self.seconds(iso8601: fields[0]) else { return nil }
         let hexText = fields[2].utf8.filter { $0 != 13 && $0 != 32 }
@@ -37,7 +37,7 @@ public struct AthenaCaptureLine: Sendable, Equatable {
     }
 
     /// A notification with its fields.
-    public init(hostTime: Double, characteristic: String, payload: [UInt8]) {
+    package init(hostTime: Double, characteristic: String, payload: [UInt8]) {
         self.hostTime = hostTime
         self.characteristic = characteristic.lowercased()
         self.payload = payload
@@ -46,7 +46,7 @@ public struct AthenaCaptureLine: Sendable, Equatable {
     /// The Athena data notifications among a recording's stored ones (``DataSources/DeviceNotifications``),
     /// timed by their receive clock in the headband's own time (a recording made at `--speed N` plays
     /// at the headband's pace again), in the order they arrived.
-    public static func lines(from stored: DeviceNotifications) -> [AthenaCaptureLine] {
+    package static func lines(from stored: DeviceNotifications) -> [AthenaCaptureLine] {
         return stored.entries.compactMap { e in
             let line = AthenaCaptureLine(hostTime: Double(e.receiveClock) / 1e9, characteristic: e.channel, payload: Array(e.bytes))
             return line.isAthenaData ? line : nil
@@ -54,7 +54,7 @@ public struct AthenaCaptureLine: Sendable, Equatable {
     }
 
     /// Whether the notification came from an Athena data characteristic (273e0013 or 273e0014).
-    public var isAthenaData: Bool {
+    package var isAthenaData: Bool {
         characteristic.hasPrefix("273e0013") || characteristic.hasPrefix("273e0014")
     }
 

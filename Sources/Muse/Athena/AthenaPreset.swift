@@ -13,7 +13,7 @@ public enum AthenaPreset: String, CaseIterable, Sendable {
     public static let standard: AthenaPreset = .p1041
 
     /// Parses `"p1041"`, `"P1041"` or `"1041"`; throws ``MuseProtocolError/unknownPreset(_:)`` otherwise.
-    public init(parsing text: String) throws(MuseProtocolError) {
+    package init(parsing text: String) throws(MuseProtocolError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let name = trimmed.hasPrefix("p") ? trimmed : "p" + trimmed
         guard let preset = AthenaPreset(rawValue: name) else { throw .unknownPreset(text) }

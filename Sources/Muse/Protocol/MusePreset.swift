@@ -20,7 +20,7 @@ public enum MusePreset: String, CaseIterable, Sendable {
 
     /// Parses `"p21"`, `"P21"` or `"21"`; throws ``MuseProtocolError/unknownPreset(_:)`` for anything
     /// else, naming the supported presets in the message the caller shows.
-    public init(parsing text: String) throws(MuseProtocolError) {
+    package init(parsing text: String) throws(MuseProtocolError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let name = trimmed.hasPrefix("p") ? trimmed : "p" + trimmed
         guard let preset = MusePreset(rawValue: name) else { throw .unknownPreset(text) }

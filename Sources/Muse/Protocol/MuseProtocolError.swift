@@ -2,7 +2,7 @@
 ///
 /// Every decoder in this module reports malformed input with one of these cases instead of trapping,
 /// so no sequence of bytes from a headband (or from a fuzzer) can stop the process.
-public enum MuseProtocolError: Error, Sendable, Equatable {
+package enum MuseProtocolError: Error, Sendable, Equatable {
     /// A notification had the wrong size: every legacy Muse packet is exactly 20 bytes (the default
     /// ATT MTU of 23 minus the 3-byte notification header).
     case wrongPayloadLength(packet: String, expected: Int, actual: Int)

@@ -17,21 +17,21 @@ public import DataSources
 /// let redecoding = MuseRedecoding(notifications: stored, anchor: anchor, preset: "p21")
 /// let controller = DataController(source: redecoding.source, clock: redecoding.clock)
 /// ```
-public struct MuseRedecoding: Sendable {
+package struct MuseRedecoding: Sendable {
     /// Why a redecoded run ends: its stored notifications are all decoded.
-    public static let endOfStoredNotifications = "the stored notifications end"
+    package static let endOfStoredNotifications = "the stored notifications end"
 
     /// The source that plays the stored notifications.
-    public let source: MuseSource
+    package let source: MuseSource
     /// The clock to run it on (reads the stored moments; never waits).
-    public let clock: any HostClock
+    package let clock: any HostClock
     private let feed: StoredNotificationFeed
 
     /// A redecoding of `notifications`, stored on the recording clock anchored at `anchor`, of a
     /// headband that was asked for `preset` (the recording's `Preset` device property; `nil`: the
     /// model's default). The first `prologueEntries` entries are a connection prologue a late
     /// recording was given (``isDecodingPrologue``).
-    public init(notifications: DeviceNotifications, anchor: ClockAnchor, preset: String?, prologueEntries: Int = 0) {
+    package init(notifications: DeviceNotifications, anchor: ClockAnchor, preset: String?, prologueEntries: Int = 0) {
         let feed = StoredNotificationFeed(notifications, anchor: anchor, prologueEntries: prologueEntries)
         self.feed = feed
         var configuration = MuseSource.Configuration(
@@ -44,11 +44,11 @@ public struct MuseRedecoding: Sendable {
 
     /// Whether the entry being decoded belongs to the prologue a recording that joined its source
     /// late was given (what the source decodes now precedes the recording).
-    public var isDecodingPrologue: Bool { feed.position <= feed.prologueEntries && feed.prologueEntries > 0 }
+    package var isDecodingPrologue: Bool { feed.position <= feed.prologueEntries && feed.prologueEntries > 0 }
 
     /// Whether a device's bytes can be decoded again here (a Muse: its descriptor's kind `muse`).
-    public static func decodes(_ descriptor: DeviceDescriptor) -> Bool { descriptor.kind == "muse" }
+    package static func decodes(_ descriptor: DeviceDescriptor) -> Bool { descriptor.kind == "muse" }
 
     /// The decoder versions of today's build, by the model they decode.
-    public static func decoderVersion(athena: Bool) -> String { athena ? MuseDecoderVersion.athena : MuseDecoderVersion.classic }
+    package static func decoderVersion(athena: Bool) -> String { athena ? MuseDecoderVersion.athena : MuseDecoderVersion.classic }
 }

@@ -22,11 +22,11 @@ import Synchronization
 /// try headband.start()
 /// let client = ATTClient(fileDescriptor: try UnixSeqpacketConnector().connect(path: "/tmp/muse.sock"))
 /// ```
-public final class SimulatedHeadband: Sendable {
+package final class SimulatedHeadband: Sendable {
     /// The socket path.
-    public let path: String
+    package let path: String
     /// The settings and faults.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// The GATT table served.
     package let table: SimulatedGATTTable
     /// The signal the EEG, IMU and PPG packets carry.
@@ -46,7 +46,7 @@ public final class SimulatedHeadband: Sendable {
     private let servingEnded = Milestone()
 
     /// A headband that will listen at `path` once started.
-    public init(path: String, configuration: Configuration = .init()) {
+    package init(path: String, configuration: Configuration = .init()) {
         self.path = path
         self.configuration = configuration
         table = SimulatedGATTTable(deviceName: configuration.deviceName, includesAthena: configuration.includesAthena)
@@ -63,12 +63,12 @@ public final class SimulatedHeadband: Sendable {
     /// The serial number reported: the configured one, else `SIM-` and eight hex digits of a hash of
     /// the socket path and device name, so two simulated headbands on a machine differ (an LSL
     /// source id is made from it) while one headband keeps its serial across runs.
-    public var serialNumber: String {
+    package var serialNumber: String {
         configuration.serialNumber ?? "SIM-" + String(String(identity, radix: 16, uppercase: true).suffix(8))
     }
 
     /// The MAC address reported, derived like ``serialNumber`` (a locally administered address).
-    public var macAddress: String {
+    package var macAddress: String {
         let bytes = (0..<5).map { UInt8(truncatingIfNeeded: identity >> (8 * UInt64($0))) }
         return (["02"] + bytes.map { String(format: "%02x", $0) }).joined(separator: "-")
     }
@@ -83,18 +83,18 @@ public final class SimulatedHeadband: Sendable {
     }
 
     /// The EEG code sent for `channel` (0 TP9 … 4 right AUX) at `sampleIndex` (block sequence × 12 + k).
-    public func eegCode(channel: Int, sampleIndex: Int64) -> UInt16 {
+    package func eegCode(channel: Int, sampleIndex: Int64) -> UInt16 {
         signal.eegCode(channel: channel, sampleIndex: sampleIndex)
     }
 
     /// The 14-bit EEG code a simulated Muse S Athena sends for `channel` (0 TP9 … 7) at `sampleIndex`
     /// (256 Hz, from the first sample streamed).
-    public func athenaEEGCode(channel: Int, sampleIndex: Int64) -> UInt16 {
+    package func athenaEEGCode(channel: Int, sampleIndex: Int64) -> UInt16 {
         signal.athenaEEGCode(channel: channel, sampleIndex: sampleIndex)
     }
 
     /// Changes the battery level reported from now on (e.g. to 15 % to trigger a low-battery warning).
-    public func setBatteryPercent(_ percent: Double) {
+    package func setBatteryPercent(_ percent: Double) {
         shared.withLock { $0.batteryPercent = percent }
     }
 
@@ -102,7 +102,7 @@ public final class SimulatedHeadband: Sendable {
     ///
     /// A stale socket left at the path (a socket file nobody accepts on) is removed first; anything
     /// else there (a regular file, or a live listener) is an error rather than being clobbered.
-    public func start() throws(SimulatorError) {
+    package func start() throws(SimulatorError) {
         let alreadyStarted = shared.withLock { s -> Bool in
             defer { s.started = true }
             return s.started
@@ -140,7 +140,7 @@ public final class SimulatedHeadband: Sendable {
     /// Closes any connection, removes the socket file (the path is free when this returns) and tells
     /// the serving loop to end, which it does within about 50 ms (``finished()`` waits for that).
     /// Returns at once: it is called from async code and from `defer`. Safe to call more than once.
-    public func stop() {
+    package func stop() {
         shared.withLock { s in
             guard s.started, !s.stopped else { return }
             s.stopping = true

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Why the simulated headband could not start.
-public enum SimulatorError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum SimulatorError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The path does not fit `sun_path`.
     case pathTooLong(String)
     /// Something that is not a stale socket already exists at the path, or a live simulator listens there.
@@ -11,7 +11,7 @@ public enum SimulatorError: Error, Equatable, Sendable, CustomStringConvertible 
     /// `start()` was called twice.
     case alreadyStarted
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .pathTooLong(let path): "simulated headband: socket path too long (over 107 bytes): \(path)"
         case .pathInUse(let path): "simulated headband: \(path) is already in use"

@@ -11,19 +11,19 @@ public import Foundation
 /// ``show(_:)`` opens a private connection, sends one `Notify` and waits for its answer (at most
 /// ``timeout``), then closes the connection. libdbus is opened with `dlopen` on first use
 /// (``DBusLibrary``); no other module knows it exists.
-public struct DBusNotifier: DesktopNotifier {
+package struct DBusNotifier: DesktopNotifier {
     /// The application name the notification server shows (and may group by).
-    public static let applicationName = "study-recorder"
+    package static let applicationName = "study-recorder"
 
     /// The session bus address (`DBUS_SESSION_BUS_ADDRESS`), or `nil` when there is none.
-    public let address: String?
+    package let address: String?
     /// How long to wait for the notification server's answer.
-    public let timeout: Duration
+    package let timeout: Duration
     /// The library to open (libdbus's soname; tests name a missing one).
     let library: String
 
     /// A notifier on the bus at `address`, by default the session bus of the environment.
-    public init(
+    package init(
         address: String? = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"], timeout: Duration = .seconds(10)
     ) {
         self.init(address: address, timeout: timeout, library: DBusLibrary.name)
@@ -35,7 +35,7 @@ public struct DBusNotifier: DesktopNotifier {
         self.library = library
     }
 
-    public func show(_ notification: DesktopNotification) throws(NotificationError) {
+    package func show(_ notification: DesktopNotification) throws(NotificationError) {
         guard let address else { throw .noSessionBus }
         let lib = try DBusLibrary.functions(library: library)
         var error = DBusError()

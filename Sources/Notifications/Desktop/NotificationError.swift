@@ -1,6 +1,6 @@
 /// Why a desktop notification could not be shown. Every case means "no desktop to show it on"
 /// (`study-recorder remind` exits 69, docs/operations.md).
-public enum NotificationError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum NotificationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `DBUS_SESSION_BUS_ADDRESS` is not set (a cron job, an ssh login without a desktop).
     case noSessionBus
     /// The session bus named by the address could not be reached.
@@ -12,7 +12,7 @@ public enum NotificationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// libdbus could not be opened (it is opened when the first notification is shown).
     case libraryMissing(library: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noSessionBus:
             "no desktop session bus: DBUS_SESSION_BUS_ADDRESS is not set (no notification shown)"

@@ -12,26 +12,26 @@ public import Study
 /// open, or the participant half-way through its blocks) show nothing, and the next due session
 /// gets its own. The log is written after the notification was shown, so a notification that
 /// could not be shown is tried again by the next reminder.
-public struct Reminder: Sendable {
+package struct Reminder: Sendable {
     /// The study.
-    public let study: StudyDefinition
+    package let study: StudyDefinition
     /// The data folder holding `progress/<study-id>.json`.
-    public let dataFolder: URL
+    package let dataFolder: URL
 
     /// The reminder of `study` for the participant of `dataFolder`.
-    public init(study: StudyDefinition, dataFolder: URL) {
+    package init(study: StudyDefinition, dataFolder: URL) {
         self.study = study
         self.dataFolder = dataFolder
     }
 
     /// The reminder log's file.
-    public var logURL: URL { ReminderLog.url(dataFolder: dataFolder, studyID: study.id) }
+    package var logURL: URL { ReminderLog.url(dataFolder: dataFolder, studyID: study.id) }
 
     /// Shows the reminder of the session due at `now` through `notifier`, unless it was shown
     /// before or nothing is due. The texts are in `locale`, else the one the participant enrolled
     /// in, else the study's default: the study file's `reminders` when it has them, else the
     /// runtime's (``RuntimeText/reminderTitle``, ``RuntimeText/reminderText``).
-    public func remind(at now: Date, locale: String? = nil, notifier: some DesktopNotifier) throws(ReminderError) -> ReminderResult {
+    package func remind(at now: Date, locale: String? = nil, notifier: some DesktopNotifier) throws(ReminderError) -> ReminderResult {
         let store = ProgressStore(dataFolder: dataFolder)
         let progressURL = store.url(forStudy: study.id)
         let stored: StudyProgress?
@@ -81,7 +81,7 @@ public struct Reminder: Sendable {
 
     /// The notification for `due` in `locale`: the study's `reminders` texts, each defaulting to the
     /// runtime's words; `#day#` and `#sessionTitle#` are filled in either.
-    public func notification(for due: DueItem, locale: String) -> DesktopNotification {
+    package func notification(for due: DueItem, locale: String) -> DesktopNotification {
         let strings = RuntimeStrings(locale: locale)
         let sessionTitle = study.sessions[due.sessionName].map { study.render($0.title, locale: locale) } ?? due.sessionName
         let values = ["day": String(due.position.day + 1), "sessionTitle": sessionTitle]

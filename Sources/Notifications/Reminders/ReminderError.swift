@@ -1,5 +1,5 @@
 /// Why `remind` could not decide or show a reminder (the exit codes are docs/operations.md's).
-public enum ReminderError: Error, Sendable, CustomStringConvertible {
+package enum ReminderError: Error, Sendable, CustomStringConvertible {
     /// Nobody is enrolled in the study in this data folder (66): no progress file.
     case notEnrolled(studyTitle: String, progressFile: String)
     /// The progress file or the reminder log cannot be read, or belongs to another study or
@@ -10,7 +10,7 @@ public enum ReminderError: Error, Sendable, CustomStringConvertible {
     /// No desktop to show the notification on (69).
     case notification(NotificationError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notEnrolled(let title, let file): "\(title): not enrolled (no \(file)); nothing to remind of"
         case .unreadable(let file, let reason): "\(file): unreadable: \(reason)"

@@ -5,23 +5,23 @@ public import Study
 /// The reminders shown to a participant, kept beside the progress file as
 /// `<data>/progress/<study-id>.reminders.json` (docs/formats.md), so that each due session is
 /// announced once: ``Reminder`` shows a notification only for a session this log does not hold.
-public struct ReminderLog: Sendable, Hashable, Codable {
+package struct ReminderLog: Sendable, Hashable, Codable {
     /// The format this build writes.
-    public static let currentFormatVersion = 1
+    package static let currentFormatVersion = 1
 
     /// One reminder shown.
-    public struct Entry: Sendable, Hashable, Codable {
+    package struct Entry: Sendable, Hashable, Codable {
         /// The study day (from 1).
-        public var day: Int
+        package var day: Int
         /// The session's place on its day (from 1).
-        public var item: Int
+        package var item: Int
         /// The session's name in the study file.
-        public var session: String
+        package var session: String
         /// When the notification was shown.
-        public var shownAt: Date
+        package var shownAt: Date
 
         /// Creates an entry.
-        public init(day: Int, item: Int, session: String, shownAt: Date) {
+        package init(day: Int, item: Int, session: String, shownAt: Date) {
             self.day = day
             self.item = item
             self.session = session
@@ -30,27 +30,27 @@ public struct ReminderLog: Sendable, Hashable, Codable {
     }
 
     /// The log's format version.
-    public var formatVersion: Int
+    package var formatVersion: Int
     /// The participant the reminders were for; a log of another participant (the folder's study was
     /// enrolled again) counts as empty.
-    public var participant: UUID
+    package var participant: UUID
     /// The reminders shown, oldest first.
-    public var shown: [Entry]
+    package var shown: [Entry]
 
     /// An empty log for `participant`.
-    public init(participant: UUID, shown: [Entry] = []) {
+    package init(participant: UUID, shown: [Entry] = []) {
         self.formatVersion = Self.currentFormatVersion
         self.participant = participant
         self.shown = shown
     }
 
     /// The reminder shown for the session at `position` (days and items from 0), if any.
-    public func entry(for position: ItemPosition) -> Entry? {
+    package func entry(for position: ItemPosition) -> Entry? {
         shown.last { $0.day == position.day + 1 && $0.item == position.item + 1 }
     }
 
     /// The file of a study's log in `dataFolder`.
-    public static func url(dataFolder: URL, studyID: String) -> URL {
+    package static func url(dataFolder: URL, studyID: String) -> URL {
         dataFolder.appendingPathComponent("progress").appendingPathComponent("\(studyID).reminders.json")
     }
 

@@ -2,9 +2,9 @@ public import Foundation
 public import Study
 
 /// What ``Reminder/remind(at:locale:notifier:)`` did.
-public struct ReminderResult: Sendable, Hashable {
+package struct ReminderResult: Sendable, Hashable {
     /// What happened.
-    public enum Outcome: String, Sendable, Hashable {
+    package enum Outcome: String, Sendable, Hashable {
         /// A session is due and its reminder was shown now.
         case shown
         /// A session is due and its reminder was shown before (``ReminderResult/shownAt``).
@@ -14,13 +14,13 @@ public struct ReminderResult: Sendable, Hashable {
     }
 
     /// What happened.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// The session due, unless nothing is.
-    public var due: DueItem?
+    package var due: DueItem?
     /// The notification shown now or before (its texts as they read now).
-    public var notification: DesktopNotification?
+    package var notification: DesktopNotification?
     /// When the reminder for the due session was shown.
-    public var shownAt: Date?
+    package var shownAt: Date?
     /// The locale of the texts.
-    public var locale: String
+    package var locale: String
 }

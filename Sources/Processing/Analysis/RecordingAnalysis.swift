@@ -1,39 +1,39 @@
 /// The after-the-fact judgement of a whole recording: per-channel band power and quality, the
 /// session verdict, and every method parameter, so the numbers can be reproduced elsewhere.
-public struct RecordingAnalysis: Sendable, Codable, Equatable {
+package struct RecordingAnalysis: Sendable, Codable, Equatable {
     /// The version of the processing algorithms (``ProcessingModule/algorithmVersion``).
-    public var algorithmVersion: String
+    package var algorithmVersion: String
     /// The sampling rate in Hz.
-    public var samplingRate: Double
+    package var samplingRate: Double
     /// Samples analysed (gap rows included).
-    public var sampleCount: Int64
+    package var sampleCount: Int64
     /// Seconds of signal.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
     /// The band-power method (Welch window, nperseg, noverlap, bands, integration rule, denominator).
-    public var bandPowerMethod: BandPowerMethod
+    package var bandPowerMethod: BandPowerMethod
     /// The mains frequency the line-noise measures used (the configured one, or the one detected
     /// most often).
-    public var mainsFrequency: Double?
+    package var mainsFrequency: Double?
     /// The graded-quality window in seconds (updated every 0.5 s).
-    public var qualityWindowSeconds: Double
+    package var qualityWindowSeconds: Double
     /// The thresholds of the grades.
-    public var thresholds: QualityThresholds
+    package var thresholds: QualityThresholds
     /// The verdict criteria.
-    public var criteria: VerdictCriteria
+    package var criteria: VerdictCriteria
     /// The session verdict; `nil` when the recording is shorter than one quality window.
-    public var verdict: SessionVerdict?
+    package var verdict: SessionVerdict?
     /// The verdict's evidence.
-    public var summary: SessionQualitySummary
+    package var summary: SessionQualitySummary
     /// Per channel.
-    public var channels: [ChannelAnalysis]
+    package var channels: [ChannelAnalysis]
     /// Whether band power kept the windows graded bad or off the head (`--include-bad-windows`);
     /// by default they are left out with the segments touching a gap.
-    public var includesBadWindows: Bool
+    package var includesBadWindows: Bool
     /// Whether the quality windows were read from the recording's `/Quality` or recomputed, and why.
-    public var qualityOrigin: QualityOrigin
+    package var qualityOrigin: QualityOrigin
 
     /// Creates an analysis.
-    public init(
+    package init(
         algorithmVersion: String = ProcessingModule.algorithmVersion, samplingRate: Double, sampleCount: Int64, durationSeconds: Double,
         bandPowerMethod: BandPowerMethod, mainsFrequency: Double?, qualityWindowSeconds: Double, thresholds: QualityThresholds,
         criteria: VerdictCriteria, verdict: SessionVerdict?, summary: SessionQualitySummary, channels: [ChannelAnalysis],

@@ -13,11 +13,11 @@ public import DataSources
 /// while row < reader.sampleCount { let b = try reader.readBlock(from: row, count: 25600); analyzer.process(b); row += Int64(b.count) }
 /// let analysis = analyzer.result()
 /// ```
-public struct RecordingAnalyzer: Sendable {
+package struct RecordingAnalyzer: Sendable {
     /// The recording's device (its EEG stream is analysed).
-    public let descriptor: DeviceDescriptor
+    package let descriptor: DeviceDescriptor
     /// The band-power method.
-    public let method: BandPowerMethod
+    package let method: BandPowerMethod
 
     private var processor: SignalProcessor
     private var welch: QualityGatedWelch
@@ -33,17 +33,17 @@ public struct RecordingAnalyzer: Sendable {
     private var motion: MotionDetector?
 
     /// The settings of the quality measures (band power interval 0, the analysis's method).
-    public var configuration: ProcessorConfiguration { processor.configuration }
+    package var configuration: ProcessorConfiguration { processor.configuration }
 
     /// Where the quality windows came from: recomputed by this analyzer's processor unless the
     /// caller hands it stored windows (``useStoredWindows(_:)``).
-    public private(set) var qualityOrigin = QualityOrigin.recomputed("computed from the samples")
+    package private(set) var qualityOrigin = QualityOrigin.recomputed("computed from the samples")
 
     /// Prepares an analysis; `configuration` sets the quality measures (its band-power interval is
     /// ignored: band power is computed over the whole recording with `method`, default
     /// ``BandPowerMethod/standard(samplingRate:)``). With `includesBadWindows` band power keeps the
     /// windows graded bad or off the head (only gaps are left out).
-    public init(
+    package init(
         descriptor: DeviceDescriptor, method: BandPowerMethod? = nil, configuration: ProcessorConfiguration = .init(),
         includesBadWindows: Bool = false
     ) {
@@ -75,13 +75,13 @@ public struct RecordingAnalyzer: Sendable {
     /// ``take(lineNoise:mainsFrequency:)``, read back from a recording that stored them with this
     /// analyzer's settings, and `origin` says so in the result. The blocks still feed the
     /// whole-recording Welch estimate (and accelerometer blocks the motion count).
-    public mutating func useStoredWindows(_ origin: QualityOrigin) {
+    package mutating func useStoredWindows(_ origin: QualityOrigin) {
         storedWindows = true
         qualityOrigin = origin
     }
 
     /// Records `origin` as why the windows were recomputed (the processor runs as before).
-    public mutating func noteRecomputed(_ origin: QualityOrigin) {
+    package mutating func noteRecomputed(_ origin: QualityOrigin) {
         qualityOrigin = origin
     }
 
@@ -89,7 +89,7 @@ public struct RecordingAnalyzer: Sendable {
     /// its last row: `lastRow` counts the rows processed, `grades` and `issues` are per channel
     /// (`nil` and empty before the first full window), `findings` `nil` for a window not counted,
     /// `mynd` the MYND quality per channel.
-    public mutating func take(windowEndingAt lastRow: Int64, grades: [QualityGrade]?, issues: [[QualityIssue]], findings: WindowFindings?, mynd: [Double]) {
+    package mutating func take(windowEndingAt lastRow: Int64, grades: [QualityGrade]?, issues: [[QualityIssue]], findings: WindowFindings?, mynd: [Double]) {
         let windowRows = max(1, Int((processor.configuration.qualityWindow * descriptor.samplingRate).rounded()))
         let condemned = findings.flatMap { f in grades.map { $0.map { f.offHead || $0 == .bad } } }
         welch.mark(lastRow: lastRow, windowRows: windowRows, condemned: condemned)
@@ -100,7 +100,7 @@ public struct RecordingAnalyzer: Sendable {
     }
 
     /// Takes one stored line-noise reading (see ``useStoredWindows(_:)``).
-    public mutating func take(lineNoise quality: [Double], mainsFrequency: Double) {
+    package mutating func take(lineNoise quality: [Double], mainsFrequency: Double) {
         takeLineNoise(quality, mainsFrequency: mainsFrequency)
     }
 
@@ -122,13 +122,13 @@ public struct RecordingAnalyzer: Sendable {
 
     /// Takes a device condition flip, in order with the blocks (the on-head state decides the
     /// quality windows, see ``SignalProcessor/take(_:)``).
-    public mutating func take(_ change: DeviceStateChange) {
+    package mutating func take(_ change: DeviceStateChange) {
         processor.take(change)
     }
 
     /// Processes the next EEG rows of the recording (gap rows, all NaN, included) or accelerometer
     /// rows (they judge motion); blocks of other streams are ignored.
-    public mutating func process(_ block: SampleBlock) {
+    package mutating func process(_ block: SampleBlock) {
         if block.stream != descriptor.eeg.name {
             if !storedWindows {
                 _ = processor.process(block)
@@ -162,7 +162,7 @@ public struct RecordingAnalyzer: Sendable {
     }
 
     /// The analysis of everything processed so far.
-    public func result() -> RecordingAnalysis {
+    package func result() -> RecordingAnalysis {
         var welch = welch
         welch.finish()
         let summary = storedWindows ? storedSummary : processor.summary

@@ -3,18 +3,18 @@
 /// 0.375 factor or undocumented edge rule).
 public struct BandPowerMethod: Sendable, Codable, Equatable {
     /// The PSD estimate.
-    public var welch: WelchParameters
+    package var welch: WelchParameters
     /// The bands, in output order.
     public var bands: [FrequencyBand]
     /// How bins are integrated into a band.
-    public var integration: IntegrationRule
+    package var integration: IntegrationRule
     /// What relative power divides by.
-    public var denominator: RelativePowerDenominator
+    package var denominator: RelativePowerDenominator
     /// The unit of absolute power: the square of the signal's unit, µV² for EEG.
     public var unit: String
 
-    /// Creates a method; defaults are the standard bands, half-open rectangle rule, 1–45 Hz total.
-    public init(
+    /// Creates a method; defaults are the standard bands, half-package rectangle rule, 1–45 Hz total.
+    package init(
         welch: WelchParameters, bands: [FrequencyBand] = FrequencyBand.standard,
         integration: IntegrationRule = .rectangleHalfOpen, denominator: RelativePowerDenominator = .standard,
         unit: String = "uV^2"

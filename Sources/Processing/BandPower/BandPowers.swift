@@ -26,7 +26,7 @@ public struct BandPowers: Sendable, Codable, Equatable {
     }
 
     /// Computes the band powers of `spectrum` by `method`.
-    public init(spectrum: PowerSpectrum, method: BandPowerMethod) {
+    package init(spectrum: PowerSpectrum, method: BandPowerMethod) {
         let absolute = method.bands.map { method.integration.integrate(spectrum, low: $0.low, high: $0.high) }
         let denominator: Double =
             switch method.denominator {

@@ -1,5 +1,5 @@
 /// How a band's power is integrated from the PSD bins; stored with every band-power result.
-public enum IntegrationRule: String, Sendable, Codable, Equatable, CaseIterable {
+package enum IntegrationRule: String, Sendable, Codable, Equatable, CaseIterable {
     /// `Σ PSD[k]·Δf` over the bins with `low ≤ f_k < high` (half-open). Adjacent bands share no bin,
     /// so band powers add up exactly to the power of their union, and over all bins the sum is the
     /// signal's variance (Parseval). The default.
@@ -11,12 +11,12 @@ public enum IntegrationRule: String, Sendable, Codable, Equatable, CaseIterable 
 
     /// The power between `low` and `high` Hz of `spectrum` by this rule, in µV² (NaN if the spectrum
     /// is NaN; 0 if no bin falls into the range).
-    public func integrate(_ spectrum: PowerSpectrum, low: Double, high: Double) -> Double {
+    package func integrate(_ spectrum: PowerSpectrum, low: Double, high: Double) -> Double {
         spectrum.density.withUnsafeBufferPointer { integrate($0, resolution: spectrum.resolution, low: low, high: high) }
     }
 
     /// The power between `low` and `high` Hz of the density `psd` with bins `resolution` Hz apart.
-    public func integrate(_ psd: UnsafeBufferPointer<Double>, resolution df: Double, low: Double, high: Double) -> Double {
+    package func integrate(_ psd: UnsafeBufferPointer<Double>, resolution df: Double, low: Double, high: Double) -> Double {
         // Bin indices from the edges, computed on k·df exactly as the comparisons would.
         var first = max(0, Int((low / df).rounded(.down)))
         while first < psd.count && Double(first) * df < low { first += 1 }

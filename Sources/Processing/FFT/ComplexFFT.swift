@@ -10,9 +10,9 @@
 /// var re = signal, im = [Double](repeating: 0, count: 500)
 /// fft.forward(real: &re, imaginary: &im)
 /// ```
-public struct ComplexFFT: Sendable {
+package struct ComplexFFT: Sendable {
     /// The number of points transformed.
-    public let size: Int
+    package let size: Int
 
     private enum Algorithm: Sendable {
         case powerOfTwo(PowerOfTwoPlan)
@@ -23,7 +23,7 @@ public struct ComplexFFT: Sendable {
     private var work: [Double]
 
     /// Prepares a transform of `size` points (any size ≥ 1).
-    public init(size: Int) {
+    package init(size: Int) {
         self.init(size: size, kernel: .preferred)
     }
 
@@ -52,13 +52,13 @@ public struct ComplexFFT: Sendable {
     }
 
     /// Whether `size` takes the fast power-of-two path (otherwise Bluestein).
-    public var isPowerOfTwo: Bool {
+    package var isPowerOfTwo: Bool {
         if case .powerOfTwo = algorithm { return true }
         return false
     }
 
     /// Forward DFT `X[k] = Σ x[j]·exp(-2πijk/n)` in place, on split real and imaginary parts.
-    public mutating func forward(real: UnsafeMutablePointer<Double>, imaginary: UnsafeMutablePointer<Double>) {
+    package mutating func forward(real: UnsafeMutablePointer<Double>, imaginary: UnsafeMutablePointer<Double>) {
         let algorithm = self.algorithm
         work.withUnsafeMutableBufferPointer { w in
             let base = w.baseAddress!
@@ -74,7 +74,7 @@ public struct ComplexFFT: Sendable {
     /// Forward DFT of `(real, imaginary)` into `(outputReal, outputImaginary)` (``size`` values each,
     /// not overlapping the input): for power-of-two sizes no copy is made at all, the passes run
     /// straight from the input to the output.
-    public mutating func forward(
+    package mutating func forward(
         real: UnsafePointer<Double>, imaginary: UnsafePointer<Double>,
         outputReal: UnsafeMutablePointer<Double>, outputImaginary: UnsafeMutablePointer<Double>
     ) {
@@ -122,7 +122,7 @@ public struct ComplexFFT: Sendable {
     }
 
     /// Inverse DFT `x[j] = (1/n)·Σ X[k]·exp(2πijk/n)` in place, like `numpy.fft.ifft`.
-    public mutating func inverse(real: UnsafeMutablePointer<Double>, imaginary: UnsafeMutablePointer<Double>) {
+    package mutating func inverse(real: UnsafeMutablePointer<Double>, imaginary: UnsafeMutablePointer<Double>) {
         // The inverse is the forward transform with real and imaginary parts swapped.
         forward(real: imaginary, imaginary: real)
         let scale = 1 / Double(size)
@@ -133,7 +133,7 @@ public struct ComplexFFT: Sendable {
     }
 
     /// Forward DFT of arrays in place; both must hold ``size`` values.
-    public mutating func forward(real: inout [Double], imaginary: inout [Double]) {
+    package mutating func forward(real: inout [Double], imaginary: inout [Double]) {
         precondition(real.count == size && imaginary.count == size, "ComplexFFT: wrong input length")
         real.withUnsafeMutableBufferPointer { r in
             imaginary.withUnsafeMutableBufferPointer { i in
@@ -143,7 +143,7 @@ public struct ComplexFFT: Sendable {
     }
 
     /// Inverse DFT of arrays in place (scaled by 1/n); both must hold ``size`` values.
-    public mutating func inverse(real: inout [Double], imaginary: inout [Double]) {
+    package mutating func inverse(real: inout [Double], imaginary: inout [Double]) {
         precondition(real.count == size && imaginary.count == size, "ComplexFFT: wrong input length")
         real.withUnsafeMutableBufferPointer { r in
             imaginary.withUnsafeMutableBufferPointer { i in

@@ -11,11 +11,11 @@
 /// var fft = RealFFT(size: 1024)
 /// let spectrum = fft.forward(signal)   // spectrum.real.count == 513
 /// ```
-public struct RealFFT: Sendable {
+package struct RealFFT: Sendable {
     /// The number of real input samples.
-    public let size: Int
+    package let size: Int
     /// The number of output bins, `size/2 + 1`.
-    public var binCount: Int { size / 2 + 1 }
+    package var binCount: Int { size / 2 + 1 }
 
     /// The complex transform of n/2 points (n even) or n points (n odd).
     private var inner: ComplexFFT
@@ -26,7 +26,7 @@ public struct RealFFT: Sendable {
     private var bufferRe: [Double], bufferIm: [Double]
 
     /// Prepares a transform of `size` real samples (any size ≥ 1).
-    public init(size: Int) {
+    package init(size: Int) {
         self.init(size: size, kernel: .preferred)
     }
 
@@ -52,7 +52,7 @@ public struct RealFFT: Sendable {
     }
 
     /// Transforms `input` (``size`` samples) into ``binCount`` bins `X[k] = Σ x[j]·exp(-2πijk/n)`.
-    public mutating func forward(
+    package mutating func forward(
         _ input: UnsafePointer<Double>, real out: UnsafeMutablePointer<Double>, imaginary outIm: UnsafeMutablePointer<Double>
     ) {
         let n = size
@@ -137,7 +137,7 @@ public struct RealFFT: Sendable {
     }
 
     /// Transforms `input` (``size`` samples) and returns the ``binCount`` bins.
-    public mutating func forward(_ input: [Double]) -> (real: [Double], imaginary: [Double]) {
+    package mutating func forward(_ input: [Double]) -> (real: [Double], imaginary: [Double]) {
         precondition(input.count == size, "RealFFT: wrong input length")
         var re = [Double](repeating: 0, count: binCount), im = [Double](repeating: 0, count: binCount)
         input.withUnsafeBufferPointer { x in
@@ -152,7 +152,7 @@ public struct RealFFT: Sendable {
 
     /// The squared magnitudes `|X[k]|²` of the ``binCount`` bins of `input`, written to `power`.
     /// The building block of periodograms; `scratch` must hold 2·``binCount`` values.
-    public mutating func powerSpectrum(
+    package mutating func powerSpectrum(
         _ input: UnsafePointer<Double>, into power: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>
     ) {
         let bins = binCount

@@ -7,12 +7,12 @@ import Foundation
 /// lasts at least 111 ms, holds one beat, at the wave's maximum inside it; beats closer than 300 ms
 /// to the one before are dropped. The beat's position is refined between samples by a parabola
 /// through the maximum and its neighbours.
-public enum BeatDetector {
+package enum BeatDetector {
     /// The shortest time between two beats (s): 200 beats per minute.
-    public static let refractory = 0.3
+    package static let refractory = 0.3
 
     /// The beats of `wave` (sampled at `rate` Hz) as fractional sample positions, in order.
-    public static func beats(_ wave: [Double], rate: Double) -> [Double] {
+    package static func beats(_ wave: [Double], rate: Double) -> [Double] {
         let n = wave.count
         guard n > 3 else { return [] }
         let squared = wave.map { $0 > 0 ? $0 * $0 : 0 }

@@ -15,13 +15,13 @@ import Foundation
 ///    are found on (``BeatDetector``), stretch by stretch between lost rows.
 /// 5. **Intervals** (samples between the beats at the nominal rate) are accepted for heart rate and RMSSD at 0.33–2 s, both beats in usable
 ///    windows, within 30 % of the median of the 10 intervals around.
-public struct HeartRateAnalyzer: Sendable {
+package struct HeartRateAnalyzer: Sendable {
     /// The analysis window (s).
-    public static let window = 10.0
+    package static let window = 10.0
     /// The index at which a window's pulse is usable.
-    public static let usableQuality = 0.5
+    package static let usableQuality = 0.5
     /// The method, as stored with the series (`/Quality` attribute `HeartRateMethod`).
-    public static let method =
+    package static let method =
         "beats: ambient-subtracted (where an ambient channel exists), inverted, band-passed 0.5-8 Hz (Butterworth, zero phase), "
         + "Elgendi 2013 two-moving-average detector (111/667 ms, offset 2%, refractory 0.3 s), parabolic peak; channel: highest median "
         + "pulse-quality index (max normalised autocorrelation at 0.33-1.5 s lag, 10-s windows; usable >= 0.5); intervals accepted at "
@@ -29,15 +29,15 @@ public struct HeartRateAnalyzer: Sendable {
 
     /// The converter's bits of the raw values (flat/saturated detection): 20 for the Athena's optics,
     /// 24 for the classic Muse's PPG.
-    public var bits: Int
+    package var bits: Int
 
-    public init(bits: Int) {
+    package init(bits: Int) {
         self.bits = bits
     }
 
     /// Analyses one stream: rows' `times` (seconds), `values` row-major with `labels.count` columns
     /// (NaN where lost), nominal `rate` (Hz).
-    public func analyze(times: [Double], values: [Double], labels: [String], rate: Double) -> HeartRateAnalysis {
+    package func analyze(times: [Double], values: [Double], labels: [String], rate: Double) -> HeartRateAnalysis {
         let columns = labels.count
         let rows = columns == 0 ? 0 : min(times.count, values.count / columns)
         let channels = labels.map(OpticalChannel.init(label:))
@@ -141,7 +141,7 @@ public struct HeartRateAnalyzer: Sendable {
 
     /// The pulse-quality index of a cleaned window: the highest normalised autocorrelation at lags of
     /// 0.33–1.5 s (NaN values skipped), 0 when there is no such lag.
-    public static func periodicity(_ x: [Double], rate: Double) -> Double {
+    package static func periodicity(_ x: [Double], rate: Double) -> Double {
         let finite = x.filter(\.isFinite)
         guard finite.count > Int(3 * rate) else { return 0 }
         let mean = finite.reduce(0, +) / Double(finite.count)

@@ -8,18 +8,18 @@
 ///   2 saturated, 3 lost);
 /// - `HeartRateSummary`: one row for the recording (the study's block), at its last row: `Beats`,
 ///   `Accepted`, `MeanBPM`, `RMSSD` (ms), `UsableShare`, `Channel`, `AmbientChannel` (NaN for none).
-public enum HeartRateSeries {
-    public static let beat = "HeartBeat"
-    public static let rate = "HeartRate"
-    public static let quality = "PulseQuality"
-    public static let summary = "HeartRateSummary"
+package enum HeartRateSeries {
+    package static let beat = "HeartBeat"
+    package static let rate = "HeartRate"
+    package static let quality = "PulseQuality"
+    package static let summary = "HeartRateSummary"
     /// The `/Quality` attribute holding ``HeartRateAnalyzer/method`` and the stream analysed.
-    public static let methodAttribute = "HeartRateMethod"
-    public static let streamAttribute = "HeartRateStream"
+    package static let methodAttribute = "HeartRateMethod"
+    package static let streamAttribute = "HeartRateStream"
 
-    public static let summaryColumns = ["Beats", "Accepted", "MeanBPM", "RMSSD", "UsableShare", "Channel", "AmbientChannel"]
+    package static let summaryColumns = ["Beats", "Accepted", "MeanBPM", "RMSSD", "UsableShare", "Channel", "AmbientChannel"]
 
-    public static func rows(_ a: HeartRateAnalysis) -> [QualitySeries.Row] {
+    package static func rows(_ a: HeartRateAnalysis) -> [QualitySeries.Row] {
         var rows: [QualitySeries.Row] = []
         let channel = a.chosen.map(Double.init) ?? .nan
         for w in a.windows {

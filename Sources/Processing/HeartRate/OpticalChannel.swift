@@ -3,22 +3,22 @@
 /// (`LO_730`, `RI_AMB`, …) are the recorder's **provisional** layout (docs/muse.md, "Athena"):
 /// 4 positions (left/right, outer/inner) × 730 nm, 850 nm, red (660 nm) and ambient; the classic
 /// Muse's PPG stream stores one channel, `infrared`.
-public struct OpticalChannel: Sendable, Equatable {
+package struct OpticalChannel: Sendable, Equatable {
     /// The label as stored (`/Streams/<name>` `ChannelNames`).
-    public var label: String
+    package var label: String
     /// The sensor position (`left outer`, `left inner`, `right inner`, `right outer`), when the label says.
-    public var position: String?
+    package var position: String?
     /// The position's code in the label (`LO`, `LI`, `RI`, `RO`), when the label has one.
-    public var positionCode: String?
+    package var positionCode: String?
     /// The light's wavelength in nm, when known (nil for ambient and for unknown labels).
-    public var wavelength: Double?
+    package var wavelength: Double?
     /// Whether the channel measures ambient light (the LEDs off).
-    public var isAmbient: Bool
+    package var isAmbient: Bool
     /// Whether the label's meaning is provisional (the Athena's optics).
-    public var provisional: Bool
+    package var provisional: Bool
 
     /// The meaning of `label`.
-    public init(label: String) {
+    package init(label: String) {
         self.label = label
         let parts = label.split(separator: "_").map(String.init)
         let positions = ["LO": "left outer", "LI": "left inner", "RI": "right inner", "RO": "right outer"]
@@ -41,7 +41,7 @@ public struct OpticalChannel: Sendable, Equatable {
     }
 
     /// A description for a sidecar: `730 nm, left outer sensor (provisional label)`.
-    public var text: String {
+    package var text: String {
         let light = isAmbient ? "ambient light (LEDs off)" : wavelength.map { "\(Int($0)) nm" } ?? (label == "infrared" ? "infrared light" : "light")
         let place = position.map { ", \($0) sensor" } ?? ""
         return light + place + (provisional ? " (provisional label)" : "")

@@ -1,5 +1,5 @@
 /// What a window of one raw PPG/optics channel shows before any pulse is looked for.
-public enum PulseCondition: Int, Sendable, Equatable, CaseIterable {
+package enum PulseCondition: Int, Sendable, Equatable, CaseIterable {
     /// Varies: a pulse may be in it.
     case varying = 0
     /// Flat: every finite value within ``flatCounts`` of each other (a sensor that stopped, or
@@ -11,12 +11,12 @@ public enum PulseCondition: Int, Sendable, Equatable, CaseIterable {
     case lost = 3
 
     /// The widest spread (counts) a flat window has.
-    public static let flatCounts = 2.0
+    package static let flatCounts = 2.0
     /// The share of values at a rail that makes a window saturated.
-    public static let saturatedShare = 0.2
+    package static let saturatedShare = 0.2
 
     /// The condition of `values` (raw counts; NaN lost) from a converter of `bits` bits.
-    public static func of(_ values: [Double], bits: Int) -> PulseCondition {
+    package static func of(_ values: [Double], bits: Int) -> PulseCondition {
         let finite = values.filter(\.isFinite)
         guard let low = finite.min(), let high = finite.max() else { return .lost }
         let top = Double((1 << bits) - 1)
@@ -27,7 +27,7 @@ public enum PulseCondition: Int, Sendable, Equatable, CaseIterable {
     }
 
     /// The word the report and sidecars use.
-    public var word: String {
+    package var word: String {
         switch self {
         case .varying: "varying"
         case .flat: "flat"

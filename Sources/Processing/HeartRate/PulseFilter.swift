@@ -5,9 +5,9 @@ import Foundation
 /// transform), run forward and backward so the beats are not delayed (zero phase, 4th order in
 /// effect). Both ends are padded with 2 s of the signal mirrored about its end value, so the
 /// filter starts settled.
-public struct PulseFilter: Sendable {
+package struct PulseFilter: Sendable {
     /// The pass band in Hz.
-    public static let band = (low: 0.5, high: 8.0)
+    package static let band = (low: 0.5, high: 8.0)
 
     private struct Biquad {
         var b0, b1, b2, a1, a2: Double
@@ -44,13 +44,13 @@ public struct PulseFilter: Sendable {
     private let pad: Int
 
     /// A filter for samples at `rate` Hz.
-    public init(rate: Double) {
+    package init(rate: Double) {
         stages = [Biquad(lowPass: false, cutoff: Self.band.low, rate: rate), Biquad(lowPass: true, cutoff: Self.band.high, rate: rate)]
         pad = Int(2 * rate)
     }
 
     /// `x` (finite values, one continuous stretch) filtered forward and backward.
-    public func apply(_ x: [Double]) -> [Double] {
+    package func apply(_ x: [Double]) -> [Double] {
         guard x.count > 3, let first = x.first, let last = x.last else { return x.map { _ in 0 } }
         let n = min(pad, x.count - 1)
         var y: [Double] = []

@@ -4,30 +4,30 @@ public import DataSources
 /// recording ends (``HeartRateAnalyzer``): beats need the wave on both sides, and one pass over the
 /// whole stream finds the channel with the best pulse. It holds the stream's rows (16 optics
 /// channels at 64 Hz: 30 MB an hour).
-public struct PulseTracker: Sendable {
+package struct PulseTracker: Sendable {
     /// The stream analysed.
-    public let stream: StreamDescriptor
+    package let stream: StreamDescriptor
     private var times: [Double] = []
     private var values: [Double] = []
 
     /// A tracker for the first PPG stream of `descriptor`, or nil when it has none.
-    public init?(_ descriptor: DeviceDescriptor) {
+    package init?(_ descriptor: DeviceDescriptor) {
         guard let stream = descriptor.streams.first(where: { $0.kind == .ppg && $0.channelCount > 0 }) else { return nil }
         self.stream = stream
     }
 
     /// The converter bits of the stream's raw values: the Athena's optics 20, the classic PPG 24.
-    public var bits: Int { stream.channelLabels.contains { OpticalChannel(label: $0).provisional } ? 20 : 24 }
+    package var bits: Int { stream.channelLabels.contains { OpticalChannel(label: $0).provisional } ? 20 : 24 }
 
     /// Takes a block of any stream (keeps the tracked stream's).
-    public mutating func take(_ block: SampleBlock) {
+    package mutating func take(_ block: SampleBlock) {
         guard block.stream == stream.name, block.channelCount == stream.channelCount else { return }
         times += block.times
         values += block.values
     }
 
     /// The analysis of everything taken.
-    public func finish() -> HeartRateAnalysis {
+    package func finish() -> HeartRateAnalysis {
         HeartRateAnalyzer(bits: bits).analyze(times: times, values: values, labels: stream.channelLabels, rate: stream.samplingRate)
     }
 }

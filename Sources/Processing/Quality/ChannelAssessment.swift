@@ -1,26 +1,26 @@
 /// The graded quality of one channel over one window, with the measures it was graded from.
-public struct ChannelAssessment: Sendable, Codable, Equatable {
+package struct ChannelAssessment: Sendable, Codable, Equatable {
     /// The grade: the worst any measure gave.
-    public var grade: QualityGrade
+    package var grade: QualityGrade
     /// Every measure that was not good, worst first.
-    public var issues: [QualityIssue]
+    package var issues: [QualityIssue]
     /// Fraction of missing (NaN) samples.
-    public var missingFraction: Double
+    package var missingFraction: Double
     /// Raw standard deviation in µV (NaN when missing).
-    public var standardDeviation: Double
+    package var standardDeviation: Double
     /// Fraction of railed or stuck-at-extreme samples.
-    public var railedFraction: Double
+    package var railedFraction: Double
     /// SD of the 1–40 Hz band in µV, `sqrt(∫₁⁴⁰ PSD)` (NaN when not computable).
-    public var bandAmplitude: Double
+    package var bandAmplitude: Double
     /// P(mains ± 1 Hz) / P(1–45 Hz).
-    public var lineNoiseRatio: Double
+    package var lineNoiseRatio: Double
     /// P(45–100 Hz without mains ± 2 Hz and its harmonic) / P(1–45 Hz).
-    public var highFrequencyRatio: Double
+    package var highFrequencyRatio: Double
     /// The mains frequency the line-noise ratio used, in Hz.
-    public var mainsFrequency: Double
+    package var mainsFrequency: Double
 
     /// Creates an assessment.
-    public init(
+    package init(
         grade: QualityGrade, issues: [QualityIssue], missingFraction: Double, standardDeviation: Double, railedFraction: Double,
         bandAmplitude: Double, lineNoiseRatio: Double, highFrequencyRatio: Double, mainsFrequency: Double
     ) {
@@ -37,7 +37,7 @@ public struct ChannelAssessment: Sendable, Codable, Equatable {
 
     /// The reason band powers of this window are NaN, or nil when they are meaningful: a bad grade
     /// from an issue that corrupts the EEG bands (see ``QualityIssue/invalidatesBandPower``).
-    public var bandPowerInvalidReason: String? {
+    package var bandPowerInvalidReason: String? {
         guard grade == .bad else { return nil }
         return issues.first(where: \.invalidatesBandPower).map { "window graded bad: \($0.rawValue)" }
     }

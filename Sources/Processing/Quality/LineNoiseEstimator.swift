@@ -16,17 +16,17 @@ import Foundation
 /// with the reason "warming up" (the reference read "good" for the first seconds). Also, the
 /// transform has the full N points (the reference truncated to a power of two, which only agrees at
 /// 256 Hz-like rates).
-public struct LineNoiseEstimator: Sendable {
+package struct LineNoiseEstimator: Sendable {
     /// Samples in the analysis window (4 s).
-    public let windowLength: Int
+    package let windowLength: Int
     /// Samples between readings (1 s).
-    public let updateInterval: Int
+    package let updateInterval: Int
     /// The sampling rate in Hz.
-    public let samplingRate: Double
+    package let samplingRate: Double
     /// The mains frequency setting.
-    public let mains: MainsFrequency
+    package let mains: MainsFrequency
     /// The number of channels.
-    public let channelCount: Int
+    package let channelCount: Int
 
     /// The ring buffers, channel c at `c·windowLength`.
     private var history: [Double]
@@ -41,7 +41,7 @@ public struct LineNoiseEstimator: Sendable {
     private var lnAmplitude: [Double]
 
     /// Creates the estimator; `windowSeconds` and `updateSeconds` default to the reference's 4 and 1.
-    public init(channelCount: Int, samplingRate: Double, mains: MainsFrequency = .detect, windowSeconds: Double = 4, updateSeconds: Double = 1) {
+    package init(channelCount: Int, samplingRate: Double, mains: MainsFrequency = .detect, windowSeconds: Double = 4, updateSeconds: Double = 1) {
         self.channelCount = channelCount
         self.samplingRate = samplingRate
         self.mains = mains
@@ -57,7 +57,7 @@ public struct LineNoiseEstimator: Sendable {
     }
 
     /// Feeds one sample vector (NaN for missing values); returns a reading once per update interval.
-    public mutating func append(_ values: UnsafeBufferPointer<Double>, sampleIndex: Int64) -> LineNoiseReading? {
+    package mutating func append(_ values: UnsafeBufferPointer<Double>, sampleIndex: Int64) -> LineNoiseReading? {
         let n = windowLength, p = position
         history.withUnsafeMutableBufferPointer { h in
             for c in 0..<channelCount { h[c &* n &+ p] = values[c] }
@@ -72,7 +72,7 @@ public struct LineNoiseEstimator: Sendable {
     }
 
     /// Feeds one sample vector (see ``append(_:sampleIndex:)-(UnsafeBufferPointer<Double>,_)``).
-    public mutating func append(_ values: [Double], sampleIndex: Int64) -> LineNoiseReading? {
+    package mutating func append(_ values: [Double], sampleIndex: Int64) -> LineNoiseReading? {
         values.withUnsafeBufferPointer { append($0, sampleIndex: sampleIndex) }
     }
 

@@ -1,23 +1,23 @@
 /// One result of the line-noise mode (``LineNoiseEstimator``), per channel.
-public struct LineNoiseReading: Sendable, Equatable, Codable {
+package struct LineNoiseReading: Sendable, Equatable, Codable {
     /// The index of the newest sample in the window.
-    public var sampleIndex: Int64
+    package var sampleIndex: Int64
     /// The mains frequency the reading used (fixed, or the detected one), in Hz.
-    public var mainsFrequency: Double
+    package var mainsFrequency: Double
     /// Quality per channel in percent, `clamp(−50·noise + 50, 0, 100)` (the reference's mapping).
     /// NaN while warming up or with missing data (see ``invalidReasons``).
-    public var quality: [Double]
+    package var quality: [Double]
     /// The mean ln-amplitude around the mains frequency (±1 Hz), per channel.
-    public var noise: [Double]
+    package var noise: [Double]
     /// The mean ln-amplitude over 8–12 Hz (the reference's `bp`), per channel.
-    public var alpha: [Double]
+    package var alpha: [Double]
     /// Per channel, 60 values: the mean ln-amplitude of each 1 Hz step from 0 to 59 Hz.
-    public var spectrum: [[Double]]
+    package var spectrum: [[Double]]
     /// Per channel, why the values are NaN (nil when valid).
-    public var invalidReasons: [String?]
+    package var invalidReasons: [String?]
 
     /// Creates a reading.
-    public init(
+    package init(
         sampleIndex: Int64, mainsFrequency: Double, quality: [Double], noise: [Double], alpha: [Double], spectrum: [[Double]],
         invalidReasons: [String?]
     ) {

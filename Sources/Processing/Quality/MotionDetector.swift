@@ -8,25 +8,25 @@ public import DataSources
 ///
 /// Windows are consecutive and one second long (at the stream's rate); rows with a missing value are
 /// left out of their window, and a window with fewer than half its rows present is not judged.
-public struct MotionDetector: Sendable {
+package struct MotionDetector: Sendable {
     /// Rows per window.
-    public let windowLength: Int
+    package let windowLength: Int
     /// The standard deviation (g) above which a window counts as moving.
-    public let threshold: Double
+    package let threshold: Double
     private var count = 0
     private var present = 0
     private var sums = [Double](repeating: 0, count: 3)
     private var squares = [Double](repeating: 0, count: 3)
 
     /// A detector for an accelerometer sampled at `samplingRate` Hz.
-    public init(samplingRate: Double, threshold: Double) {
+    package init(samplingRate: Double, threshold: Double) {
         windowLength = max(1, Int(samplingRate.isFinite && samplingRate > 0 ? samplingRate.rounded() : 52))
         self.threshold = threshold
     }
 
     /// Takes an accelerometer block (x, y, z in g) and returns, for each window it completed, whether
     /// the head moved in it.
-    public mutating func take(_ block: SampleBlock) -> [Bool] {
+    package mutating func take(_ block: SampleBlock) -> [Bool] {
         var verdicts: [Bool] = []
         let width = block.channelCount
         guard width >= 1 else { return verdicts }

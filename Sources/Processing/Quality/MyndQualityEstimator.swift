@@ -15,18 +15,18 @@
 /// not the raw, signal, so a bad signal is judged through heavy smoothing. What differs: samples
 /// that are NaN (dropouts) are skipped instead of shortening the vector, and a block with fewer
 /// than half its samples gives NaN with a reason rather than a number (the state is left as it was).
-public struct MyndQualityEstimator: Sendable {
+package struct MyndQualityEstimator: Sendable {
     /// The variance threshold in µV² below which a block counts as good (150).
-    public static let varianceThreshold = 150.0
+    package static let varianceThreshold = 150.0
     /// The quality a good block gets (110, above 100 so the average can reach 100).
-    public static let overshoot = 110.0
+    package static let overshoot = 110.0
     /// The EMA length in blocks (5, i.e. α = 0.2).
-    public static let averagingBlocks = 5.0
+    package static let averagingBlocks = 5.0
 
     /// Samples per block, `Int(samplingRate / 2)`.
-    public let blockLength: Int
+    package let blockLength: Int
     /// The number of channels.
-    public let channelCount: Int
+    package let channelCount: Int
 
     private var smoothed: [Double]
     private var hasSmoothed: [Bool]
@@ -40,7 +40,7 @@ public struct MyndQualityEstimator: Sendable {
     private var blockSamples = 0
 
     /// Creates the estimator for `channelCount` channels at `samplingRate` Hz.
-    public init(channelCount: Int, samplingRate: Double) {
+    package init(channelCount: Int, samplingRate: Double) {
         self.channelCount = channelCount
         blockLength = max(1, Int(samplingRate / 2))
         smoothed = [Double](repeating: 0, count: channelCount)
@@ -54,16 +54,16 @@ public struct MyndQualityEstimator: Sendable {
     }
 
     /// The current smoothing weights `(new, old)` of `channel` (for tests and displays).
-    public func weights(channel: Int) -> (new: Double, old: Double) { (weightNew[channel], weightOld[channel]) }
+    package func weights(channel: Int) -> (new: Double, old: Double) { (weightNew[channel], weightOld[channel]) }
 
     /// Feeds one sample vector (one value per channel, NaN for missing); returns a reading when it
     /// completes a block.
-    public mutating func append(_ values: [Double], sampleIndex: Int64) -> MyndQualityReading? {
+    package mutating func append(_ values: [Double], sampleIndex: Int64) -> MyndQualityReading? {
         values.withUnsafeBufferPointer { append($0, sampleIndex: sampleIndex) }
     }
 
     /// Feeds one sample vector (see ``append(_:sampleIndex:)-([Double],_)``).
-    public mutating func append(_ values: UnsafeBufferPointer<Double>, sampleIndex: Int64) -> MyndQualityReading? {
+    package mutating func append(_ values: UnsafeBufferPointer<Double>, sampleIndex: Int64) -> MyndQualityReading? {
         let length = blockLength, channels = min(channelCount, values.count)
         // One pass over the channels with every array opened once (this runs for every sample).
         smoothed.withUnsafeMutableBufferPointer { sm in
@@ -116,7 +116,7 @@ public struct MyndQualityEstimator: Sendable {
     }
 
     /// A block's quality from the variance of its smoothed values (step 3).
-    public static func quality(variance v: Double) -> Double {
+    package static func quality(variance v: Double) -> Double {
         if v == 0 { return 0 }
         if v < varianceThreshold { return overshoot }
         return varianceThreshold / v * 100

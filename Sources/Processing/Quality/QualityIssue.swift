@@ -1,5 +1,5 @@
 /// Why a channel's window did not grade good. Stored and printed by its raw value.
-public enum QualityIssue: String, Sendable, Codable, CaseIterable {
+package enum QualityIssue: String, Sendable, Codable, CaseIterable {
     /// Too many samples were missing (dropouts): the window cannot be judged.
     case missingData
     /// The signal barely moves (SD below the flat threshold): no electrode contact or a dead channel.
@@ -17,7 +17,7 @@ public enum QualityIssue: String, Sendable, Codable, CaseIterable {
 
     /// Whether this issue makes the window's band powers meaningless (they are then reported as
     /// NaN with this reason rather than a made-up number).
-    public var invalidatesBandPower: Bool {
+    package var invalidatesBandPower: Bool {
         switch self {
         case .missingData, .flatLine, .railed, .highAmplitude, .warmingUp: true
         case .lineNoise, .highFrequencyNoise: false

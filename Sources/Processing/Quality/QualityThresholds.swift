@@ -1,31 +1,31 @@
 /// The thresholds of the graded signal quality (``SignalGrader``). Defaults follow the field
 /// (eeg-methods.md §C.3): EEG-ExPy's 1–18 µV SD pass range for Muse, PREP-style ratios.
-public struct QualityThresholds: Sendable, Codable, Equatable {
+package struct QualityThresholds: Sendable, Codable, Equatable {
     /// Fraction of missing (NaN) samples above which a window is bad (default 0.1).
-    public var maximumMissingFraction: Double
+    package var maximumMissingFraction: Double
     /// Raw SD in µV below which a channel is flat (default 1 µV).
-    public var flatStandardDeviation: Double
+    package var flatStandardDeviation: Double
     /// Absolute value in µV at or beyond which a sample counts as railed (default 1000 µV; the Muse's
     /// range is about ±840 µV around its offset).
-    public var railLimit: Double
+    package var railLimit: Double
     /// Fraction of railed or stuck-at-extreme samples above which a window is railed (default 0.05).
-    public var maximumRailedFraction: Double
+    package var maximumRailedFraction: Double
     /// 1–40 Hz SD in µV up to which a channel is good (default 18) …
-    public var goodAmplitude: Double
+    package var goodAmplitude: Double
     /// … and beyond which it is bad (default 50; in between: medium).
-    public var badAmplitude: Double
+    package var badAmplitude: Double
     /// Line-noise ratio P(mains ± 1 Hz) / P(1–45 Hz) from which a channel is medium (default 0.25) …
-    public var mediumLineNoiseRatio: Double
+    package var mediumLineNoiseRatio: Double
     /// … and bad (default 1: more hum than EEG).
-    public var badLineNoiseRatio: Double
+    package var badLineNoiseRatio: Double
     /// High-frequency ratio P(45–100 Hz, mains excluded) / P(1–45 Hz) from which a channel is medium
     /// (default 0.3) …
-    public var mediumHighFrequencyRatio: Double
+    package var mediumHighFrequencyRatio: Double
     /// … and bad (default 1).
-    public var badHighFrequencyRatio: Double
+    package var badHighFrequencyRatio: Double
 
     /// Creates thresholds; every parameter has the documented default.
-    public init(
+    package init(
         maximumMissingFraction: Double = 0.1, flatStandardDeviation: Double = 1, railLimit: Double = 1000,
         maximumRailedFraction: Double = 0.05, goodAmplitude: Double = 18, badAmplitude: Double = 50,
         mediumLineNoiseRatio: Double = 0.25, badLineNoiseRatio: Double = 1, mediumHighFrequencyRatio: Double = 0.3,

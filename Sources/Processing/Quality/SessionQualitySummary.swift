@@ -3,7 +3,7 @@
 /// uses too) with the device's on-head state and the accelerometer's judgement at that moment.
 public struct SessionQualitySummary: Sendable, Codable, Equatable {
     /// The criteria the verdict applies.
-    public var criteria: VerdictCriteria
+    package var criteria: VerdictCriteria
     /// The number of channels.
     public var channelCount: Int
     /// Windows assessed (warming-up windows are not counted).
@@ -29,7 +29,7 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
     public private(set) var gradeCounts: [[Int]]
 
     /// Creates an empty summary.
-    public init(channelCount: Int, criteria: VerdictCriteria = .init()) {
+    package init(channelCount: Int, criteria: VerdictCriteria = .init()) {
         self.channelCount = channelCount
         self.criteria = criteria
         gradeCounts = [[Int]](repeating: [0, 0, 0], count: channelCount)
@@ -40,7 +40,7 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
     /// returns the window's findings (`nil` for a warming-up or malformed window, which is not
     /// counted).
     @discardableResult
-    public mutating func add(_ window: [ChannelAssessment], deviceOffHead: Bool = false, moving: Bool? = nil) -> WindowFindings? {
+    package mutating func add(_ window: [ChannelAssessment], deviceOffHead: Bool = false, moving: Bool? = nil) -> WindowFindings? {
         guard window.count == channelCount, !window.contains(where: { $0.issues.contains(.warmingUp) }) else { return nil }
         let findings = WindowFindings(window, deviceOffHead: deviceOffHead, moving: moving)
         add(findings, grades: window.map(\.grade))
@@ -50,7 +50,7 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
     /// Adds one judged window by its findings and per-channel grades, as stored in a recording's
     /// `/Quality` group (``QualitySeries``): the same counts ``add(_:deviceOffHead:moving:)`` makes
     /// from the assessments. A window with another number of grades than channels is not counted.
-    public mutating func add(_ findings: WindowFindings, grades: [QualityGrade]) {
+    package mutating func add(_ findings: WindowFindings, grades: [QualityGrade]) {
         guard grades.count == channelCount else { return }
         windowCount += 1
         if findings.missingData { missingWindows += 1 }
@@ -85,7 +85,7 @@ public struct SessionQualitySummary: Sendable, Codable, Equatable {
     /// The evidence behind ``verdict``, in the order it checks its criteria: missing data, headband
     /// off, motion, and the worst channel's bad windows (a channel over the limit exists exactly when
     /// the worst one is over it); the first over its limit decides. Empty before any window.
-    public var evidence: [VerdictEvidence] {
+    package var evidence: [VerdictEvidence] {
         guard windowCount > 0 else { return [] }
         let n = Double(windowCount)
         var decided = false

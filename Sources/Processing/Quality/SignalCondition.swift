@@ -1,7 +1,7 @@
 /// A condition derived from the signal's quality rather than reported by the device: the fitting
 /// steps' "good signal" latches. A device knows whether it is connected; only processing knows
 /// whether its electrodes have good contact.
-public enum SignalCondition: String, Sendable, Codable, CaseIterable {
+package enum SignalCondition: String, Sendable, Codable, CaseIterable {
     /// Both frontal electrodes (the device's `front` group, AF7 and AF8 on the Muse) have good signal.
     case goodSignalFront
     /// Both rear electrodes (the `back` group, TP9 and TP10 on the Muse) have good signal.

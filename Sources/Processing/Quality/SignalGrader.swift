@@ -4,15 +4,15 @@ import Foundation
 /// data, flat line, railed/saturated samples, 1–40 Hz amplitude spread, line-noise ratio and
 /// high-frequency-noise ratio (eeg-methods.md §C.3). Spectral measures come from a Welch PSD of
 /// the window (1 s Hann segments, 50 % overlap, so 1 Hz bins).
-public struct SignalGrader: Sendable {
+package struct SignalGrader: Sendable {
     /// The thresholds.
-    public let thresholds: QualityThresholds
+    package let thresholds: QualityThresholds
     /// The mains frequency setting.
-    public let mains: MainsFrequency
+    package let mains: MainsFrequency
     /// The sampling rate in Hz.
-    public let samplingRate: Double
+    package let samplingRate: Double
     /// Samples per window.
-    public let windowLength: Int
+    package let windowLength: Int
 
     private var welch: WelchEstimator
     private var caches: [SegmentCachedWelch]
@@ -22,7 +22,7 @@ public struct SignalGrader: Sendable {
     /// Creates a grader for windows of `windowSeconds` (default 2 s) at `samplingRate` Hz.
     /// `channelCount` sizes the per-channel segment caches used by
     /// ``assess(_:channel:firstIndex:)`` for windows sliding along a stream.
-    public init(
+    package init(
         samplingRate: Double, windowSeconds: Double = 2, mains: MainsFrequency = .detect, thresholds: QualityThresholds = .init(),
         channelCount: Int = 1
     ) {
@@ -42,14 +42,14 @@ public struct SignalGrader: Sendable {
     }
 
     /// Grades `window` (one channel, NaN for missing samples).
-    public mutating func assess(_ window: UnsafeBufferPointer<Double>) -> ChannelAssessment {
+    package mutating func assess(_ window: UnsafeBufferPointer<Double>) -> ChannelAssessment {
         assess(window, channel: 0, firstIndex: nil)
     }
 
     /// Grades `window` of `channel` whose first sample is at stream position `firstIndex`: segment
     /// spectra are reused from the previous windows of that channel (identical results, a third of
     /// the transforms when windows advance by one segment step).
-    public mutating func assess(_ window: UnsafeBufferPointer<Double>, channel: Int, firstIndex: Int64?) -> ChannelAssessment {
+    package mutating func assess(_ window: UnsafeBufferPointer<Double>, channel: Int, firstIndex: Int64?) -> ChannelAssessment {
         let t = thresholds
         // One pass for count, sum, extremes and rail hits; a second for the squared deviations and
         // the plateau counts (two passes keep the SD exact to rounding).
@@ -152,7 +152,7 @@ public struct SignalGrader: Sendable {
     }
 
     /// Grades `window` (see ``assess(_:)-(UnsafeBufferPointer<Double>)``).
-    public mutating func assess(_ window: [Double]) -> ChannelAssessment {
+    package mutating func assess(_ window: [Double]) -> ChannelAssessment {
         window.withUnsafeBufferPointer { assess($0) }
     }
 }

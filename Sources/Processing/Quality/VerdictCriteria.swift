@@ -2,24 +2,24 @@
 /// or ``SessionVerdict/eegFailure``; the checks run in that order after missing data. Windows are
 /// classified by ``WindowFindings``: off the head by the device's word or by flat, railed or
 /// humming channels; motion only by the accelerometer's word (``MotionDetector``).
-public struct VerdictCriteria: Sendable, Codable, Equatable {
+package struct VerdictCriteria: Sendable, Codable, Equatable {
     /// Windows with missing data above this fraction of all windows → EEG failure (default 0.1).
-    public var maximumMissingWindows: Double
+    package var maximumMissingWindows: Double
     /// Windows with the headband off the head (the device says so, or at least half the channels
     /// are flat, railed or line-noise-dominated), above this fraction → headband off head (default
     /// 0.1: an off-head window holds no EEG, like a missing one).
-    public var maximumOffHeadWindows: Double
+    package var maximumOffHeadWindows: Double
     /// Windows in which the accelerometer saw the head move (headband on), above this fraction →
     /// motion too high (default 0.2).
-    public var maximumMotionWindows: Double
+    package var maximumMotionWindows: Double
     /// Accelerometer standard deviation (g, any axis, over 1 s) above which the head counts as
     /// moving (default 0.1 g: sitting still stays below 0.02 g, nodding or walking exceeds 0.2 g).
-    public var movingAcceleration: Double
+    package var movingAcceleration: Double
     /// A single channel graded bad in more than this fraction of windows → EEG failure (default 0.5).
-    public var maximumBadChannelWindows: Double
+    package var maximumBadChannelWindows: Double
 
     /// Creates criteria; every parameter has the documented default.
-    public init(
+    package init(
         maximumMissingWindows: Double = 0.1, maximumOffHeadWindows: Double = 0.1, maximumMotionWindows: Double = 0.2,
         maximumBadChannelWindows: Double = 0.5,
         movingAcceleration: Double = 0.1
@@ -36,7 +36,7 @@ public struct VerdictCriteria: Sendable, Codable, Equatable {
     }
 
     /// Decodes criteria stored before ``movingAcceleration`` existed with its default.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             maximumMissingWindows: try c.decode(Double.self, forKey: .maximumMissingWindows),

@@ -1,9 +1,9 @@
 /// One criterion of the session verdict as ``SessionQualitySummary/evidence`` lists it: which
 /// windows it counts, their share against the largest share the verdict allows, and whether it
 /// decided the verdict. The report shows these rather than re-deriving the verdict's rule.
-public struct VerdictEvidence: Sendable, Equatable {
+package struct VerdictEvidence: Sendable, Equatable {
     /// What a criterion counts.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Windows with samples missing on some channel.
         case missingData
         /// Windows with the headband off the head (reported, or half the channels without contact).
@@ -15,16 +15,16 @@ public struct VerdictEvidence: Sendable, Equatable {
     }
 
     /// What the criterion counts.
-    public var kind: Kind
+    package var kind: Kind
     /// The share of the session's windows it counted.
-    public var share: Double
+    package var share: Double
     /// The largest share the verdict allows (``VerdictCriteria``).
-    public var limit: Double
+    package var limit: Double
     /// Whether this criterion produced the verdict: the first, in the verdict's order, over its limit.
-    public var decided: Bool
+    package var decided: Bool
 
     /// The verdict this criterion gives when it decides.
-    public var verdict: SessionVerdict {
+    package var verdict: SessionVerdict {
         switch kind {
         case .missingData, .badChannel: .eegFailure
         case .offHead: .headbandOffHead

@@ -10,26 +10,26 @@
 ///   the EEG alone are artefacts (blinks, a loose electrode, movement), graded bad per channel, but
 ///   not called motion: telling a participant to sit still when the headband has slipped sends them
 ///   the wrong way.
-public struct WindowFindings: Sendable, Codable, Equatable {
+package struct WindowFindings: Sendable, Codable, Equatable {
     /// Some channel is missing data in the window (a gap or a lost channel).
-    public var missingData: Bool
+    package var missingData: Bool
     /// The headband is off the head: the device says so, or at least half the channels are flat,
     /// railed or bad by line noise.
-    public var offHead: Bool
+    package var offHead: Bool
     /// The device itself reported the headband off the head during the window.
-    public var deviceOffHead: Bool
+    package var deviceOffHead: Bool
     /// At least half the channels are bad by amplitude (1–40 Hz spread far beyond EEG) while the
     /// headband is on: artefacts, which count as motion only with the accelerometer's word.
-    public var artefacts: Bool
+    package var artefacts: Bool
     /// The accelerometer saw the head move and the headband is on the head.
-    public var motion: Bool
+    package var motion: Bool
     /// Channels graded bad, by index.
-    public var badChannels: [Int]
+    package var badChannels: [Int]
 
     /// Classifies one window (one assessment per channel). `deviceOffHead` is the device's on-head
     /// state at the window's end (`false` when unknown); `moving` the accelerometer's newest
     /// judgement (``MotionDetector``; `nil` for a device without one).
-    public init(_ window: [ChannelAssessment], deviceOffHead: Bool = false, moving: Bool? = nil) {
+    package init(_ window: [ChannelAssessment], deviceOffHead: Bool = false, moving: Bool? = nil) {
         let half = (window.count + 1) / 2
         func count(_ test: (ChannelAssessment) -> Bool) -> Int { window.reduce(0) { $0 + (test($1) ? 1 : 0) } }
         missingData = window.contains { $0.issues.contains(.missingData) }
@@ -45,7 +45,7 @@ public struct WindowFindings: Sendable, Codable, Equatable {
 
     /// Findings as they were stored (``QualitySeries/findings(flags:grades:)``), for a window judged
     /// earlier: each flag as named above.
-    public init(missingData: Bool, offHead: Bool, deviceOffHead: Bool, artefacts: Bool, motion: Bool, badChannels: [Int]) {
+    package init(missingData: Bool, offHead: Bool, deviceOffHead: Bool, artefacts: Bool, motion: Bool, badChannels: [Int]) {
         self.missingData = missingData
         self.offHead = offHead
         self.deviceOffHead = deviceOffHead
@@ -56,7 +56,7 @@ public struct WindowFindings: Sendable, Codable, Equatable {
 
     /// The verdict for this window alone, in the order the session verdict applies its criteria:
     /// missing data, headband off, motion (the accelerometer's), a bad channel, else passed.
-    public var verdict: SessionVerdict {
+    package var verdict: SessionVerdict {
         if missingData { return .eegFailure }
         if offHead { return .headbandOffHead }
         if motion { return .motionTooHigh }
@@ -67,7 +67,7 @@ public struct WindowFindings: Sendable, Codable, Equatable {
     /// What to tell the participant about this window, or `nil` when the signal is usable: adjust
     /// the headband when it is off or the signal is bad, sit still only when the accelerometer saw
     /// movement.
-    public var advice: String? {
+    package var advice: String? {
         if verdict == .eegFailure, missingData { return "data is being lost: keep the headband close to the computer" }
         return verdict.advice
     }

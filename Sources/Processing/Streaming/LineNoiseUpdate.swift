@@ -3,10 +3,10 @@ public struct LineNoiseUpdate: Sendable, Codable, Equatable {
     /// Time of the newest sample, seconds since the Unix epoch (source clock).
     public var time: Double
     /// The reading.
-    public var reading: LineNoiseReading
+    package var reading: LineNoiseReading
 
     /// Creates an update.
-    public init(time: Double, reading: LineNoiseReading) {
+    package init(time: Double, reading: LineNoiseReading) {
         self.time = time
         self.reading = reading
     }

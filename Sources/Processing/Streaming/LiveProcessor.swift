@@ -13,11 +13,11 @@ public import DataSources
 /// try await controller.start()
 /// for await event in events { if case .update(.quality(let q)) = event { … } }
 /// ```
-public enum LiveProcessor {
+package enum LiveProcessor {
     /// Subscribes to `controller` (before it is started) and returns the processing events of its
     /// next run. The stream finishes after ``ProcessingEvent/ended(summary:error:)``; cancelling the
     /// iterating task unsubscribes.
-    public static func events(controller: DataController, configuration: ProcessorConfiguration = .init()) async -> AsyncStream<ProcessingEvent> {
+    package static func events(controller: DataController, configuration: ProcessorConfiguration = .init()) async -> AsyncStream<ProcessingEvent> {
         let subscription = await controller.events(.lossless(capacity: 1024))
         let (stream, continuation) = AsyncStream<ProcessingEvent>.makeStream(bufferingPolicy: .unbounded)
         let task = Task {

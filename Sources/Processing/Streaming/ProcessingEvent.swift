@@ -1,7 +1,7 @@
 public import DataSources
 
 /// What ``LiveProcessor`` delivers while it observes a ``DataController``.
-public enum ProcessingEvent: Sendable {
+package enum ProcessingEvent: Sendable {
     /// The source started; carries its device descriptor.
     case started(DeviceDescriptor)
     /// A quality, line-noise or band-power result.

@@ -1,5 +1,5 @@
 /// One result of the streaming ``SignalProcessor``.
-public enum ProcessingUpdate: Sendable, Equatable {
+package enum ProcessingUpdate: Sendable, Equatable {
     /// Signal quality at 2 Hz.
     case quality(QualityUpdate)
     /// The line-noise mode at 1 Hz.
@@ -8,7 +8,7 @@ public enum ProcessingUpdate: Sendable, Equatable {
     case bandPower(BandPowerUpdate)
 
     /// The index of the newest sample the update covers.
-    public var sampleIndex: Int64 {
+    package var sampleIndex: Int64 {
         switch self {
         case .quality(let q): q.sampleIndex
         case .lineNoise(let l): l.reading.sampleIndex

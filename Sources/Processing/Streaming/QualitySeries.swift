@@ -4,25 +4,25 @@ import Foundation
 /// docs/formats.md): one row per update, one dataset per measure, columns named after the channels
 /// (and bands). A writer of any format can store these rows; the Storage module's recording writer
 /// does so while recording.
-public enum QualitySeries {
+package enum QualitySeries {
     /// One row of one series.
-    public struct Row: Sendable, Equatable {
+    package struct Row: Sendable, Equatable {
         /// The dataset name, e.g. `MyndQuality`.
-        public var name: String
+        package var name: String
         /// Seconds since the Unix epoch of the newest sample the row covers.
-        public var time: Double
+        package var time: Double
         /// The values, one per column (NaN where not computable).
-        public var values: [Double]
+        package var values: [Double]
         /// The column names.
-        public var columns: [String]
+        package var columns: [String]
     }
 
     /// The dataset of the per-channel issues of each quality window (``issueMask(_:)``).
-    public static let issuesName = "Issues"
+    package static let issuesName = "Issues"
     /// The dataset of each quality window's last row and findings (``findingsFlags(_:)``).
-    public static let windowName = "Window"
+    package static let windowName = "Window"
     /// The columns of ``windowName``.
-    public static let windowColumns = ["Row", "Findings"]
+    package static let windowColumns = ["Row", "Findings"]
 
     /// The rows one update contributes:
     /// - quality (2 Hz): `MyndQuality` and `MyndBlockQuality` (percent, per channel), `Grade` (1/2/4,
@@ -35,7 +35,7 @@ public enum QualitySeries {
     /// - band power: `BandPowerAbsolute` (µV²) and `BandPowerRelative`, columns `channel/band`.
     ///
     /// `firstSampleIndex` is the source index of the recording's first row.
-    public static func rows(for update: ProcessingUpdate, channelNames: [String], firstSampleIndex: Int64 = 0) -> [Row] {
+    package static func rows(for update: ProcessingUpdate, channelNames: [String], firstSampleIndex: Int64 = 0) -> [Row] {
         switch update {
         case .quality(let q):
             var rows = [
@@ -77,7 +77,7 @@ public enum QualitySeries {
     /// Issues as a bit mask stored in a float64 column: bit `k` is `QualityIssue.allCases[k]`
     /// (1 missingData, 2 flatLine, 4 railed, 8 lineNoise, 16 highFrequencyNoise, 32 highAmplitude,
     /// 64 warmingUp).
-    public static func issueMask(_ issues: [QualityIssue]) -> Double {
+    package static func issueMask(_ issues: [QualityIssue]) -> Double {
         var mask = 0
         for issue in issues { if let k = QualityIssue.allCases.firstIndex(of: issue) { mask |= 1 << k } }
         return Double(mask)
@@ -85,7 +85,7 @@ public enum QualitySeries {
 
     /// The issues of a mask ``issueMask(_:)`` made, in `QualityIssue.allCases` order; none for NaN
     /// or a value that is not a mask.
-    public static func issues(mask: Double) -> [QualityIssue] {
+    package static func issues(mask: Double) -> [QualityIssue] {
         guard mask.isFinite, mask >= 0, mask < Double(1 << QualityIssue.allCases.count) else { return [] }
         let bits = Int(mask)
         return QualityIssue.allCases.enumerated().filter { bits & (1 << $0.offset) != 0 }.map(\.element)
@@ -93,13 +93,13 @@ public enum QualitySeries {
 
     /// A window's findings as flags: 1 missing data, 2 off the head, 4 reported off the head by the
     /// device, 8 artefacts, 16 motion (its bad channels are the channels its grades call bad).
-    public static func findingsFlags(_ f: WindowFindings) -> Double {
+    package static func findingsFlags(_ f: WindowFindings) -> Double {
         Double((f.missingData ? 1 : 0) | (f.offHead ? 2 : 0) | (f.deviceOffHead ? 4 : 0) | (f.artefacts ? 8 : 0) | (f.motion ? 16 : 0))
     }
 
     /// The findings of ``findingsFlags(_:)`` with the window's grades, or `nil` for NaN (a window
     /// warming up, or an update without assessments) or a value that is not such flags.
-    public static func findings(flags: Double, grades: [QualityGrade]) -> WindowFindings? {
+    package static func findings(flags: Double, grades: [QualityGrade]) -> WindowFindings? {
         guard flags.isFinite, flags >= 0, flags < 32 else { return nil }
         let f = Int(flags)
         return WindowFindings(
@@ -110,23 +110,23 @@ public enum QualitySeries {
     /// The attributes that decide a stored window's grades, issues and findings (and so the session
     /// verdict): a judgement read back from a recording is the one recomputing would give only when
     /// each of these is stored with the same value (``attributes(for:)``).
-    public static let qualityAttributeNames = [
+    package static let qualityAttributeNames = [
         "AlgorithmVersion", "QualityWindowSeconds", "QualityThresholds", "MainsFrequencySetting", "VerdictCriteria", "SeriesVersion",
     ]
 
     /// The attributes that decide the stored band-power series, besides ``qualityAttributeNames``.
-    public static let bandPowerAttributeNames = ["BandPowerMethod", "BandPowerWindowSeconds", "BandPowerIntervalSeconds"]
+    package static let bandPowerAttributeNames = ["BandPowerMethod", "BandPowerWindowSeconds", "BandPowerIntervalSeconds"]
 
     /// The version of the stored series: 2 added `Issues`, `Window` and the attributes
     /// `VerdictCriteria` and `SeriesVersion` (recordings without it are recomputed, never read
     /// back); 3 fills every gap with NaN rows, however long, so each window over a gap row is a
     /// stored window with missing data (version 2 restarted its windows after a gap longer than
     /// 10 s and stored none over it: such recordings are recomputed).
-    public static let seriesVersion = "3"
+    package static let seriesVersion = "3"
 
     /// The attributes stored on the group once: the algorithm version and every method parameter as
     /// JSON text (band-power method, quality thresholds, window lengths, mains setting).
-    public static func attributes(for processor: SignalProcessor) -> [String: String] {
+    package static func attributes(for processor: SignalProcessor) -> [String: String] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         func json<T: Encodable>(_ value: T) -> String { (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "" }

@@ -6,18 +6,18 @@ public struct QualityUpdate: Sendable, Codable, Equatable {
     /// Index of the newest sample.
     public var sampleIndex: Int64
     /// The MYND-mode reading of the block that just ended.
-    public var mynd: MyndQualityReading
+    package var mynd: MyndQualityReading
     /// Per channel, the graded assessment; `nil` until one quality window of signal was seen.
-    public var assessments: [ChannelAssessment]?
+    package var assessments: [ChannelAssessment]?
     /// Seconds of signal the assessments cover.
     public var windowSeconds: Double
     /// What the window says about the whole headband (off the head, motion, bad channels), judged
     /// with the device's on-head state and the accelerometer (``WindowFindings``); `nil` while there
     /// are no assessments or they are still warming up.
-    public var findings: WindowFindings?
+    package var findings: WindowFindings?
 
     /// Creates an update.
-    public init(
+    package init(
         time: Double, sampleIndex: Int64, mynd: MyndQualityReading, assessments: [ChannelAssessment]?, windowSeconds: Double,
         findings: WindowFindings? = nil
     ) {

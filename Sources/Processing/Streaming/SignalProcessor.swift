@@ -15,15 +15,15 @@ public import DataSources
 /// for update in processor.process(block) { … }
 /// let verdict = processor.summary.verdict
 /// ```
-public struct SignalProcessor: Sendable {
+package struct SignalProcessor: Sendable {
     /// The device whose EEG stream is processed.
-    public let descriptor: DeviceDescriptor
+    package let descriptor: DeviceDescriptor
     /// The settings.
-    public let configuration: ProcessorConfiguration
+    package let configuration: ProcessorConfiguration
     /// The band-power method in use.
-    public let bandPowerMethod: BandPowerMethod
+    package let bandPowerMethod: BandPowerMethod
     /// The session's quality summary so far (one entry per quality update with assessments).
-    public private(set) var summary: SessionQualitySummary
+    package private(set) var summary: SessionQualitySummary
 
     private var mynd: MyndQualityEstimator
     private var lineNoise: LineNoiseEstimator
@@ -44,15 +44,15 @@ public struct SignalProcessor: Sendable {
 
     /// Whether the head moved in the newest one-second accelerometer window (see ``MotionDetector``);
     /// `nil` for a device without accelerometer or before its first window.
-    public private(set) var moving: Bool?
+    package private(set) var moving: Bool?
     /// Whether the device reports itself off the head now (its ``DeviceState/onHead`` condition is
     /// false); `false` while it has said nothing. Quality windows ending while it holds count as
     /// off the head (``WindowFindings``).
-    public private(set) var deviceOffHead = false
+    package private(set) var deviceOffHead = false
     private var latestFindings: WindowFindings?
 
     /// Creates a processor for the EEG stream of `descriptor`.
-    public init(descriptor: DeviceDescriptor, configuration: ProcessorConfiguration = .init()) {
+    package init(descriptor: DeviceDescriptor, configuration: ProcessorConfiguration = .init()) {
         self.descriptor = descriptor
         self.configuration = configuration
         let fs = descriptor.samplingRate, channels = descriptor.channelCount
@@ -84,14 +84,14 @@ public struct SignalProcessor: Sendable {
     /// Takes a device condition flip, in order with the blocks: the on-head state decides the quality
     /// windows that end while it holds (the device's word wins over the signal's); other conditions
     /// are ignored.
-    public mutating func take(_ change: DeviceStateChange) {
+    package mutating func take(_ change: DeviceStateChange) {
         if change.state == .onHead { deviceOffHead = !change.value }
     }
 
     /// Processes an EEG block (blocks in order) and returns the updates it completed, oldest first.
     /// Accelerometer blocks feed the motion part of the summary and return nothing; blocks of other
     /// streams are ignored.
-    public mutating func process(_ block: SampleBlock) -> [ProcessingUpdate] {
+    package mutating func process(_ block: SampleBlock) -> [ProcessingUpdate] {
         var updates: [ProcessingUpdate] = []
         if block.stream == accelerometerStream, var detector = motion {
             for moving in detector.take(block) {

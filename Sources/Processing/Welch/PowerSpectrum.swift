@@ -1,22 +1,22 @@
 /// A one-sided power spectral density: `density[k]` in µV²/Hz at `k · resolution` Hz.
-public struct PowerSpectrum: Sendable, Equatable {
+package struct PowerSpectrum: Sendable, Equatable {
     /// The density per bin, k = 0…nperseg/2.
-    public var density: [Double]
+    package var density: [Double]
     /// The bin spacing in Hz (`samplingRate / nperseg`).
-    public var resolution: Double
+    package var resolution: Double
     /// How many segments were averaged (0 when the signal was too short: then every value is NaN).
-    public var segmentCount: Int
+    package var segmentCount: Int
 
     /// Creates a spectrum.
-    public init(density: [Double], resolution: Double, segmentCount: Int) {
+    package init(density: [Double], resolution: Double, segmentCount: Int) {
         self.density = density
         self.resolution = resolution
         self.segmentCount = segmentCount
     }
 
     /// The frequency of bin `k` in Hz.
-    public func frequency(ofBin k: Int) -> Double { Double(k) * resolution }
+    package func frequency(ofBin k: Int) -> Double { Double(k) * resolution }
 
     /// The frequencies of all bins in Hz (scipy's `f`).
-    public var frequencies: [Double] { density.indices.map { Double($0) * resolution } }
+    package var frequencies: [Double] { density.indices.map { Double($0) * resolution } }
 }

@@ -10,9 +10,9 @@
 ///
 /// Feed rows in order (``append(_:)``), the quality updates their rows completed (``mark(_:)``),
 /// and ``finish()`` at the end.
-public struct QualityGatedWelch: Sendable {
+package struct QualityGatedWelch: Sendable {
     /// Whether windows graded bad or off the head are kept (only gaps are left out).
-    public let includesBadWindows: Bool
+    package let includesBadWindows: Bool
     private var accumulator: WelchAccumulator
     private let width: Int
     /// Rows not yet passed on, row-major, the first at ``pendingStart``.
@@ -23,7 +23,7 @@ public struct QualityGatedWelch: Sendable {
     private var condemned: [[Range<Int64>]]
 
     /// Prepares an estimate with `parameters` for `channelCount` channels at `samplingRate` Hz.
-    public init(parameters: WelchParameters, channelCount: Int, samplingRate: Double, includesBadWindows: Bool = false) {
+    package init(parameters: WelchParameters, channelCount: Int, samplingRate: Double, includesBadWindows: Bool = false) {
         accumulator = WelchAccumulator(parameters: parameters, channelCount: channelCount, samplingRate: samplingRate)
         width = max(1, channelCount)
         self.includesBadWindows = includesBadWindows
@@ -31,13 +31,13 @@ public struct QualityGatedWelch: Sendable {
     }
 
     /// Welch segments averaged so far, per channel.
-    public var segmentsUsed: [Int] { accumulator.segmentsUsed }
+    package var segmentsUsed: [Int] { accumulator.segmentsUsed }
     /// Segments left out (touching a gap, a window graded bad or off the head), per channel.
-    public var segmentsSkipped: [Int] { accumulator.segmentsSkipped }
+    package var segmentsSkipped: [Int] { accumulator.segmentsSkipped }
 
     /// Appends one row (one value per channel, NaN where missing); it is passed on once no later
     /// quality window can cover it.
-    public mutating func append(_ row: UnsafeBufferPointer<Double>) {
+    package mutating func append(_ row: UnsafeBufferPointer<Double>) {
         if includesBadWindows {
             accumulator.append(row)
             return
@@ -49,7 +49,7 @@ public struct QualityGatedWelch: Sendable {
     /// Takes the quality update the appended rows completed: its window (the `windowSeconds ×
     /// rate` rows up to ``QualityUpdate/sampleIndex``, counted in appended rows) is condemned per
     /// channel graded bad, or for all channels when the headband was off the head.
-    public mutating func mark(_ update: QualityUpdate, windowRows: Int) {
+    package mutating func mark(_ update: QualityUpdate, windowRows: Int) {
         var condemned: [Bool]?
         if let assessments = update.assessments, let findings = update.findings {
             condemned = assessments.map { findings.offHead || $0.grade == .bad }
@@ -61,7 +61,7 @@ public struct QualityGatedWelch: Sendable {
     /// it is condemned (graded bad, or every channel when the headband was off the head); `nil` for
     /// an update without a judged window (warming up). What ``mark(_:windowRows:)`` does with a
     /// live update, for a window read back from a recording's `/Quality` group.
-    public mutating func mark(lastRow: Int64, windowRows: Int, condemned channels: [Bool]?) {
+    package mutating func mark(lastRow: Int64, windowRows: Int, condemned channels: [Bool]?) {
         guard !includesBadWindows else { return }
         if let channels {
             let window = (lastRow + 1 - Int64(windowRows))..<(lastRow + 1)
@@ -78,12 +78,12 @@ public struct QualityGatedWelch: Sendable {
     }
 
     /// Passes on every row still held (call once, after the last row and update).
-    public mutating func finish() {
+    package mutating func finish() {
         release(upTo: appended)
     }
 
     /// The averaged spectrum of `channel` over the segments kept (see ``WelchAccumulator/spectrum(channel:)``).
-    public func spectrum(channel: Int) -> PowerSpectrum {
+    package func spectrum(channel: Int) -> PowerSpectrum {
         accumulator.spectrum(channel: channel)
     }
 

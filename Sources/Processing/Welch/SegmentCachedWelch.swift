@@ -3,16 +3,16 @@
 /// segments 50 % apart shares two of its three segments with the previous one). The result is
 /// bit-identical to ``WelchEstimator/spectrum(_:into:)`` over the same window: the same
 /// per-segment values are summed in the same order.
-public struct SegmentCachedWelch: Sendable {
+package struct SegmentCachedWelch: Sendable {
     /// The estimator doing the work.
-    public private(set) var estimator: WelchEstimator
+    package private(set) var estimator: WelchEstimator
     private var starts: [Int64]
     private var powers: [[Double]]
     private var next = 0
     private var sum: [Double]
 
     /// Creates a cache that remembers the last `capacity` segments (at least the segments per window).
-    public init(parameters: WelchParameters, samplingRate: Double, capacity: Int) {
+    package init(parameters: WelchParameters, samplingRate: Double, capacity: Int) {
         estimator = WelchEstimator(parameters: parameters, samplingRate: samplingRate)
         starts = [Int64](repeating: -1, count: max(1, capacity))
         powers = [[Double]](repeating: [Double](repeating: 0, count: parameters.segmentLength / 2 + 1), count: max(1, capacity))
@@ -23,7 +23,7 @@ public struct SegmentCachedWelch: Sendable {
     /// (``WelchEstimator/binCount`` values). Returns the number of segments (0: too short, NaN).
     /// The window must hold no NaN (callers check; cached segments are keyed by position only).
     @discardableResult
-    public mutating func spectrum(_ window: UnsafeBufferPointer<Double>, firstIndex: Int64, into density: UnsafeMutablePointer<Double>) -> Int {
+    package mutating func spectrum(_ window: UnsafeBufferPointer<Double>, firstIndex: Int64, into density: UnsafeMutablePointer<Double>) -> Int {
         let parameters = estimator.parameters
         let segments = parameters.segmentCount(for: window.count)
         let bins = estimator.binCount
@@ -54,7 +54,7 @@ public struct SegmentCachedWelch: Sendable {
     }
 
     /// The PSD of `window` as a ``PowerSpectrum`` (see ``spectrum(_:firstIndex:into:)``).
-    public mutating func spectrum(_ window: UnsafeBufferPointer<Double>, firstIndex: Int64) -> PowerSpectrum {
+    package mutating func spectrum(_ window: UnsafeBufferPointer<Double>, firstIndex: Int64) -> PowerSpectrum {
         var density = sum
         let count = density.withUnsafeMutableBufferPointer { spectrum(window, firstIndex: firstIndex, into: $0.baseAddress!) }
         return PowerSpectrum(density: density, resolution: estimator.resolution, segmentCount: count)

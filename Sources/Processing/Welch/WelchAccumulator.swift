@@ -3,15 +3,15 @@
 /// (starting at sample 0, ``WelchParameters/step`` apart), so without gaps it equals
 /// `scipy.signal.welch` over the whole recording. Segments that contain a missing (NaN) sample are
 /// left out and counted, instead of poisoning the average.
-public struct WelchAccumulator: Sendable {
+package struct WelchAccumulator: Sendable {
     /// The parameters of the estimate.
-    public let parameters: WelchParameters
+    package let parameters: WelchParameters
     /// The number of channels.
-    public let channelCount: Int
+    package let channelCount: Int
     /// Segments averaged so far, per channel.
-    public private(set) var segmentsUsed: [Int]
+    package private(set) var segmentsUsed: [Int]
     /// Segments left out because they held missing samples, per channel.
-    public private(set) var segmentsSkipped: [Int]
+    package private(set) var segmentsSkipped: [Int]
 
     private var estimator: WelchEstimator
     private var history: SampleHistory
@@ -19,7 +19,7 @@ public struct WelchAccumulator: Sendable {
     private var density: [Double]
 
     /// Prepares an accumulator for `channelCount` channels at `samplingRate` Hz.
-    public init(parameters: WelchParameters, channelCount: Int, samplingRate: Double) {
+    package init(parameters: WelchParameters, channelCount: Int, samplingRate: Double) {
         self.parameters = parameters
         self.channelCount = channelCount
         estimator = WelchEstimator(parameters: parameters, samplingRate: samplingRate)
@@ -31,7 +31,7 @@ public struct WelchAccumulator: Sendable {
     }
 
     /// Appends one sample vector (NaN for missing values).
-    public mutating func append(_ row: UnsafeBufferPointer<Double>) {
+    package mutating func append(_ row: UnsafeBufferPointer<Double>) {
         history.append(row)
         let n = Int64(parameters.segmentLength)
         guard history.total >= n, (history.total - n) % Int64(parameters.step) == 0 else { return }
@@ -56,12 +56,12 @@ public struct WelchAccumulator: Sendable {
     }
 
     /// Appends frames' values.
-    public mutating func append(_ values: [Double]) {
+    package mutating func append(_ values: [Double]) {
         values.withUnsafeBufferPointer { append($0) }
     }
 
     /// The averaged spectrum of `channel` (NaN with `segmentCount == 0` when no segment was usable).
-    public func spectrum(channel: Int) -> PowerSpectrum {
+    package func spectrum(channel: Int) -> PowerSpectrum {
         let used = segmentsUsed[channel]
         let density = used > 0 ? sums[channel].map { $0 / Double(used) } : sums[channel].map { _ in .nan }
         return PowerSpectrum(density: density, resolution: estimator.resolution, segmentCount: used)

@@ -5,11 +5,11 @@
 /// mean removed, is tapered and transformed with the in-house ``RealFFT``; `|X|²` is scaled by
 /// `1/(fs·Σw²)` and doubled for every bin but DC (and Nyquist when the length is even). Make one per
 /// parameter set and reuse it: window, plan and buffers are kept, nothing is allocated per call.
-public struct WelchEstimator: Sendable {
+package struct WelchEstimator: Sendable {
     /// The parameters the estimate follows.
-    public let parameters: WelchParameters
+    package let parameters: WelchParameters
     /// The sampling rate in Hz.
-    public let samplingRate: Double
+    package let samplingRate: Double
 
     private var fft: RealFFT
     private let window: [Double]
@@ -19,7 +19,7 @@ public struct WelchEstimator: Sendable {
     private var power: [Double]
 
     /// Prepares an estimator for signals sampled at `samplingRate` Hz.
-    public init(parameters: WelchParameters, samplingRate: Double) {
+    package init(parameters: WelchParameters, samplingRate: Double) {
         self.parameters = parameters
         self.samplingRate = samplingRate
         let n = parameters.segmentLength
@@ -32,19 +32,19 @@ public struct WelchEstimator: Sendable {
     }
 
     /// The number of frequency bins of every spectrum, `nperseg/2 + 1`.
-    public var binCount: Int { parameters.segmentLength / 2 + 1 }
+    package var binCount: Int { parameters.segmentLength / 2 + 1 }
 
     /// The bin spacing in Hz.
-    public var resolution: Double { samplingRate / Double(parameters.segmentLength) }
+    package var resolution: Double { samplingRate / Double(parameters.segmentLength) }
 
     /// The PSD of `signal`; all NaN with `segmentCount == 0` when the signal is shorter than one
     /// segment (a number from less data would not be the method the parameters state).
-    public mutating func spectrum(_ signal: [Double]) -> PowerSpectrum {
+    package mutating func spectrum(_ signal: [Double]) -> PowerSpectrum {
         signal.withUnsafeBufferPointer { spectrum($0) }
     }
 
     /// The PSD of `signal` (see ``spectrum(_:)-([Double])``).
-    public mutating func spectrum(_ signal: UnsafeBufferPointer<Double>) -> PowerSpectrum {
+    package mutating func spectrum(_ signal: UnsafeBufferPointer<Double>) -> PowerSpectrum {
         var density = [Double](repeating: 0, count: binCount)
         let count = density.withUnsafeMutableBufferPointer { spectrum(signal, into: $0.baseAddress!) }
         return PowerSpectrum(density: density, resolution: resolution, segmentCount: count)
@@ -53,7 +53,7 @@ public struct WelchEstimator: Sendable {
     /// Writes the PSD of `signal` into `density` (``binCount`` values) and returns the number of
     /// segments averaged (0: too short, density set to NaN).
     @discardableResult
-    public mutating func spectrum(_ signal: UnsafeBufferPointer<Double>, into density: UnsafeMutablePointer<Double>) -> Int {
+    package mutating func spectrum(_ signal: UnsafeBufferPointer<Double>, into density: UnsafeMutablePointer<Double>) -> Int {
         let bins = binCount
         let segments = parameters.segmentCount(for: signal.count)
         guard segments > 0 else {
@@ -80,7 +80,7 @@ public struct WelchEstimator: Sendable {
     /// (``WelchParameters/segmentLength`` samples), written to `power` (``binCount`` values): the
     /// part of the estimate that a caller sliding a window along a stream can compute once per
     /// segment and reuse (see ``SegmentCachedWelch``).
-    public mutating func segmentPower(_ segment: UnsafePointer<Double>, into power: UnsafeMutablePointer<Double>) {
+    package mutating func segmentPower(_ segment: UnsafePointer<Double>, into power: UnsafeMutablePointer<Double>) {
         let n = parameters.segmentLength
         var mean = 0.0
         if parameters.removeSegmentMean {
@@ -98,7 +98,7 @@ public struct WelchEstimator: Sendable {
 
     /// Turns the sum of `segmentCount` segment periodograms in `density` into the one-sided density
     /// in place: scaled by `1/(fs·Σw²·segments)`, doubled except at DC (and Nyquist for even lengths).
-    public func finish(_ density: UnsafeMutablePointer<Double>, segmentCount: Int) {
+    package func finish(_ density: UnsafeMutablePointer<Double>, segmentCount: Int) {
         let bins = binCount, n = parameters.segmentLength
         let factor = scale / Double(segmentCount)
         let lastDoubled = n % 2 == 0 ? bins - 2 : bins - 1

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A taper applied to each segment before its FFT.
-public enum WindowFunction: String, Sendable, Codable, Equatable {
+package enum WindowFunction: String, Sendable, Codable, Equatable {
     /// The periodic ("DFT-even") Hann window `0.5 − 0.5·cos(2πi/N)`, i < N: what
     /// `scipy.signal.get_window('hann', N)` and therefore `scipy.signal.welch` use.
     case hann
@@ -12,7 +12,7 @@ public enum WindowFunction: String, Sendable, Codable, Equatable {
     case rectangular
 
     /// The `count` coefficients of the window.
-    public func coefficients(_ count: Int) -> [Double] {
+    package func coefficients(_ count: Int) -> [Double] {
         switch self {
         case .rectangular:
             return [Double](repeating: 1, count: count)

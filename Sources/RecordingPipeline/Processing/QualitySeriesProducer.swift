@@ -17,10 +17,10 @@ public import Storage
 /// which hands its processor to each recording and takes it back afterwards). Either way the
 /// processor is restarted when the recording's source starts, so a recording's series are the same
 /// rows whoever keeps the processor.
-public struct QualitySeriesProducer: DerivedSeriesProducer {
+package struct QualitySeriesProducer: DerivedSeriesProducer {
     /// What the observer receives: each processor update, and after an accelerometer block the
     /// newest motion judgement.
-    public enum Observation: Sendable {
+    package enum Observation: Sendable {
         /// The source started and the processor was sized for this device.
         case started(DeviceDescriptor)
         /// A quality, line-noise or band-power result, exactly as stored.
@@ -30,7 +30,7 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
     }
 
     /// The processor the recording's writer feeds (this producer's own, or a shared one).
-    public let processor: SharedSignalProcessor
+    package let processor: SharedSignalProcessor
     private let observer: (@Sendable (Observation) -> Void)?
     private let stores: Bool
     private var channelNames: [String] = []
@@ -44,7 +44,7 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
     /// A producer with its own processor of the given settings; it sizes itself when the source
     /// starts. `observer` is called on the writer's task: it must return quickly (hand the value on,
     /// never wait). With `stores` false the results only go to the observer and nothing is written.
-    public init(configuration: ProcessorConfiguration, stores: Bool = true, observer: (@Sendable (Observation) -> Void)? = nil) {
+    package init(configuration: ProcessorConfiguration, stores: Bool = true, observer: (@Sendable (Observation) -> Void)? = nil) {
         self.init(processor: SharedSignalProcessor(configuration: configuration), stores: stores, observer: observer)
     }
 
@@ -52,18 +52,18 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
     /// its source starts and feeds it every recorded block; afterwards the keeper may feed it on
     /// (it holds the recording's windows and averages). The keeper must not feed it while the
     /// recording does. `stores` and `observer` as in ``init(configuration:stores:observer:)``.
-    public init(processor: SharedSignalProcessor, stores: Bool = true, observer: (@Sendable (Observation) -> Void)? = nil) {
+    package init(processor: SharedSignalProcessor, stores: Bool = true, observer: (@Sendable (Observation) -> Void)? = nil) {
         self.processor = processor
         self.stores = stores
         self.observer = observer
     }
 
-    public var group: String { RecordingFormat.Quality.group }
+    package var group: String { RecordingFormat.Quality.group }
 
     /// The session's quality summary so far (`nil` before the source started).
-    public var summary: SessionQualitySummary? { processor.summary }
+    package var summary: SessionQualitySummary? { processor.summary }
 
-    public mutating func start(_ descriptor: DeviceDescriptor) {
+    package mutating func start(_ descriptor: DeviceDescriptor) {
         processor.restart(descriptor)
         channelNames = descriptor.channelNames
         eegStream = descriptor.eeg.name
@@ -72,7 +72,7 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
         observer?(.started(descriptor))
     }
 
-    public var groupAttributes: [String: MetadataValue] {
+    package var groupAttributes: [String: MetadataValue] {
         guard stores else { return [:] }
         var attributes = processor.attributes.mapValues { MetadataValue.string($0) }
         if let pulse {
@@ -83,11 +83,11 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
     }
 
     /// Hands the device's condition flips to the processor (its on-head state decides the windows).
-    public mutating func take(_ change: DeviceStateChange) {
+    package mutating func take(_ change: DeviceStateChange) {
         processor.take(change)
     }
 
-    public mutating func process(_ block: SampleBlock) -> [DerivedSeriesRow] {
+    package mutating func process(_ block: SampleBlock) -> [DerivedSeriesRow] {
         let (updates, moving) = processor.process(block)
         if let observer {
             for update in updates { observer(.update(update)) }
@@ -105,7 +105,7 @@ public struct QualitySeriesProducer: DerivedSeriesProducer {
     }
 
     /// The heart-rate series of the recording's PPG or optics stream (``HeartRateSeries``).
-    public mutating func finish() -> [DerivedSeriesRow] {
+    package mutating func finish() -> [DerivedSeriesRow] {
         guard let pulse else { return [] }
         return HeartRateSeries.rows(pulse.finish()).map { DerivedSeriesRow(name: $0.name, time: $0.time, values: $0.values, columns: $0.columns) }
     }

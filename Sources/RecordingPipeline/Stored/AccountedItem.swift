@@ -4,21 +4,21 @@ public import Storage
 /// and `run --json` print it: the item's own keys and `account` (`null` for an item that is no
 /// recording, or whose file cannot be read here, e.g. one sealed at rest — `analyze` judges it after
 /// decryption).
-public struct AccountedItem: Sendable, Encodable {
+package struct AccountedItem: Sendable, Encodable {
     /// The stored item.
-    public var item: CatalogItem
+    package var item: CatalogItem
     /// Its recording's account, when there is one to read.
-    public var account: RecordingAccount?
+    package var account: RecordingAccount?
 
     /// `item` with `account`.
-    public init(item: CatalogItem, account: RecordingAccount?) {
+    package init(item: CatalogItem, account: RecordingAccount?) {
         self.item = item
         self.account = account
     }
 
     /// `item` as stored in `store`, its recording's account read from the stored file by the rule
     /// `analyze` counts with.
-    public init(_ item: CatalogItem, in store: DataStore) {
+    package init(_ item: CatalogItem, in store: DataStore) {
         self.item = item
         guard item.kind == .recording, let reader = try? RecordingReader(url: store.url(of: item.path)) else {
             account = nil
@@ -30,7 +30,7 @@ public struct AccountedItem: Sendable, Encodable {
     private enum CodingKeys: String, CodingKey { case account }
 
     /// The item's keys and `account`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try item.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(account, forKey: .account)

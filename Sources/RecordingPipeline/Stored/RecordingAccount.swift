@@ -12,30 +12,30 @@ public import Storage
 /// `seconds`, `lostSeconds`, `lostShare` (0–1), `losses` (per stream: `stream`, `samples`, `gaps`, the
 /// EEG first), `windows`, `missingWindows`, `offHeadWindows`, `motionWindows` and `verdict` (`null`:
 /// too short to judge).
-public struct RecordingAccount: Sendable, Equatable, Encodable {
+package struct RecordingAccount: Sendable, Equatable, Encodable {
     /// Samples one stream lost.
-    public struct Loss: Sendable, Equatable, Encodable {
+    package struct Loss: Sendable, Equatable, Encodable {
         /// The stream's name (the EEG's first).
-        public var stream: String
+        package var stream: String
         /// Samples lost.
-        public var samples: Int64
+        package var samples: Int64
         /// Gaps they were lost in.
-        public var gaps: Int
+        package var gaps: Int
     }
 
     /// Seconds of EEG rows, lost ones included.
-    public var seconds: Double
+    package var seconds: Double
     /// The EEG's sampling rate in Hz.
-    public var samplingRate: Double
+    package var samplingRate: Double
     /// Per stream what was lost, the EEG first (also when it lost nothing), then the other streams
     /// that lost samples, in the device's order.
-    public var losses: [Loss]
+    package var losses: [Loss]
     /// The quality windows behind the verdict.
-    public var summary: SessionQualitySummary
+    package var summary: SessionQualitySummary
 
     /// The account of the recording `reader` reads, judged with the recording's mains frequency
     /// (detected when it has none), as `analyze` judges it by default.
-    public init(_ reader: RecordingReader) throws {
+    package init(_ reader: RecordingReader) throws {
         let mains: MainsFrequency = reader.powerLineFrequency.map { .fixed($0) } ?? .detect
         var analyzer = RecordingAnalyzer(descriptor: reader.descriptor, configuration: ProcessorConfiguration(mains: mains))
         try analyzer.analyze(reader)
@@ -43,7 +43,7 @@ public struct RecordingAccount: Sendable, Equatable, Encodable {
     }
 
     /// The account of `reader`'s recording with a verdict judged already (`summary`) and its `events`.
-    public init(_ reader: RecordingReader, summary: SessionQualitySummary, events: [RecordingEvent]) {
+    package init(_ reader: RecordingReader, summary: SessionQualitySummary, events: [RecordingEvent]) {
         samplingRate = reader.samplingRate
         seconds = Double(reader.sampleCount) / reader.samplingRate
         self.summary = summary
@@ -62,19 +62,19 @@ public struct RecordingAccount: Sendable, Equatable, Encodable {
     }
 
     /// Seconds of EEG lost (its NaN rows).
-    public var lostSeconds: Double { Double(losses.first?.samples ?? 0) / samplingRate }
+    package var lostSeconds: Double { Double(losses.first?.samples ?? 0) / samplingRate }
 
     /// The share of the EEG rows that were lost (0 for an empty recording).
-    public var lostShare: Double { seconds > 0 ? lostSeconds / seconds : 0 }
+    package var lostShare: Double { seconds > 0 ? lostSeconds / seconds : 0 }
 
     /// The session verdict (`nil`: too short to judge).
-    public var verdict: SessionVerdict? { summary.verdict }
+    package var verdict: SessionVerdict? { summary.verdict }
 
     /// One line: EEG time lost and its share, other streams' lost samples, the windows with missing
     /// data, off the head and with motion, and the verdict, e.g. `lost 20.4 s of 120.0 s EEG (17.0 %)
     /// in 1 gap (accelerometer 1058 samples in 1 gap); quality windows 237: missing data 45 (19 %),
     /// off the head 0 (0 %), motion 0 (0 %); verdict: eeg_failure`.
-    public var line: String {
+    package var line: String {
         let eeg = losses.first ?? Loss(stream: "eeg", samples: 0, gaps: 0)
         var text = "lost \(Self.seconds(lostSeconds)) of \(Self.seconds(seconds)) EEG (\(Self.percent(lostShare, digits: 1)))"
         if eeg.gaps > 0 { text += " in \(eeg.gaps) gap\(eeg.gaps == 1 ? "" : "s")" }
@@ -96,7 +96,7 @@ public struct RecordingAccount: Sendable, Equatable, Encodable {
     }
 
     /// The line and its figures (see the type's description).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(line, forKey: .line)
         try c.encode(seconds, forKey: .seconds)

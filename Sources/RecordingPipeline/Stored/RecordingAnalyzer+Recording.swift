@@ -7,7 +7,7 @@ extension RecordingAnalyzer {
     /// and accelerometer as recorded. The quality windows are read from its `/Quality` when the
     /// recording stored them with this analyzer's settings (``StoredQuality``), else recomputed;
     /// ``qualityOrigin`` (and the result's) says which, and why.
-    public mutating func analyze(_ reader: RecordingReader) throws {
+    package mutating func analyze(_ reader: RecordingReader) throws {
         let opened = try StoredQuality.open(reader, configuration: configuration, needs: [.mynd, .lineNoise])
         guard var stored = opened.quality else {
             noteRecomputed(opened.origin)

@@ -14,34 +14,34 @@ public import Storage
 /// the caller recomputes. Rows are read a few thousand at a time. The recording's processor filled
 /// every gap with NaN rows as the file stores them, so the stored windows over a gap count as missing
 /// data exactly as recomputed ones do (``QualitySeries/seriesVersion`` 3).
-public struct StoredQuality {
+package struct StoredQuality {
     /// The stored series a caller needs besides the windows (`Grade`, `Issues`, `Window`).
-    public struct Needs: OptionSet, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
+    package struct Needs: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
         /// `MyndQuality` with each window.
-        public static let mynd = Needs(rawValue: 1)
+        package static let mynd = Needs(rawValue: 1)
         /// `LineNoiseQuality` and `MainsFrequency` (``nextLineNoise()``).
-        public static let lineNoise = Needs(rawValue: 2)
+        package static let lineNoise = Needs(rawValue: 2)
         /// `BandPowerRelative` (``nextBandPower()``), made with the same band-power settings.
-        public static let bandPower = Needs(rawValue: 4)
+        package static let bandPower = Needs(rawValue: 4)
     }
 
     /// One quality window as stored.
-    public struct Window: Sendable, Equatable {
+    package struct Window: Sendable, Equatable {
         /// The row of `/Recording/Data` of the window's last sample.
-        public var lastRow: Int64
+        package var lastRow: Int64
         /// The time of that sample (seconds since the epoch).
-        public var time: Double
+        package var time: Double
         /// Per channel the grade, or `nil` before the first full window.
-        public var grades: [QualityGrade]?
+        package var grades: [QualityGrade]?
         /// Per channel the issues (empty before the first full window).
-        public var issues: [[QualityIssue]]
+        package var issues: [[QualityIssue]]
         /// What the window says about the headband; `nil` while there are no assessments or they are
         /// warming up (the window is then not counted).
-        public var findings: WindowFindings?
+        package var findings: WindowFindings?
         /// The MYND quality per channel (empty unless asked for).
-        public var mynd: [Double]
+        package var mynd: [Double]
     }
 
     private typealias Q = RecordingFormat.Quality
@@ -53,12 +53,12 @@ public struct StoredQuality {
     private var mains: SeriesCursor?
     private var bandPower: SeriesCursor?
     /// Quality windows stored.
-    public let windowCount: Int
+    package let windowCount: Int
 
     /// The stored windows of `reader` when they were made with `configuration`'s settings (and the
     /// series in `needs` are there), with ``QualityOrigin/stored``; else `nil` and the reason to
     /// recompute.
-    public static func open(
+    package static func open(
         _ reader: RecordingReader, configuration: ProcessorConfiguration, needs: Needs = []
     ) throws -> (quality: StoredQuality?, origin: QualityOrigin) {
         let group = Q.group
@@ -115,7 +115,7 @@ public struct StoredQuality {
     }
 
     /// The next stored quality window, or `nil` after the last.
-    public mutating func nextWindow() throws -> Window? {
+    package mutating func nextWindow() throws -> Window? {
         guard let g = try grade.advance(), let i = try issues.advance(), let w = try window.advance(), w.values.count >= 2 else { return nil }
         let m = try mynd?.advance()
         let row = w.values[w.values.startIndex], flags = w.values[w.values.startIndex + 1]
@@ -128,14 +128,14 @@ public struct StoredQuality {
 
     /// The next stored line-noise reading (time, quality per channel, the mains frequency used), or
     /// `nil` after the last (or when not asked for).
-    public mutating func nextLineNoise() throws -> (time: Double, quality: [Double], mainsFrequency: Double)? {
+    package mutating func nextLineNoise() throws -> (time: Double, quality: [Double], mainsFrequency: Double)? {
         guard let q = try lineNoise?.advance(), let f = try mains?.advance() else { return nil }
         return (q.time, Array(q.values), f.values.first ?? .nan)
     }
 
     /// The next stored band-power row (time, relative power row-major by channel and band), or
     /// `nil` after the last (or when not asked for).
-    public mutating func nextBandPower() throws -> (time: Double, relative: [Double])? {
+    package mutating func nextBandPower() throws -> (time: Double, relative: [Double])? {
         guard let b = try bandPower?.advance() else { return nil }
         return (b.time, Array(b.values))
     }

@@ -16,28 +16,28 @@ public import Storage
 /// let html = try builder.sessionReport(for: [item])
 /// try ReportBuilder.write(html, to: URL(fileURLWithPath: "report.html"))
 /// ```
-public struct ReportBuilder: Sendable {
+package struct ReportBuilder: Sendable {
     /// The data folder.
-    public let store: DataStore
+    package let store: DataStore
     /// Decrypts encrypted items.
-    public var decryptor: OpenPGPDecryptor
+    package var decryptor: OpenPGPDecryptor
     /// The private folder under which decrypted copies are kept while they are read.
-    public var scratchParent: URL
+    package var scratchParent: URL
     /// The moment the footer names (default: now).
-    public var generated: Date
+    package var generated: Date
     /// Whether the spectrum and whole-recording band power keep windows graded bad or off the head
     /// (default false: they are left out with the segments touching a gap).
-    public var includesBadWindows = false
+    package var includesBadWindows = false
     /// The participant's locale (`en`, `de`, …): the language of the whole page, session view and
     /// participant view alike, its words and its number and date formats (default English;
     /// languages without words use English).
-    public var locale = "en"
+    package var locale = "en"
     /// The participant view's completion line (study days completed of the days so far), when the
     /// caller read the participant's progress through the study; without it the line is left out.
-    public var completion: StudyCompletion?
+    package var completion: StudyCompletion?
 
     /// A builder for `store`'s items.
-    public init(
+    package init(
         store: DataStore, decryptor: OpenPGPDecryptor = OpenPGPDecryptor(), scratchParent: URL = PlaintextScratch.defaultParent,
         generated: Date = Date()
     ) {
@@ -51,7 +51,7 @@ public struct ReportBuilder: Sendable {
     /// `recording` field). Throws ``ReportError``. Like every report, it first removes the decrypted
     /// copies killed processes left (``PlaintextScratch/sweep(parent:)``). Reading the recordings
     /// (HDF5, maybe decrypting with GPGME) runs on ``BlockingExecutor/shared``.
-    public func sessionReport(for items: [CatalogItem]) async throws -> String {
+    package func sessionReport(for items: [CatalogItem]) async throws -> String {
         try await BlockingExecutor.shared.run("session report") { [self] () throws(any Error) in try sessionReportBlocking(for: items) }
     }
 
@@ -84,7 +84,7 @@ public struct ReportBuilder: Sendable {
     /// The participant view: every session of `participant` with EEG, over the days. Throws
     /// ``ReportError/missing(path:)`` when the participant has no recordings. Reading the
     /// recordings runs on ``BlockingExecutor/shared``.
-    public func participantReport(participant: String) async throws -> String {
+    package func participantReport(participant: String) async throws -> String {
         try await BlockingExecutor.shared.run("participant report") { [self] () throws(any Error) in
             try participantReportBlocking(participant: participant)
         }
@@ -121,7 +121,7 @@ public struct ReportBuilder: Sendable {
     /// ``ReportError/insideDataFolder(path:dataFolder:)``: a report is a derived, uncatalogued file
     /// that recovery, upload and the catalog must never see, and one of an encrypted item would be
     /// plaintext among sealed originals. (`run`'s own post-session reports go to `<data>/reports/`.)
-    public static func checkOutside(_ url: URL, dataFolder: URL) throws {
+    package static func checkOutside(_ url: URL, dataFolder: URL) throws {
         if DataFolderBoundary(dataFolder: dataFolder).contains(file: url) {
             throw ReportError.insideDataFolder(path: url.path, dataFolder: dataFolder.path)
         }
@@ -131,7 +131,7 @@ public struct ReportBuilder: Sendable {
     /// rename) with mode 0600 for ``ExportPermissions/private`` (folders it makes: 0700), else 0644;
     /// refuses to overwrite unless `overwrite`. Once SIGINT or SIGTERM has arrived, nothing is
     /// written (``TerminationSignals/Interrupted`` is thrown; a half-written temporary file is removed).
-    public static func write(_ html: String, to url: URL, overwrite: Bool = false, permissions: ExportPermissions = .shared) throws {
+    package static func write(_ html: String, to url: URL, overwrite: Bool = false, permissions: ExportPermissions = .shared) throws {
         try TerminationSignals.check()
         let fm = FileManager.default
         if !overwrite, fm.fileExists(atPath: url.path) {

@@ -1,5 +1,5 @@
 /// Why a report could not be made; each description is one line naming the file.
-public enum ReportError: Error, Equatable, CustomStringConvertible {
+package enum ReportError: Error, Equatable, CustomStringConvertible {
     /// The item (or its file) does not exist, or the participant has no recordings.
     case missing(path: String)
     /// The item is not a readable recording.
@@ -13,7 +13,7 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case io(path: String, reason: String)
 
     /// One line naming the file.
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let path): "no such item: \(path)"
         case .unsupported(let path, let reason): "\(path): \(reason)"

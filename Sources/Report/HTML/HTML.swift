@@ -4,10 +4,10 @@ import Storage
 /// Escaping and number formatting for the report's HTML and SVG. Everything taken from a file
 /// (channel names, event labels, study and device names) goes through ``escape(_:)``; numbers go
 /// through the formatters, which never print `nan` or `inf` into a document.
-public enum HTML {
+package enum HTML {
     /// `text` with `&`, `<`, `>`, `"` and `'` replaced by entities, safe in element content and in
     /// quoted attribute values; control characters other than tab and newline are dropped.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -1,7 +1,7 @@
 /// How far a participant got with one study day, from the study's schedule and what `collect` has:
 /// every session of the day collected and complete, some of it, nothing although a later day has
 /// data, or nothing yet (no later day has data either).
-public enum OverviewDayState: String, Sendable, Codable, CaseIterable {
+package enum OverviewDayState: String, Sendable, Codable, CaseIterable {
     /// Every session of the day collected, none ended early.
     case done
     /// A session of the day collected and another missing, or one that ended early.

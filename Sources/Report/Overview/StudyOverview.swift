@@ -11,44 +11,44 @@ import Storage
 /// let overview = StudyOverview(study: "reaction-time", dayCount: 5, participants: rows, recordings: 12, weeks: weeks, problems: [])
 /// try overview.html.write(to: url, atomically: true, encoding: .utf8)
 /// ```
-public struct StudyOverview: Sendable {
+package struct StudyOverview: Sendable {
     /// Items collected in one ISO week.
-    public struct Week: Sendable, Equatable {
+    package struct Week: Sendable, Equatable {
         /// The week, `2026-W48`.
-        public var label: String
+        package var label: String
         /// Items made in it.
-        public var items: Int
+        package var items: Int
 
         /// A week's count.
-        public init(label: String, items: Int) {
+        package init(label: String, items: Int) {
             self.label = label
             self.items = items
         }
     }
 
     /// The study's id.
-    public var study: String
+    package var study: String
     /// The number of days in the study's protocol.
-    public var dayCount: Int
+    package var dayCount: Int
     /// One row per participant, in UUID order.
-    public var participants: [OverviewParticipant]
+    package var participants: [OverviewParticipant]
     /// Recordings collected, demonstration data not counted.
-    public var recordings: Int
+    package var recordings: Int
     /// Recordings collected that are demonstration data (a scripted participant, a simulated or
     /// replayed signal), counted apart from ``recordings``.
-    public var demonstrationRecordings = 0
+    package var demonstrationRecordings = 0
     /// Items collected per week, oldest first, weeks without items included.
-    public var weeks: [Week]
+    package var weeks: [Week]
     /// What needs a person (as `collect --json` lists it).
-    public var problems: [OverviewProblem]
+    package var problems: [OverviewProblem]
     /// The page's language (`en`, `de`; default English).
-    public var locale = "en"
+    package var locale = "en"
     /// Who is keeping to the study and who needs a look: the summary line and the table of
     /// participants, flagged first; without it, neither.
-    public var monitoring: StudyMonitoring?
+    package var monitoring: StudyMonitoring?
 
     /// An overview of these figures.
-    public init(study: String, dayCount: Int, participants: [OverviewParticipant], recordings: Int, weeks: [Week], problems: [OverviewProblem]) {
+    package init(study: String, dayCount: Int, participants: [OverviewParticipant], recordings: Int, weeks: [Week], problems: [OverviewProblem]) {
         self.study = study
         self.dayCount = dayCount
         self.participants = participants
@@ -58,7 +58,7 @@ public struct StudyOverview: Sendable {
     }
 
     /// The whole page.
-    public var html: String {
+    package var html: String {
         let words = ReportWords(locale: locale)
         let title = words(.overviewTitle, study)
         var body = "<main><header class=\"report\"><h1>\(HTML.escape(title))</h1>"

@@ -2,16 +2,16 @@
 /// completion line. Computed by the caller from the study's schedule (Study's `Adherence`: a day
 /// counts when every one of its sessions was completed), since the report reads only the data
 /// folder's recordings.
-public struct StudyCompletion: Sendable, Hashable {
+package struct StudyCompletion: Sendable, Hashable {
     /// The study days with every session completed.
-    public var daysCompleted: Int
+    package var daysCompleted: Int
     /// The study days so far (over, or under way and done).
-    public var daysSoFar: Int
+    package var daysSoFar: Int
     /// The study's days.
-    public var days: Int
+    package var days: Int
 
     /// Creates the figures.
-    public init(daysCompleted: Int, daysSoFar: Int, days: Int) {
+    package init(daysCompleted: Int, daysSoFar: Int, days: Int) {
         self.daysCompleted = daysCompleted
         self.daysSoFar = daysSoFar
         self.days = days

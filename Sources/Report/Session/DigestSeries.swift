@@ -2,16 +2,16 @@
 /// row: a day's 2 Hz grades are 172,800 rows, which as an array per row took about 16 MB and here
 /// take 4 MB (as `Float`: 1, 2 and 4 exactly; the band power at 1 Hz, `Double`: 8 MB and 4 MB), so
 /// the session report's memory grows by a few megabytes a day instead of by tens.
-public struct DigestSeries<Value: BinaryFloatingPoint & Sendable>: Sendable, RandomAccessCollection {
+package struct DigestSeries<Value: BinaryFloatingPoint & Sendable>: Sendable, RandomAccessCollection {
     /// Values per row.
-    public let width: Int
+    package let width: Int
     /// The rows' times (seconds of signal from the first sample).
-    public private(set) var times: [Double] = []
+    package private(set) var times: [Double] = []
     /// The values, row-major.
-    public private(set) var values: [Value] = []
+    package private(set) var values: [Value] = []
 
     /// An empty series of rows of `width` values.
-    public init(width: Int) {
+    package init(width: Int) {
         self.width = Swift.max(1, width)
     }
 
@@ -28,15 +28,15 @@ public struct DigestSeries<Value: BinaryFloatingPoint & Sendable>: Sendable, Ran
     }
 
     /// The value of `column` in row `row`.
-    public func value(_ row: Int, _ column: Int) -> Double {
+    package func value(_ row: Int, _ column: Int) -> Double {
         column < width ? Double(values[row * width + column]) : .nan
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { times.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { times.count }
 
     /// Row `i`: its time and its values.
-    public subscript(i: Int) -> (time: Double, values: ArraySlice<Value>) {
+    package subscript(i: Int) -> (time: Double, values: ArraySlice<Value>) {
         (times[i], values[(i * width)..<((i + 1) * width)])
     }
 }

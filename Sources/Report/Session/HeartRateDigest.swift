@@ -6,19 +6,19 @@ import Storage
 /// What the session report shows of a recording's stored heart rate (``HeartRateSeries``): the
 /// heart rate over time, the block's mean heart rate and RMSSD, the channel the beats come from,
 /// and the channels that were flat or saturated in at least half of the windows.
-public struct HeartRateDigest: Sendable {
+package struct HeartRateDigest: Sendable {
     /// Heart rate (bpm) at each accepted beat, seconds of signal from the EEG's first sample.
-    public var points: [(x: Double, y: Double)]
-    public var beats: Int
-    public var accepted: Int
-    public var meanBPM: Double?
-    public var rmssd: Double?
-    public var usableShare: Double
+    package var points: [(x: Double, y: Double)]
+    package var beats: Int
+    package var accepted: Int
+    package var meanBPM: Double?
+    package var rmssd: Double?
+    package var usableShare: Double
     /// The stream analysed and the channel label the beats come from.
-    public var stream: String
-    public var channel: String?
+    package var stream: String
+    package var channel: String?
     /// Channels flat or saturated in at least half of the windows.
-    public var badChannels: [(label: String, condition: PulseCondition)]
+    package var badChannels: [(label: String, condition: PulseCondition)]
 
     /// The digest of `reader`'s stored heart rate, nil when it has none.
     init?(_ reader: RecordingReader) throws {

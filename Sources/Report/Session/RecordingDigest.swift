@@ -7,76 +7,76 @@ public import Storage
 /// Everything the report shows about one recording, read in one pass over its samples (memory stays
 /// bounded: only a 10 s excerpt, the 2 Hz grades and the 1 Hz band powers are kept). Times are
 /// seconds of signal from the first sample (row / sampling rate), the clock the charts share.
-public struct RecordingDigest: Sendable {
+package struct RecordingDigest: Sendable {
     /// The catalog path (or file name) the report names the recording by.
-    public var name: String
+    package var name: String
     /// The participant's pseudonymous UUID (never a name).
-    public var participant: String?
+    package var participant: String?
     /// Study, paradigm, day, session and run, as stored.
-    public var study: String?
-    public var paradigm: String?
-    public var day: Int?
-    public var session: Int?
-    public var run: Int?
+    package var study: String?
+    package var paradigm: String?
+    package var day: Int?
+    package var session: Int?
+    package var run: Int?
     /// The time of the first sample (seconds since the epoch), when the recording has one.
-    public var startTime: Double?
+    package var startTime: Double?
     /// Rows, rate, duration (seconds of signal) and the EEG channel names.
-    public var sampleCount: Int64
-    public var samplingRate: Double
-    public var durationSeconds: Double { Double(sampleCount) / samplingRate }
-    public var channels: [String]
+    package var sampleCount: Int64
+    package var samplingRate: Double
+    package var durationSeconds: Double { Double(sampleCount) / samplingRate }
+    package var channels: [String]
     /// Manufacturer and model, serial and firmware, as stored.
-    public var device: String
-    public var serial: String?
-    public var firmware: String?
+    package var device: String
+    package var serial: String?
+    package var firmware: String?
     /// Whether the recording ran its planned course, and if not, why it ended.
-    public var outcome: RecordingOutcome
+    package var outcome: RecordingOutcome
     /// The mains frequency the line-noise measures used.
-    public var mains: Double?
+    package var mains: Double?
     /// Every event (study markers and the software's own).
-    public var events: [RecordingEvent]
+    package var events: [RecordingEvent]
     /// Lost samples: start (seconds of signal) and length (seconds).
-    public var gaps: [(start: Double, seconds: Double)]
+    package var gaps: [(start: Double, seconds: Double)]
     /// Rows that are gaps.
-    public var gapSamples: Int64
+    package var gapSamples: Int64
     /// Samples other streams lost (accelerometer, gyroscope, optics …), per stream in the device's
     /// order: the EEG's own loss is ``gapSamples`` in ``gaps``, counted first.
-    public var streamLosses: [(stream: String, samples: Int64, gaps: Int)] = []
+    package var streamLosses: [(stream: String, samples: Int64, gaps: Int)] = []
     /// The signal excerpt: its start (seconds) and per channel its values (µV, NaN where lost).
-    public var excerptStart: Double = 0
-    public var excerpt: [[Double]] = []
+    package var excerptStart: Double = 0
+    package var excerpt: [[Double]] = []
     /// The graded quality at 2 Hz: time and per channel 1/2/4 (NaN while warming up).
-    public var grades = DigestSeries<Float>(width: 1)
+    package var grades = DigestSeries<Float>(width: 1)
     /// Relative band power at 1 Hz, averaged over the channels whose window was not graded bad: time
     /// and one value per band of ``bands``.
-    public var bandPower = DigestSeries<Double>(width: 1)
+    package var bandPower = DigestSeries<Double>(width: 1)
     /// The bands, in the order of ``bandPower`` and ``wholeBandPowers``.
-    public var bands: [FrequencyBand] = []
+    package var bands: [FrequencyBand] = []
     /// The Welch spectrum of the whole recording per channel (segments touching a gap left out, and
     /// unless ``includesBadWindows`` those touching a window graded bad or off the head).
-    public var spectra: [PowerSpectrum] = []
+    package var spectra: [PowerSpectrum] = []
     /// Per channel, Welch segments the spectrum averaged and segments left out.
-    public var segmentsUsed: [Int] = []
-    public var segmentsSkipped: [Int] = []
+    package var segmentsUsed: [Int] = []
+    package var segmentsSkipped: [Int] = []
     /// Whether the spectrum and whole-recording band power kept windows graded bad or off the head.
-    public var includesBadWindows = false
+    package var includesBadWindows = false
     /// Whole-recording band powers per channel, from those spectra.
-    public var wholeBandPowers: [BandPowers] = []
+    package var wholeBandPowers: [BandPowers] = []
     /// The quality summary behind the verdict.
-    public var summary: SessionQualitySummary
+    package var summary: SessionQualitySummary
     /// The reaction-time trial table stored with the recording, if any.
-    public var trials: TrialTable?
+    package var trials: TrialTable?
 
     /// Whether the quality windows behind the verdict, the grades and the band power were read
     /// from the recording's `/Quality` (made with the report's settings) or recomputed from the
     /// samples, and why.
-    public var qualityOrigin: QualityOrigin = .recomputed("not judged")
+    package var qualityOrigin: QualityOrigin = .recomputed("not judged")
     /// The heart rate the recording stores (`/Quality/HeartRate`, `HeartRateSummary`,
     /// `PulseQuality`), nil when it has none (no PPG or optics stream).
-    public var heartRate: HeartRateDigest?
+    package var heartRate: HeartRateDigest?
 
     /// The session verdict (`nil` when too short to judge).
-    public var verdict: SessionVerdict? { summary.verdict }
+    package var verdict: SessionVerdict? { summary.verdict }
 
     /// Reads `reader` in one pass, with the headband's on-head state and accelerometer as recorded.
     /// With `detail` false only what the participant view needs is kept (metadata, events and the
@@ -84,7 +84,7 @@ public struct RecordingDigest: Sendable {
     /// spectrum and band power keep the windows graded bad or off the head. The quality windows are
     /// read from the recording's `/Quality` when it was made with the report's settings, else
     /// recomputed (``qualityOrigin`` says which); the participant view then reads no sample at all.
-    public init(
+    package init(
         reader: RecordingReader, name: String, detail: Bool = true, excerptSeconds: Double = 10, includesBadWindows: Bool = false
     ) throws {
         self.includesBadWindows = includesBadWindows

@@ -13,11 +13,11 @@ import Glibc
 /// block writers, and a writer waits (up to ``busyTimeout``) for another. Upload runs claim items
 /// atomically (``claimDue(now:owner:limit:staleAfter:)``), so two overlapping runs never send the same
 /// item.
-public final class Catalog: Sendable {
+package final class Catalog: Sendable {
     /// The database file.
-    public let url: URL
+    package let url: URL
     /// How long a change waits for another process's transaction before failing.
-    public static let busyTimeout: TimeInterval = 30
+    package static let busyTimeout: TimeInterval = 30
 
     private let pool: DatabasePool
 
@@ -104,17 +104,17 @@ public final class Catalog: Sendable {
     }
 
     /// Adds a new item.
-    public func insert(_ item: CatalogItem) throws {
+    package func insert(_ item: CatalogItem) throws {
         try pool.write { db in try item.insert(db) }
     }
 
     /// The item with `id`, if any.
-    public func item(id: String) throws -> CatalogItem? {
+    package func item(id: String) throws -> CatalogItem? {
         try pool.read { db in try CatalogItem.fetchOne(db, key: id) }
     }
 
     /// The item stored at `path` (relative to the data folder), if any.
-    public func item(path: String) throws -> CatalogItem? {
+    package func item(path: String) throws -> CatalogItem? {
         try pool.read { db in try CatalogItem.filter(Column("path") == path).fetchOne(db) }
     }
 
@@ -122,7 +122,7 @@ public final class Catalog: Sendable {
     /// folder), read in one query over the path index: what recovery compares a folder's files with,
     /// instead of one lookup of a whole row per file (a start of `upload` or `record` walks every
     /// folder).
-    public func paths(in folder: String) throws -> Set<String> {
+    package func paths(in folder: String) throws -> Set<String> {
         // Every path below `folder/` sorts between "folder/" and "folder0" ('0' follows '/').
         try pool.read { db in
             try Set(String.fetchAll(db, sql: "SELECT path FROM items WHERE path >= ? AND path < ?", arguments: [folder + "/", folder + "0"]))
@@ -131,7 +131,7 @@ public final class Catalog: Sendable {
 
     /// Path and catalogued size of every item in `state`, without decoding whole rows: what recovery
     /// checks each pending file against at every start.
-    public func sizes(state: TransmissionState) throws -> [(id: String, path: String, size: Int64)] {
+    package func sizes(state: TransmissionState) throws -> [(id: String, path: String, size: Int64)] {
         try pool.read { db in
             try Row.fetchAll(db, sql: "SELECT id, path, size FROM items WHERE state = ?", arguments: [state.rawValue]).compactMap { row in
                 // Decoded as optionals: a damaged row is skipped here, never a trap.
@@ -143,7 +143,7 @@ public final class Catalog: Sendable {
     }
 
     /// All items, oldest first, optionally only those in `state`, of `participant` or of one of `kinds`.
-    public func items(state: TransmissionState? = nil, participant: String? = nil, kinds: Set<ItemKind>? = nil) throws -> [CatalogItem] {
+    package func items(state: TransmissionState? = nil, participant: String? = nil, kinds: Set<ItemKind>? = nil) throws -> [CatalogItem] {
         try pool.read { db in
             var request = CatalogItem.all()
             if let state { request = request.filter(Column("state") == state.rawValue) }
@@ -156,7 +156,7 @@ public final class Catalog: Sendable {
     /// Reads the item, lets `change` modify it, and writes it back, all in one transaction; returns the
     /// stored result.
     @discardableResult
-    public func update(id: String, _ change: (inout CatalogItem) throws -> Void) throws -> CatalogItem {
+    package func update(id: String, _ change: (inout CatalogItem) throws -> Void) throws -> CatalogItem {
         try pool.write { db in
             guard var item = try CatalogItem.fetchOne(db, key: id) else { throw CatalogError.noSuchItem(id) }
             try change(&item)
@@ -170,7 +170,7 @@ public final class Catalog: Sendable {
     /// the stored results in the order of `ids`. An upload run records the items the server confirmed
     /// this way, a few at a time, instead of one transaction per item.
     @discardableResult
-    public func update(ids: [String], _ change: (String, inout CatalogItem) throws -> Void) throws -> [CatalogItem] {
+    package func update(ids: [String], _ change: (String, inout CatalogItem) throws -> Void) throws -> [CatalogItem] {
         guard !ids.isEmpty else { return [] }
         return try pool.write { db in
             try ids.map { id in
@@ -188,7 +188,7 @@ public final class Catalog: Sendable {
     /// row (``update(ids:_:)``), which an upload run did for every small file on the critical path
     /// between two requests. Throws ``CatalogError/noSuchItem(_:)`` (and records none) when a row is
     /// missing.
-    public func recordTransmitted(_ transmissions: [Transmission]) throws {
+    package func recordTransmitted(_ transmissions: [Transmission]) throws {
         guard !transmissions.isEmpty else { return }
         try pool.write { db in
             let statement = try db.cachedStatement(
@@ -205,7 +205,7 @@ public final class Catalog: Sendable {
     }
 
     /// Removes the item's row (its file is the caller's business).
-    public func remove(id: String) throws {
+    package func remove(id: String) throws {
         _ = try pool.write { db in try CatalogItem.deleteOne(db, key: id) }
     }
 
@@ -214,7 +214,7 @@ public final class Catalog: Sendable {
     /// `staleAfter` seconds (it crashed) are taken over.
     /// Unencrypted items of a kind in `keepingLocal` are never claimed (a consent record without
     /// encryption stays on the device).
-    public func claimDue(
+    package func claimDue(
         now: Date = Date(), owner: String, limit: Int = .max, staleAfter: TimeInterval = 3600, keepingLocal: Set<ItemKind> = []
     ) throws -> [CatalogItem] {
         try pool.write { db in
@@ -251,7 +251,7 @@ public final class Catalog: Sendable {
     /// Takes the next run index of `participant`: one more than any catalogued or allocated before,
     /// in one immediate (write-locked) transaction, so two processes recording into one data folder
     /// at once never get the same number (and so never the same file name).
-    public func allocateRun(participant: String) throws -> Int {
+    package func allocateRun(participant: String) throws -> Int {
         try pool.writeWithoutTransaction { db in
             var run = 0
             try db.inTransaction(.immediate) {
@@ -268,7 +268,7 @@ public final class Catalog: Sendable {
     }
 
     /// The highest run index recorded for `participant`, or 0 when none.
-    public func lastRun(participant: String) throws -> Int {
+    package func lastRun(participant: String) throws -> Int {
         try pool.read { db in
             try Int.fetchOne(db, sql: "SELECT MAX(run) FROM items WHERE participant = ?", arguments: [participant]) ?? 0
         }

@@ -1,5 +1,5 @@
 /// Why a participant's signed consent could not be printed (``ConsentPrinter``).
-public enum ConsentPrintError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ConsentPrintError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No consent PDF is stored for the participant (or, without one named, for anybody).
     case missing(participant: String?, dataFolder: String)
     /// Several participants have one and none was named.
@@ -13,7 +13,7 @@ public enum ConsentPrintError: Error, Sendable, Equatable, CustomStringConvertib
     /// Reading the stored PDF or writing the copy failed.
     case io(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let participant?, let folder): "no consent document of participant \(participant) in \(folder)"
         case .missing(nil, let folder): "no consent document in \(folder)"

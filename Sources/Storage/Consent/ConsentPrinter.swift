@@ -16,24 +16,24 @@ import Glibc
 /// let item = try printer.item(participant: nil)
 /// try printer.write(item, to: URL(fileURLWithPath: "consent.pdf"))
 /// ```
-public struct ConsentPrinter: Sendable {
+package struct ConsentPrinter: Sendable {
     /// The data folder.
-    public let store: DataStore
+    package let store: DataStore
     /// Opens sealed PDFs and records.
-    public let decryptor: OpenPGPDecryptor
+    package let decryptor: OpenPGPDecryptor
 
     /// A participant's stored consent: the PDF, the record, or both.
-    public struct StoredConsent: Sendable, Equatable {
+    package struct StoredConsent: Sendable, Equatable {
         /// The participant's UUID.
-        public var participant: String
+        package var participant: String
         /// The consent PDF, when one was stored (enrolments since it is made).
-        public var pdf: CatalogItem?
+        package var pdf: CatalogItem?
         /// The consent record.
-        public var record: CatalogItem?
+        package var record: CatalogItem?
     }
 
     /// A printer of `store`'s consent documents, opening sealed ones with `decryptor`.
-    public init(store: DataStore, decryptor: OpenPGPDecryptor) {
+    package init(store: DataStore, decryptor: OpenPGPDecryptor) {
         self.store = store
         self.decryptor = decryptor
     }
@@ -41,7 +41,7 @@ public struct ConsentPrinter: Sendable {
     /// The stored consent of `participant` (a UUID), or, when `nil`, of the only participant who has
     /// one. Throws ``ConsentPrintError/missing(participant:dataFolder:)`` or
     /// ``ConsentPrintError/ambiguous(participants:)``.
-    public func stored(participant: String?) throws -> StoredConsent {
+    package func stored(participant: String?) throws -> StoredConsent {
         let found = try store.catalog.items(participant: participant?.uppercased()).filter { $0.kind.holdsName && $0.state != .writing }
         let participants = Set(found.map(\.participant)).sorted()
         guard participants.count <= 1 else { throw ConsentPrintError.ambiguous(participants: participants) }
@@ -54,7 +54,7 @@ public struct ConsentPrinter: Sendable {
 
     /// The consent PDF of `participant`, or of the only participant with a stored consent. Throws
     /// ``ConsentPrintError``.
-    public func item(participant: String?) throws -> CatalogItem {
+    package func item(participant: String?) throws -> CatalogItem {
         let stored = try stored(participant: participant)
         guard let pdf = stored.pdf else { throw ConsentPrintError.missing(participant: stored.participant, dataFolder: store.root.path) }
         return pdf
@@ -62,7 +62,7 @@ public struct ConsentPrinter: Sendable {
 
     /// The consent record `item`, decrypted when sealed (in a private scratch folder outside the
     /// data folder, removed at once). Throws ``ConsentPrintError``.
-    public func record(of item: CatalogItem) throws -> ConsentRecord {
+    package func record(of item: CatalogItem) throws -> ConsentRecord {
         let url = store.url(of: item.path)
         let data: Data
         do {
@@ -88,7 +88,7 @@ public struct ConsentPrinter: Sendable {
     }
 
     /// Writes `item`'s PDF to `url` (decrypted when sealed), mode 0600. Throws ``ConsentPrintError``.
-    public func write(_ item: CatalogItem, to url: URL) throws {
+    package func write(_ item: CatalogItem, to url: URL) throws {
         let source = store.url(of: item.path)
         try write(to: url) { temporary in
             if item.encryption == .none {
@@ -112,7 +112,7 @@ public struct ConsentPrinter: Sendable {
 
     /// Writes `pdf` (a document typeset now) to `url` as a stored one is written. Throws
     /// ``ConsentPrintError``.
-    public func write(_ pdf: Data, to url: URL) throws {
+    package func write(_ pdf: Data, to url: URL) throws {
         try write(to: url) { try AtomicFile.write(pdf, to: $0, permissions: 0o600) }
     }
 
@@ -148,7 +148,7 @@ public struct ConsentPrinter: Sendable {
 
     /// The hidden sibling of `url` the copy is written to before it is renamed into place; removed on
     /// SIGINT or SIGTERM (``TerminationSignals``).
-    public static func temporaryURL(for url: URL) -> URL {
+    package static func temporaryURL(for url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part")
     }
 }

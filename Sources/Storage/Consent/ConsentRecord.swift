@@ -3,39 +3,39 @@ public import Foundation
 /// The record of a participant's informed consent: what was shown, what was typed to agree, and the
 /// signature. It is the one stored file that holds the participant's name (as the signature), so it is
 /// encrypted whenever the study has a key and is never uploaded unencrypted.
-public struct ConsentRecord: Sendable, Equatable, Codable {
+package struct ConsentRecord: Sendable, Equatable, Codable {
     /// Always `study-recorder-consent`.
-    public var format = "study-recorder-consent"
+    package var format = "study-recorder-consent"
     /// The version of this JSON layout.
-    public var formatVersion = 1
+    package var formatVersion = 1
     /// The study's identifier and version.
-    public var study: String
+    package var study: String
     /// The study file's version.
-    public var studyVersion: String?
+    package var studyVersion: String?
     /// The participant's UUID.
-    public var participant: String
+    package var participant: String
     /// The locale the consent was shown in.
-    public var locale: String
+    package var locale: String
     /// When the participant agreed.
-    public var consentedAt: Date
+    package var consentedAt: Date
     /// The consent's title and every page as shown (placeholders filled).
-    public var title: String
+    package var title: String
     /// The pages as shown.
-    public var pages: [String]
+    package var pages: [String]
     /// The agreement text as shown.
-    public var agreement: String
+    package var agreement: String
     /// The phrase the participant typed to agree.
-    public var typedAgreement: String
+    package var typedAgreement: String
     /// The signature: the participant's name as typed.
-    public var signature: String
+    package var signature: String
     /// The helper (caregiver) who assisted, if any, as typed.
-    public var helperName: String?
+    package var helperName: String?
     /// Where the record came from: whether a script stood in for the participant (`--auto`), the
     /// speed, the software and the command line (``Provenance``); `nil` in records written before it.
-    public var provenance: Provenance?
+    package var provenance: Provenance?
 
     /// Creates a record.
-    public init(
+    package init(
         study: String, studyVersion: String?, participant: String, locale: String, consentedAt: Date, title: String, pages: [String],
         agreement: String, typedAgreement: String, signature: String, helperName: String?
     ) {

@@ -13,7 +13,7 @@ public struct DataStore: Sendable {
     /// The data folder.
     public let root: URL
     /// The catalog of stored items.
-    public let catalog: Catalog
+    package let catalog: Catalog
 
     /// Opens the data folder at `root`, creating it if needed, on ``BlockingExecutor/shared``
     /// (creating the folder and opening the catalog block; a new catalog may wait for another

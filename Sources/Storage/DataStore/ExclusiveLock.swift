@@ -12,12 +12,12 @@ import Glibc
 /// guard let lock = try ExclusiveLock(file: store.lockURL("run-mynd")) else { … busy … }
 /// defer { withExtendedLifetime(lock) {} }
 /// ```
-public final class ExclusiveLock: Sendable {
+package final class ExclusiveLock: Sendable {
     private let fd: Int32
 
     /// Takes the lock on `file` (created 0600 when missing), or returns `nil` when another process
     /// holds it. Throws ``StorageError/io(path:reason:)`` when the file cannot be opened.
-    public init?(file: URL) throws {
+    package init?(file: URL) throws {
         let fd = try Self.open(file)
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
@@ -31,7 +31,7 @@ public final class ExclusiveLock: Sendable {
     /// holds it: for work that must run once at a time but may not be skipped (recovery of a data
     /// folder). A holder that dies releases it, so the wait always ends with the holder. Throws
     /// ``StorageError/io(path:reason:)`` when the file cannot be opened or locked.
-    public init(waitingFor file: URL) throws {
+    package init(waitingFor file: URL) throws {
         let fd = try Self.open(file)
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else {
@@ -60,7 +60,7 @@ public final class ExclusiveLock: Sendable {
     }
 
     /// The pid written by the process that holds (or last held) the lock on `file`, if readable.
-    public static func holder(of file: URL) -> Int32? {
+    package static func holder(of file: URL) -> Int32? {
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }

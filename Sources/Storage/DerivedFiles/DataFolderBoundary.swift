@@ -11,24 +11,24 @@ public import Foundation
 /// let boundary = DataFolderBoundary(dataFolder: store.root)
 /// if boundary.contains(outFolder) { throw … }
 /// ```
-public struct DataFolderBoundary: Sendable {
+package struct DataFolderBoundary: Sendable {
     /// The data folder, resolved.
-    public let root: URL
+    package let root: URL
 
     /// The boundary of the data folder at `dataFolder`.
-    public init(dataFolder: URL) {
+    package init(dataFolder: URL) {
         root = Self.resolve(dataFolder)
     }
 
     /// Whether the folder `url`, resolved, is the data folder or lies inside it.
-    public func contains(_ url: URL) -> Bool {
+    package func contains(_ url: URL) -> Bool {
         contains(path: Self.resolve(url).path)
     }
 
     /// Whether the file `url` is the data folder or lies inside it: the folder it goes into is
     /// resolved, its own name is not (a file is written by a rename, which replaces a link and
     /// never follows it).
-    public func contains(file url: URL) -> Bool {
+    package func contains(file url: URL) -> Bool {
         contains(path: Self.resolve(url.deletingLastPathComponent()).appendingPathComponent(url.lastPathComponent).standardizedFileURL.path)
     }
 
@@ -39,7 +39,7 @@ public struct DataFolderBoundary: Sendable {
 
     /// `url` made absolute and standardised, with the symbolic links of its longest existing prefix
     /// resolved.
-    public static func resolve(_ url: URL) -> URL {
+    package static func resolve(_ url: URL) -> URL {
         var existing = url.standardizedFileURL
         var rest: [String] = []
         while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {

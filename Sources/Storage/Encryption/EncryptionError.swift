@@ -1,7 +1,7 @@
 /// Why data could not be encrypted. Every case names the key (file and fingerprint) so the study team
 /// knows what to fix; none of them crashes the program, and with encryption required nothing is sent
 /// in the clear instead.
-public enum EncryptionError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum EncryptionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The policy requires encryption but names no key file or fingerprint.
     case notConfigured(String)
     /// The key file does not exist or cannot be read.
@@ -26,12 +26,12 @@ public enum EncryptionError: Error, Sendable, Equatable, CustomStringConvertible
     case io(path: String, reason: String)
 
     /// A one-line explanation for the terminal or a log (never a secret).
-    public var description: String {
+    package var description: String {
         switch self {
         case .notConfigured(let why): "encryption is required but not configured: \(why)"
         case .keyFileUnreadable(let path, let reason): "cannot read the study key file \(path): \(reason)"
         case .secretKeyFile(let path):
-            "the study key file \(path) contains a SECRET key; give the device the public key only (gpg --export --armor FPR)"
+            "the study key file \(path) contains a SECRET key; give the device the package key only (gpg --export --armor FPR)"
         case .noKeyInFile(let path): "the study key file \(path) contains no OpenPGP key"
         case .fingerprintMismatch(let path, let expected, let found):
             "the study key file \(path) does not hold the pinned key \(expected) (it holds \(found.isEmpty ? "none" : found.joined(separator: ", ")))"

@@ -1,5 +1,5 @@
 /// When a study's data are encrypted to its OpenPGP public key.
-public enum EncryptionMode: String, Sendable, Codable, CaseIterable {
+package enum EncryptionMode: String, Sendable, Codable, CaseIterable {
     /// Never encrypted: files are stored and uploaded in the clear (only for studies that explicitly
     /// choose it, e.g. tests or a server on the same trusted network).
     case none

@@ -5,18 +5,18 @@ import Foundation
 ///
 /// The fingerprint is pinned in the study's configuration so that a swapped key file (someone else's
 /// key) is refused instead of silently used.
-public struct EncryptionPolicy: Sendable, Codable, Equatable {
+package struct EncryptionPolicy: Sendable, Codable, Equatable {
     /// When encryption happens.
-    public var mode: EncryptionMode
+    package var mode: EncryptionMode
     /// The study's OpenPGP public key (armoured or binary), required unless ``mode`` is `none`.
-    public var keyFile: String?
+    package var keyFile: String?
     /// The key's fingerprint (40 hex digits; spaces allowed), required unless ``mode`` is `none`.
-    public var fingerprint: String?
+    package var fingerprint: String?
     /// ASCII-armoured output (`.asc`) instead of binary OpenPGP (`.gpg`, the default).
-    public var armored: Bool
+    package var armored: Bool
 
     /// A policy; with the defaults, nothing is encrypted.
-    public init(mode: EncryptionMode = .none, keyFile: String? = nil, fingerprint: String? = nil, armored: Bool = false) {
+    package init(mode: EncryptionMode = .none, keyFile: String? = nil, fingerprint: String? = nil, armored: Bool = false) {
         self.mode = mode
         self.keyFile = keyFile
         self.fingerprint = fingerprint
@@ -24,18 +24,18 @@ public struct EncryptionPolicy: Sendable, Codable, Equatable {
     }
 
     /// The file name extension of encrypted files under this policy (`gpg` or `asc`).
-    public var fileExtension: String { encryptionState.fileExtension ?? "gpg" }
+    package var fileExtension: String { encryptionState.fileExtension ?? "gpg" }
 
     /// The catalog's encryption state of files encrypted under this policy.
-    public var encryptionState: EncryptionState { armored ? .openpgpArmored : .openpgp }
+    package var encryptionState: EncryptionState { armored ? .openpgpArmored : .openpgp }
 
     /// True when data must be encrypted before they leave the device.
-    public var requiresEncryption: Bool { mode != .none }
+    package var requiresEncryption: Bool { mode != .none }
 
     private enum CodingKeys: String, CodingKey { case mode, keyFile, fingerprint, armored }
 
     /// Decodes a policy; missing fields take the defaults.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         mode = try c.decodeIfPresent(EncryptionMode.self, forKey: .mode) ?? .none
         keyFile = try c.decodeIfPresent(String.self, forKey: .keyFile)

@@ -9,12 +9,12 @@ import Glibc
 /// for the passphrase, or has it cached), for exports: the plaintext goes where the caller says —
 /// never into the data folder. Never asks on the terminal itself: without a usable secret key it
 /// fails with ``EncryptionError/gpgme(operation:reason:)`` (e.g. "No secret key").
-public struct OpenPGPDecryptor: Sendable {
+package struct OpenPGPDecryptor: Sendable {
     /// The GnuPG home whose keys are used (`$GNUPGHOME`, else `~/.gnupg`, when not given).
-    public let home: URL
+    package let home: URL
 
     /// A decryptor using the key ring at `home`, or the user's default one.
-    public init(home: URL? = nil) {
+    package init(home: URL? = nil) {
         if let home {
             self.home = home
         } else if let env = ProcessInfo.processInfo.environment["GNUPGHOME"], !env.isEmpty {
@@ -26,7 +26,7 @@ public struct OpenPGPDecryptor: Sendable {
 
     /// Decrypts `source` (binary or armoured OpenPGP) into a new file `destination` (mode 0600),
     /// streaming; removes the partial output when decryption fails.
-    public func decrypt(_ source: URL, to destination: URL) throws {
+    package func decrypt(_ source: URL, to destination: URL) throws {
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw EncryptionError.io(path: source.path, reason: String(cString: strerror(errno))) }
         defer { close(input) }

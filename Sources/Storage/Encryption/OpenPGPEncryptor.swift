@@ -17,17 +17,17 @@ import Glibc
 /// let encryptor = try OpenPGPEncryptor(keyFile: studyKey, fingerprint: "3F2A…", home: store.privateFolder().appendingPathComponent("gnupg"))
 /// try encryptor.encrypt(plain, to: plain.appendingPathExtension("gpg"), armored: false)
 /// ```
-public struct OpenPGPEncryptor: Sendable {
+package struct OpenPGPEncryptor: Sendable {
     /// The key ring folder gpg uses.
-    public let home: URL
+    package let home: URL
     /// The study key's fingerprint (uppercase hex).
-    public let fingerprint: String
+    package let fingerprint: String
     /// The key's first user ID, for messages.
-    public let userID: String
+    package let userID: String
 
     /// Imports `keyFile` into the key ring at `home` (created 0700 when missing) and checks the key with
     /// the pinned `fingerprint`.
-    public init(keyFile: URL, fingerprint pinned: String, home: URL) throws {
+    package init(keyFile: URL, fingerprint pinned: String, home: URL) throws {
         let (expected, bytes) = try OpenPGPKeyFile.prepare(keyFile: keyFile, pinned: pinned, home: home)
         self.home = home
         self.fingerprint = expected
@@ -75,17 +75,17 @@ public struct OpenPGPEncryptor: Sendable {
     }
 
     /// The size and SHA-256 of an encrypted file, computed while it was written (no second pass).
-    public struct EncryptedFile: Sendable, Equatable {
+    package struct EncryptedFile: Sendable, Equatable {
         /// Bytes written.
-        public var size: Int64
+        package var size: Int64
         /// SHA-256 of those bytes, lowercase hex.
-        public var sha256: String
+        package var sha256: String
     }
 
     /// Encrypts the file at `source` into a new file at `destination` (mode 0600, replaced if present),
     /// streaming, and fsyncs it. Binary OpenPGP unless `armored`. Returns the output's size and SHA-256.
     @discardableResult
-    public func encrypt(_ source: URL, to destination: URL, armored: Bool) throws -> EncryptedFile {
+    package func encrypt(_ source: URL, to destination: URL, armored: Bool) throws -> EncryptedFile {
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw EncryptionError.io(path: source.path, reason: String(cString: strerror(errno))) }
         defer { close(input) }
@@ -125,7 +125,7 @@ public struct OpenPGPEncryptor: Sendable {
 
     /// Encrypts everything readable from `inputDescriptor` and writes the OpenPGP message to
     /// `outputDescriptor`. Neither descriptor is closed.
-    public func encrypt(inputDescriptor: Int32, outputDescriptor: Int32, armored: Bool) throws {
+    package func encrypt(inputDescriptor: Int32, outputDescriptor: Int32, armored: Bool) throws {
         var cipher: gpgme_data_t?
         try GPGME.check(gpgme_data_new_from_fd(&cipher, outputDescriptor), "opening the output")
         defer { gpgme_data_release(cipher) }

@@ -18,16 +18,16 @@ import Glibc
 /// let check = try OpenPGPSignatureCheck(keyFile: lab, fingerprint: "3F2A…", home: store.privateFolder().appendingPathComponent("signing"))
 /// if let refusal = check.refusal(of: message, signature: sig) { warn(refusal) } else { show(message) }
 /// ```
-public struct OpenPGPSignatureCheck: Sendable {
+package struct OpenPGPSignatureCheck: Sendable {
     /// The key ring the key was imported into.
-    public let home: URL
+    package let home: URL
     /// The pinned fingerprint, normalised (upper-case hex).
-    public let fingerprint: String
+    package let fingerprint: String
 
     /// Imports the public key in `keyFile` into `home` and checks that it is the key `fingerprint`
     /// pins. Throws ``EncryptionError`` naming the file when it cannot be read, holds a secret key,
     /// or holds another key.
-    public init(keyFile: URL, fingerprint pinned: String, home: URL) throws {
+    package init(keyFile: URL, fingerprint pinned: String, home: URL) throws {
         let (expected, bytes) = try OpenPGPKeyFile.prepare(keyFile: keyFile, pinned: pinned, home: home)
         self.home = home
         fingerprint = expected
@@ -56,7 +56,7 @@ public struct OpenPGPSignatureCheck: Sendable {
     }
 
     /// Why `signature` does not make `data` the pinned key's, in one line; `nil` when it does.
-    public func refusal(of data: Data, signature: Data) -> String? {
+    package func refusal(of data: Data, signature: Data) -> String? {
         guard let ctx = try? GPGME.context(home: home) else { return "the signature cannot be checked: GnuPG is not usable" }
         defer { gpgme_release(ctx) }
         var sig: gpgme_data_t?

@@ -21,10 +21,10 @@ import Glibc
 /// defer { scratch.close() }
 /// let digest = try scratch.withPlaintext(of: store.url(of: item.path)) { try RecordingReader(url: $0) … }
 /// ```
-public final class PlaintextScratch: Sendable {
+package final class PlaintextScratch: Sendable {
     /// The private folder of this user under the temporary directory that holds every process's
     /// scratch folder: `$TMPDIR/study-recorder-plaintext-<uid>`.
-    public static var defaultParent: URL {
+    package static var defaultParent: URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("study-recorder-plaintext-\(getuid())", isDirectory: true)
     }
 
@@ -35,9 +35,9 @@ public final class PlaintextScratch: Sendable {
     private static let live = Mutex<[ObjectIdentifier: OwnedFolder]>([:])
 
     /// Decrypts the items.
-    public let decryptor: OpenPGPDecryptor
+    package let decryptor: OpenPGPDecryptor
     /// This process's folder of decrypted copies.
-    public let folder: URL
+    package let folder: URL
     private let owned: OwnedFolder
 
     /// Makes this process's scratch folder in `parent` (created 0700 when missing; refused when it
@@ -47,7 +47,7 @@ public final class PlaintextScratch: Sendable {
     ///
     /// Every scratch is protected by ``TerminationSignals``: on SIGINT or SIGTERM each of this
     /// process's scratch folders is removed, whoever made it (decision 0007).
-    public init(decryptor: OpenPGPDecryptor, dataFolder: URL, parent: URL = PlaintextScratch.defaultParent) throws {
+    package init(decryptor: OpenPGPDecryptor, dataFolder: URL, parent: URL = PlaintextScratch.defaultParent) throws {
         TerminationSignals.onSignal("plaintext-scratch") { PlaintextScratch.removeAllOfThisProcess() }
         try TerminationSignals.check()
         let resolved = DataFolderBoundary.resolve(parent)
@@ -71,7 +71,7 @@ public final class PlaintextScratch: Sendable {
     /// Decrypts `source` into this scratch, calls `body` with the plaintext copy and removes the copy
     /// (however `body` ends). A decryption failure is thrown as the decryptor's
     /// ``EncryptionError`` wrapped in ``PlaintextScratchError/decryption(path:reason:)``.
-    public func withPlaintext<T>(of source: URL, _ body: (URL) throws -> T) throws -> T {
+    package func withPlaintext<T>(of source: URL, _ body: (URL) throws -> T) throws -> T {
         let plain = try plaintext(of: source)
         defer { remove(plain) }
         return try body(plain)
@@ -82,7 +82,7 @@ public final class PlaintextScratch: Sendable {
     /// recording, reads the overview's figures and exports it from one decryption. The caller removes
     /// it with ``remove(_:)`` once read; what it leaves goes with the scratch's folder (``close()``,
     /// the signal handler, the next process's sweep). Throws like ``withPlaintext(of:_:)``.
-    public func plaintext(of source: URL) throws -> URL {
+    package func plaintext(of source: URL) throws -> URL {
         // Nothing is decrypted once SIGINT or SIGTERM has arrived (its handler removes the copies).
         try TerminationSignals.check()
         var name = source.lastPathComponent
@@ -98,19 +98,19 @@ public final class PlaintextScratch: Sendable {
     }
 
     /// Removes a copy ``plaintext(of:)`` made (a missing one is no error).
-    public func remove(_ copy: URL) {
+    package func remove(_ copy: URL) {
         unlink(copy.path)
     }
 
     /// Removes this process's folder with any copy still in it (idempotent).
-    public func close() {
+    package func close() {
         owned.remove()
         _ = Self.live.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
     }
 
     /// Removes every scratch folder of this process: what the SIGINT/SIGTERM handler
     /// (``TerminationSignals``) calls, so an interrupted export or report leaves no plaintext behind.
-    public static func removeAllOfThisProcess() {
+    package static func removeAllOfThisProcess() {
         let folders = live.withLock { live in
             defer { live.removeAll() }
             return Array(live.values)
@@ -120,7 +120,7 @@ public final class PlaintextScratch: Sendable {
 
     /// Removes what killed processes left in `parent` and returns the folders removed.
     @discardableResult
-    public static func sweep(parent: URL = PlaintextScratch.defaultParent) -> [URL] {
+    package static func sweep(parent: URL = PlaintextScratch.defaultParent) -> [URL] {
         OwnedFolder.sweep(in: DataFolderBoundary.resolve(parent), prefix: prefix)
     }
 

@@ -1,5 +1,5 @@
 /// Why a decrypted scratch copy could not be made; each description is one line naming the path.
-public enum PlaintextScratchError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PlaintextScratchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The scratch folder would lie in the data folder, where a plaintext copy must never land.
     case insideDataFolder(path: String, dataFolder: String)
     /// The scratch folder cannot be made or is not private.
@@ -8,7 +8,7 @@ public enum PlaintextScratchError: Error, Sendable, Equatable, CustomStringConve
     case decryption(path: String, reason: String)
 
     /// One line naming the path.
-    public var description: String {
+    package var description: String {
         switch self {
         case .insideDataFolder(let path, let data):
             "refusing to keep decrypted copies in the data folder: \(path) is inside \(data) (set TMPDIR elsewhere)"

@@ -27,18 +27,18 @@ import Glibc
 /// let sealer = try Sealer(store: store, policy: policy)
 /// item = try await sealer.seal(item)    // after the recorder finalized it
 /// ```
-public struct Sealer: Sendable {
+package struct Sealer: Sendable {
     /// The data folder whose items are sealed.
-    public let store: DataStore
+    package let store: DataStore
     /// The study's policy.
-    public let policy: EncryptionPolicy
+    package let policy: EncryptionPolicy
     /// The encryptor, present whenever the policy's mode is not `none`.
-    public let encryptor: OpenPGPEncryptor?
+    package let encryptor: OpenPGPEncryptor?
 
     /// A sealer for `store`. Unless the policy's mode is `none`, the policy's key file is imported into
     /// `keyRing` (default `<data>/private/gnupg`) and checked; a relative key file path is resolved
     /// against `baseFolder` (default: the current directory).
-    public init(store: DataStore, policy: EncryptionPolicy, keyRing: URL? = nil, baseFolder: URL? = nil) throws {
+    package init(store: DataStore, policy: EncryptionPolicy, keyRing: URL? = nil, baseFolder: URL? = nil) throws {
         self.store = store
         self.policy = policy
         guard policy.mode != .none else {
@@ -64,7 +64,7 @@ public struct Sealer: Sendable {
     /// from two processes at once (the plaintext is locked while it is sealed). Runs on
     /// ``BlockingExecutor/shared``.
     @discardableResult
-    public func seal(_ item: CatalogItem) async throws -> CatalogItem {
+    package func seal(_ item: CatalogItem) async throws -> CatalogItem {
         try await BlockingExecutor.shared.run("seal") { [self] () throws(any Error) in try sealBlocking(item) }
     }
 
@@ -111,13 +111,13 @@ public struct Sealer: Sendable {
     }
 
     /// What ``recover()`` did.
-    public struct Recovery: Sendable, Equatable {
+    package struct Recovery: Sendable, Equatable {
         /// Plaintexts removed because their encrypted item was already catalogued.
-        public var plaintextsRemoved: [String] = []
+        package var plaintextsRemoved: [String] = []
         /// Incomplete or uncatalogued encrypted files removed.
-        public var partialsRemoved: [String] = []
+        package var partialsRemoved: [String] = []
         /// Items sealed (again) because a seal had not finished.
-        public var sealed: [String] = []
+        package var sealed: [String] = []
     }
 
     /// Finishes what a crash interrupted: removes plaintexts whose encrypted item is catalogued, removes
@@ -125,7 +125,7 @@ public struct Sealer: Sendable {
     /// item. Items still being written are left alone. Run it at start-up and before each upload.
     /// Runs on ``BlockingExecutor/shared``.
     @discardableResult
-    public func recover() async throws -> Recovery {
+    package func recover() async throws -> Recovery {
         try await BlockingExecutor.shared.run("seal recovery") { [self] () throws(any Error) in try recoverBlocking() }
     }
 
@@ -173,7 +173,7 @@ public struct Sealer: Sendable {
     /// Encrypts a copy of `item`'s plaintext file into `folder` (for the policy `at-upload`) and returns
     /// it; the caller removes it after the transfer. Throws when the policy has no key. Runs on
     /// ``BlockingExecutor/shared``.
-    public func encryptedCopy(of item: CatalogItem, into folder: URL) async throws -> URL {
+    package func encryptedCopy(of item: CatalogItem, into folder: URL) async throws -> URL {
         try await BlockingExecutor.shared.run("encrypted copy") { [self] () throws(any Error) in try encryptedCopyBlocking(of: item, into: folder) }
     }
 

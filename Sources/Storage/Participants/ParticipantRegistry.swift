@@ -3,17 +3,17 @@ public import Foundation
 /// The participants known on this device, kept in `private/participants.json` (mode 0600 in a 0700
 /// folder). It is the only place besides the consent record where a participant's name is written,
 /// and it is never catalogued or uploaded.
-public struct ParticipantRegistry: Sendable {
+package struct ParticipantRegistry: Sendable {
     /// The registry file.
-    public let url: URL
+    package let url: URL
 
     /// The registry of `store`'s data folder.
-    public init(store: DataStore) throws {
+    package init(store: DataStore) throws {
         url = try store.privateFolder().appendingPathComponent("participants.json")
     }
 
     /// All participants, oldest first.
-    public func all() throws -> [Participant] {
+    package func all() throws -> [Participant] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         do {
             let decoder = JSONDecoder()
@@ -25,12 +25,12 @@ public struct ParticipantRegistry: Sendable {
     }
 
     /// The participant with `id` (case-insensitive).
-    public func participant(id: String) throws -> Participant? {
+    package func participant(id: String) throws -> Participant? {
         try all().first { $0.id.caseInsensitiveCompare(id) == .orderedSame }
     }
 
     /// Adds (or replaces, by id) a participant.
-    public func save(_ participant: Participant) throws {
+    package func save(_ participant: Participant) throws {
         var list = try all().filter { $0.id != participant.id }
         list.append(participant)
         let encoder = JSONEncoder()
@@ -41,7 +41,7 @@ public struct ParticipantRegistry: Sendable {
 
     /// Removes the participant with `id` (undoing an enrolment that did not finish); unknown ids are
     /// ignored.
-    public func remove(id: String) throws {
+    package func remove(id: String) throws {
         let list = try all()
         let kept = list.filter { $0.id.caseInsensitiveCompare(id) != .orderedSame }
         guard kept.count != list.count else { return }
@@ -53,7 +53,7 @@ public struct ParticipantRegistry: Sendable {
 
     /// The participant `id` (registered as a new anonymous one when unknown), or with `nil` the
     /// ``defaultParticipant(study:)``: how the command line and the SDK pick who a recording is for.
-    public func resolve(_ id: UUID?) throws -> String {
+    package func resolve(_ id: UUID?) throws -> String {
         guard let id else { return try defaultParticipant().id }
         if let known = try participant(id: id.uuidString) { return known.id }
         var participant = Participant()
@@ -64,7 +64,7 @@ public struct ParticipantRegistry: Sendable {
 
     /// The participant to use when none is named: the only one known, or a new anonymous one when none
     /// exists. Several participants make the choice ambiguous, which is an error naming the option.
-    public func defaultParticipant(study: String? = nil) throws -> Participant {
+    package func defaultParticipant(study: String? = nil) throws -> Participant {
         let list = try all()
         if list.count == 1 { return list[0] }
         if list.isEmpty {

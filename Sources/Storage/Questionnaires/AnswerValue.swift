@@ -3,7 +3,7 @@ public import Foundation
 /// One answer, stored with its JSON type intact: numbers as numbers, dates as ISO 8601 strings, text
 /// as UTF-8 exactly as typed (the reference app stringified everything and stripped it to
 /// `[A-Za-z0-9 ]`, losing umlauts, signs and date separators).
-public enum AnswerValue: Sendable, Equatable, Codable {
+package enum AnswerValue: Sendable, Equatable, Codable {
     /// A whole number (numeric, single choice value, Likert step).
     case integer(Int64)
     /// A number with a fractional part (slider).
@@ -20,14 +20,14 @@ public enum AnswerValue: Sendable, Equatable, Codable {
     case none
 
     /// A date answer from a `Date`, formatted `YYYY-MM-DD` in UTC.
-    public static func date(_ date: Date) -> AnswerValue {
+    package static func date(_ date: Date) -> AnswerValue {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day], from: date)
         return .date(String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .integer(let v): try c.encode(v)
@@ -40,7 +40,7 @@ public enum AnswerValue: Sendable, Equatable, Codable {
     }
 
     /// Decodes the plain JSON value; a string is `.text` (the answer's `type` says whether it is a date).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() {
             self = .none

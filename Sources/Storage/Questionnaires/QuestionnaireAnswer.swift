@@ -1,21 +1,21 @@
 /// A question's identifier, its type and the participant's answer, in questionnaire order.
-public struct QuestionnaireAnswer: Sendable, Equatable, Codable {
+package struct QuestionnaireAnswer: Sendable, Equatable, Codable {
     /// The question's identifier in the study file.
-    public var id: String
+    package var id: String
     /// The question type (`single-choice`, `likert`, `date`, `numeric`, `text`…), so a reader knows how
     /// to interpret the value.
-    public var type: String
+    package var type: String
     /// The answer.
-    public var value: AnswerValue
+    package var value: AnswerValue
 
     /// Creates an answer.
-    public init(id: String, type: String, value: AnswerValue) {
+    package init(id: String, type: String, value: AnswerValue) {
         self.id = id
         self.type = type
         self.value = value
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
         type = try c.decode(String.self, forKey: .type)

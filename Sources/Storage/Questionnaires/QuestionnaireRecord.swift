@@ -2,40 +2,40 @@ public import Foundation
 
 /// A completed questionnaire as stored in `q_<title>_<day>_<session>_<run>_<uuid>.json`: typed answers
 /// plus where in the study they were given. Never holds the participant's name.
-public struct QuestionnaireRecord: Sendable, Equatable, Codable {
+package struct QuestionnaireRecord: Sendable, Equatable, Codable {
     /// Always `study-recorder-questionnaire`.
-    public var format = "study-recorder-questionnaire"
+    package var format = "study-recorder-questionnaire"
     /// The version of this JSON layout.
-    public var formatVersion = 1
+    package var formatVersion = 1
     /// The questionnaire's title (`initial`, `motivation`).
-    public var title: String
+    package var title: String
     /// The study's name and the version of its study file.
-    public var study: String?
+    package var study: String?
     /// The study file's version, so answers can be matched to the questions asked.
-    public var studyVersion: String?
+    package var studyVersion: String?
     /// The participant's UUID.
-    public var participant: String
+    package var participant: String
     /// Study day (1-based).
-    public var day: Int
+    package var day: Int
     /// The session within its study day, 1-based ("day 2, session 3"; 0 for enrolment and for
     /// items made outside a study).
-    public var session: Int
+    package var session: Int
     /// The participant's global run counter.
-    public var run: Int
+    package var run: Int
     /// The locale the questions were shown in (`de`).
-    public var locale: String
+    package var locale: String
     /// When the first question was shown.
-    public var started: Date
+    package var started: Date
     /// When the last answer was given.
-    public var finished: Date
+    package var finished: Date
     /// The answers in the order asked.
-    public var answers: [QuestionnaireAnswer]
+    package var answers: [QuestionnaireAnswer]
     /// Where the record came from: whether a script stood in for the participant (`--auto`), the
     /// speed, the software and the command line (``Provenance``); `nil` in records written before it.
-    public var provenance: Provenance?
+    package var provenance: Provenance?
 
     /// Creates a record.
-    public init(
+    package init(
         title: String, study: String? = nil, studyVersion: String? = nil, participant: String, day: Int, session: Int, run: Int,
         locale: String, started: Date, finished: Date, answers: [QuestionnaireAnswer]
     ) {
@@ -53,7 +53,7 @@ public struct QuestionnaireRecord: Sendable, Equatable, Codable {
     }
 
     /// The answer to question `id`, if asked.
-    public func answer(_ id: String) -> AnswerValue? {
+    package func answer(_ id: String) -> AnswerValue? {
         answers.first { $0.id == id }?.value
     }
 }

@@ -2,11 +2,11 @@ public import Foundation
 
 /// Stores questionnaire answers (and other JSON items such as trial tables) in the data folder and
 /// the catalog.
-public enum QuestionnaireStore {
+package enum QuestionnaireStore {
     /// Writes `record` atomically as `q_<title>_<day>_<session>_<run>_<uuid>.json` and catalogues it as
     /// pending. A crash between the two leaves a file that ``Recovery`` adopts.
     @discardableResult
-    public static func store(_ record: QuestionnaireRecord, in store: DataStore) throws -> CatalogItem {
+    package static func store(_ record: QuestionnaireRecord, in store: DataStore) throws -> CatalogItem {
         let name = FileNaming.questionnaire(
             title: record.title, day: record.day, session: record.session, run: record.run, participant: record.participant)
         return try storeJSON(
@@ -17,7 +17,7 @@ public enum QuestionnaireStore {
     /// Writes any encodable value as a catalogued JSON item of `kind`. A consent record (it holds the
     /// participant's name) is readable by the owner only (0600, in a 0700 folder).
     @discardableResult
-    public static func storeJSON<T: Encodable>(
+    package static func storeJSON<T: Encodable>(
         _ value: T, kind: ItemKind, fileName: String, participant: String, study: String?, title: String?, day: Int?, session: Int?,
         run: Int?, in store: DataStore
     ) throws -> CatalogItem {
@@ -30,7 +30,7 @@ public enum QuestionnaireStore {
     /// item that holds the participant's name (``ItemKind/holdsName``) is readable by the owner only
     /// (0600, in a 0700 folder).
     @discardableResult
-    public static func storeFile(
+    package static func storeFile(
         _ data: Data, kind: ItemKind, fileName: String, participant: String, study: String?, title: String?, day: Int?, session: Int?,
         run: Int?, in store: DataStore
     ) throws -> CatalogItem {
@@ -47,7 +47,7 @@ public enum QuestionnaireStore {
     }
 
     /// Reads a stored questionnaire back.
-    public static func load(_ url: URL) throws -> QuestionnaireRecord {
+    package static func load(_ url: URL) throws -> QuestionnaireRecord {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = UTCTimestamp.jsonDecodingStrategy
         return try decoder.decode(QuestionnaireRecord.self, from: Data(contentsOf: url))

@@ -1,18 +1,18 @@
 public import DataSources
 
 /// One row of a derived time series for ``RecordingWriter/appendSeries(group:name:time:values:columns:)``.
-public struct DerivedSeriesRow: Sendable, Equatable {
+package struct DerivedSeriesRow: Sendable, Equatable {
     /// The dataset name inside the group.
-    public var name: String
+    package var name: String
     /// Seconds since the Unix epoch, on the recording clock.
-    public var time: Double
+    package var time: Double
     /// The row's values.
-    public var values: [Double]
+    package var values: [Double]
     /// The column names (stored with the first row).
-    public var columns: [String]
+    package var columns: [String]
 
     /// Creates a row.
-    public init(name: String, time: Double, values: [Double], columns: [String]) {
+    package init(name: String, time: Double, values: [Double], columns: [String]) {
         self.name = name
         self.time = time
         self.values = values
@@ -24,7 +24,7 @@ public struct DerivedSeriesRow: Sendable, Equatable {
 /// records, so they are stored in the same file as they arise. Storage knows nothing of the
 /// algorithms (it does not import Processing): the recording pipeline's `QualitySeriesProducer`
 /// plugs in the Processing module's streaming processor.
-public protocol DerivedSeriesProducer: Sendable {
+package protocol DerivedSeriesProducer: Sendable {
     /// The group the series are stored in, e.g. `Quality`.
     var group: String { get }
     /// Sizes the producer for the device that started; called once, before any block.
@@ -45,7 +45,7 @@ public protocol DerivedSeriesProducer: Sendable {
 
 extension DerivedSeriesProducer {
     /// Ignores device conditions.
-    public mutating func take(_ change: DeviceStateChange) {}
+    package mutating func take(_ change: DeviceStateChange) {}
     /// No rows at the end.
-    public mutating func finish() -> [DerivedSeriesRow] { [] }
+    package mutating func finish() -> [DerivedSeriesRow] { [] }
 }

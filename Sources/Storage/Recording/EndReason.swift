@@ -5,17 +5,17 @@
 /// recording pipeline's quality monitor, the study runner, the CLI's `record`), and the layers that
 /// show one translate it by the phrase (Study's `RuntimeStrings.reason(_:)`, the report's words).
 /// Any other reason (a device's or the disk's own message) is stored as it came.
-public enum EndReason {
+package enum EndReason {
     /// Ctrl-C during a study run (the run's task was cancelled).
-    public static let participant = "interrupted by the participant"
+    package static let participant = "interrupted by the participant"
     /// SIGINT or SIGTERM during `record`.
-    public static let signal = "interrupted by signal"
+    package static let signal = "interrupted by signal"
     /// The source stopped delivering samples during a block.
-    public static let deviceStopped = "the device stopped sending data"
+    package static let deviceStopped = "the device stopped sending data"
     /// The source never delivered during preparation.
-    public static let deviceDidNotStart = "the device did not start"
+    package static let deviceDidNotStart = "the device did not start"
     /// The link was lost (for longer than the grace period, when the quality monitor decides).
-    public static let deviceDisconnected = "device disconnected"
+    package static let deviceDisconnected = "device disconnected"
     /// The headband reported a low battery.
-    public static let batteryLow = "battery low"
+    package static let batteryLow = "battery low"
 }

@@ -1,16 +1,16 @@
 /// A row of a recording's events table: something that happened at a sample.
-public struct RecordingEvent: Sendable, Equatable, Codable {
+package struct RecordingEvent: Sendable, Equatable, Codable {
     /// Row of `/Recording/Data` the event belongs to (0-based).
-    public var sample: Int64
+    package var sample: Int64
     /// Time in seconds since the Unix epoch.
-    public var time: Double
+    package var time: Double
     /// The marker code (negative codes are written by the software: gaps, device states, interruptions).
-    public var code: Int32
+    package var code: Int32
     /// A label, e.g. the phase name or `gap 64 samples`.
-    public var label: String
+    package var label: String
 
     /// Creates an event.
-    public init(sample: Int64, time: Double, code: Int32, label: String) {
+    package init(sample: Int64, time: Double, code: Int32, label: String) {
         self.sample = sample
         self.time = time
         self.code = code

@@ -21,11 +21,11 @@ import Synchronization
 /// try await controller.start()
 /// let item = try await recording.result()   // a pending catalog item
 /// ```
-public final class RecordingInProgress: Sendable {
+package final class RecordingInProgress: Sendable {
     /// The catalog entry (state `writing` until the recording ends).
-    public let item: CatalogItem
+    package let item: CatalogItem
     /// The file the recording is finished as.
-    public let url: URL
+    package let url: URL
 
     private let state: SessionState
     private let task: Task<CatalogItem, any Error>
@@ -40,12 +40,12 @@ public final class RecordingInProgress: Sendable {
     }
 
     /// How far the recording has come.
-    public var progress: RecordingProgress { state.progress.withLock { $0 } }
+    package var progress: RecordingProgress { state.progress.withLock { $0 } }
 
     /// Starts recording what `controller` delivers, per `request`. Subscribe-then-start: the controller
     /// may already run (the recording starts with the next block) or be started by the caller after.
     /// A source that ends before it started stores nothing; ``result()`` then throws its error.
-    public static func start(
+    package static func start(
         store: DataStore, controller: DataController, request: RecordingRequest,
         options: RecordingWriter.Options = .init(), logger: Logger = Logger(label: "study-recorder.recording"),
         derived: (any DerivedSeriesProducer)? = nil
@@ -72,27 +72,27 @@ public final class RecordingInProgress: Sendable {
     }
 
     /// Ends the recording early: it is stored with the outcome ``RecordingOutcome/incomplete(reason:)``.
-    public func stop(reason: String = "stopped") {
+    package func stop(reason: String = "stopped") {
         state.stopRequest.withLock { if $0 == nil { $0 = .incomplete(reason: reason) } }
         subscription.cancel()
     }
 
     /// Ends an open-ended recording (one without a planned duration) as complete: the caller's
     /// protocol says it is done (e.g. the last trial of a block ended).
-    public func finish() {
+    package func finish() {
         state.stopRequest.withLock { if $0 == nil { $0 = .complete } }
         subscription.cancel()
     }
 
     /// Waits until the recording is stored and returns its catalog entry (state `pending`).
-    public func result() async throws -> CatalogItem {
+    package func result() async throws -> CatalogItem {
         try await task.value
     }
 
     /// Waits until the recording holds its first EEG row (or has ended without one, or the waiting
     /// task is cancelled). A marker set for "now" after this lands on one of this recording's
     /// samples, never on one delivered before it began.
-    public func firstRowWritten() async {
+    package func firstRowWritten() async {
         await state.firstRow.wait()
     }
 
@@ -103,7 +103,7 @@ public final class RecordingInProgress: Sendable {
     /// The source can be stopped from here on: nothing it delivers is stored any more, and an
     /// unpaced source left running would generate and queue blocks for the other observers while the
     /// file is finished, taking a core and memory from the finish.
-    public func lastRowWritten() async {
+    package func lastRowWritten() async {
         await state.lastRow.wait()
     }
 

@@ -3,39 +3,39 @@ public import Foundation
 
 /// Everything known about a recording when it starts; written as attributes of `/Recording` (and the
 /// `/Paradigm` group) and kept in the crash journal so a recovered file carries it too.
-public struct RecordingMetadata: Sendable, Equatable, Codable {
+package struct RecordingMetadata: Sendable, Equatable, Codable {
     /// The participant's pseudonymous UUID.
-    public var participant: String
+    package var participant: String
     /// The study's name, if the recording belongs to one.
-    public var study: String?
+    package var study: String?
     /// Study day (1-based).
-    public var day: Int
+    package var day: Int
     /// The session within its study day, 1-based ("day 2, session 3"; 0 for enrolment and for
     /// items made outside a study).
-    public var session: Int
+    package var session: Int
     /// The participant's global run counter (the reference's `runID`).
-    public var run: Int
+    package var run: Int
     /// The paradigm, if any; its title names the file.
-    public var paradigm: Paradigm?
+    package var paradigm: Paradigm?
     /// The source: device identity and streams.
-    public var source: DeviceDescriptor
+    package var source: DeviceDescriptor
     /// The anchor of the recording clock (the monotonic and UTC readings taken together), when known.
-    public var clockAnchor: ClockAnchor?
+    package var clockAnchor: ClockAnchor?
     /// The mains frequency at the recording site (50 or 60 Hz), when known.
-    public var powerLineFrequency: Double?
+    package var powerLineFrequency: Double?
     /// The participant's locale (e.g. `de`), when known.
-    public var locale: String?
+    package var locale: String?
     /// When the recording was created.
-    public var created: Date
+    package var created: Date
     /// The software that wrote it.
-    public var softwareVersion: String
+    package var softwareVersion: String
     /// Further typed attributes (e.g. `fittingTime`).
-    public var extra: [String: MetadataValue]
+    package var extra: [String: MetadataValue]
     /// Where the recording came from, written as `/Provenance`; `nil` writes no such group.
-    public var provenance: Provenance?
+    package var provenance: Provenance?
 
     /// Creates metadata; `created` defaults to now.
-    public init(
+    package init(
         participant: String, study: String? = nil, day: Int = 1, session: Int = 1, run: Int = 1, paradigm: Paradigm? = nil,
         source: DeviceDescriptor, clockAnchor: ClockAnchor? = nil, powerLineFrequency: Double? = nil, locale: String? = nil, created: Date = Date(),
         softwareVersion: String = ProductVersion.current, extra: [String: MetadataValue] = [:],

@@ -5,7 +5,7 @@ public import DataSources
 /// and the device's condition flips at the row they were stored at. After-the-fact judgements
 /// (`analyze`, the report, the CSV export's verdict) feed these to the same processor the live view
 /// runs, so they count off-head and motion windows by the device's and the accelerometer's word too.
-public enum RecordingPlayback: Sendable {
+package enum RecordingPlayback: Sendable {
     /// EEG rows (`firstIndex` is the row of `/Recording/Data`).
     case eeg(SampleBlock)
     /// Accelerometer rows (x, y, z in g) stored up to the time of the EEG that follows.
@@ -20,7 +20,7 @@ extension RecordingReader {
     /// device-state event sits, so each flip comes just before its row), each preceded by the
     /// accelerometer rows stored up to its last time. Memory: the accelerometer stream (52 rows a
     /// second) and one block.
-    public func playBack(blockRows: Int, _ body: (RecordingPlayback) throws -> Void) throws {
+    package func playBack(blockRows: Int, _ body: (RecordingPlayback) throws -> Void) throws {
         var flips: [(row: Int64, change: DeviceStateChange)] = []
         for event in try events() where event.code == Marker.deviceStateCode {
             let parts = event.label.split(separator: "=")

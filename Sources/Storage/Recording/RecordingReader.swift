@@ -5,7 +5,7 @@ import Synchronization
 /// Reads a recording written by ``RecordingWriter`` (or by the reference app: the v3 names are the
 /// same): its channels, rate and metadata, its samples in blocks, its events and derived series.
 /// Conforms to ``RecordedSignal``, so a ``ReplaySource`` can play it back.
-public final class RecordingReader: RecordedSignal, Sendable {
+package final class RecordingReader: RecordedSignal, Sendable {
     private typealias R = RecordingFormat.Recording
     private typealias A = RecordingFormat.Recording.Attribute
     private typealias S = RecordingFormat.Streams
@@ -14,35 +14,35 @@ public final class RecordingReader: RecordedSignal, Sendable {
     private typealias P = RecordingFormat.Paradigm
     private static let T = RecordingFormat.seriesTimeSuffix
     /// The file.
-    public let url: URL
+    package let url: URL
     /// The device and its streams, as stored (raw coding and auxiliary streams included).
-    public let descriptor: DeviceDescriptor
+    package let descriptor: DeviceDescriptor
     /// The anchor of the recording clock, when stored.
-    public let clockAnchor: ClockAnchor?
+    package let clockAnchor: ClockAnchor?
     /// Rows in `/Recording/Data`.
-    public let sampleCount: Int64
+    package let sampleCount: Int64
     /// Whether the recording ran its planned course and, if not, why it ended (the `Complete` and
     /// `EndReason` attributes): incomplete for interrupted or recovered files; complete for
     /// reference-app files, which have no such flag.
-    public let outcome: RecordingOutcome
+    package let outcome: RecordingOutcome
     /// The participant's UUID (`subjectID`), if stored.
-    public let participant: String?
+    package let participant: String?
     /// The study, day, session and run, when stored.
-    public let study: String?
+    package let study: String?
     /// Study day.
-    public let day: Int?
+    package let day: Int?
     /// The session within its study day, 1-based ("day 2, session 3"; 0 for enrolment and for
     /// items made outside a study).
-    public let session: Int?
+    package let session: Int?
     /// Run index.
-    public let run: Int?
+    package let run: Int?
     /// The mains frequency stored with the recording.
-    public let powerLineFrequency: Double?
+    package let powerLineFrequency: Double?
     /// The paradigm (`/Paradigm`): title, condition labels and markers, base markers and times.
-    public let paradigm: Paradigm?
+    package let paradigm: Paradigm?
     /// Where the recording came from (`/Provenance`); `nil` for a file without that group (written
     /// before it existed, or by the reference app).
-    public let provenance: Provenance?
+    package let provenance: Provenance?
 
     private struct Handles {
         let file: HDF5Object
@@ -62,7 +62,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// ```swift
     /// let account = try await RecordingReader.withReader(at: url) { try RecordingAccount($0) }
     /// ```
-    public static func withReader<T: Sendable>(
+    package static func withReader<T: Sendable>(
         at url: URL, _ body: @escaping @Sendable (RecordingReader) throws -> T
     ) async throws -> T {
         try await BlockingExecutor.shared.run("read recording") { () throws(any Error) in try body(RecordingReader(url: url)) }
@@ -163,7 +163,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// connection's prologue a recording that joined a running source was given. `nil` when the
     /// recording keeps no device bytes (a source that decodes nothing, or an older recording).
     /// Throws when the stored lengths and bytes disagree (a damaged file).
-    public func deviceNotifications() throws -> (notifications: DeviceNotifications, prologueEntries: Int)? {
+    package func deviceNotifications() throws -> (notifications: DeviceNotifications, prologueEntries: Int)? {
         typealias N = RecordingFormat.Device.Notifications
         return try handles.withLock { h in
             let file = h.file
@@ -207,18 +207,18 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// The paradigm's title, when the file has a titled `/Paradigm` group: ``paradigm``'s title, kept
     /// only so that older callers compile (one name per concept: use ``paradigm``).
     @available(*, deprecated, message: "use paradigm?.title")
-    public var paradigmTitle: String? { paradigm.flatMap { $0.title.isEmpty ? nil : $0.title } }
+    package var paradigmTitle: String? { paradigm.flatMap { $0.title.isEmpty ? nil : $0.title } }
 
     /// The EEG channel names, rate and unit, as stored (shorthands for ``descriptor``'s EEG stream).
-    public var channelNames: [String] { descriptor.channelNames }
+    package var channelNames: [String] { descriptor.channelNames }
     /// The EEG sampling rate in Hz.
-    public var samplingRate: Double { descriptor.samplingRate }
+    package var samplingRate: Double { descriptor.samplingRate }
 
     /// Reads up to `count` EEG rows from `start` as a block of the `eeg` stream: values row-major
     /// (`count × channels`, in the stored unit, `NaN` where samples were lost), times in seconds since
     /// the epoch from `TimeStamp`, markers from `Marker` where non-zero, and the raw codes when the
     /// recording has `RawData`.
-    public func readBlock(from start: Int64, count: Int) throws -> SampleBlock {
+    package func readBlock(from start: Int64, count: Int) throws -> SampleBlock {
         let channels = max(1, descriptor.channelCount)
         return try handles.withLock { h in
             let values = try DatasetReader.readDoubles(h.data, start: Int(start), count: count)
@@ -250,7 +250,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// Reads every stored EEG row once, in blocks of about 8 MB, so a file whose bytes fail to read
     /// part-way is refused before anything is made from it (a replay stores nothing, for instance).
     /// Throws ``StorageError/notARecording(path:reason:)`` naming the first block that failed.
-    public func checkReadable() throws {
+    package func checkReadable() throws {
         let blockRows = max(1, (1 << 20) / max(1, descriptor.channelCount))
         var row: Int64 = 0
         while row < sampleCount {
@@ -268,13 +268,13 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// Up to `count` EEG rows from `start`, values only (row-major, `NaN` where samples were lost):
     /// for exports, which need neither times nor raw codes per row.
-    public func readValues(from start: Int64, count: Int) throws -> [Double] {
+    package func readValues(from start: Int64, count: Int) throws -> [Double] {
         return try handles.withLock { h in try DatasetReader.readDoubles(h.data, start: Int(start), count: count) }
     }
 
     /// The whole auxiliary stream `name` (`/Streams/<name>`): times (seconds since the epoch) and
     /// values row-major, or `nil` when the recording has no such stream.
-    public func stream(named name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
+    package func stream(named name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
         return try handles.withLock { h in
             guard h.file.exists(S.group), let g = try? h.file.openGroup(S.group), g.exists(name), let sg = try? g.openGroup(name) else { return nil }
             let data = try sg.openDataset(S.data)
@@ -286,7 +286,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
     }
 
     /// Whether the recording stores its times on LSL's clock too (`--clock lsl`, `/LSLClock`).
-    public var hasLSLTimes: Bool {
+    package var hasLSLTimes: Bool {
         return handles.withLock { h in
             guard h.file.exists(RecordingFormat.LSLClock.group), let g = try? h.file.openGroup(RecordingFormat.Recording.group) else { return false }
             return g.exists(RecordingFormat.Recording.lslTimeStamp)
@@ -295,7 +295,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// Up to `count` LSL-clock times (seconds) of the EEG rows from `start`
     /// (`/Recording/LSLTimeStamp`), or `nil` when the recording has none.
-    public func readLSLTimes(from start: Int64, count: Int) throws -> [Double]? {
+    package func readLSLTimes(from start: Int64, count: Int) throws -> [Double]? {
         typealias R = RecordingFormat.Recording
         return try handles.withLock { h in
             guard h.file.exists(RecordingFormat.LSLClock.group), let g = try? h.file.openGroup(R.group), g.exists(R.lslTimeStamp) else { return nil }
@@ -306,7 +306,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
     /// The pairs of recording-clock and LSL-clock readings in `/LSLClock` (taken together when the
     /// recording began and every 10 s), oldest first, or `nil` when the recording has none: what
     /// ``LSLClockMapping/lslTime(recordingTime:points:)`` maps any recording-clock time with.
-    public func lslClockPoints() throws -> [(recording: Double, lsl: Double)]? {
+    package func lslClockPoints() throws -> [(recording: Double, lsl: Double)]? {
         typealias L = RecordingFormat.LSLClock
         HDF5Library.prepareThread()
         return try handles.withLock { h in
@@ -320,7 +320,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// The LSL-clock times (seconds) of the events, in the order of ``events()`` (`/Events/LSLTime`),
     /// or `nil` when the recording has none.
-    public func eventLSLTimes() throws -> [Double]? {
+    package func eventLSLTimes() throws -> [Double]? {
         typealias E = RecordingFormat.Events
         return try handles.withLock { h in
             guard h.file.exists(RecordingFormat.LSLClock.group), h.file.exists(E.group), let g = try? h.file.openGroup(E.group), g.exists(E.lslTime)
@@ -331,7 +331,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
     }
 
     /// The events table (empty for files without one).
-    public func events() throws -> [RecordingEvent] {
+    package func events() throws -> [RecordingEvent] {
         return try handles.withLock { h in
             guard h.file.exists(E.group) else { return [] }
             let g = try h.file.openGroup(E.group)
@@ -348,7 +348,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// The derived series stored in `/<group>` (e.g. `Quality`): the names of datasets that have a
     /// companion `<name>Time`, sorted; empty when the group does not exist.
-    public func seriesNames(group: String) -> [String] {
+    package func seriesNames(group: String) -> [String] {
         return handles.withLock { h in
             guard h.file.exists(group), let g = try? h.file.openGroup(group) else { return [] }
             let members = Set(g.memberNames())
@@ -357,7 +357,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
     }
 
     /// The column names of the derived series `/<group>/<name>` (its `columns` attribute), or `nil`.
-    public func seriesColumns(group: String, name: String) -> [String]? {
+    package func seriesColumns(group: String, name: String) -> [String]? {
         return handles.withLock { h in
             guard h.file.exists(group), let g = try? h.file.openGroup(group), g.exists(name), let ds = try? g.openDataset(name) else { return nil }
             return ds.stringArrayAttribute(RecordingFormat.Series.columns)
@@ -365,7 +365,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
     }
 
     /// A string attribute of the group `/<group>` (e.g. `Quality`'s `BandPowerMethod`), or `nil`.
-    public func groupAttribute(group: String, name: String) -> String? {
+    package func groupAttribute(group: String, name: String) -> String? {
         return handles.withLock { h in
             guard h.file.exists(group), let g = try? h.file.openGroup(group) else { return nil }
             return g.stringAttribute(name)
@@ -389,7 +389,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// The number of rows of the derived series `/<group>/<name>`, or `nil` when it (or its
     /// companion `<name>Time`) is not there.
-    public func seriesRowCount(group: String, name: String) throws -> Int? {
+    package func seriesRowCount(group: String, name: String) throws -> Int? {
         return try handles.withLock { h in
             guard h.file.exists(group) else { return nil }
             let g = try h.file.openGroup(group)
@@ -400,7 +400,7 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// Up to `count` rows from `start` of the derived series `/<group>/<name>` (row-major) with their
     /// times, or `nil` when the series is not there: for reading a long series in pieces.
-    public func series(group: String, name: String, from start: Int, count: Int) throws -> (times: [Double], values: [Double], columns: Int)? {
+    package func series(group: String, name: String, from start: Int, count: Int) throws -> (times: [Double], values: [Double], columns: Int)? {
         return try handles.withLock { h in
             guard h.file.exists(group) else { return nil }
             let g = try h.file.openGroup(group)
@@ -416,13 +416,13 @@ public final class RecordingReader: RecordedSignal, Sendable {
 
     /// The time of the first EEG row (seconds since the epoch, from `TimeStamp`), or `nil` for a
     /// recording without rows.
-    public func firstRowTime() throws -> Double? {
+    package func firstRowTime() throws -> Double? {
         guard sampleCount > 0 else { return nil }
         return try readBlock(from: 0, count: 1).times.first
     }
 
     /// A derived series `/<group>/<name>` (rows × columns, row-major) with its times, or `nil`.
-    public func series(group: String, name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
+    package func series(group: String, name: String) throws -> (times: [Double], values: [Double], columns: Int)? {
         try series(group: group, name: name, from: 0, count: .max)
     }
 }

@@ -4,7 +4,7 @@ extension RecordingWriter {
     /// Whether a live process is recording into `url` now: its crash journal is locked by the writer
     /// (the kernel drops the lock when that process ends in any way). A catalog entry in state
     /// `writing` whose journal is not locked was interrupted and waits for recovery instead.
-    public static func isBeingWritten(_ url: URL) -> Bool {
+    package static func isBeingWritten(_ url: URL) -> Bool {
         JournalFile.isLocked(journalURL(for: url))
     }
 }

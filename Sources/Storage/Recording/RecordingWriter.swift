@@ -25,20 +25,20 @@ import Glibc
 /// each batch the buffer hands over goes to the journal first, then to the HDF5 file.
 ///
 /// A writer belongs to one task; it is not `Sendable`.
-public final class RecordingWriter {
+package final class RecordingWriter {
     /// Tuning of how a recording is written.
-    public struct Options: Sendable, Equatable {
+    package struct Options: Sendable, Equatable {
         /// Rows per HDF5 chunk, in seconds of signal (10 s: ~80 KB for 4 channels of doubles).
-        public var chunkSeconds: Double
+        package var chunkSeconds: Double
         /// Deflate level (0–9) applied after the shuffle filter.
-        public var deflateLevel: UInt32
+        package var deflateLevel: UInt32
         /// The longest time buffered rows wait before they reach the disk, in seconds.
-        public var flushInterval: Double
+        package var flushInterval: Double
         /// Write the crash journal (off only when rebuilding from a journal).
-        public var journaling: Bool
+        package var journaling: Bool
 
         /// Creates options; the defaults suit EEG at 100–1000 Hz.
-        public init(chunkSeconds: Double = 10, deflateLevel: UInt32 = 4, flushInterval: Double = 1, journaling: Bool = true) {
+        package init(chunkSeconds: Double = 10, deflateLevel: UInt32 = 4, flushInterval: Double = 1, journaling: Bool = true) {
             self.chunkSeconds = chunkSeconds
             self.deflateLevel = deflateLevel
             self.flushInterval = flushInterval
@@ -47,29 +47,29 @@ public final class RecordingWriter {
     }
 
     /// How often a new pair of the LSL clock mapping is taken while recording, in seconds.
-    public static let lslClockInterval: Double = 10
+    package static let lslClockInterval: Double = 10
 
     /// The final file name (`…h5`); it exists only after ``finish(_:)``.
-    public let url: URL
+    package let url: URL
     /// What the recording is.
-    public let metadata: RecordingMetadata
+    package let metadata: RecordingMetadata
     /// How it is written.
-    public let options: Options
+    package let options: Options
     /// Rows so far (written and buffered), gap rows included.
-    public var rowCount: Int64 { buffer.rowCount }
+    package var rowCount: Int64 { buffer.rowCount }
     /// Gap rows so far.
-    public var gapRows: Int64 { buffer.gapRows }
+    package var gapRows: Int64 { buffer.gapRows }
     /// Events so far.
-    public var eventCount: Int { buffer.eventCount }
+    package var eventCount: Int { buffer.eventCount }
 
     /// The source's index (``SampleBlock/firstIndex`` counting) of EEG row 0, once a row is there: a
     /// source sample `i` is row `i - firstSourceIndex` (lost samples are rows too).
-    public var firstSourceIndex: Int64? { buffer.firstSourceIndex }
+    package var firstSourceIndex: Int64? { buffer.firstSourceIndex }
 
     /// `<url>.partial`, the HDF5 file while it is written.
-    public var partialURL: URL { Self.partialURL(for: url) }
+    package var partialURL: URL { Self.partialURL(for: url) }
     /// `<url>.journal`, the crash journal.
-    public var journalURL: URL { Self.journalURL(for: url) }
+    package var journalURL: URL { Self.journalURL(for: url) }
 
     private var buffer: RecordingRowBuffer
     private let file: HDF5RecordingFile
@@ -82,14 +82,14 @@ public final class RecordingWriter {
     private var lslClockPointsStored = 0
 
     /// `<url>.partial` for a final recording URL.
-    public static func partialURL(for url: URL) -> URL { URL(fileURLWithPath: url.path + ".partial") }
+    package static func partialURL(for url: URL) -> URL { URL(fileURLWithPath: url.path + ".partial") }
     /// `<url>.journal` for a final recording URL.
-    public static func journalURL(for url: URL) -> URL { URL(fileURLWithPath: url.path + ".journal") }
+    package static func journalURL(for url: URL) -> URL { URL(fileURLWithPath: url.path + ".journal") }
 
     /// Starts a recording that will be finished as `url`. Fails when `url`, its partial file or its
     /// journal exists already: nothing is ever overwritten. With `lslClock` (and a clock anchor in
     /// `metadata`) every time is stored on LSL's clock too.
-    public init(url: URL, metadata: RecordingMetadata, options: Options = .init(), lslClock: LSLClockMapping? = nil) throws {
+    package init(url: URL, metadata: RecordingMetadata, options: Options = .init(), lslClock: LSLClockMapping? = nil) throws {
         self.url = url
         self.metadata = metadata
         self.options = options
@@ -113,14 +113,14 @@ public final class RecordingWriter {
     /// Appends a block of samples. EEG rows go to `/Recording` (a jump in the index inserts `NaN` rows
     /// and a gap event; rows at or before the last index are ignored as duplicates); blocks of other
     /// streams go to `/Streams/<name>`; blocks of streams the descriptor does not name are ignored.
-    public func append(_ block: SampleBlock) throws {
+    package func append(_ block: SampleBlock) throws {
         precondition(!finished, "append after finish")
         try buffer.append(block) { try write($0) }
     }
 
     /// Keeps what the device sent (``DataSources/DeviceNotifications``) in `/Device/Notifications`:
     /// journaled and written with the rows, under the same one-second rule.
-    public func appendNotifications(_ batch: DeviceNotifications) throws {
+    package func appendNotifications(_ batch: DeviceNotifications) throws {
         precondition(!finished, "append after finish")
         try buffer.appendNotifications(batch) { try write($0) }
     }
@@ -168,25 +168,25 @@ public final class RecordingWriter {
     /// end (the run ended inside a gap): the rows up to it are added as NaN rows with a gap event
     /// and the marker lands on its own row (up to 120 s of rows; further on, on the last row), so
     /// an event's index is always inside the data.
-    public func place(_ placed: PlacedMarker) throws {
+    package func place(_ placed: PlacedMarker) throws {
         if let written = buffer.place(placed) { try file.setMarker(row: written.sample, code: written.code) }
     }
 
     /// Adds an event at the current position (the next row), e.g. a device state change.
-    public func addEvent(code: Int32, label: String, time: Double? = nil) throws {
+    package func addEvent(code: Int32, label: String, time: Double? = nil) throws {
         buffer.addEvent(code: code, label: label, time: time)
     }
 
     /// Appends one row of a derived time series (signal quality, band power) to `/<group>/<name>`,
     /// with its time in `/<group>/<name>Time` and the column names as the dataset's `columns`
     /// attribute. The first row fixes the number of columns.
-    public func appendSeries(group: String, name: String, time: Double, values: [Double], columns: [String] = []) throws {
+    package func appendSeries(group: String, name: String, time: Double, values: [Double], columns: [String] = []) throws {
         buffer.appendSeries(group: group, name: name, time: time, values: values, columns: columns)
     }
 
     /// Sets a typed attribute on the group `/<group>` (created if needed), e.g. the method parameters
     /// of a derived series.
-    public func setGroupAttribute(group: String, name: String, value: MetadataValue) throws {
+    package func setGroupAttribute(group: String, name: String, value: MetadataValue) throws {
         if let journal {
             var out = ByteWriter()
             RecordingJournal.encode(.attribute(group: group, name: name, value: value), into: &out)
@@ -208,7 +208,7 @@ public final class RecordingWriter {
     }
 
     /// Writes everything buffered to the journal and the HDF5 file.
-    public func flush() throws {
+    package func flush() throws {
         if let batch = buffer.take() { try write(batch) }
     }
 
@@ -242,7 +242,7 @@ public final class RecordingWriter {
     /// and renames it to its final name. An incomplete recording also gets an "interrupted" event at
     /// its last row. The journal stays until ``removeJournal()``, so that the catalog can be updated first.
     @discardableResult
-    public func finish(_ outcome: RecordingOutcome) throws -> RecordingSummary {
+    package func finish(_ outcome: RecordingOutcome) throws -> RecordingSummary {
         try finish(outcome, addingInterruption: true)
     }
 
@@ -270,12 +270,12 @@ public final class RecordingWriter {
     }
 
     /// Removes the crash journal of a finished recording (after the catalog knows the file).
-    public func removeJournal() {
+    package func removeJournal() {
         Self.removeJournal(for: url)
     }
 
     /// Removes the journal of the recording finished as `url`.
-    public static func removeJournal(for url: URL) {
+    package static func removeJournal(for url: URL) {
         unlink(journalURL(for: url).path)
         try? AtomicFile.syncFolder(url.deletingLastPathComponent())
     }

@@ -24,7 +24,7 @@ import Glibc
 /// - What an interrupted recovery itself left (its `.recovering` staging file, the crashed recording's
 ///   `.partial` once the rebuilt file is in place) is removed, so a `recover` killed mid-way leaves no
 ///   orphan behind after the next one.
-public enum Recovery {
+package enum Recovery {
     /// Recovers everything in `store`'s data folder.
     ///
     /// One recovery of a data folder runs at a time: it holds an exclusive lock
@@ -36,7 +36,7 @@ public enum Recovery {
     ///
     /// Recovery blocks (HDF5 rebuilds, `fsync`s, the lock's wait), so it runs on
     /// ``BlockingExecutor/shared`` and never holds a thread of the cooperative pool.
-    public static func run(store: DataStore, logger: Logger = Logger(label: "study-recorder.recovery")) async -> RecoveryReport {
+    package static func run(store: DataStore, logger: Logger = Logger(label: "study-recorder.recovery")) async -> RecoveryReport {
         await BlockingExecutor.shared.run("recovery") { runBlocking(store: store, logger: logger) }
     }
 
@@ -147,7 +147,7 @@ public enum Recovery {
 
     /// The files ``run(store:logger:)`` would act on, relative to the data folder, without changing
     /// anything: crash journals no live process holds and finished files without a catalog entry.
-    public static func needed(store: DataStore) -> [String] {
+    package static func needed(store: DataStore) -> [String] {
         var paths: [String] = []
         let fm = FileManager.default
         for folder in itemFolders(of: store) {

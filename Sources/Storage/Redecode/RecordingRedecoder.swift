@@ -12,18 +12,18 @@ public import Foundation
 /// own gap events where it found gaps), the same notifications, the original's metadata and
 /// `/Provenance` with the new decoder as `DecoderVersion` and the recorded one as
 /// `RecordedDecoderVersion`. Derived series (`/Quality`) are not computed again.
-public enum RecordingRedecoder {
+package enum RecordingRedecoder {
     /// A decoder for a recording's stored bytes.
-    public struct Decoding: Sendable {
+    package struct Decoding: Sendable {
         /// The source that plays the stored notifications and ends after the last.
-        public var source: any DataSource
+        package var source: any DataSource
         /// The clock to run it on (a redecoding's clock reads the stored moments).
-        public var clock: any HostClock
+        package var clock: any HostClock
         /// Whether what the source delivers now precedes the recording (a late recording's prologue).
-        public var isBeforeRecording: @Sendable () -> Bool
+        package var isBeforeRecording: @Sendable () -> Bool
 
         /// A decoding.
-        public init(source: any DataSource, clock: any HostClock, isBeforeRecording: @escaping @Sendable () -> Bool = { false }) {
+        package init(source: any DataSource, clock: any HostClock, isBeforeRecording: @escaping @Sendable () -> Bool = { false }) {
             self.source = source
             self.clock = clock
             self.isBeforeRecording = isBeforeRecording
@@ -31,18 +31,18 @@ public enum RecordingRedecoder {
     }
 
     /// What a redecoding stored.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The new file.
-        public var url: URL
+        package var url: URL
         /// Its EEG rows.
-        public var samples: Int64
+        package var samples: Int64
         /// The decoder the recording was made with, and today's.
-        public var recordedDecoder: String?
-        public var decoder: String?
+        package var recordedDecoder: String?
+        package var decoder: String?
     }
 
     /// `<name>-redecoded.h5` beside `original`: where a redecoding goes when no file is named.
-    public static func defaultOutput(for original: URL) -> URL {
+    package static func defaultOutput(for original: URL) -> URL {
         original.deletingPathExtension().appendingPathExtension("redecoded").appendingPathExtension("h5")
     }
 
@@ -52,7 +52,7 @@ public enum RecordingRedecoder {
     /// keeps no device bytes, and what the decoder fails with. Runs with a preference for
     /// ``BlockingExecutor/shared`` (as the recording's writing task does): its HDF5 reads and writes
     /// never hold a thread of the cooperative pool.
-    public static func redecode(
+    package static func redecode(
         _ original: URL, to output: URL,
         decoding: (_ notifications: DeviceNotifications, _ prologueEntries: Int, _ recorded: DeviceDescriptor, _ anchor: ClockAnchor) throws ->
             Decoding

@@ -16,13 +16,13 @@ import Glibc
 ///
 /// Both are one catalog transaction; an item being recorded or sent right now is refused (try
 /// again when that ends), as is an item already on the server.
-public enum ItemResolution {
+package enum ItemResolution {
     /// Puts the file at `copy` in place of item `id`'s file, after checking its size and SHA-256
     /// against the catalog, and makes a pending or retired item pending again (no error, no backoff,
     /// no reason left). An item already transmitted only gets its local file back. Returns the
     /// stored entry.
     @discardableResult
-    public static func restore(_ id: String, from copy: URL, store: DataStore) throws(ResolutionError) -> CatalogItem {
+    package static func restore(_ id: String, from copy: URL, store: DataStore) throws(ResolutionError) -> CatalogItem {
         let item = try resolvable(id, store: store, allowTransmitted: true)
         guard let expected = item.sha256 else { throw .noChecksum(path: item.path) }
         var st = stat()
@@ -65,7 +65,7 @@ public enum ItemResolution {
     /// Retires item `id` on record: state ``TransmissionState/retired`` with `reason`, no error,
     /// no next try; its file is left as it is. Returns the stored entry.
     @discardableResult
-    public static func retire(_ id: String, reason: String?, store: DataStore) throws(ResolutionError) -> CatalogItem {
+    package static func retire(_ id: String, reason: String?, store: DataStore) throws(ResolutionError) -> CatalogItem {
         let item = try resolvable(id, store: store, allowTransmitted: false)
         let text = reason?.trimmingCharacters(in: .whitespacesAndNewlines)
         do {

@@ -1,6 +1,6 @@
 /// Why ``ItemResolution`` refused to restore or retire an item: one line each, naming the item (its
 /// path in the data folder) and what to do instead.
-public enum ResolutionError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ResolutionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No catalog entry has this id.
     case noSuchItem(String)
     /// The copy to restore from is not a file.
@@ -16,7 +16,7 @@ public enum ResolutionError: Error, Sendable, Equatable, CustomStringConvertible
     /// Reading, copying or recording failed.
     case io(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noSuchItem(let id): "no catalog item \(id)"
         case .noCopy(let path): "no such file to restore from: \(path)"

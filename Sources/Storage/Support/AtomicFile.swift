@@ -12,28 +12,28 @@ import Glibc
 /// full disk or quota, ``StorageError/io(path:reason:)`` otherwise). Every file Storage commits goes
 /// through here: JSON records, consent, questionnaires, the registry, finished and sealed recordings,
 /// and the exports.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Atomically replaces (or creates) the file at `url` with `data`, with mode `permissions`.
-    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o644) throws {
+    package static func write(_ data: Data, to url: URL, permissions: mode_t = 0o644) throws {
         try write(data, to: url, permissions: permissions, calls: .system)
     }
 
     /// Makes the file at `temporary` (in the same folder, already complete) the file at `url`: fsyncs
     /// it, renames it over `url` (or, unless `replacing`, fails when `url` exists) and fsyncs the
     /// folder. On failure the temporary file is removed and `url` is untouched.
-    public static func commit(_ temporary: URL, to url: URL, replacing: Bool = true) throws {
+    package static func commit(_ temporary: URL, to url: URL, replacing: Bool = true) throws {
         try commit(temporary, to: url, replacing: replacing, calls: .system)
     }
 
     /// Makes the folder at `temporary` (a sibling of `url`, holding only files) the folder at `url`:
     /// fsyncs every file in it and the folder itself, renames it to `url` (failing when `url`
     /// exists) and fsyncs the parent. Used for exports that are a folder of files.
-    public static func commitFolder(_ temporary: URL, to url: URL) throws {
+    package static func commitFolder(_ temporary: URL, to url: URL) throws {
         try commitFolder(temporary, to: url, calls: .system)
     }
 
     /// Flushes a folder's entries (after a rename or unlink) to disk.
-    public static func syncFolder(_ folder: URL) throws {
+    package static func syncFolder(_ folder: URL) throws {
         try syncFolder(folder, naming: folder, calls: .system)
     }
 
@@ -79,7 +79,7 @@ public enum AtomicFile {
         guard fd >= 0 else {
             let code = errno
             _ = calls.unlink(temporary.path)
-            throw failure(url, "cannot open the new content", code)
+            throw failure(url, "cannot package the new content", code)
         }
         var code: Int32 = 0
         if calls.fsync(fd) != 0 { code = errno }
@@ -95,7 +95,7 @@ public enum AtomicFile {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
         for name in names.sorted() {
             let fd = calls.open(temporary.appendingPathComponent(name).path, O_RDONLY | O_CLOEXEC, 0)
-            guard fd >= 0 else { throw failure(url, "cannot open \(name) to fsync it", errno) }
+            guard fd >= 0 else { throw failure(url, "cannot package \(name) to fsync it", errno) }
             let synced = calls.fsync(fd) == 0 ? 0 : errno
             let closed = calls.close(fd) == 0 ? 0 : errno
             if synced != 0 { throw failure(url, "cannot fsync \(name)", synced) }
@@ -106,7 +106,7 @@ public enum AtomicFile {
 
     static func syncFolder(_ folder: URL, naming target: URL, calls: FileSystemCalls) throws {
         let fd = calls.open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw failure(target, "cannot open its folder to fsync it", errno) }
+        guard fd >= 0 else { throw failure(target, "cannot package its folder to fsync it", errno) }
         let synced = calls.fsync(fd) == 0 ? 0 : errno
         let closed = calls.close(fd) == 0 ? 0 : errno
         // Folders that cannot be fsynced at all (EINVAL: some network and FUSE filesystems) have

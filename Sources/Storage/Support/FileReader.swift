@@ -10,16 +10,16 @@ import Glibc
 /// bytes behind per call, which a `collect` of thousands of items (each hashed twice) turned into
 /// resident memory growing with the number of items, and it makes a new `Data` for every piece.
 /// Not copyable: the descriptor is closed exactly once, when the reader goes away.
-public struct FileReader: ~Copyable {
+package struct FileReader: ~Copyable {
     /// The path it reads, for messages.
-    public let path: String
+    package let path: String
     private let descriptor: Int32
 
     /// Opens `path` for reading; throws ``StorageError/io(path:reason:)`` naming the path when it
     /// cannot be opened.
-    public init(path: String) throws(StorageError) {
+    package init(path: String) throws(StorageError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .io(path: path, reason: "cannot open for reading (\(String(cString: strerror(errno))))") }
+        guard descriptor >= 0 else { throw .io(path: path, reason: "cannot package for reading (\(String(cString: strerror(errno))))") }
         self.path = path
         self.descriptor = descriptor
     }
@@ -27,7 +27,7 @@ public struct FileReader: ~Copyable {
     /// Fills `buffer` from where the last read ended and gives how many bytes it holds: fewer than
     /// `buffer.count` only at the end of the file, 0 once the end is reached. An interrupted read
     /// is retried; a failing one (`EIO`, a folder's `EISDIR`) throws ``StorageError/io(path:reason:)``.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(StorageError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(StorageError) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var filled = 0
         while filled < buffer.count {

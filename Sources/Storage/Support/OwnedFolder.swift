@@ -13,15 +13,15 @@ import Glibc
 /// A folder is abandoned when its lock is free *and* the process named in it is gone: a process
 /// that has made its folder but not yet locked it still exists, so it is never swept in between. On a
 /// filesystem without locks the process id alone decides.
-public final class OwnedFolder: @unchecked Sendable {
+package final class OwnedFolder: @unchecked Sendable {
     /// The folder.
-    public let url: URL
+    package let url: URL
     private let lock = NSLock()
     private var fd: Int32
 
     /// Makes a new folder `<parent>/<prefix><pid>-<random>` with `mode` and takes its lock.
     /// Throws ``StorageError/io(path:reason:)`` (or ``StorageError/diskFull(path:)``) naming it.
-    public init(in parent: URL, prefix: String, mode: mode_t = 0o700) throws {
+    package init(in parent: URL, prefix: String, mode: mode_t = 0o700) throws {
         let url = parent.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString.prefix(8).lowercased())", isDirectory: true)
         guard mkdir(url.path, mode) == 0 else { throw Self.failure(url, "cannot create the folder", errno) }
         // mkdir applies the umask; the mode asked for is what the folder gets.
@@ -44,7 +44,7 @@ public final class OwnedFolder: @unchecked Sendable {
     }
 
     /// Removes the folder with everything in it and drops the lock (once; later calls do nothing).
-    public func remove() {
+    package func remove() {
         lock.lock()
         defer { lock.unlock() }
         guard fd >= 0 else { return }
@@ -55,7 +55,7 @@ public final class OwnedFolder: @unchecked Sendable {
 
     /// Drops the lock and leaves the folder as it is, for the next process to find abandoned (e.g. an
     /// export whose publication must be completed by the next run).
-    public func abandon() {
+    package func abandon() {
         lock.lock()
         defer { lock.unlock() }
         guard fd >= 0 else { return }
@@ -68,7 +68,7 @@ public final class OwnedFolder: @unchecked Sendable {
     }
 
     /// The folders in `parent` named `<prefix>…` whose process has ended without removing them.
-    public static func abandoned(in parent: URL, prefix: String) -> [URL] {
+    package static func abandoned(in parent: URL, prefix: String) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         return names.filter { $0.hasPrefix(prefix) }.sorted().map { parent.appendingPathComponent($0, isDirectory: true) }.filter {
             isAbandoned($0, prefix: prefix)
@@ -77,7 +77,7 @@ public final class OwnedFolder: @unchecked Sendable {
 
     /// Removes the abandoned folders in `parent` named `<prefix>…` and returns them.
     @discardableResult
-    public static func sweep(in parent: URL, prefix: String) -> [URL] {
+    package static func sweep(in parent: URL, prefix: String) -> [URL] {
         let found = abandoned(in: parent, prefix: prefix)
         for url in found { try? FileManager.default.removeItem(at: url) }
         return found

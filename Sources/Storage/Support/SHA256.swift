@@ -2,7 +2,7 @@ public import Foundation
 
 /// SHA-256 (FIPS 180-4), streamed, for the checksums in the catalog. Written here because Foundation
 /// on Linux has no CryptoKit.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
     private var buffer = [UInt8]()
@@ -20,10 +20,10 @@ public struct SHA256: Sendable {
     ]
 
     /// Starts a new digest.
-    public init() {}
+    package init() {}
 
     /// Feeds more bytes.
-    public mutating func update(_ data: UnsafeRawBufferPointer) {
+    package mutating func update(_ data: UnsafeRawBufferPointer) {
         length += UInt64(data.count)
         var bytes = data[...]
         if !buffer.isEmpty {
@@ -43,12 +43,12 @@ public struct SHA256: Sendable {
     }
 
     /// Feeds more bytes.
-    public mutating func update(_ data: Data) {
+    package mutating func update(_ data: Data) {
         data.withUnsafeBytes { update($0) }
     }
 
     /// The digest as lowercase hex; the value can no longer be updated meaningfully afterwards.
-    public mutating func finalizeHex() -> String {
+    package mutating func finalizeHex() -> String {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (buffer.count + tail.count) % 64 != 56 { tail.append(0) }
@@ -62,7 +62,7 @@ public struct SHA256: Sendable {
 
     /// The SHA-256 of a file, read in 1 MiB pieces into one buffer (memory stays flat for any size;
     /// ``FileReader`` says why not `FileHandle`).
-    public static func hex(ofFile url: URL) throws -> String {
+    package static func hex(ofFile url: URL) throws -> String {
         let file = try FileReader(path: url.path)
         var digest = SHA256()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)

@@ -14,34 +14,34 @@ import Darwin
 /// `DateFormatter` or the `.iso8601` JSON strategies. Those load ICU's calendar and time-zone data
 /// on first use, which costs a recorder 6 MB (14 MB when the Swift runtime is linked statically) of
 /// resident memory for the whole of a day-long recording; see `docs/performance.md`.
-public enum UTCTimestamp {
+package enum UTCTimestamp {
     /// `date` as RFC 3339 in UTC: `2026-11-22T01:35:45Z`, or with `fractionDigits` (1…6) digits of
     /// fractional seconds, truncated (`2026-11-22T01:35:45.123Z`).
-    public static func iso8601(_ date: Date, fractionDigits: Int = 0) -> String {
+    package static func iso8601(_ date: Date, fractionDigits: Int = 0) -> String {
         format(date, dateTimeSeparator: "T", fractionDigits: fractionDigits, suffix: "Z")
     }
 
     /// The date an RFC 3339 / ISO 8601 timestamp names: `YYYY-MM-DDTHH:MM:SS`, optional fractional
     /// seconds, then `Z` or an offset (`+02:00`, `+0200`). Nil for anything else, including a
     /// timestamp without a zone, which would be ambiguous.
-    public static func date(fromISO8601 text: String) -> Date? {
+    package static func date(fromISO8601 text: String) -> Date? {
         parse(text, separators: [UInt8(ascii: "T"), UInt8(ascii: "t")], requireZone: true)
     }
 
     /// `date` as SQLite stores date-times (UTC, milliseconds): `2026-11-22 01:35:45.123`, the format
     /// the catalog has always used, so old and new catalogs read alike.
-    public static func sqlite(_ date: Date) -> String {
+    package static func sqlite(_ date: Date) -> String {
         format(date, dateTimeSeparator: " ", fractionDigits: 3, suffix: "")
     }
 
     /// The date a SQLite date-time (as written by ``sqlite(_:)``, a zone suffix allowed) names.
-    public static func date(fromSQLite text: String) -> Date? {
+    package static func date(fromSQLite text: String) -> Date? {
         parse(text, separators: [UInt8(ascii: " "), UInt8(ascii: "T")], requireZone: false)
     }
 
     /// A JSON date strategy writing ``iso8601(_:fractionDigits:)`` (whole seconds), the same text as
     /// Foundation's `.iso8601`.
-    public static var jsonEncodingStrategy: JSONEncoder.DateEncodingStrategy {
+    package static var jsonEncodingStrategy: JSONEncoder.DateEncodingStrategy {
         .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(iso8601(date))
@@ -50,7 +50,7 @@ public enum UTCTimestamp {
 
     /// A JSON date strategy reading what ``date(fromISO8601:)`` accepts (a superset of Foundation's
     /// `.iso8601`: fractional seconds are allowed too).
-    public static var jsonDecodingStrategy: JSONDecoder.DateDecodingStrategy {
+    package static var jsonDecodingStrategy: JSONDecoder.DateDecodingStrategy {
         .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)

@@ -1,5 +1,5 @@
 /// How a reaction-time trial ended.
-public enum ReactionTimeOutcome: String, Sendable, Hashable, Codable {
+package enum ReactionTimeOutcome: String, Sendable, Hashable, Codable {
     /// The response key, no sooner than the anticipation bound and within the response window after
     /// the stimulus: the only outcome whose latency counts for the score.
     case correct

@@ -7,33 +7,33 @@ public import Foundation
 /// resolution, and samples are rows of the block's recording: the stimulus and response markers of
 /// the trial sit on those rows, so a trial aligns with the EEG without guessing. Missing values are
 /// written as `null`.
-public struct ReactionTimeResult: Sendable, Hashable, Codable {
+package struct ReactionTimeResult: Sendable, Hashable, Codable {
     /// The trial index within the block.
-    public var trial: Int
+    package var trial: Int
     /// What was shown.
-    public var stimulus: String
+    package var stimulus: String
     /// The key pressed (the study runner's key name), if any.
-    public var response: String?
+    package var response: String?
     /// The drawn foreperiod, in seconds.
-    public var foreperiod: Double
+    package var foreperiod: Double
     /// Stimulus-to-key latency in milliseconds (negative for an anticipation: key before stimulus).
-    public var latencyMs: Double?
+    package var latencyMs: Double?
     /// How the trial is classified.
-    public var outcome: ReactionTimeOutcome
+    package var outcome: ReactionTimeOutcome
     /// When the task phase began: its moment on the recording clock (read on the run's host clock).
-    public var timestamp: Date
+    package var timestamp: Date
     /// When the stimulus appeared (ISO 8601 UTC, ms); `null` when a key before it ended the trial.
-    public var stimulusTime: String?
+    package var stimulusTime: String?
     /// The recording row of the stimulus marker; `null` when there was no stimulus.
-    public var stimulusSample: Int64?
+    package var stimulusSample: Int64?
     /// When the key was pressed (ISO 8601 UTC, ms), also for an anticipation or a wrong key.
-    public var responseTime: String?
+    package var responseTime: String?
     /// The recording row of the response marker (response, wrong key, anticipation), if any.
-    public var responseSample: Int64?
+    package var responseSample: Int64?
 
     /// A trial as stored. The study runner classifies a trial from the key it read (Study's
     /// `init(trial:stimulus:response:foreperiod:keyAfterOnset:responseWindow:timestamp:responseKey:anticipationBound:)`).
-    public init(
+    package init(
         trial: Int, stimulus: String, response: String?, foreperiod: Double, latencyMs: Double?, outcome: ReactionTimeOutcome, timestamp: Date,
         stimulusTime: String? = nil, stimulusSample: Int64? = nil, responseTime: String? = nil, responseSample: Int64? = nil
     ) {
@@ -52,12 +52,12 @@ public struct ReactionTimeResult: Sendable, Hashable, Codable {
 
     /// The median latency of the correct trials in ms, or `nil` if there are none: a block's score,
     /// and over all the session's trials, the session's.
-    public static func medianCorrectLatency(_ results: [ReactionTimeResult]) -> Double? {
+    package static func medianCorrectLatency(_ results: [ReactionTimeResult]) -> Double? {
         median(results.filter { $0.outcome == .correct }.compactMap(\.latencyMs))
     }
 
     /// The median of `values`, or `nil` when there are none.
-    public static func median(_ values: [Double]) -> Double? {
+    package static func median(_ values: [Double]) -> Double? {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return nil }
         let middle = sorted.count / 2
@@ -70,7 +70,7 @@ public struct ReactionTimeResult: Sendable, Hashable, Codable {
 
     /// Writes every key, missing values as `null`. (Reading takes what formatVersion 1 omitted, the
     /// optional keys, as missing.)
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(trial, forKey: .trial)
         try c.encode(stimulus, forKey: .stimulus)

@@ -9,50 +9,50 @@ public import Foundation
 ///
 /// The one model of this format: the study runner writes it, and the report, the CSV export and the
 /// BIDS export's response times read it (``init(json:)``), so a key is named in one place.
-public struct TrialTable: Sendable, Hashable, Codable {
+package struct TrialTable: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case format, formatVersion, study, participant, day, session, run, block, recording, complete, medianCorrectLatencyMs, sessionMedianLatencyMs,
             trials, provenance
     }
 
     /// The value of the `format` key that marks a trial table.
-    public static let formatName = "study-recorder-trials"
+    package static let formatName = "study-recorder-trials"
 
     /// Always `study-recorder-trials`.
-    public var format = TrialTable.formatName
+    package var format = TrialTable.formatName
     /// The version of this layout.
-    public var formatVersion = 2
+    package var formatVersion = 2
     /// The study.
-    public var study: String
+    package var study: String
     /// The participant's UUID.
-    public var participant: String
+    package var participant: String
     /// Study day (1-based), session index, run.
-    public var day: Int
+    package var day: Int
     /// The session within its study day, 1-based ("day 2, session 3"; 0 for enrolment and for
     /// items made outside a study).
-    public var session: Int
+    package var session: Int
     /// The run of the block's recording.
-    public var run: Int
+    package var run: Int
     /// The block (1-based).
-    public var block: Int
+    package var block: Int
     /// The file name of the recording made during the block (its markers match these trials).
-    public var recording: String
+    package var recording: String
     /// Whether the block ran to its end (written as the key `complete`).
-    public var outcome: RecordingOutcome
+    package var outcome: RecordingOutcome
     /// The block's score: median latency of its correct trials in milliseconds (`null` if none).
-    public var medianCorrectLatencyMs: Double?
+    package var medianCorrectLatencyMs: Double?
     /// The session's score so far: the median latency over the correct trials of every stored run
     /// of the session, this block included (`null` if none). The last block's value is the session's.
-    public var sessionMedianLatencyMs: Double?
+    package var sessionMedianLatencyMs: Double?
     /// The trials in order.
-    public var trials: [ReactionTimeResult]
+    package var trials: [ReactionTimeResult]
     /// Where the table came from: the recording's source, whether a script pressed the keys
     /// (`--auto`), the speed (its latencies are study time), software and command line; `nil` in
     /// tables written before it.
-    public var provenance: Provenance?
+    package var provenance: Provenance?
 
     /// A table of the current layout.
-    public init(
+    package init(
         study: String, participant: String, day: Int, session: Int, run: Int, block: Int, recording: String, outcome: RecordingOutcome,
         medianCorrectLatencyMs: Double?, sessionMedianLatencyMs: Double? = nil, trials: [ReactionTimeResult]
     ) {
@@ -71,7 +71,7 @@ public struct TrialTable: Sendable, Hashable, Codable {
 
     /// Reads a stored table (any layout version: the keys formatVersion 1 did not write are
     /// missing, i.e. `nil`). Throws a `DecodingError` when `data` is not a trial table.
-    public init(json data: Data) throws {
+    package init(json data: Data) throws {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = UTCTimestamp.jsonDecodingStrategy
         self = try decoder.decode(TrialTable.self, from: data)
@@ -79,7 +79,7 @@ public struct TrialTable: Sendable, Hashable, Codable {
 
     /// Reads every key; `complete: false` is read as `.incomplete(reason: nil)` (the reason is not
     /// written). Refuses JSON whose `format` is not ``formatName``.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         format = try c.decode(String.self, forKey: .format)
         guard format == Self.formatName else {
@@ -102,7 +102,7 @@ public struct TrialTable: Sendable, Hashable, Codable {
     }
 
     /// Writes every key, missing scores as `null`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(format, forKey: .format)
         try c.encode(formatVersion, forKey: .formatVersion)

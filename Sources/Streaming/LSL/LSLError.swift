@@ -1,5 +1,5 @@
 /// Why Lab Streaming Layer output or input could not be set up.
-public enum LSLError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum LSLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No liblsl was found in any of the places tried.
     case libraryNotFound(tried: [String])
     /// A liblsl was found but lacks a function the recorder uses (too old a version).
@@ -9,10 +9,10 @@ public enum LSLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No stream matched within the time allowed.
     case streamNotFound(String)
 
-    public var description: String { description(neededFor: "LSL streaming") }
+    package var description: String { description(neededFor: "LSL streaming") }
 
     /// The description, naming what needed liblsl (e.g. `--clock lsl`) when it was not found.
-    public func description(neededFor purpose: String) -> String {
+    package func description(neededFor purpose: String) -> String {
         switch self {
         case .libraryNotFound(let tried):
             return "\(purpose) needs liblsl, which was not found (tried: \(tried.joined(separator: ", "))): "

@@ -15,7 +15,7 @@ import Glibc
 /// Search order: the explicit path or else `$LSL_LIB` (either is then the only place tried), else
 /// `pylsl/lib/liblsl.so` below the project's `.venv` (found from the working directory or the
 /// executable's location), then `liblsl.so.2` and `liblsl.so` on the system's library path.
-public final class LSLLibrary: Sendable {
+package final class LSLLibrary: Sendable {
     typealias CreateStreamInfo =
         @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, Int32, Double, Int32, UnsafePointer<CChar>) -> OpaquePointer?
     typealias GetDescription = @convention(c) (OpaquePointer?) -> OpaquePointer?
@@ -40,7 +40,7 @@ public final class LSLLibrary: Sendable {
     typealias SetConfigContent = @convention(c) (UnsafePointer<CChar>) -> Void
 
     /// Where the library was loaded from.
-    public let path: String
+    package let path: String
     nonisolated(unsafe) private let handle: UnsafeMutableRawPointer
     let createStreamInfo: CreateStreamInfo
     let getDescription: GetDescription
@@ -100,10 +100,10 @@ public final class LSLLibrary: Sendable {
     }
 
     /// The library's version (e.g. 118 for 1.18).
-    public var version: Int { Int(libraryVersion()) }
+    package var version: Int { Int(libraryVersion()) }
 
     /// LSL's clock now, in seconds: `std::chrono::steady_clock`, which on Linux is CLOCK_MONOTONIC.
-    public func localClock() -> Double { localClockFunction() }
+    package func localClock() -> Double { localClockFunction() }
 
     /// A resolved stream's name.
     func streamName(_ info: OpaquePointer?) -> String { getName(info).map { String(cString: $0) } ?? "" }
@@ -112,7 +112,7 @@ public final class LSLLibrary: Sendable {
     func sourceID(_ info: OpaquePointer?) -> String { getSourceID(info).map { String(cString: $0) } ?? "" }
 
     /// The places searched, in order, when no path is given.
-    public static func candidates(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    package static func candidates(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         // A path the user names is the only one tried: a typo must not silently load another liblsl.
         if let explicit, !explicit.isEmpty { return [explicit] }
         if let env = environment["LSL_LIB"], !env.isEmpty { return [env] }
@@ -142,7 +142,7 @@ public final class LSLLibrary: Sendable {
 
     /// Loads liblsl from the first candidate that opens and has every function used; the error names
     /// every place tried and how to provide the library. A candidate loaded before is not opened again.
-    public static func load(path explicit: String? = nil) throws(LSLError) -> LSLLibrary {
+    package static func load(path explicit: String? = nil) throws(LSLError) -> LSLLibrary {
         var tried: [String] = []
         for path in candidates(explicit: explicit) {
             if let library = loaded.withLock({ $0[path] }) { return library }

@@ -13,12 +13,12 @@ import Foundation
 /// ``externalCode`` and the text as label. A sample liblsl hands over again after it recovered a
 /// broken connection (the outlet resends what it still buffers; seen on a loaded machine) has the
 /// timestamp and text of one already taken and is dropped, so each marker is stored once.
-public final class LSLMarkerInlet: @unchecked Sendable {
+package final class LSLMarkerInlet: @unchecked Sendable {
     /// The code stored for a marker whose text is not a number.
-    public static let externalCode: Int32 = 1000
+    package static let externalCode: Int32 = 1000
 
     /// The stream name to resolve, or nil for the first marker stream found.
-    public let streamName: String?
+    package let streamName: String?
     private let library: LSLLibrary
     private let stopRequested = NSLock()
     private var stopping = false
@@ -43,7 +43,7 @@ public final class LSLMarkerInlet: @unchecked Sendable {
 
     /// Starts resolving and pulling for `controller` (started or not; markers wait for its anchor).
     /// `resolveTimeout` bounds the search; the thread then keeps pulling until ``stop()``.
-    public static func start(
+    package static func start(
         library: LSLLibrary, streamName: String?, controller: DataController, resolveTimeout: Double = 30
     ) -> LSLMarkerInlet {
         let inlet = LSLMarkerInlet(library: library, streamName: streamName, controller: controller)
@@ -54,16 +54,16 @@ public final class LSLMarkerInlet: @unchecked Sendable {
     /// Stops pulling and waits, without holding a thread, for the pulling loop to end: at most
     /// about 0.5 s while resolving, 0.2 s while pulling, 2 s while liblsl measures the first clock
     /// correction (each liblsl call the loop makes is bounded by its own timeout).
-    public func stop() async {
+    package func stop() async {
         stopRequested.withLock { stopping = true }
         await finished.wait()
     }
 
     /// Markers received so far.
-    public var received: Int { stopRequested.withLock { count } }
+    package var received: Int { stopRequested.withLock { count } }
 
     /// The name of the stream found, once found.
-    public var resolved: String? { stopRequested.withLock { resolvedName } }
+    package var resolved: String? { stopRequested.withLock { resolvedName } }
 
     private var isStopping: Bool { stopRequested.withLock { stopping } }
 

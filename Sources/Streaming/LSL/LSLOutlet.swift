@@ -8,32 +8,32 @@ import Foundation
 /// Numeric streams carry float32 samples, marker streams one string per sample at an irregular rate.
 /// liblsl buffers what no consumer reads (up to ``Configuration/maximumBuffered`` seconds) and drops
 /// the oldest beyond: a slow consumer never holds up the caller.
-public final class LSLOutlet: @unchecked Sendable {
+package final class LSLOutlet: @unchecked Sendable {
     /// What to announce.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Stream name, e.g. "StudyRecorder Muse EEG".
-        public var name: String
+        package var name: String
         /// Stream type: `EEG`, `Markers`, `Accelerometer`, … (LabRecorder filters on it).
-        public var type: String
+        package var type: String
         /// One label per channel (for markers: one channel named after the stream).
-        public var channelLabels: [String]
+        package var channelLabels: [String]
         /// The unit of every channel (e.g. `microvolts`).
-        public var unit: String
+        package var unit: String
         /// The channels' type in the description (e.g. `EEG`).
-        public var channelType: String
+        package var channelType: String
         /// Nominal rate in Hz; 0 for an irregular stream (markers, metrics pushed on change).
-        public var nominalRate: Double
+        package var nominalRate: Double
         /// Whether samples are strings (markers) rather than float32.
-        public var isString: Bool
+        package var isString: Bool
         /// A stable id, the same across restarts of the same device, so LabRecorder re-attaches.
-        public var sourceID: String
+        package var sourceID: String
         /// Acquisition facts (manufacturer, model, serial) for the description.
-        public var acquisition: [String: String]
+        package var acquisition: [String: String]
         /// Seconds liblsl keeps for a consumer that does not read (default 60).
-        public var maximumBuffered: Int32
+        package var maximumBuffered: Int32
 
         /// Creates a configuration.
-        public init(
+        package init(
             name: String, type: String, channelLabels: [String], unit: String, channelType: String, nominalRate: Double, isString: Bool = false,
             sourceID: String, acquisition: [String: String] = [:], maximumBuffered: Int32 = 60
         ) {
@@ -51,13 +51,13 @@ public final class LSLOutlet: @unchecked Sendable {
     }
 
     /// The stream's settings.
-    public let configuration: Configuration
+    package let configuration: Configuration
     private let library: LSLLibrary
     private let info: OpaquePointer
     private let outlet: OpaquePointer
 
     /// Creates the stream and its outlet.
-    public init(library: LSLLibrary, configuration: Configuration) throws(LSLError) {
+    package init(library: LSLLibrary, configuration: Configuration) throws(LSLError) {
         self.library = library
         self.configuration = configuration
         let format: Int32 = configuration.isString ? 3 : 1  // cft_string, cft_float32
@@ -91,7 +91,7 @@ public final class LSLOutlet: @unchecked Sendable {
 
     /// Pushes rows of float samples (row-major, `channelLabels.count` values per row), each with its
     /// LSL timestamp.
-    public func push(rows values: [Float], timestamps: [Double]) {
+    package func push(rows values: [Float], timestamps: [Double]) {
         guard !timestamps.isEmpty, values.count == timestamps.count * configuration.channelLabels.count else { return }
         values.withUnsafeBufferPointer { v in
             timestamps.withUnsafeBufferPointer { t in
@@ -101,7 +101,7 @@ public final class LSLOutlet: @unchecked Sendable {
     }
 
     /// Pushes one string sample (a marker) at `timestamp`.
-    public func push(string: String, timestamp: Double) {
+    package func push(string: String, timestamp: Double) {
         string.withCString { text in
             var pointers: [UnsafePointer<CChar>?] = [text]
             pointers.withUnsafeMutableBufferPointer { p in
@@ -111,7 +111,7 @@ public final class LSLOutlet: @unchecked Sendable {
     }
 
     /// Whether any inlet is connected.
-    public var hasConsumers: Bool { library.haveConsumers(outlet) != 0 }
+    package var hasConsumers: Bool { library.haveConsumers(outlet) != 0 }
 
     deinit {
         library.destroyOutlet(outlet)

@@ -10,7 +10,7 @@
 ///   (g, dps); the marker stream is named `Markers` (muselsl resolves it by name) and carries each
 ///   marker's code as a number, as eeg-notebooks sends them (muselsl stores markers in a numeric
 ///   column); device changes are not sent on it.
-public enum LSLStyle: String, Sendable, CaseIterable {
+package enum LSLStyle: String, Sendable, CaseIterable {
     /// The recorder's own names.
     case descriptive
     /// muselsl's names, types and channel layouts.

@@ -19,32 +19,32 @@ import Synchronization
 /// await controller.stop()
 /// await streamer.finish()
 /// ```
-public final class LiveStreamer: Sendable {
+package final class LiveStreamer: Sendable {
     /// Seconds between the band-power updates streamed (10 a second, as Mind Monitor sends them;
     /// each covers the last 4 s).
-    public static let bandPowerInterval = 0.1
+    package static let bandPowerInterval = 0.1
 
     /// What to stream and how.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// The targets; each at most once.
-        public var targets: [StreamTarget]
+        package var targets: [StreamTarget]
         /// liblsl to load (default: searched, see ``LSLLibrary/candidates(explicit:environment:)``).
-        public var lslLibraryPath: String?
+        package var lslLibraryPath: String?
         /// Settings of the processor computing band power and quality (mains, band-power interval:
         /// ``LiveStreamer/bandPowerInterval`` by default).
-        public var processing: ProcessorConfiguration
+        package var processing: ProcessorConfiguration
         /// Events this observer may fall behind by before the oldest are dropped (default 2048,
         /// about 8 s of Muse data).
-        public var capacity: Int
+        package var capacity: Int
         /// The mapping of the recording clock to LSL's clock that the recording stores (`--clock
         /// lsl`): LSL timestamps then follow it, so they equal the stored ones. Without it the offset
         /// is measured once when the source starts.
-        public var lslClock: LSLClockMapping?
+        package var lslClock: LSLClockMapping?
         /// How the LSL outlets are named and laid out (default: descriptive).
-        public var lslStyle: LSLStyle
+        package var lslStyle: LSLStyle
 
         /// Creates a configuration.
-        public init(
+        package init(
             targets: [StreamTarget], lslLibraryPath: String? = nil,
             processing: ProcessorConfiguration = .init(bandPowerInterval: LiveStreamer.bandPowerInterval), capacity: Int = 2048,
             lslClock: LSLClockMapping? = nil, lslStyle: LSLStyle = .descriptive
@@ -59,9 +59,9 @@ public final class LiveStreamer: Sendable {
     }
 
     /// The settings.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// The liblsl in use, when streaming to LSL.
-    public let lslLibrary: LSLLibrary?
+    package let lslLibrary: LSLLibrary?
     private let subscription: EventSubscription
     private let task: Task<Void, Never>
     private let state: SharedState
@@ -88,7 +88,7 @@ public final class LiveStreamer: Sendable {
 
     /// Subscribes to `controller` (call before starting it) and sets up the targets: liblsl is loaded
     /// and OSC hosts resolved now, so a missing library or a bad host fails before anything records.
-    public static func start(controller: DataController, configuration: Configuration) async throws -> LiveStreamer {
+    package static func start(controller: DataController, configuration: Configuration) async throws -> LiveStreamer {
         let library: LSLLibrary? = configuration.targets.contains(.lsl) ? try LSLLibrary.load(path: configuration.lslLibraryPath) : nil
         var senders: [OSCSender] = []
         for case .osc(let host, let port) in configuration.targets {
@@ -175,24 +175,24 @@ public final class LiveStreamer: Sendable {
     }
 
     /// Waits until the controller's run has ended and everything was sent.
-    public func finish() async {
+    package func finish() async {
         await task.value
     }
 
     /// Stops streaming now.
-    public func cancel() {
+    package func cancel() {
         subscription.cancel()
         task.cancel()
     }
 
     /// Events this observer dropped because it fell behind (never samples of the recording).
-    public var droppedEvents: Int { subscription.droppedCount }
+    package var droppedEvents: Int { subscription.droppedCount }
 
     /// Why a stream could not be created when the source started, if one could not.
-    public var failure: String? { state.withLock { $0.failure } }
+    package var failure: String? { state.withLock { $0.failure } }
 
     /// LSL clock minus CLOCK_MONOTONIC, measured when the source started (nil without LSL).
-    public var lslClockOffset: Double? { state.withLock { $0.lslClockOffset } }
+    package var lslClockOffset: Double? { state.withLock { $0.lslClockOffset } }
 
     /// The string an LSL marker sample carries: the marker's label, or its code when it has none.
     static func markerText(_ marker: Marker) -> String {

@@ -1,15 +1,15 @@
 /// Where live data goes: Lab Streaming Layer outlets, or OSC datagrams to a host and port.
-public enum StreamTarget: Sendable, Equatable, Hashable, CustomStringConvertible {
+package enum StreamTarget: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// LSL outlets on this machine's network (what LabRecorder and pylsl inlets resolve).
     case lsl
     /// OSC over UDP with Mind Monitor's paths.
     case osc(host: String, port: UInt16)
 
     /// Mind Monitor's default OSC port.
-    public static let defaultOSCPort: UInt16 = 5000
+    package static let defaultOSCPort: UInt16 = 5000
 
     /// Parses `lsl`, `osc` (127.0.0.1:5000), `osc:PORT`, `osc:HOST:PORT` or `osc:[IPv6]:PORT`.
-    public init(parsing text: String) throws(StreamTargetError) {
+    package init(parsing text: String) throws(StreamTargetError) {
         let lower = text.lowercased()
         if lower == "lsl" {
             self = .lsl
@@ -32,7 +32,7 @@ public enum StreamTarget: Sendable, Equatable, Hashable, CustomStringConvertible
         self = .osc(host: host, port: port)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .lsl: "lsl"
         case .osc(let host, let port): host.contains(":") ? "osc:[\(host)]:\(port)" : "osc:\(host):\(port)"

@@ -1,26 +1,26 @@
 /// One Open Sound Control 1.0 message: an address and typed arguments, encoded as OSC specifies
 /// (strings NUL-terminated and padded to 4 bytes, numbers big-endian).
-public struct OSCMessage: Sendable, Equatable {
+package struct OSCMessage: Sendable, Equatable {
     /// One argument.
-    public enum Argument: Sendable, Equatable {
+    package enum Argument: Sendable, Equatable {
         case float(Float)
         case int(Int32)
         case string(String)
     }
 
     /// The address, e.g. `/muse/eeg`.
-    public var address: String
+    package var address: String
     /// The arguments, in order.
-    public var arguments: [Argument]
+    package var arguments: [Argument]
 
     /// A message.
-    public init(_ address: String, _ arguments: [Argument]) {
+    package init(_ address: String, _ arguments: [Argument]) {
         self.address = address
         self.arguments = arguments
     }
 
     /// The message's bytes.
-    public var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(address.utf8.count + 8 + arguments.count * 8)
         Self.appendString(address, to: &bytes)

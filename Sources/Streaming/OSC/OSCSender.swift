@@ -7,11 +7,11 @@ import Glibc
 /// Sends OSC messages as UDP datagrams to one host and port, never blocking: a datagram the kernel
 /// cannot take at once is dropped and counted, so a receiver that is slow or absent costs the
 /// recording nothing.
-public final class OSCSender: @unchecked Sendable {
+package final class OSCSender: @unchecked Sendable {
     /// The destination as given.
-    public let host: String
+    package let host: String
     /// The destination port.
-    public let port: UInt16
+    package let port: UInt16
     private let fd: Int32
     private var address = sockaddr_storage()
     private let addressLength: socklen_t
@@ -19,7 +19,7 @@ public final class OSCSender: @unchecked Sendable {
     private var droppedCount = 0
 
     /// Opens a UDP socket for `host` (a name or an IPv4/IPv6 address) and `port`.
-    public init(host: String, port: UInt16) throws(OSCError) {
+    package init(host: String, port: UInt16) throws(OSCError) {
         self.host = host
         self.port = port
         var hints = addrinfo()
@@ -40,7 +40,7 @@ public final class OSCSender: @unchecked Sendable {
 
     /// Sends `message`; returns false (and counts a drop) when it could not be sent at once.
     @discardableResult
-    public func send(_ message: OSCMessage) -> Bool {
+    package func send(_ message: OSCMessage) -> Bool {
         let bytes = message.encoded
         let sent = bytes.withUnsafeBytes { buffer in
             withUnsafePointer(to: &address) { storage in
@@ -57,7 +57,7 @@ public final class OSCSender: @unchecked Sendable {
     }
 
     /// Messages that could not be sent.
-    public var dropped: Int { lock.withLock { droppedCount } }
+    package var dropped: Int { lock.withLock { droppedCount } }
 
     deinit { close(fd) }
 }

@@ -5,7 +5,7 @@ extension Announcement {
     /// the announcement's own locale (the names' German possessive for a German message), and the
     /// names it did not know. Unknown placeholders are removed rather than shown raw: no validator
     /// saw the study team's message before it arrived.
-    public func rendered(with names: ParticipantNames?) -> (announcement: Announcement, unknown: [String]) {
+    package func rendered(with names: ParticipantNames?) -> (announcement: Announcement, unknown: [String]) {
         let values = PlaceholderValues(locale: locale, names: names).dictionary
         let title = Placeholders.fillAll(title, with: values)
         let text = Placeholders.fillAll(text, with: values)

@@ -1,21 +1,21 @@
 /// One concrete block: the runner records it as one file.
-public struct ExpandedBlock: Sendable, Hashable, Codable {
+package struct ExpandedBlock: Sendable, Hashable, Codable {
     /// The block index within the session (repeats unrolled), from 0.
-    public var index: Int
+    package var index: Int
     /// The seed its random draws came from (stored with the recording for reproducibility).
-    public var seed: UInt64
+    package var seed: UInt64
     /// The trials in the order they run.
-    public var trials: [ExpandedTrial]
+    package var trials: [ExpandedTrial]
 
     /// Creates a block.
-    public init(index: Int, seed: UInt64, trials: [ExpandedTrial]) {
+    package init(index: Int, seed: UInt64, trials: [ExpandedTrial]) {
         self.index = index
         self.seed = seed
         self.trials = trials
     }
 
     /// The sum of the fixed phase durations, in seconds.
-    public var fixedSeconds: Double {
+    package var fixedSeconds: Double {
         trials.reduce(0) { $0 + $1.phases.reduce(0) { $0 + ($1.duration.seconds ?? 0) } }
     }
 }

@@ -1,20 +1,20 @@
 /// A phase with its random parts drawn: the concrete duration (jitter applied) and, for tasks, the
 /// concrete parameters (the foreperiod).
-public struct ExpandedPhase: Sendable, Hashable, Codable {
+package struct ExpandedPhase: Sendable, Hashable, Codable {
     /// The phase as defined.
-    public var kind: PhaseKind
+    package var kind: PhaseKind
     /// The text, unrendered (render with ``StudyDefinition/render(_:locale:values:)`` and the
     /// trial's ``ExpandedTrial/values``).
-    public var text: LocalizedText?
+    package var text: LocalizedText?
     /// The concrete duration: seconds after jitter, or the open-ended kinds.
-    public var duration: PhaseDuration
+    package var duration: PhaseDuration
     /// The marker written at onset.
-    public var marker: Int32
+    package var marker: Int32
     /// The concrete task, for `task` phases.
-    public var task: ExpandedTask?
+    package var task: ExpandedTask?
 
     /// Creates an expanded phase.
-    public init(kind: PhaseKind, text: LocalizedText?, duration: PhaseDuration, marker: Int32, task: ExpandedTask? = nil) {
+    package init(kind: PhaseKind, text: LocalizedText?, duration: PhaseDuration, marker: Int32, task: ExpandedTask? = nil) {
         self.kind = kind
         self.text = text
         self.duration = duration

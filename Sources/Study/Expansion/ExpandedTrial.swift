@@ -1,18 +1,18 @@
 /// One concrete trial of a block.
-public struct ExpandedTrial: Sendable, Hashable, Codable {
+package struct ExpandedTrial: Sendable, Hashable, Codable {
     /// The trial's index within its block, from 0.
-    public var index: Int
+    package var index: Int
     /// The trial type's name.
-    public var type: String
+    package var type: String
     /// The trial type's base marker.
-    public var marker: Int32
+    package var marker: Int32
     /// The phases with random parts drawn.
-    public var phases: [ExpandedPhase]
+    package var phases: [ExpandedPhase]
     /// Placeholder values drawn for this trial (e.g. `subtractFrom`), to pass when rendering texts.
-    public var values: [String: String]
+    package var values: [String: String]
 
     /// Creates a trial.
-    public init(index: Int, type: String, marker: Int32, phases: [ExpandedPhase], values: [String: String]) {
+    package init(index: Int, type: String, marker: Int32, phases: [ExpandedPhase], values: [String: String]) {
         self.index = index
         self.type = type
         self.marker = marker

@@ -1,13 +1,13 @@
 /// A questionnaire run.
-public struct PlannedQuestionnaire: Sendable, Hashable {
+package struct PlannedQuestionnaire: Sendable, Hashable {
     /// Where the item is.
-    public var position: ItemPosition
+    package var position: ItemPosition
     /// The session's name.
-    public var sessionName: String
+    package var sessionName: String
     /// The session.
-    public var session: Session
+    package var session: Session
     /// The questionnaire's name.
-    public var questionnaireName: String
+    package var questionnaireName: String
     /// The questionnaire.
-    public var questionnaire: Questionnaire
+    package var questionnaire: Questionnaire
 }

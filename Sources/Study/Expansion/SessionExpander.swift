@@ -4,15 +4,15 @@ import Foundation
 /// position and a seed: shuffles, pause jitter (±jitter), mental-subtraction numbers and task
 /// foreperiods. Each block draws from its own seed, so resuming at block k gives exactly the trials
 /// block k would have had.
-public struct SessionExpander: Sendable {
+package struct SessionExpander: Sendable {
     /// The study.
-    public let study: StudyDefinition
+    package let study: StudyDefinition
 
     /// Creates an expander for `study`.
-    public init(study: StudyDefinition) { self.study = study }
+    package init(study: StudyDefinition) { self.study = study }
 
     /// The seed of one block, derived from the run seed, the item's position and the block index.
-    public static func blockSeed(seed: UInt64, position: ItemPosition, block: Int) -> UInt64 {
+    package static func blockSeed(seed: UInt64, position: ItemPosition, block: Int) -> UInt64 {
         var mixer = SeededDraws(
             seed: seed ^ (UInt64(truncatingIfNeeded: position.day) << 40) ^ (UInt64(truncatingIfNeeded: position.item) << 20)
                 ^ UInt64(truncatingIfNeeded: block))
@@ -20,13 +20,13 @@ public struct SessionExpander: Sendable {
     }
 
     /// All blocks of the session at `position` (empty for questionnaires or an unknown position).
-    public func expand(at position: ItemPosition, seed: UInt64) -> [ExpandedBlock] {
+    package func expand(at position: ItemPosition, seed: UInt64) -> [ExpandedBlock] {
         guard let session = study.session(at: position) else { return [] }
         return session.concreteBlocks.indices.compactMap { expandBlock($0, at: position, seed: seed) }
     }
 
     /// Block `index` (repeats unrolled) of the session at `position`.
-    public func expandBlock(_ index: Int, at position: ItemPosition, seed: UInt64) -> ExpandedBlock? {
+    package func expandBlock(_ index: Int, at position: ItemPosition, seed: UInt64) -> ExpandedBlock? {
         guard let session = study.session(at: position) else { return nil }
         let blocks = session.concreteBlocks
         guard blocks.indices.contains(index) else { return nil }
@@ -68,7 +68,7 @@ public struct SessionExpander: Sendable {
     /// each open-ended phase (the reference's estimate for spoken prompts), the mean foreperiod plus
     /// the response window for tasks. Counts exactly the block's trials (the reference counted one
     /// too many).
-    public func estimatedSeconds(of block: Block) -> Double {
+    package func estimatedSeconds(of block: Block) -> Double {
         let names = block.intro + block.trials.flatMap { Array(repeating: $0.type, count: $0.count) } + block.outro
         return names.reduce(0) { total, name in
             total
@@ -82,7 +82,7 @@ public struct SessionExpander: Sendable {
     }
 
     /// `#blockDuration#`: the estimate in whole minutes, rounded up.
-    public func blockDurationMinutes(of block: Block) -> Int {
+    package func blockDurationMinutes(of block: Block) -> Int {
         Int((estimatedSeconds(of: block) / 60).rounded(.up))
     }
 }

@@ -1,15 +1,15 @@
 /// Resolves a due item into a ``PlannedRun``: the questionnaire to ask, or the block to record with
 /// its trials drawn from `seed` and the preparations around it.
-public struct StudyPlanner: Sendable {
+package struct StudyPlanner: Sendable {
     /// The study.
-    public let study: StudyDefinition
+    package let study: StudyDefinition
 
     /// Creates a planner for `study`.
-    public init(study: StudyDefinition) { self.study = study }
+    package init(study: StudyDefinition) { self.study = study }
 
     /// The run for `due` (from ``StudySchedule/status(of:at:)``), or `nil` if the due item does not
     /// fit the study (which validation and the progress fingerprint rule out).
-    public func plan(_ due: DueItem, seed: UInt64) -> PlannedRun? {
+    package func plan(_ due: DueItem, seed: UInt64) -> PlannedRun? {
         guard let session = study.session(at: due.position) else { return nil }
         switch session.kind {
         case .questionnaire:

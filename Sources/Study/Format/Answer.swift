@@ -2,7 +2,7 @@ import Foundation
 
 /// A typed questionnaire answer, stored as its JSON value rather than stringified and filtered as
 /// the reference did (which lost umlauts, date separators and minus signs).
-public enum Answer: Sendable, Hashable, Codable {
+package enum Answer: Sendable, Hashable, Codable {
     /// An instruction was read.
     case acknowledged
     /// An optional question was left out.
@@ -20,7 +20,7 @@ public enum Answer: Sendable, Hashable, Codable {
 
     /// Encodes as a plain JSON value: `true` (acknowledged), `null` (skipped), a string, an integer,
     /// an array of integers, a number, or a `YYYY-MM-DD` string.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .acknowledged: try container.encode(true)
@@ -34,7 +34,7 @@ public enum Answer: Sendable, Hashable, Codable {
 
     /// Decodes the plain JSON forms; strings become `.text` (a date's kind comes from its question,
     /// see ``Question/parseAnswer(_:today:)``), integers `.choice`, other numbers `.number`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .skipped

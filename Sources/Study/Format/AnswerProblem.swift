@@ -1,11 +1,11 @@
 /// Why an answer was not accepted: what was expected instead.
-public struct AnswerProblem: Error, Sendable, Hashable, CustomStringConvertible {
+package struct AnswerProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// Completes "expected …".
-    public var expected: String
+    package var expected: String
 
     /// Creates a problem.
-    public init(_ expected: String) { self.expected = expected }
+    package init(_ expected: String) { self.expected = expected }
 
     /// "expected …".
-    public var description: String { "expected \(expected)" }
+    package var description: String { "expected \(expected)" }
 }

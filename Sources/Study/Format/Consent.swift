@@ -1,19 +1,19 @@
 /// The informed-consent document, shown page by page before enrolment; the participant types the
 /// agreement phrase and their name as signature.
-public struct Consent: Sendable, Hashable, Codable {
+package struct Consent: Sendable, Hashable, Codable {
     /// The document title.
-    public var title: LocalizedText
+    package var title: LocalizedText
     /// The pages in order.
-    public var pages: [ConsentPage]
+    package var pages: [ConsentPage]
     /// The text of the signature page.
-    public var agreement: LocalizedText
+    package var agreement: LocalizedText
     /// What the participant must type to agree (e.g. "I agree" / "Ich stimme zu").
-    public var agreementPhrase: LocalizedText
+    package var agreementPhrase: LocalizedText
     /// Questions asked after agreeing (e.g. the name used in texts as `#patientName#`).
-    public var questions: [Question]
+    package var questions: [Question]
 
     /// Creates a consent document.
-    public init(
+    package init(
         title: LocalizedText, pages: [ConsentPage], agreement: LocalizedText, agreementPhrase: LocalizedText,
         questions: [Question] = []
     ) {

@@ -1,16 +1,16 @@
 /// One page of the consent document.
-public struct ConsentPage: Sendable, Hashable, Codable {
+package struct ConsentPage: Sendable, Hashable, Codable {
     /// The topic, as in ResearchKit's consent sections (used for the default heading).
-    public var topic: ConsentTopic
+    package var topic: ConsentTopic
     /// The heading; defaults to the topic's.
-    public var title: LocalizedText?
+    package var title: LocalizedText?
     /// A one-paragraph summary shown first.
-    public var summary: LocalizedText?
+    package var summary: LocalizedText?
     /// The full text.
-    public var content: LocalizedText
+    package var content: LocalizedText
 
     /// Creates a page.
-    public init(topic: ConsentTopic, title: LocalizedText? = nil, summary: LocalizedText? = nil, content: LocalizedText) {
+    package init(topic: ConsentTopic, title: LocalizedText? = nil, summary: LocalizedText? = nil, content: LocalizedText) {
         self.topic = topic
         self.title = title
         self.summary = summary

@@ -1,5 +1,5 @@
 /// The topics of consent pages (the reference's ResearchKit section types).
-public enum ConsentTopic: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ConsentTopic: String, Sendable, Hashable, Codable, CaseIterable {
     /// What the study is about.
     case overview
     /// What data are collected.

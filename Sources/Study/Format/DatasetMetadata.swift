@@ -3,26 +3,26 @@
 /// (every EEG sidecar's `InstitutionName`, `InstitutionAddress`, `InstitutionalDepartmentName`), which questionnaire answers become `participants.tsv`
 /// columns, and whether questionnaires are exported as BIDS `phenotype/` tables. Both are opt-in:
 /// without them a BIDS export holds no questionnaire answer.
-public struct DatasetMetadata: Sendable, Hashable, Codable {
+package struct DatasetMetadata: Sendable, Hashable, Codable {
     /// The dataset's authors, in citation order (BIDS `Authors`).
-    public var authors: [String]
+    package var authors: [String]
     /// The licence, an SPDX identifier such as `CC-BY-4.0` or `CC0-1.0` (BIDS `License`).
-    public var license: String?
+    package var license: String?
     /// How to acknowledge the dataset, e.g. the paper to cite (BIDS `HowToAcknowledge`).
-    public var howToAcknowledge: String?
+    package var howToAcknowledge: String?
     /// The institution responsible for the recordings (BIDS `InstitutionName`).
-    public var institutionName: String?
+    package var institutionName: String?
     /// Its address (BIDS `InstitutionAddress`).
-    public var institutionAddress: String?
+    package var institutionAddress: String?
     /// Its department (BIDS `InstitutionalDepartmentName`).
-    public var institutionalDepartmentName: String?
+    package var institutionalDepartmentName: String?
     /// The `participants.tsv` columns taken from questionnaire answers, in column order.
-    public var participantColumns: [ParticipantColumn]
+    package var participantColumns: [ParticipantColumn]
     /// Whether a BIDS export writes each questionnaire's answers as `phenotype/<questionnaire>.tsv`.
-    public var phenotype: Bool
+    package var phenotype: Bool
 
     /// Creates the metadata; everything is optional.
-    public init(
+    package init(
         authors: [String] = [], license: String? = nil, howToAcknowledge: String? = nil, institutionName: String? = nil,
         institutionAddress: String? = nil, institutionalDepartmentName: String? = nil, participantColumns: [ParticipantColumn] = [],
         phenotype: Bool = false

@@ -2,14 +2,14 @@ public import Foundation
 
 /// A bound of a date question: a fixed calendar date (`2000-01-31`) or an offset from the day the
 /// question is answered (`-100y`, `-18y`, `-6m`, `+0d`), so a birth-date item stays valid for years.
-public enum DateBound: Sendable, Hashable {
+package enum DateBound: Sendable, Hashable {
     /// A fixed date.
     case fixed(year: Int, month: Int, day: Int)
     /// An offset from today in days, months or years.
     case relative(amount: Int, unit: Calendar.Component)
 
     /// Parses the study-file form; `nil` if it is neither form.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
@@ -32,7 +32,7 @@ public enum DateBound: Sendable, Hashable {
     }
 
     /// The date this bound stands for, answered on `today` (UTC calendar).
-    public func date(relativeTo today: Date) -> Date? {
+    package func date(relativeTo today: Date) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         switch self {

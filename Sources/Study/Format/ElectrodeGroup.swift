@@ -1,5 +1,5 @@
 /// A group of Muse electrodes.
-public enum ElectrodeGroup: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ElectrodeGroup: String, Sendable, Hashable, Codable, CaseIterable {
     /// AF7 and AF8.
     case front
     /// TP9 and TP10.

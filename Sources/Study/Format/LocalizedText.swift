@@ -3,20 +3,20 @@
 ///
 /// Translations are inline so that a study is one file that can be validated as a whole; see
 /// ``resolved(for:defaultLocale:)`` for the fallback rule.
-public struct LocalizedText: Sendable, Hashable, Codable {
+package struct LocalizedText: Sendable, Hashable, Codable {
     /// The text used for every locale, when the study gave a plain string.
-    public var universal: String?
+    package var universal: String?
     /// The translations by locale code (`en`, `de`, `de-AT`), when the study gave an object.
-    public var translations: [String: String]
+    package var translations: [String: String]
 
     /// A text that is the same in every locale.
-    public init(_ universal: String) {
+    package init(_ universal: String) {
         self.universal = universal
         self.translations = [:]
     }
 
     /// A text with one translation per locale.
-    public init(translations: [String: String]) {
+    package init(translations: [String: String]) {
         self.universal = nil
         self.translations = translations
     }
@@ -24,7 +24,7 @@ public struct LocalizedText: Sendable, Hashable, Codable {
     /// The text for `locale`: the exact locale, then its language part (`de` for `de-AT`), then
     /// `defaultLocale`, then the alphabetically first translation, so a text is never empty because a
     /// translation is missing.
-    public func resolved(for locale: String, defaultLocale: String) -> String {
+    package func resolved(for locale: String, defaultLocale: String) -> String {
         if let universal { return universal }
         if let exact = translations[locale] { return exact }
         if let dash = locale.firstIndex(where: { $0 == "-" || $0 == "_" }),
@@ -37,13 +37,13 @@ public struct LocalizedText: Sendable, Hashable, Codable {
     }
 
     /// Every variant of the text (the universal one or all translations), for checks over all of them.
-    public var allVariants: [String] {
+    package var allVariants: [String] {
         if let universal { return [universal] }
         return translations.keys.sorted().compactMap { translations[$0] }
     }
 
     /// Decodes a plain string or an object of translations.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let plain = try? container.decode(String.self) {
             self.init(plain)
@@ -53,7 +53,7 @@ public struct LocalizedText: Sendable, Hashable, Codable {
     }
 
     /// Encodes as a plain string or an object of translations, as it was given.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let universal {
             try container.encode(universal)

@@ -2,33 +2,33 @@
 /// in the study file; every key optional, the defaults below). A remote study is judged first by
 /// how many sessions participants completed and how much of the signal was good; these say when
 /// one participant's figures need a person before the study's end shows it.
-public struct MonitoringThresholds: Sendable, Hashable, Codable {
+package struct MonitoringThresholds: Sendable, Hashable, Codable {
     /// Days without an upload after which a participant who still has sessions to do is flagged
     /// (default 3).
-    public var noUploadDays: Double
+    package var noUploadDays: Double
     /// Sessions missed in a row (past study days with nothing collected) that raise a flag
     /// (default 2).
-    public var missedInARow: Int
+    package var missedInARow: Int
     /// The share of signal graded good, in percent, below which a participant's recordings are
     /// flagged (default 60; MYND reported a median of 90 %).
-    public var minimumGoodSignal: Double
+    package var minimumGoodSignal: Double
     /// The share of recording time lost (link gaps), in percent, above which a participant is
     /// flagged (default 10).
-    public var maximumLoss: Double
+    package var maximumLoss: Double
     /// The battery level, in percent, below which a session counts as ending on a failing battery
     /// (default 20).
-    public var lowBattery: Double
+    package var lowBattery: Double
     /// How many of a participant's last three recorded sessions must have had the headband fail
     /// (the link lost — a reconnect or a gap — or the battery below ``lowBattery`` at the end) for
     /// the headband to be flagged (default 2).
-    public var failingSessions: Int
+    package var failingSessions: Int
 
     /// The defaults.
-    public static let defaults = MonitoringThresholds(
+    package static let defaults = MonitoringThresholds(
         noUploadDays: 3, missedInARow: 2, minimumGoodSignal: 60, maximumLoss: 10, lowBattery: 20, failingSessions: 2)
 
     /// Thresholds.
-    public init(noUploadDays: Double, missedInARow: Int, minimumGoodSignal: Double, maximumLoss: Double, lowBattery: Double, failingSessions: Int) {
+    package init(noUploadDays: Double, missedInARow: Int, minimumGoodSignal: Double, maximumLoss: Double, lowBattery: Double, failingSessions: Int) {
         self.noUploadDays = noUploadDays
         self.missedInARow = missedInARow
         self.minimumGoodSignal = minimumGoodSignal

@@ -3,18 +3,18 @@
 /// questionnaire more than once contributes the first answer; one who skipped it has `n/a`.
 /// Free-text, date and instruction questions cannot be columns: a shared table holds no free text or
 /// dates (a birth date identifies a person).
-public struct ParticipantColumn: Sendable, Hashable, Codable {
+package struct ParticipantColumn: Sendable, Hashable, Codable {
     /// The column name (`[a-z][a-z0-9_]*`, not `participant_id`).
-    public var column: String
+    package var column: String
     /// The questionnaire's name in `$.questionnaires`.
-    public var questionnaire: String
+    package var questionnaire: String
     /// The question's `id` in that questionnaire.
-    public var question: String
+    package var question: String
     /// What the column holds, for `participants.json` (default: the question's text).
-    public var description: String?
+    package var description: String?
 
     /// Creates a column.
-    public init(column: String, questionnaire: String, question: String, description: String? = nil) {
+    package init(column: String, questionnaire: String, question: String, description: String? = nil) {
         self.column = column
         self.questionnaire = questionnaire
         self.question = question
@@ -22,5 +22,5 @@ public struct ParticipantColumn: Sendable, Hashable, Codable {
     }
 
     /// The question kinds a column may take its values from.
-    public static let allowedKinds: Set<QuestionKind> = [.singleChoice, .multipleChoice, .likert, .slider, .numeric]
+    package static let allowedKinds: Set<QuestionKind> = [.singleChoice, .multipleChoice, .likert, .slider, .numeric]
 }

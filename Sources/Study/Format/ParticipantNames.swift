@@ -1,14 +1,14 @@
 /// The names texts address: the participant, and a helper (caregiver) if one assists. Fills the
 /// reference's name placeholders, so texts can say "your headband" to a participant alone and
 /// "Ada's headband" to a helper.
-public struct ParticipantNames: Sendable, Hashable, Codable {
+package struct ParticipantNames: Sendable, Hashable, Codable {
     /// How the participant is addressed (from enrolment).
-    public var patientName: String
+    package var patientName: String
     /// The helper's name, or `nil` when the participant is alone.
-    public var helperName: String?
+    package var helperName: String?
 
     /// Creates the names.
-    public init(patientName: String, helperName: String? = nil) {
+    package init(patientName: String, helperName: String? = nil) {
         self.patientName = patientName
         self.helperName = helperName
     }
@@ -16,7 +16,7 @@ public struct ParticipantNames: Sendable, Hashable, Codable {
     /// Values for `#patientName#`, `#helperName#`, `#ofPatient#`, `#possessivePatient#`, and the
     /// reference's words `#participant#`, `#helper#`, `#of#` and `#your#`, in `locale` (English words
     /// for locales other than `de`).
-    public func placeholderValues(locale: String) -> [String: String] {
+    package func placeholderValues(locale: String) -> [String: String] {
         let german = locale == "de" || locale.hasPrefix("de-") || locale.hasPrefix("de_")
         let hasHelper = helperName != nil
         let possessive: String

@@ -1,21 +1,21 @@
 /// The smallest step of a recording: something shown for a while, with a marker at its onset.
-public struct Phase: Sendable, Hashable, Codable {
+package struct Phase: Sendable, Hashable, Codable {
     /// What the phase shows.
-    public var kind: PhaseKind
+    package var kind: PhaseKind
     /// The text shown (and spoken, for prompts); may contain placeholders such as `#getReady#`.
-    public var text: LocalizedText?
+    package var text: LocalizedText?
     /// How long the phase lasts.
-    public var duration: PhaseDuration
+    package var duration: PhaseDuration
     /// A uniform random variation of a fixed duration, in seconds: the phase lasts
     /// `duration ± jitter` (the reference meant ±1 s for pauses but drew 0..1).
-    public var jitter: Double
+    package var jitter: Double
     /// The marker code written at the phase onset.
-    public var marker: Int32
+    package var marker: Int32
     /// The task executed during a `task` phase.
-    public var task: TaskSpec?
+    package var task: TaskSpec?
 
     /// Creates a phase.
-    public init(
+    package init(
         kind: PhaseKind, text: LocalizedText? = nil, duration: PhaseDuration, jitter: Double = 0, marker: Int32,
         task: TaskSpec? = nil
     ) {

@@ -1,6 +1,6 @@
 /// How long a phase lasts: a fixed number of seconds, until the participant acknowledges it (a key
 /// press), or until its text has been spoken (the reference's "variable" prompt: 1 s after speech).
-public enum PhaseDuration: Sendable, Hashable, Codable {
+package enum PhaseDuration: Sendable, Hashable, Codable {
     /// A fixed duration in seconds (before jitter).
     case seconds(Double)
     /// The phase lasts until the participant presses a key.
@@ -9,13 +9,13 @@ public enum PhaseDuration: Sendable, Hashable, Codable {
     case untilSpoken
 
     /// The fixed duration, if any.
-    public var seconds: Double? {
+    package var seconds: Double? {
         if case .seconds(let value) = self { return value }
         return nil
     }
 
     /// Decodes a number or one of the strings `"untilAcknowledged"`, `"untilSpoken"`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let value = try? container.decode(Double.self) {
             self = .seconds(value)
@@ -31,7 +31,7 @@ public enum PhaseDuration: Sendable, Hashable, Codable {
     }
 
     /// Encodes as the study file writes it.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .seconds(let value): try container.encode(value)

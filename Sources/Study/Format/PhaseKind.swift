@@ -1,5 +1,5 @@
 /// What a phase shows: an instruction, a fixation cross, a pause, or an interactive task.
-public enum PhaseKind: String, Sendable, Hashable, Codable, CaseIterable {
+package enum PhaseKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// An instruction shown (and spoken); usually `untilSpoken` or `untilAcknowledged`.
     case prompt
     /// A fixation cross; the EEG of interest is usually recorded here.

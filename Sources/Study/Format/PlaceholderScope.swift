@@ -2,7 +2,7 @@
 /// filled in it: before enrolment nobody's name is known, a day's title belongs to no single
 /// session, and only texts shown within a session know its title and durations. The validator
 /// rejects a built-in placeholder outside its scope, so none ever reaches a screen unfilled.
-public enum PlaceholderScope: String, Sendable, CaseIterable {
+package enum PlaceholderScope: String, Sendable, CaseIterable {
     /// The study's title and description, shown before enrolment.
     case study
     /// The consent document (title, pages, agreement, agreement phrase), shown before the name is given.
@@ -15,13 +15,13 @@ public enum PlaceholderScope: String, Sendable, CaseIterable {
     case session
 
     /// The placeholders naming people (filled from the enrolment).
-    public static let names: Set<String> = ["patientName", "helperName", "ofPatient", "possessivePatient"]
+    package static let names: Set<String> = ["patientName", "helperName", "ofPatient", "possessivePatient"]
     /// The placeholders that are words of the locale ("participant", "helper", "of", "your"), known
     /// everywhere.
-    public static let words: Set<String> = ["participant", "helper", "of", "your"]
+    package static let words: Set<String> = ["participant", "helper", "of", "your"]
 
     /// The built-in placeholders filled in texts of this scope.
-    public var builtIns: Set<String> {
+    package var builtIns: Set<String> {
         switch self {
         case .study, .consent: Self.words
         case .enrolment: Self.words.union(Self.names)

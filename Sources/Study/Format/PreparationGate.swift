@@ -4,7 +4,7 @@ public import Processing
 /// What a preparation step waits for: a device condition (connected, on the head) or a condition
 /// derived from the signal (good signal front, back, all). Spelled in study files as in the
 /// reference app (`"waitFor": "goodSignalFront"`).
-public enum PreparationGate: String, Sendable, Hashable, Codable, CaseIterable {
+package enum PreparationGate: String, Sendable, Hashable, Codable, CaseIterable {
     /// The headband is connected and streaming.
     case connected
     /// The headband sits on the head.
@@ -17,7 +17,7 @@ public enum PreparationGate: String, Sendable, Hashable, Codable, CaseIterable {
     case goodSignal
 
     /// The device condition this gate waits for, if it is one.
-    public var deviceState: DeviceState? {
+    package var deviceState: DeviceState? {
         switch self {
         case .connected: .connected
         case .onHead: .onHead
@@ -26,5 +26,5 @@ public enum PreparationGate: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// The signal condition this gate waits for, if it is one.
-    public var signalCondition: SignalCondition? { SignalCondition(rawValue: rawValue) }
+    package var signalCondition: SignalCondition? { SignalCondition(rawValue: rawValue) }
 }

@@ -2,25 +2,25 @@ import DataSources
 
 /// One hardware-preparation instruction (the reference's `Steps_<lang>.json` entries): shown until
 /// its device signal holds, optionally with the live signal-quality view.
-public struct PreparationStep: Sendable, Hashable, Codable {
+package struct PreparationStep: Sendable, Hashable, Codable {
     /// A name unique within its preparation, for logs and the progress file.
-    public var id: String
+    package var id: String
     /// The instruction text.
-    public var instruction: LocalizedText
+    package var instruction: LocalizedText
     /// A shorter text for participants who chose short instructions.
-    public var short: LocalizedText?
+    package var short: LocalizedText?
     /// The device or signal condition that unlocks the next step, or `nil` for a plain instruction.
-    public var waitFor: PreparationGate?
+    package var waitFor: PreparationGate?
     /// The live quality view shown during the step, or `nil`.
-    public var quality: QualityView?
+    package var quality: QualityView?
     /// Seconds after which the step relaxes its quality threshold (or, without a quality view,
     /// shows that it timed out), or `nil` for no timeout.
-    public var timeout: Double?
+    package var timeout: Double?
     /// Spoken when the signal is met (e.g. "Headset connected").
-    public var announce: LocalizedText?
+    package var announce: LocalizedText?
 
     /// Creates a step.
-    public init(
+    package init(
         id: String, instruction: LocalizedText, short: LocalizedText? = nil, waitFor: PreparationGate? = nil,
         quality: QualityView? = nil, timeout: Double? = nil, announce: LocalizedText? = nil
     ) {

@@ -1,5 +1,5 @@
 /// The processing behind a quality view.
-public enum QualityMode: String, Sendable, Hashable, Codable, CaseIterable {
+package enum QualityMode: String, Sendable, Hashable, Codable, CaseIterable {
     /// Variance-based signal quality (fitting, check-up).
     case signalQuality
     /// Mains-interference check at the study's mains frequency.

@@ -7,7 +7,7 @@ extension Question {
     ///
     /// A choice is accepted by its value or by its text in any of the study's locales (case does not
     /// matter); a number may be written with a decimal comma or point.
-    public func parseAnswer(
+    package func parseAnswer(
         _ input: String, today: Date = Date(), strings: RuntimeStrings = RuntimeStrings(locale: "en")
     ) -> Result<Answer, AnswerProblem> {
         let text = input.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,5 +1,5 @@
 /// The kinds of questionnaire items, and the keys each one takes besides the common ones.
-public enum QuestionKind: String, Sendable, Hashable, Codable, CaseIterable {
+package enum QuestionKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// Text only, nothing to answer.
     case instruction
     /// Free text up to `maxLength` characters.
@@ -18,7 +18,7 @@ public enum QuestionKind: String, Sendable, Hashable, Codable, CaseIterable {
     case numeric
 
     /// The keys allowed for this kind besides `id`, `kind`, `title`, `text`, `optional`.
-    public var specificKeys: Set<String> {
+    package var specificKeys: Set<String> {
         switch self {
         case .instruction: []
         case .text: ["maxLength"]
@@ -32,7 +32,7 @@ public enum QuestionKind: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// The keys this kind requires.
-    public var requiredKeys: Set<String> {
+    package var requiredKeys: Set<String> {
         switch self {
         case .instruction, .text, .date: []
         case .singleChoice, .multipleChoice: ["choices"]

@@ -1,5 +1,5 @@
 /// How a reaction-time session is summarised in one number.
-public enum ReactionTimeScore: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ReactionTimeScore: String, Sendable, Hashable, Codable, CaseIterable {
     /// The median latency of the correct trials, in milliseconds.
     case medianCorrectLatency
 }

@@ -1,33 +1,33 @@
 /// A simple reaction-time task: wait a random foreperiod, show the stimulus (marker), wait for a key
 /// (marker). A key before the stimulus is an anticipation; no key within the response window is a miss.
-public struct ReactionTimeTask: Sendable, Hashable, Codable {
+package struct ReactionTimeTask: Sendable, Hashable, Codable {
     /// The shortest foreperiod (phase onset to stimulus), in seconds.
-    public var foreperiodMin: Double
+    package var foreperiodMin: Double
     /// The longest foreperiod, in seconds; each trial draws uniformly from `min...max`.
-    public var foreperiodMax: Double
+    package var foreperiodMax: Double
     /// What is shown as the stimulus.
-    public var stimulus: LocalizedText
+    package var stimulus: LocalizedText
     /// How long the participant has to respond after the stimulus, in seconds.
-    public var responseWindow: Double
+    package var responseWindow: Double
     /// Which key counts as a response: `"space"`, `"enter"`, or `"any"`. Another key within the
     /// window is a wrong-key response.
-    public var responseKey: String
+    package var responseKey: String
     /// Keys sooner than this many seconds after the stimulus are anticipations, not reactions
     /// (default 0.1 s: faster than a person can react to what they saw).
-    public var anticipationBound: Double
+    package var anticipationBound: Double
     /// Written when the stimulus appears.
-    public var stimulusMarker: Int32
+    package var stimulusMarker: Int32
     /// Written when the response key is pressed after the stimulus.
-    public var responseMarker: Int32
+    package var responseMarker: Int32
     /// Written when a key is pressed before the stimulus (an anticipation).
-    public var anticipationMarker: Int32
+    package var anticipationMarker: Int32
     /// Written when the response window passes without a key (a miss).
-    public var missMarker: Int32
+    package var missMarker: Int32
     /// The session score computed over the trial table.
-    public var score: ReactionTimeScore
+    package var score: ReactionTimeScore
 
     /// Creates the task parameters.
-    public init(
+    package init(
         foreperiodMin: Double, foreperiodMax: Double, stimulus: LocalizedText, responseWindow: Double,
         responseKey: String, stimulusMarker: Int32, responseMarker: Int32, anticipationMarker: Int32,
         missMarker: Int32, score: ReactionTimeScore = .medianCorrectLatency, anticipationBound: Double = ReactionTimeTask.defaultAnticipationBound
@@ -46,8 +46,8 @@ public struct ReactionTimeTask: Sendable, Hashable, Codable {
     }
 
     /// The anticipation bound when the study names none, in seconds.
-    public static let defaultAnticipationBound = 0.1
+    package static let defaultAnticipationBound = 0.1
 
     /// The keys a study may name as `responseKey`.
-    public static let responseKeys: Set<String> = ["space", "enter", "any"]
+    package static let responseKeys: Set<String> = ["space", "enter", "any"]
 }

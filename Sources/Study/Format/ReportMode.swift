@@ -2,7 +2,7 @@
 /// (metadata, signal, quality, band power, spectrum, verdict, reaction times), in `<data>/reports/`.
 /// Reports are derived, local files: never catalogued, uploaded or adopted by recovery, and not
 /// written when the study's recordings are encrypted (docs/report.md).
-public enum ReportMode: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ReportMode: String, Sendable, Hashable, Codable, CaseIterable {
     /// No report (the default).
     case none
     /// A report after every session that stored a recording.

@@ -2,27 +2,27 @@ public import Storage
 
 /// One item of the protocol, as defined once and referred to by name from the days: a questionnaire
 /// or a recording with its hardware preparation, blocks and paradigm.
-public struct Session: Sendable, Hashable, Codable {
+package struct Session: Sendable, Hashable, Codable {
     /// Questionnaire or recording.
-    public var kind: SessionKind
+    package var kind: SessionKind
     /// The title shown in the session list and announcement.
-    public var title: LocalizedText
+    package var title: LocalizedText
     /// The description shown before the session starts.
-    public var text: LocalizedText?
+    package var text: LocalizedText?
     /// For questionnaire sessions: the name of a questionnaire in ``StudyDefinition/questionnaires``.
-    public var questionnaire: String?
+    package var questionnaire: String?
     /// For recordings: the preparation (name in ``StudyDefinition/preparations``) run before the
     /// first block.
-    public var preparation: String?
+    package var preparation: String?
     /// For recordings: the preparation run between blocks (the reference's check-up fitting).
-    public var betweenBlocks: String?
+    package var betweenBlocks: String?
     /// For recordings: the analysis metadata written into each file.
-    public var paradigm: Paradigm?
+    package var paradigm: Paradigm?
     /// For recordings: the blocks (entries may repeat; see ``Block/repeatCount``).
-    public var blocks: [Block]
+    package var blocks: [Block]
 
     /// Creates a session.
-    public init(
+    package init(
         kind: SessionKind, title: LocalizedText, text: LocalizedText? = nil, questionnaire: String? = nil,
         preparation: String? = nil, betweenBlocks: String? = nil, paradigm: Paradigm? = nil, blocks: [Block] = []
     ) {
@@ -37,13 +37,13 @@ public struct Session: Sendable, Hashable, Codable {
     }
 
     /// The concrete blocks in order, with repeats unrolled: what the runner stores one file each for.
-    public var concreteBlocks: [Block] {
+    package var concreteBlocks: [Block] {
         blocks.flatMap { Array(repeating: $0, count: max($0.repeatCount, 0)) }
     }
 
     /// How many runs (files) the session produces: the unrolled block count for recordings, one for
     /// questionnaires.
-    public var runCount: Int {
+    package var runCount: Int {
         kind == .questionnaire ? 1 : concreteBlocks.count
     }
 }

@@ -7,45 +7,45 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
     /// A short identifier (`[a-z0-9-]`), used for the progress file and file names.
     public var id: String
     /// The study's title.
-    public var title: LocalizedText
+    package var title: LocalizedText
     /// A description shown at enrolment.
-    public var description: LocalizedText?
+    package var description: LocalizedText?
     /// The locales the study is written for.
-    public var locales: [String]
+    package var locales: [String]
     /// The locale every localized text must have; the fallback of all others.
-    public var defaultLocale: String
+    package var defaultLocale: String
     /// Study-wide settings.
-    public var settings: StudySettings
+    package var settings: StudySettings
     /// Named reusable texts, used as placeholders (`#getReady#`).
-    public var texts: [String: LocalizedText]
+    package var texts: [String: LocalizedText]
     /// The consent document.
-    public var consent: Consent
+    package var consent: Consent
     /// Named preparation step lists (`start`, `checkUp`).
-    public var preparations: [String: [PreparationStep]]
+    package var preparations: [String: [PreparationStep]]
     /// Named trial types.
-    public var trialTypes: [String: TrialType]
+    package var trialTypes: [String: TrialType]
     /// Named questionnaires.
-    public var questionnaires: [String: Questionnaire]
+    package var questionnaires: [String: Questionnaire]
     /// Named sessions.
-    public var sessions: [String: Session]
+    package var sessions: [String: Session]
     /// The days in order.
-    public var days: [Day]
+    package var days: [Day]
     /// What exports of the study's data say about it (authors, licence, institution, questionnaire
     /// columns), when the study file has `dataset`.
-    public var dataset: DatasetMetadata?
+    package var dataset: DatasetMetadata?
     /// When the study overview flags a participant, when the study file has `monitoring` (else
     /// ``MonitoringThresholds/defaults``: ``monitoringThresholds``).
-    public var monitoring: MonitoringThresholds?
+    package var monitoring: MonitoringThresholds?
 
     /// The thresholds the study overview applies: the study file's, else the defaults.
-    public var monitoringThresholds: MonitoringThresholds { monitoring ?? .defaults }
+    package var monitoringThresholds: MonitoringThresholds { monitoring ?? .defaults }
 
     /// The texts of the desktop reminder (`study-recorder remind`), when the study file has
     /// `reminders`; the runtime's defaults otherwise.
-    public var reminders: Reminders?
+    package var reminders: Reminders?
 
     /// Creates a study definition.
-    public init(
+    package init(
         formatVersion: Int = StudyModule.formatVersion, id: String, title: LocalizedText, description: LocalizedText? = nil,
         locales: [String], defaultLocale: String, settings: StudySettings = .defaults, texts: [String: LocalizedText] = [:],
         consent: Consent, preparations: [String: [PreparationStep]] = [:], trialTypes: [String: TrialType] = [:],
@@ -73,7 +73,7 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
     }
 
     /// Every protocol item (a session on a day) in order, with its position.
-    public var items: [ProtocolItem] {
+    package var items: [ProtocolItem] {
         days.enumerated().flatMap { dayIndex, day in
             day.sessions.enumerated().map { itemIndex, name in
                 ProtocolItem(position: ItemPosition(day: dayIndex, item: itemIndex), sessionName: name)
@@ -89,7 +89,7 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
     }
 
     /// The session of a protocol item.
-    public func session(at position: ItemPosition) -> Session? {
+    package func session(at position: ItemPosition) -> Session? {
         guard days.indices.contains(position.day), days[position.day].sessions.indices.contains(position.item) else {
             return nil
         }
@@ -98,7 +98,7 @@ public struct StudyDefinition: Sendable, Hashable, Codable {
 
     /// Resolves `text` for `locale` with the study's fallback and fills its placeholders: named texts
     /// from ``texts`` and the given `values` (e.g. `patientName`, `mentalSubtraction`).
-    public func render(_ text: LocalizedText, locale: String, values: [String: String] = [:]) -> String {
+    package func render(_ text: LocalizedText, locale: String, values: [String: String] = [:]) -> String {
         let raw = text.resolved(for: locale, defaultLocale: defaultLocale)
         var lookup = values
         for (name, named) in texts where lookup[name] == nil {

@@ -1,5 +1,5 @@
 /// The moment stored files are uploaded.
-public enum TransferMode: String, Sendable, Hashable, Codable, CaseIterable {
+package enum TransferMode: String, Sendable, Hashable, Codable, CaseIterable {
     /// After every session (recording or questionnaire), as the reference does.
     case afterEachSession
     /// At the end of every study day.

@@ -1,8 +1,8 @@
 /// When stored data are moved to the study's server.
-public struct TransferPolicy: Sendable, Hashable, Codable {
+package struct TransferPolicy: Sendable, Hashable, Codable {
     /// The upload moment.
-    public var mode: TransferMode
+    package var mode: TransferMode
 
     /// Creates a policy.
-    public init(mode: TransferMode) { self.mode = mode }
+    package init(mode: TransferMode) { self.mode = mode }
 }

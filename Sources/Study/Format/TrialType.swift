@@ -1,23 +1,23 @@
 /// A named kind of trial (e.g. `eyesClosed`, `mentalSubtraction`): a base marker and its phases.
 /// Blocks refer to trial types by name, so each is written once.
-public struct TrialType: Sendable, Hashable, Codable {
+package struct TrialType: Sendable, Hashable, Codable {
     /// The trial's base marker `m` (300, 400, 900 in the reference); phases use m+0…m+30.
-    public var marker: Int32
+    package var marker: Int32
     /// The phases in order.
-    public var phases: [Phase]
+    package var phases: [Phase]
     /// Values drawn per trial and offered as placeholders in its texts (e.g. the numbers of
     /// mental subtraction), or `nil`.
-    public var generator: TrialGenerator?
+    package var generator: TrialGenerator?
 
     /// Creates a trial type.
-    public init(marker: Int32, phases: [Phase], generator: TrialGenerator? = nil) {
+    package init(marker: Int32, phases: [Phase], generator: TrialGenerator? = nil) {
         self.marker = marker
         self.phases = phases
         self.generator = generator
     }
 
     /// The planned duration in seconds, counting only fixed durations (without jitter).
-    public var plannedSeconds: Double {
+    package var plannedSeconds: Double {
         phases.reduce(0) { $0 + ($1.duration.seconds ?? 0) }
     }
 }

@@ -8,10 +8,10 @@
 /// WordWrap.wrap("  1) eine sehr lange Antwort", width: 16)
 /// // "  1) eine sehr\n     lange\n     Antwort"
 /// ```
-public enum WordWrap {
+package enum WordWrap {
     /// `text` with every line at most `width` characters (grapheme clusters); `width` below 10 is
     /// taken as 10, so a hanging indent always leaves room.
-    public static func wrap(_ text: String, width: Int) -> String {
+    package static func wrap(_ text: String, width: Int) -> String {
         let width = max(10, width)
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { wrapLine(String($0), width: width) }
             .joined(separator: "\n")

@@ -4,9 +4,9 @@ import Storage
 /// Reads input files (study files, answer files) with a size bound: a file over the bound is refused
 /// after reading one byte past it, so a huge or endless input (a 200 MB array, `/dev/zero`) costs
 /// neither minutes nor gigabytes before the one-line refusal.
-public enum BoundedFile {
+package enum BoundedFile {
     /// Why a file was not read.
-    public enum Failure: Error, Sendable, Equatable {
+    package enum Failure: Error, Sendable, Equatable {
         /// There is no readable file at the path.
         case missing
         /// The file holds more than `limit` bytes.
@@ -14,13 +14,13 @@ public enum BoundedFile {
     }
 
     /// The most bytes a study file may hold: 8 MiB, some hundred times the example studies.
-    public static let studyFileLimit = 8 << 20
+    package static let studyFileLimit = 8 << 20
     /// The most bytes an answers file (`run --answers`) may hold: 1 MiB.
-    public static let answersFileLimit = 1 << 20
+    package static let answersFileLimit = 1 << 20
 
     /// The bytes of the file at `url`, at most `limit` of them (read with ``Storage/FileReader``: plain
     /// `read(2)` in pieces of at most 1 MiB, no `Data` per piece).
-    public static func read(_ url: URL, limit: Int) throws(Failure) -> [UInt8] {
+    package static func read(_ url: URL, limit: Int) throws(Failure) -> [UInt8] {
         guard let file = try? FileReader(path: url.path) else { throw .missing }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(1 << 20, limit + 1), alignment: 16)
         defer { buffer.deallocate() }
@@ -40,7 +40,7 @@ public enum BoundedFile {
     }
 
     /// `limit` for messages: "8 MiB".
-    public static func describe(_ limit: Int) -> String {
+    package static func describe(_ limit: Int) -> String {
         limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
     }
 }

@@ -1,18 +1,18 @@
 public import Foundation
 
 /// Finds and validates a study folder: `Studies/<name>/study.json`.
-public enum StudyLoader {
+package enum StudyLoader {
     /// The name of the study file inside a study folder.
-    public static let fileName = "study.json"
+    package static let fileName = "study.json"
 
     /// The study file of `folder` (or `folder` itself if it names a `.json` file).
-    public static func studyFile(in folder: URL) -> URL {
+    package static func studyFile(in folder: URL) -> URL {
         folder.pathExtension == "json" ? folder : folder.appendingPathComponent(fileName)
     }
 
     /// Loads and validates the study in `folder`. `displayPath` is how the file is named in errors
     /// (defaults to the path as given).
-    public static func load(folder: URL, displayPath: String? = nil) throws(StudyLoadError) -> StudyDefinition {
+    package static func load(folder: URL, displayPath: String? = nil) throws(StudyLoadError) -> StudyDefinition {
         let file = studyFile(in: folder)
         let name = displayPath ?? file.relativePath
         let bytes = try read(file, name: name)
@@ -31,7 +31,7 @@ public enum StudyLoader {
 extension StudyLoader {
     /// Validates the study in `folder` and returns the full report (with warnings), or throws
     /// ``StudyLoadError/missing(path:)`` when there is no study file.
-    public static func check(folder: URL, displayPath: String? = nil) throws(StudyLoadError) -> StudyValidationReport {
+    package static func check(folder: URL, displayPath: String? = nil) throws(StudyLoadError) -> StudyValidationReport {
         let file = studyFile(in: folder)
         let name = displayPath ?? file.relativePath
         do throws(BoundedFile.Failure) {

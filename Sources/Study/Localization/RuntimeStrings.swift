@@ -9,17 +9,17 @@ public import Foundation
 /// strings(.trialProgress, 1, 3, 2, 32)   // "Block 1 von 3, Durchgang 2 von 32"
 /// strings.number(1.5)                    // "1,5"
 /// ```
-public struct RuntimeStrings: Sendable {
+package struct RuntimeStrings: Sendable {
     /// The language of the table in use (`en` or `de`).
-    public let language: String
+    package let language: String
     private let table: [RuntimeText: String]
 
     /// The languages that have a complete table.
-    public static let languages = ["en", "de"]
+    package static let languages = ["en", "de"]
 
     /// The table for `locale`: its language part (`de` for `de-AT`), English for languages without
     /// a table.
-    public init(locale: String) {
+    package init(locale: String) {
         let language = String(locale.lowercased().prefix { $0 != "-" && $0 != "_" })
         switch language {
         case "de":
@@ -32,7 +32,7 @@ public struct RuntimeStrings: Sendable {
     }
 
     /// The sentence for `key` with `{0}`, `{1}` … replaced by `arguments` in order.
-    public func callAsFunction(_ key: RuntimeText, _ arguments: any CustomStringConvertible...) -> String {
+    package func callAsFunction(_ key: RuntimeText, _ arguments: any CustomStringConvertible...) -> String {
         var text = table[key] ?? Self.english[key] ?? key.rawValue
         for (index, argument) in arguments.enumerated() {
             text = text.replacingOccurrences(of: "{\(index)}", with: argument.description)
@@ -41,27 +41,27 @@ public struct RuntimeStrings: Sendable {
     }
 
     /// Whether `key` has an entry in this language's own table (for the completeness test).
-    public func has(_ key: RuntimeText) -> Bool { table[key] != nil }
+    package func has(_ key: RuntimeText) -> Bool { table[key] != nil }
 
     /// The raw entry for `key` (with its `{n}` slots), for the completeness test.
-    public func entry(_ key: RuntimeText) -> String? { table[key] }
+    package func entry(_ key: RuntimeText) -> String? { table[key] }
 
     /// `text` in the locale's quotation marks: „so“ in German, “so” in English.
-    public func quoted(_ text: String) -> String { language == "de" ? "„\(text)“" : "“\(text)”" }
+    package func quoted(_ text: String) -> String { language == "de" ? "„\(text)“" : "“\(text)”" }
 
     /// The locale's decimal separator: a comma in German, a point in English.
-    public var decimalSeparator: String { language == "de" ? "," : "." }
+    package var decimalSeparator: String { language == "de" ? "," : "." }
 
     /// `value` as the locale writes it: whole numbers without a fraction, others with the locale's
     /// decimal separator ("1,5" in German).
-    public func number(_ value: Double) -> String {
+    package func number(_ value: Double) -> String {
         if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
         return String(value).replacingOccurrences(of: ".", with: decimalSeparator)
     }
 
     /// A date and time as the participant reads it: local time with the zone ("Tue 24 Nov 2026,
     /// 09:30 CET"), in the locale's words.
-    public func dateTime(_ date: Date, timeZone: TimeZone = .current) -> String {
+    package func dateTime(_ date: Date, timeZone: TimeZone = .current) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: language)
         formatter.timeZone = timeZone

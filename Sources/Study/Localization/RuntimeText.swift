@@ -1,7 +1,7 @@
 /// Every sentence the runtime itself says to a participant (prompts, hints, progress, refusals), as
 /// opposed to the texts a study file defines. Each locale's ``RuntimeStrings`` table has one entry
 /// per case; `{0}`, `{1}` … are filled in order.
-public enum RuntimeText: String, Sendable, CaseIterable {
+package enum RuntimeText: String, Sendable, CaseIterable {
     case nextPage, agreeOrStop, signature, helperName, pressEnter, pressAnyKey, trialProgress, blockDone, nextBlock
     case tooEarly, signal, thresholdRelaxed, stepTakingLong, stepPassedAutomatically, fittingWayOn, fittingPassed
     case pleaseAnswer, hintType, hintTypeOrSkip, hintNumber, hintAnyNumber, hintNumberEnds, hintSkip, hintDate, hintChoice, hintChoices

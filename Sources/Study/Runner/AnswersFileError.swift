@@ -1,14 +1,14 @@
 /// Why a scripted participant's answers (`run --auto --answers FILE`) were refused before the run:
 /// a key that is no question of the study would otherwise be ignored, and the question it meant
 /// answered with its default, stored as if the participant had chosen it.
-public enum AnswersFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum AnswersFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Keys that name no question the study asks; `suggestions` the closest id for each, where
     /// one is close; `known` every id the study asks.
     case unknownQuestions([String], suggestions: [String: String], known: [String])
 
     /// Checks `ids` (an answers file's keys) against the questions `study` asks: those of its
     /// questionnaires and consent, and the enrolment's own prompts (`consent`, `name`, `helperName`).
-    public static func check(_ ids: some Sequence<String>, for study: StudyDefinition) throws(AnswersFileError) {
+    package static func check(_ ids: some Sequence<String>, for study: StudyDefinition) throws(AnswersFileError) {
         let known = answerIDs(of: study)
         let unknown = ids.filter { !known.contains($0) }.sorted()
         guard !unknown.isEmpty else { return }
@@ -21,14 +21,14 @@ public enum AnswersFileError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// Every id a scripted answer may be given for in `study`.
-    public static func answerIDs(of study: StudyDefinition) -> Set<String> {
+    package static func answerIDs(of study: StudyDefinition) -> Set<String> {
         var ids: Set<String> = ["consent", "name", "helperName"]
         for questionnaire in study.questionnaires.values { ids.formUnion(questionnaire.questions.map(\.id)) }
         ids.formUnion(study.consent.questions.map(\.id))
         return ids
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownQuestions(let ids, let suggestions, let known):
             let named = ids.map { id in "'\(id)'" + (suggestions[id].map { " (did you mean '\($0)'?)" } ?? "") }

@@ -5,30 +5,30 @@ public import Foundation
 /// session. Every text a participant sees is filled from one of these, so `#possessivePatient#`
 /// reads "Annas" or "Hans’" in German wherever it appears (see ``PlaceholderScope`` for which names
 /// a text may use, checked by `validate`).
-public struct PlaceholderValues: Sendable {
+package struct PlaceholderValues: Sendable {
     /// The locale texts are shown in.
-    public var locale: String
+    package var locale: String
     /// The participant's names, once known.
-    public var names: ParticipantNames?
+    package var names: ParticipantNames?
     /// The study day (1-based).
-    public var day: Int?
+    package var day: Int?
     /// The session's title, already rendered.
-    public var sessionTitle: String?
+    package var sessionTitle: String?
     /// The estimated minutes of one block (or of a questionnaire).
-    public var blockMinutes: Int?
+    package var blockMinutes: Int?
     /// The estimated minutes of the session still ahead.
-    public var remainingMinutes: Int?
+    package var remainingMinutes: Int?
     /// When the next study day opens.
-    public var nextDayOpens: Date?
+    package var nextDayOpens: Date?
 
     /// Values with only the locale's words (before enrolment).
-    public init(locale: String, names: ParticipantNames? = nil) {
+    package init(locale: String, names: ParticipantNames? = nil) {
         self.locale = locale
         self.names = names
     }
 
     /// The filled-in values by placeholder name.
-    public var dictionary: [String: String] {
+    package var dictionary: [String: String] {
         let strings = RuntimeStrings(locale: locale)
         let all = (names ?? ParticipantNames(patientName: "")).placeholderValues(locale: locale)
         var values = all.filter { PlaceholderScope.words.contains($0.key) }
@@ -41,7 +41,7 @@ public struct PlaceholderValues: Sendable {
     /// `values` with a session's title and durations added: cheap, so a recording can fill them per
     /// block after the device started, where a full ``dictionary`` (which formats a date) would
     /// hold up the signal.
-    public static func adding(
+    package static func adding(
         sessionTitle: String?, blockMinutes: Int?, remainingMinutes: Int?, to values: [String: String], locale: String
     ) -> [String: String] {
         var values = values
@@ -52,7 +52,7 @@ public struct PlaceholderValues: Sendable {
     }
 
     /// The reference's estimate of a questionnaire's length: 40 s per question, in whole minutes.
-    public static func questionnaireMinutes(_ questionnaire: Questionnaire) -> Int {
+    package static func questionnaireMinutes(_ questionnaire: Questionnaire) -> Int {
         max(1, Int((Double(questionnaire.questions.count) * 40 / 60).rounded(.up)))
     }
 }

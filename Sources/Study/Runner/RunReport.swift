@@ -43,5 +43,5 @@ public struct RunReport: Sendable, Encodable {
     public var report: String?
     /// Announcements from the study team shown before the session, with placeholders filled, in
     /// the participant's locale.
-    public var announcements: [Announcement] = []
+    package var announcements: [Announcement] = []
 }

@@ -1,7 +1,7 @@
 public import DataSources
 
 /// Why a study could not be run or a participant enrolled.
-public enum RunnerError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RunnerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `run` before `enroll`.
     case notEnrolled(study: String)
     /// `enroll` for a study the data folder already has a participant for.
@@ -17,10 +17,10 @@ public enum RunnerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// unreadable replay): nothing was recorded, and the session is due again.
     case sourceFailed(DataSourceError)
 
-    public var description: String { description(in: RuntimeStrings(locale: "en")) }
+    package var description: String { description(in: RuntimeStrings(locale: "en")) }
 
     /// The message in the participant's language.
-    public func description(in strings: RuntimeStrings) -> String {
+    package func description(in strings: RuntimeStrings) -> String {
         switch self {
         case .notEnrolled(let study): strings(.errorNotEnrolled, study)
         case .alreadyEnrolled(let study, let participant): strings(.errorAlreadyEnrolled, study, participant)

@@ -6,15 +6,15 @@ import Synchronization
 /// text, e.g. from `--answers FILE`), and presses keys after seeded, human-like reaction times, or
 /// exactly as scripted (``ScriptedReaction``). For demos, CI and end-to-end tests (`--auto`). What it
 /// is shown is kept in ``transcript``.
-public final class ScriptedInterface: ParticipantInterface, Sendable {
+package final class ScriptedInterface: ParticipantInterface, Sendable {
     /// Answers by question id, or by prompt for free-form asks (`consent`, `name`).
-    public let answers: [String: String]
+    package let answers: [String: String]
     /// How much faster than real time the run goes (reaction times shrink with it).
-    public let speed: Double
+    package let speed: Double
     /// The key the scripted participant presses (`space` unless told).
-    public let responseKey: String
+    package let responseKey: String
     /// Always true: everything it answers, agrees to and presses is scripted.
-    public var isScripted: Bool { true }
+    package var isScripted: Bool { true }
     private let state: Mutex<State>
     private let echo: (@Sendable (String) -> Void)?
 
@@ -35,7 +35,7 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
     /// Creates a scripted participant; `echo` receives every line shown (for `--auto` on a terminal).
     /// `reactions` script the reaction-time trials in order, one each (a test's exact latencies,
     /// anticipations and misses); trials after them get drawn, human-like reactions.
-    public init(
+    package init(
         answers: [String: String] = [:], seed: UInt64 = 1, speed: Double = 1, responseKey: String = "space",
         reactions: [ScriptedReaction] = [], echo: (@Sendable (String) -> Void)? = nil
     ) {
@@ -47,7 +47,7 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
     }
 
     /// Everything shown so far, one entry per screen or status.
-    public var transcript: [String] { state.withLock { $0.transcript } }
+    package var transcript: [String] { state.withLock { $0.transcript } }
 
     private func record(_ line: String) {
         state.withLock { $0.transcript.append(line) }
@@ -56,29 +56,29 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
 
     /// Records the screen; within a reaction-time trial also the moment it appeared (the stimulus),
     /// which the participant's reaction is timed from.
-    public func show(_ text: String, title: String?) async {
+    package func show(_ text: String, title: String?) async {
         record(title.map { "\($0)\n\(text)" } ?? text)
         state.withLock { s in s.shownAt = s.clock?.monotonicNow() }
     }
 
-    public func status(_ line: String) async {
+    package func status(_ line: String) async {
         record(line)
     }
 
-    public func acknowledge(_ prompt: String) async throws {
+    package func acknowledge(_ prompt: String) async throws {
         try Task.checkCancellation()
     }
 
     /// The scripted answer for `id`, else empty (which skips an optional question or takes the
     /// default the caller offers).
-    public func ask(_ prompt: String, id: String, problem: String?) async throws -> String {
+    package func ask(_ prompt: String, id: String, problem: String?) async throws -> String {
         try Task.checkCancellation()
         if let problem { throw ScriptedAnswerError(prompt: "[\(id)] \(prompt)", problem: problem) }
         return answers[id] ?? ""
     }
 
     /// Records the cue as `(cue) text` when spoken, `(bell) text` for the bell, nothing for none.
-    public func cue(_ text: String, mode: CueMode) async {
+    package func cue(_ text: String, mode: CueMode) async {
         switch mode {
         case .speech: record("(cue) \(text)")
         case .bell: record("(bell) \(text)")
@@ -91,7 +91,7 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
     /// 220–450 ms after the stimulus (in study time: divided by the run's speed), sometimes too early
     /// (an anticipation in 4 % of foreperiods) or not at all (a miss, 2 %), pressing
     /// ``responseKey``. A press due after `deadline` is no press: the wait ends at the deadline.
-    public func key(until deadline: Double, on clock: any HostClock, beforeStimulus: Bool) async -> KeyPress? {
+    package func key(until deadline: Double, on clock: any HostClock, beforeStimulus: Bool) async -> KeyPress? {
         let waitBegan = clock.monotonicNow()
         let (scripted, shownAt) = state.withLock { s -> (ScriptedReaction?, Double?) in
             if beforeStimulus {
@@ -141,11 +141,11 @@ public final class ScriptedInterface: ParticipantInterface, Sendable {
 }
 
 /// A scripted answer was refused: the script must be fixed (CI should fail loudly, not loop).
-public struct ScriptedAnswerError: Error, CustomStringConvertible {
+package struct ScriptedAnswerError: Error, CustomStringConvertible {
     /// The question.
-    public var prompt: String
+    package var prompt: String
     /// Why its scripted answer was refused.
-    public var problem: String
+    package var problem: String
 
-    public var description: String { "scripted answer refused for \(prompt): \(problem)" }
+    package var description: String { "scripted answer refused for \(prompt): \(problem)" }
 }

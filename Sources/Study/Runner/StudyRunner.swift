@@ -19,32 +19,32 @@ public import Storage
 /// try await runner.enroll(name: "Ada")
 /// let report = try await runner.runNextSession()
 /// ```
-public struct StudyRunner: Sendable {
+package struct StudyRunner: Sendable {
     /// The study being run.
-    public let study: StudyDefinition
+    package let study: StudyDefinition
     /// Where data and progress live.
-    public let store: DataStore
+    package let store: DataStore
     /// The participant-facing side.
-    public let interface: any ParticipantInterface
+    package let interface: any ParticipantInterface
     /// How the study is run (a run without a locale uses the one the participant enrolled in).
-    public private(set) var options: RunnerOptions
+    package private(set) var options: RunnerOptions
     /// Makes the EEG source for a recording session.
-    public let makeSource: @Sendable () -> any DataSource
+    package let makeSource: @Sendable () -> any DataSource
     /// Makes the signed consent's PDF at enrolment (the kit injects Typesetting's).
-    public let consentTypesetter: any ConsentTypesetter
+    package let consentTypesetter: any ConsentTypesetter
     /// Called with every stored item before the protocol advances (e.g. encryption at rest); returns
     /// the item as stored afterwards. A throw counts as a failed store.
-    public var afterStore: (@Sendable (CatalogItem) async throws -> CatalogItem)?
+    package var afterStore: (@Sendable (CatalogItem) async throws -> CatalogItem)?
     /// Called after a session (e.g. to upload pending items); returns a one-line summary.
-    public var afterSession: (@Sendable () async -> String?)?
+    package var afterSession: (@Sendable () async -> String?)?
     /// Called with a recording session's controller before its source starts, so another observer
     /// (live streaming, a display) can subscribe; it must not block.
-    public var willStart: (@Sendable (DataController) async throws -> Void)?
+    package var willStart: (@Sendable (DataController) async throws -> Void)?
     /// Where the runner logs (never a name).
-    public var logger: Logger
+    package var logger: Logger
 
     /// Creates a runner.
-    public init(
+    package init(
         study: StudyDefinition, store: DataStore, interface: any ParticipantInterface, options: RunnerOptions = .init(),
         makeSource: @escaping @Sendable () -> any DataSource, consentTypesetter: any ConsentTypesetter,
         logger: Logger = Logger(label: "study-recorder.runner")
@@ -69,7 +69,7 @@ public struct StudyRunner: Sendable {
     /// the participant's UUID, stores the consent record (the only stored file with the name) and
     /// starts the schedule. `name`/`helperName` given here are used instead of asking (scripted runs).
     @discardableResult
-    public func enroll(name givenName: String? = nil, helperName givenHelper: String? = nil) async throws -> Participant {
+    package func enroll(name givenName: String? = nil, helperName givenHelper: String? = nil) async throws -> Participant {
         try await EnrolmentRunner(
             study: study, store: store, interface: interface, options: options, afterStore: afterStore, consentTypesetter: consentTypesetter,
             logger: logger)
@@ -81,7 +81,7 @@ public struct StudyRunner: Sendable {
     /// Runs the session that is due now, to its end (all its remaining blocks, with pauses and
     /// re-checks between them), or reports when the next day opens. Ctrl-C (task cancellation) ends
     /// it with state `interrupted` and what was stored so far; nothing unfinished advances.
-    public func runNextSession() async throws -> RunReport {
+    package func runNextSession() async throws -> RunReport {
         guard var progress = try progressStore.load(studyID: study.id) else { throw RunnerError.notEnrolled(study: study.id) }
         if options.locale == nil, let enrolled = progress.locale {
             var inEnrolledLocale = self

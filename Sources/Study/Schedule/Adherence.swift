@@ -2,20 +2,20 @@
 /// streak and the participant report as its completion line. A day counts as completed when every
 /// one of its sessions was completed (a skipped session, by the window closing or on purpose, does
 /// not); the day under way counts once all its sessions are done.
-public struct Adherence: Sendable, Hashable {
+package struct Adherence: Sendable, Hashable {
     /// The study days completed in a row, up to the latest day that is over or done: a missed day
     /// ends it, the day still under way neither ends nor extends it.
-    public var streak: Int
+    package var streak: Int
     /// The study days with every session completed.
-    public var daysCompleted: Int
+    package var daysCompleted: Int
     /// The study days so far: those that are over (their window closed, or skipped), and the day under
     /// way once all its sessions are done.
-    public var daysSoFar: Int
+    package var daysSoFar: Int
     /// The study's days.
-    public var days: Int
+    package var days: Int
 
     /// Creates the figures.
-    public init(streak: Int, daysCompleted: Int, daysSoFar: Int, days: Int) {
+    package init(streak: Int, daysCompleted: Int, daysSoFar: Int, days: Int) {
         self.streak = streak
         self.daysCompleted = daysCompleted
         self.daysSoFar = daysSoFar

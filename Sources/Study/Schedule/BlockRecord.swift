@@ -6,7 +6,7 @@ public import Storage
 ///
 /// In the progress file ``outcome`` keeps its two keys: `outcome` (`"complete"` or `"incomplete"`)
 /// and `reason` (only for an incomplete run that has one).
-public struct BlockRecord: Sendable, Hashable, Codable {
+package struct BlockRecord: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case block, outcome, finishedAt, file, reason, validLatenciesMs, medianLatencyMs
     }
@@ -17,22 +17,22 @@ public struct BlockRecord: Sendable, Hashable, Codable {
     }
 
     /// The block index within the session (0 for a questionnaire).
-    public var block: Int
+    package var block: Int
     /// Whether the run finished, and if not, why (e.g. "interrupted", "disconnected", "batteryLow").
-    public var outcome: RecordingOutcome
+    package var outcome: RecordingOutcome
     /// When the run ended.
-    public var finishedAt: Date
+    package var finishedAt: Date
     /// The stored file, relative to the data folder, if any.
-    public var file: String?
+    package var file: String?
     /// The latencies (ms) of the run's valid reaction-time trials, when it ran a reaction-time task
     /// (also when interrupted: the trials done so far). The session's score is their median over
     /// every run of the session; `scores` reads them.
-    public var validLatenciesMs: [Double]?
+    package var validLatenciesMs: [Double]?
     /// The run's own score: the median of ``validLatenciesMs``.
-    public var medianLatencyMs: Double?
+    package var medianLatencyMs: Double?
 
     /// Creates a record.
-    public init(block: Int, outcome: RecordingOutcome, finishedAt: Date, file: String? = nil) {
+    package init(block: Int, outcome: RecordingOutcome, finishedAt: Date, file: String? = nil) {
         self.block = block
         self.outcome = outcome
         self.finishedAt = finishedAt
@@ -40,7 +40,7 @@ public struct BlockRecord: Sendable, Hashable, Codable {
     }
 
     /// Reads a record; `outcome` and `reason` become ``outcome``.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         block = try c.decode(Int.self, forKey: .block)
         let stored = try c.decode(StoredOutcome.self, forKey: .outcome)
@@ -52,7 +52,7 @@ public struct BlockRecord: Sendable, Hashable, Codable {
     }
 
     /// Writes the keys a record always had, leaving out those without a value.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(block, forKey: .block)
         try c.encode(outcome.isComplete ? StoredOutcome.complete : .incomplete, forKey: .outcome)

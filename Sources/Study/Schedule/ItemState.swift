@@ -1,5 +1,5 @@
 /// Where a protocol item stands.
-public enum ItemState: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ItemState: String, Sendable, Hashable, Codable, CaseIterable {
     /// Not started, or only incomplete blocks so far and none completed.
     case pending
     /// Some blocks completed, more to go.

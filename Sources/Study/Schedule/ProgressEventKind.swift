@@ -1,5 +1,5 @@
 /// The kinds of progress events.
-public enum ProgressEventKind: String, Sendable, Hashable, Codable {
+package enum ProgressEventKind: String, Sendable, Hashable, Codable {
     /// The participant enrolled.
     case enrolled
     /// A day's window opened with its first completed item.

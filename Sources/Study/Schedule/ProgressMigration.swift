@@ -14,9 +14,9 @@ public import Foundation
 ///
 /// Anything else is refused with one ``Refusal`` per reason, and nothing changes: the participant
 /// enrols again, or the study goes back to the protocol they enrolled in.
-public enum ProgressMigration {
+package enum ProgressMigration {
     /// Why progress cannot move to the new protocol; one line each.
-    public enum Refusal: Sendable, Hashable, CustomStringConvertible {
+    package enum Refusal: Sendable, Hashable, CustomStringConvertible {
         /// The progress belongs to another study.
         case otherStudy(expected: String, found: String)
         /// An item the participant touched is gone or is another session at its position.
@@ -28,7 +28,7 @@ public enum ProgressMigration {
         /// The participant is on a day the new protocol no longer has.
         case dayRemoved(current: Int, days: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .otherStudy(let expected, let found): "the progress file belongs to study '\(found)', not '\(expected)'"
             case .touchedItemChanged(let position, let session, let state, let now):
@@ -45,7 +45,7 @@ public enum ProgressMigration {
     }
 
     /// What a migration did or why it did not.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// The progress already fits the study: nothing to do.
         case unchanged
         /// The progress moved: the new progress, and what was added or dropped (one line each).
@@ -55,7 +55,7 @@ public enum ProgressMigration {
     }
 
     /// `progress` moved to `study`'s protocol at `time`, or why it cannot be.
-    public static func migrate(_ progress: StudyProgress, to study: StudyDefinition, at time: Date) -> Outcome {
+    package static func migrate(_ progress: StudyProgress, to study: StudyDefinition, at time: Date) -> Outcome {
         guard progress.studyID == study.id else { return .refused([.otherStudy(expected: study.id, found: progress.studyID)]) }
         let fingerprint = ProtocolFingerprint.of(study)
         if progress.protocolFingerprint == fingerprint { return .unchanged }

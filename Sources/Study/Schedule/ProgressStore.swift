@@ -3,20 +3,20 @@ import Storage
 
 /// Reads and writes progress files under a data folder: `<data>/progress/<study-id>.json`, written
 /// atomically (temporary file, then rename), so a crash never leaves half a file.
-public struct ProgressStore: Sendable {
+package struct ProgressStore: Sendable {
     /// The data folder.
-    public let dataFolder: URL
+    package let dataFolder: URL
 
     /// Creates a store over `dataFolder`.
-    public init(dataFolder: URL) { self.dataFolder = dataFolder }
+    package init(dataFolder: URL) { self.dataFolder = dataFolder }
 
     /// The progress file of a study.
-    public func url(forStudy id: String) -> URL {
+    package func url(forStudy id: String) -> URL {
         dataFolder.appendingPathComponent("progress").appendingPathComponent("\(id).json")
     }
 
     /// The stored progress of a study, or `nil` if the participant has not enrolled.
-    public func load(studyID: String) throws -> StudyProgress? {
+    package func load(studyID: String) throws -> StudyProgress? {
         let url = url(forStudy: studyID)
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         return try Self.decoder.decode(StudyProgress.self, from: data)
@@ -25,7 +25,7 @@ public struct ProgressStore: Sendable {
     /// Stores `progress` atomically and durably: written beside the file, fsync'ed, renamed, the
     /// folder synced. Foundation's `.atomic` option renames without syncing, so a power cut right
     /// after a session could bring back the previous progress and repeat the session.
-    public func save(_ progress: StudyProgress) throws {
+    package func save(_ progress: StudyProgress) throws {
         let url = url(forStudy: progress.studyID)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try AtomicFile.write(Self.encoder.encode(progress), to: url)

@@ -1,8 +1,8 @@
 /// A short, stable fingerprint of a protocol's shape: the study id, and for every item its day, its
 /// session name and its run count. FNV-1a 64, written as 16 hex digits.
-public enum ProtocolFingerprint {
+package enum ProtocolFingerprint {
     /// The fingerprint of `study`.
-    public static func of(_ study: StudyDefinition) -> String {
+    package static func of(_ study: StudyDefinition) -> String {
         var text = study.id
         for item in study.items {
             let runs = study.sessions[item.sessionName]?.runCount ?? 0

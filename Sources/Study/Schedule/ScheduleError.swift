@@ -1,5 +1,5 @@
 /// Why the schedule refused a change or a progress file.
-public enum ScheduleError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ScheduleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The progress file belongs to another study.
     case otherStudy(expected: String, found: String)
     /// The protocol changed since the participant enrolled.
@@ -10,7 +10,7 @@ public enum ScheduleError: Error, Sendable, Hashable, CustomStringConvertible {
     case notDue(position: ItemPosition, block: Int, due: String)
 
     /// A message for the terminal.
-    public var description: String {
+    package var description: String {
         switch self {
         case .otherStudy(let expected, let found): "the progress file belongs to study '\(found)', not '\(expected)'"
         case .protocolChanged:

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// What the participant should do now, as `status` shows and `run` acts on.
-public enum ScheduleStatus: Sendable, Hashable {
+package enum ScheduleStatus: Sendable, Hashable {
     /// An item is due now.
     case due(DueItem)
     /// Today's items are done (or skipped); the next day opens at the given time.

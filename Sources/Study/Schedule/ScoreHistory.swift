@@ -5,35 +5,35 @@ import Storage
 /// self-tracking app showed its history: one entry per protocol item whose session runs a
 /// reaction-time task, done or still to come. Read from the progress file alone (kept locally,
 /// never encrypted), so it works when trial tables are encrypted at rest.
-public struct ScoreHistory: Sendable, Encodable {
+package struct ScoreHistory: Sendable, Encodable {
     /// One session of the protocol.
-    public struct Entry: Sendable, Encodable, Equatable {
+    package struct Entry: Sendable, Encodable, Equatable {
         /// The study day (1-based).
-        public var day: Int
+        package var day: Int
         /// The session's name in the study.
-        public var session: String
+        package var session: String
         /// The session's title in the requested locale.
-        public var title: String
+        package var title: String
         /// When the session was completed, or its last block ended; `nil` when it has not run.
-        public var date: Date?
+        package var date: Date?
         /// Blocks the session has, and how many of them completed.
-        public var blocks: Int
+        package var blocks: Int
         /// How many blocks completed.
-        public var blocksCompleted: Int
+        package var blocksCompleted: Int
         /// The valid (correct) trials over every stored run; `nil` when none ran.
-        public var validTrials: Int?
+        package var validTrials: Int?
         /// The score: the median latency over all valid trials, in ms; `nil` when there is none.
-        public var medianLatencyMs: Double?
+        package var medianLatencyMs: Double?
         /// Each stored run's own median in order (interrupted runs included; `nil` where a run had no
         /// valid trial).
-        public var runMedianLatencyMs: [Double?]
+        package var runMedianLatencyMs: [Double?]
 
         private enum CodingKeys: String, CodingKey {
             case day, session, title, date, blocks, blocksCompleted, validTrials, medianLatencyMs, runMedianLatencyMs
         }
 
         /// Writes every key; missing values are `null`, the date ISO 8601 UTC.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(day, forKey: .day)
             try c.encode(session, forKey: .session)
@@ -48,14 +48,14 @@ public struct ScoreHistory: Sendable, Encodable {
     }
 
     /// The study's id.
-    public var study: String
+    package var study: String
     /// The participant's UUID.
-    public var participant: String
+    package var participant: String
     /// The sessions with a reaction-time task, in protocol order.
-    public var sessions: [Entry]
+    package var sessions: [Entry]
 
     /// The history of `progress` in `study`, titles in `locale`.
-    public init(study: StudyDefinition, progress: StudyProgress, locale: String) {
+    package init(study: StudyDefinition, progress: StudyProgress, locale: String) {
         self.study = study.id
         participant = progress.participant.uuidString
         sessions = progress.items.compactMap { item -> Entry? in

@@ -2,7 +2,7 @@ public import Foundation
 
 extension StudySchedule {
     /// The participant's ``Adherence`` at `now` (after applying ``advanced(_:to:)``).
-    public func adherence(of progress: StudyProgress, at now: Date) -> Adherence {
+    package func adherence(of progress: StudyProgress, at now: Date) -> Adherence {
         let progress = advanced(progress, to: now)
         let dayCount = study.days.count
         func completed(_ day: Int) -> Bool {
@@ -19,7 +19,7 @@ extension StudySchedule {
 
     /// The session after the one due at `now`, or the first of the next day while waiting for it;
     /// `nil` when none follows.
-    public func next(of progress: StudyProgress, at now: Date) -> NextItem? {
+    package func next(of progress: StudyProgress, at now: Date) -> NextItem? {
         let items = study.items
         switch status(of: progress, at: now) {
         case .due(let due):

@@ -10,18 +10,18 @@ public import Storage
 ///   time), never as completed, and the next day becomes available. If everything was done early,
 ///   the next day still opens only when the window ends (days are at least a window apart).
 /// - A day that was never started has no window and waits for the participant.
-public struct StudySchedule: Sendable {
+package struct StudySchedule: Sendable {
     /// The study.
-    public let study: StudyDefinition
+    package let study: StudyDefinition
 
     /// Creates the schedule of `study`.
-    public init(study: StudyDefinition) { self.study = study }
+    package init(study: StudyDefinition) { self.study = study }
 
     /// The day window in seconds.
-    public var window: TimeInterval { study.settings.dayWindowSeconds }
+    package var window: TimeInterval { study.settings.dayWindowSeconds }
 
     /// Fresh progress for a participant enrolling at `time`.
-    public func enroll(participant: UUID, at time: Date) -> StudyProgress {
+    package func enroll(participant: UUID, at time: Date) -> StudyProgress {
         let items = study.items.map { item in
             ItemProgress(
                 position: item.position, sessionName: item.sessionName,
@@ -35,7 +35,7 @@ public struct StudySchedule: Sendable {
     }
 
     /// Checks that `progress` belongs to this study and protocol.
-    public func check(_ progress: StudyProgress) throws(ScheduleError) {
+    package func check(_ progress: StudyProgress) throws(ScheduleError) {
         guard progress.formatVersion <= StudyProgress.currentFormatVersion else {
             throw .unsupportedFormat(progress.formatVersion)
         }
@@ -45,7 +45,7 @@ public struct StudySchedule: Sendable {
 
     /// Applies the passage of time up to `now`: closes the current day if its window ended,
     /// recording its open items as skipped, and moves to the next day.
-    public func advanced(_ progress: StudyProgress, to now: Date) -> StudyProgress {
+    package func advanced(_ progress: StudyProgress, to now: Date) -> StudyProgress {
         var progress = progress
         while progress.currentDay < study.days.count {
             let day = progress.currentDay
@@ -81,7 +81,7 @@ public struct StudySchedule: Sendable {
     }
 
     /// What is due at `now` (after applying ``advanced(_:to:)``).
-    public func status(of progress: StudyProgress, at now: Date) -> ScheduleStatus {
+    package func status(of progress: StudyProgress, at now: Date) -> ScheduleStatus {
         let progress = advanced(progress, to: now)
         let day = progress.currentDay
         if day >= study.days.count || isFinished(progress) {
@@ -102,7 +102,7 @@ public struct StudySchedule: Sendable {
     }
 
     /// The same, reading the time from `clock`.
-    public func status(of progress: StudyProgress, clock: some StudyClock) -> ScheduleStatus {
+    package func status(of progress: StudyProgress, clock: some StudyClock) -> ScheduleStatus {
         status(of: progress, at: clock.now)
     }
 
@@ -118,7 +118,7 @@ public struct StudySchedule: Sendable {
     /// complete run advances the protocol (and opens the day's window if it is the day's first); an
     /// incomplete one is logged with its reason and due again. Call this only after the run was
     /// stored: a failed store must not advance the study.
-    public func recording(
+    package func recording(
         _ outcome: RecordingOutcome, of position: ItemPosition, block: Int, in progress: StudyProgress, at time: Date,
         startedAt: Date? = nil, file: String? = nil
     ) throws(ScheduleError) -> StudyProgress {
@@ -161,7 +161,7 @@ public struct StudySchedule: Sendable {
     }
 
     /// Records the due item as skipped on purpose (e.g. the experimenter decided so), with a reason.
-    public func skipping(
+    package func skipping(
         _ position: ItemPosition, in progress: StudyProgress, at time: Date, reason: String
     ) throws(ScheduleError)
         -> StudyProgress

@@ -8,7 +8,7 @@ extension ReactionTimeResult {
     /// `key` is the key pressed (the response key when `nil`); a key before the stimulus or sooner
     /// after it than `anticipationBound` seconds is an anticipation, a key other than `responseKey`
     /// within the window a wrong key, and a key after the window or none a miss.
-    public init(
+    package init(
         trial: Int, stimulus: String, response: String?, foreperiod: Double, keyAfterOnset: Double?,
         responseWindow: Double, timestamp: Date, responseKey: String = "any", anticipationBound: Double = 0.1
     ) {

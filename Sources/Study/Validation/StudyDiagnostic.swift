@@ -8,9 +8,9 @@
 ///
 /// In JSON (`validate --json`) an error's message is the `expected` key and a warning's the
 /// `message` key; the severity is given by the list holding the diagnostic (`errors` / `warnings`).
-public struct StudyDiagnostic: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+package struct StudyDiagnostic: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// Whether the finding makes the study invalid.
-    public enum Severity: String, Sendable, Hashable, Codable {
+    package enum Severity: String, Sendable, Hashable, Codable {
         /// A mistake: the study is not valid.
         case error
         /// Probably unintended, but the study is valid.
@@ -18,18 +18,18 @@ public struct StudyDiagnostic: Error, Sendable, Hashable, Codable, CustomStringC
     }
 
     /// Error or warning.
-    public var severity: Severity
+    package var severity: Severity
     /// The file, as given to the validator (e.g. `Studies/mynd-example/study.json`).
-    public var file: String
+    package var file: String
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The column, from 1, in characters.
-    public var column: Int
+    package var column: Int
     /// The JSON path of the offending value (or of the missing key).
-    public var path: String
+    package var path: String
     /// For an error, what was expected instead, completing the sentence "expected …"; for a warning,
     /// what is probably wrong.
-    public var message: String
+    package var message: String
 
     /// Creates a diagnostic.
     package init(_ severity: Severity, file: String, position: SourcePosition, path: JSONPath, message: String) {
@@ -42,7 +42,7 @@ public struct StudyDiagnostic: Error, Sendable, Hashable, Codable, CustomStringC
     }
 
     /// `file:line:column: $.path: expected …` or `file:line:column: $.path: warning: …`.
-    public var description: String {
+    package var description: String {
         switch severity {
         case .error: "\(file):\(line):\(column): \(path): expected \(message)"
         case .warning: "\(file):\(line):\(column): \(path): warning: \(message)"
@@ -52,7 +52,7 @@ public struct StudyDiagnostic: Error, Sendable, Hashable, Codable, CustomStringC
     private enum CodingKeys: String, CodingKey { case file, line, column, path, expected, message }
 
     /// Decodes a diagnostic: an `expected` key makes an error, a `message` key a warning.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         file = try c.decode(String.self, forKey: .file)
         line = try c.decode(Int.self, forKey: .line)
@@ -69,7 +69,7 @@ public struct StudyDiagnostic: Error, Sendable, Hashable, Codable, CustomStringC
 
     /// Encodes `{file, line, column, path, expected}` for an error, `{file, line, column, path, message}`
     /// for a warning (the `validate --json` shapes).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(file, forKey: .file)
         try c.encode(line, forKey: .line)

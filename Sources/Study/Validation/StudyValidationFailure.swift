@@ -1,12 +1,12 @@
 /// A study file that did not validate: the `Error` side of ``StudyValidator/validate(text:file:)``,
 /// holding all its error ``StudyDiagnostic``s (the diagnostic itself is the one type for errors and warnings).
-public struct StudyValidationFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package struct StudyValidationFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The errors, sorted by position.
-    public var errors: [StudyDiagnostic]
+    package var errors: [StudyDiagnostic]
 
     /// Creates a failure.
-    public init(errors: [StudyDiagnostic]) { self.errors = errors }
+    package init(errors: [StudyDiagnostic]) { self.errors = errors }
 
     /// The errors, one per line.
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
+    package var description: String { errors.map(\.description).joined(separator: "\n") }
 }

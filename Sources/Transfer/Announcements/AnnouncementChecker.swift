@@ -20,31 +20,31 @@ public import Storage
 ///
 /// ```swift
 /// ```
-public struct AnnouncementChecker: Sendable {
+package struct AnnouncementChecker: Sendable {
     /// What one check found.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// The latest announcement of each location that has one (new ones first).
-        public var announcements: [Announcement]
+        package var announcements: [Announcement]
         /// Problems that did not stop the check (unreachable server, malformed file); a refused
         /// message is one of them too.
-        public var warnings: [String]
+        package var warnings: [String]
         /// Messages not shown because the study requires signatures and theirs is missing or not
         /// valid (unsigned, signed by another key, changed after signing, an expired or revoked key).
-        public var refused: [RefusedAnnouncement] = []
+        package var refused: [RefusedAnnouncement] = []
     }
 
     /// A message the study's signing key refused: where it was and why.
-    public struct RefusedAnnouncement: Sendable, Equatable, Codable {
+    package struct RefusedAnnouncement: Sendable, Equatable, Codable {
         /// Whose message it was (everyone's, or the participant's).
-        public var scope: Announcement.Scope
+        package var scope: Announcement.Scope
         /// Its file on the server (`message.json`, `<uuid>/message.json`).
-        public var file: String
+        package var file: String
         /// Why it is not shown.
-        public var reason: String
+        package var reason: String
     }
 
     /// The data folder (its private folder keeps what was seen).
-    public let store: DataStore
+    package let store: DataStore
     private let client: WebDAVClient
     /// The study team's signing key, when announcements must be signed.
     private let signatures: OpenPGPSignatureCheck?
@@ -52,7 +52,7 @@ public struct AnnouncementChecker: Sendable {
     /// A checker for the download location in `settings`. With a signing key in the settings, the
     /// key is imported (into `<data>/private/announcement-key`, a key ring holding it alone) and every
     /// announcement needs a valid detached signature by it (``check(participant:locale:markShown:)``).
-    public init(store: DataStore, settings: AnnouncementSettings, credentials: Credentials?) throws {
+    package init(store: DataStore, settings: AnnouncementSettings, credentials: Credentials?) throws {
         self.store = store
         client = try WebDAVClient(base: settings.url, credentials: credentials, connection: settings.connection)
         if let file = settings.signingKeyFile, let fingerprint = settings.signingFingerprint {
@@ -66,7 +66,7 @@ public struct AnnouncementChecker: Sendable {
 
     /// Fetches both locations for `participant`, picks each message's version for `locale`, and marks
     /// what is returned as shown (unless `markShown` is false). Placeholders are left as written.
-    public func check(participant: String, locale: String, markShown: Bool = true) async throws -> Result {
+    package func check(participant: String, locale: String, markShown: Bool = true) async throws -> Result {
         var state = try AnnouncementState.load(from: store)
         var warnings: [String] = []
         var perScope = state.entries[participant] ?? [:]

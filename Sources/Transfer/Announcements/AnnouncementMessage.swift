@@ -7,24 +7,24 @@ public import Foundation
 /// { "type": "info", "messages": [ { "locale": "en", "title": "Hello #patientName#", "text": "…" },
 ///                                 { "locale": "de", "title": "Hallo #patientName#", "text": "…" } ] }
 /// ```
-public struct AnnouncementMessage: Sendable, Codable, Equatable {
+package struct AnnouncementMessage: Sendable, Codable, Equatable {
     /// One localized version.
-    public struct Localized: Sendable, Codable, Equatable {
+    package struct Localized: Sendable, Codable, Equatable {
         /// A language tag such as `en`, `de` or `de-AT`.
-        public var locale: String
+        package var locale: String
         /// The title (may contain placeholders).
-        public var title: String
+        package var title: String
         /// The text (may contain placeholders).
-        public var text: String
+        package var text: String
     }
 
     /// What kind of message it is (any string; required).
-    public var type: String
+    package var type: String
     /// The localized versions.
-    public var messages: [Localized]
+    package var messages: [Localized]
 
     /// Parses `data`; a malformed file is an error describing what is wrong (never a crash).
-    public static func parse(_ data: Data) throws -> AnnouncementMessage {
+    package static func parse(_ data: Data) throws -> AnnouncementMessage {
         let message: AnnouncementMessage
         do {
             message = try JSONDecoder().decode(AnnouncementMessage.self, from: data)
@@ -41,7 +41,7 @@ public struct AnnouncementMessage: Sendable, Codable, Equatable {
 
     /// The version for `locale`: the exact tag, else the same language (`de-AT` → `de`), else
     /// `fallback`'s, else the first one.
-    public func localized(for locale: String, fallback: String = "en") -> Localized {
+    package func localized(for locale: String, fallback: String = "en") -> Localized {
         func norm(_ tag: String) -> String { tag.lowercased().replacingOccurrences(of: "_", with: "-") }
         func language(_ tag: String) -> String { String(norm(tag).split(separator: "-").first ?? "") }
         return messages.first { norm($0.locale) == norm(locale) }
@@ -52,12 +52,12 @@ public struct AnnouncementMessage: Sendable, Codable, Equatable {
 }
 
 /// Why an announcement could not be used (a warning, never fatal).
-public enum AnnouncementError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum AnnouncementError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is not in the expected format.
     case malformed(String)
 
     /// A one-line explanation for the terminal or a log (never a secret).
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let why): "malformed message.json: \(why)"
         }

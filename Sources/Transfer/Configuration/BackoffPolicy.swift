@@ -5,14 +5,14 @@ public import Foundation
 ///
 /// The n-th consecutive failure waits a random time between half and all of
 /// `min(maximum, initial × 2^(n−1))` seconds.
-public struct BackoffPolicy: Sendable, Codable, Equatable {
+package struct BackoffPolicy: Sendable, Codable, Equatable {
     /// The wait after the first failure, in seconds.
-    public var initial: Double
+    package var initial: Double
     /// The longest wait, in seconds.
-    public var maximum: Double
+    package var maximum: Double
 
     /// A policy; by default 1 minute, doubling up to 6 hours.
-    public init(initial: Double = 60, maximum: Double = 6 * 3600) {
+    package init(initial: Double = 60, maximum: Double = 6 * 3600) {
         self.initial = initial
         self.maximum = maximum
     }
@@ -20,7 +20,7 @@ public struct BackoffPolicy: Sendable, Codable, Equatable {
     private enum CodingKeys: String, CodingKey { case initial, maximum }
 
     /// Decodes a policy; missing fields take the defaults.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         initial = try c.decodeIfPresent(Double.self, forKey: .initial) ?? 60
         maximum = try c.decodeIfPresent(Double.self, forKey: .maximum) ?? 6 * 3600
@@ -35,7 +35,7 @@ public struct BackoffPolicy: Sendable, Codable, Equatable {
     }
 
     /// The wait after the `failures`-th consecutive failure (1-based), with `jitter` in 0...1.
-    public func delay(afterFailures failures: Int, jitter: Double) -> TimeInterval {
+    package func delay(afterFailures failures: Int, jitter: Double) -> TimeInterval {
         let exponent = Double(max(0, min(failures - 1, 40)))
         let ceiling = min(maximum, initial * pow(2, exponent))
         return ceiling * (0.5 + 0.5 * min(1, max(0, jitter)))

@@ -7,20 +7,20 @@ import Foundation
 /// must be made within ``connectTimeout``; a transfer slower than ``minimumSpeed`` for ``stallTimeout``
 /// seconds (a stalled server, or one that trickles a few bytes forever) is abandoned; and no request
 /// lasts longer than ``maximumDuration(bytes:)``.
-public struct ConnectionSettings: Sendable, Codable, Equatable {
+package struct ConnectionSettings: Sendable, Codable, Equatable {
     /// A PEM file with the CA certificate(s) to trust instead of the system's (e.g. a study's own CA).
-    public var caFile: String?
+    package var caFile: String?
     /// Turns certificate verification OFF. Only for a test server; must be set explicitly.
-    public var insecure: Bool
+    package var insecure: Bool
     /// Seconds to wait for a connection (TCP and TLS handshake).
-    public var connectTimeout: Double
+    package var connectTimeout: Double
     /// Seconds without progress after which a transfer is abandoned (a stalled server).
-    public var stallTimeout: Double
+    package var stallTimeout: Double
     /// Bytes per second below which a transfer counts as stalled (averaged over ``stallTimeout``).
-    public var minimumSpeed: Int
+    package var minimumSpeed: Int
 
     /// Settings with certificate verification on and the given time limits.
-    public init(caFile: String? = nil, insecure: Bool = false, connectTimeout: Double = 20, stallTimeout: Double = 60, minimumSpeed: Int = 1024) {
+    package init(caFile: String? = nil, insecure: Bool = false, connectTimeout: Double = 20, stallTimeout: Double = 60, minimumSpeed: Int = 1024) {
         self.caFile = caFile
         self.insecure = insecure
         self.connectTimeout = connectTimeout
@@ -31,7 +31,7 @@ public struct ConnectionSettings: Sendable, Codable, Equatable {
     /// The longest a request moving `bytes` (request plus the answer's allowance) may take in all:
     /// connecting, then every byte at ``minimumSpeed``, plus one ``stallTimeout`` of slack for the
     /// server to answer. A server that keeps a request alive beyond it is cut off.
-    public func maximumDuration(bytes: Int64) -> Double {
+    package func maximumDuration(bytes: Int64) -> Double {
         connectTimeout + 2 * stallTimeout + Double(max(0, bytes)) / Double(max(1, minimumSpeed))
     }
 
@@ -48,7 +48,7 @@ public struct ConnectionSettings: Sendable, Codable, Equatable {
     private enum CodingKeys: String, CodingKey { case caFile, insecure, connectTimeout, stallTimeout, minimumSpeed }
 
     /// Decodes settings; missing fields take the defaults (verification on).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         caFile = try c.decodeIfPresent(String.self, forKey: .caFile)
         insecure = try c.decodeIfPresent(Bool.self, forKey: .insecure) ?? false

@@ -1,26 +1,26 @@
 import Foundation
 
 /// The e-mail fallback: items are mailed as attachments when WebDAV keeps failing.
-public struct EmailSettings: Sendable, Codable, Equatable {
+package struct EmailSettings: Sendable, Codable, Equatable {
     /// The SMTP server, e.g. `smtp://mail.example.org:587` (STARTTLS) or `smtps://…:465`.
-    public var url: String
+    package var url: String
     /// The sender address.
-    public var from: String
+    package var from: String
     /// The recipients.
-    public var to: [String]
+    package var to: [String]
     /// The subject line (no participant data belongs here).
-    public var subject: String
+    package var subject: String
     /// The largest message to send, in bytes, after base64; items are split across messages under it.
-    public var maxMessageBytes: Int
+    package var maxMessageBytes: Int
     /// After how many failed WebDAV attempts an item is mailed (0: mail right away).
-    public var afterFailures: Int
+    package var afterFailures: Int
     /// Require STARTTLS (default true); a relay without TLS needs this set to false explicitly.
-    public var requireTLS: Bool
+    package var requireTLS: Bool
     /// Certificate checks and time limits.
-    public var connection: ConnectionSettings
+    package var connection: ConnectionSettings
 
     /// Settings for a server; STARTTLS required, 10 MB messages, after 3 WebDAV failures.
-    public init(
+    package init(
         url: String, from: String, to: [String], subject: String = "[StudyRecorder] Files", maxMessageBytes: Int = 10_000_000,
         afterFailures: Int = 3, requireTLS: Bool = true, connection: ConnectionSettings = ConnectionSettings()
     ) {
@@ -37,7 +37,7 @@ public struct EmailSettings: Sendable, Codable, Equatable {
     private enum CodingKeys: String, CodingKey { case url, from, to, subject, maxMessageBytes, afterFailures, requireTLS }
 
     /// Decodes the settings; the connection fields sit next to `url`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         url = try c.decode(String.self, forKey: .url)
         from = try c.decode(String.self, forKey: .from)
@@ -50,7 +50,7 @@ public struct EmailSettings: Sendable, Codable, Equatable {
     }
 
     /// Encodes the settings flat, as they are read.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(url, forKey: .url)
         try c.encode(from, forKey: .from)

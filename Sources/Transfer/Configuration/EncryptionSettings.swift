@@ -6,14 +6,14 @@ public import Storage
 /// The JSON is flat, as it always was — `mode`, `keyFile`, `fingerprint`, `armored` (the policy's
 /// fields, read by the policy's own decoder) next to `allowPlaintextEmail` — so the policy's fields and
 /// defaults are stated once, in ``EncryptionPolicy``.
-public struct EncryptionSettings: Sendable, Codable, Equatable {
+package struct EncryptionSettings: Sendable, Codable, Equatable {
     /// When and to which key data are encrypted, and in which output format.
-    public var policy: EncryptionPolicy
+    package var policy: EncryptionPolicy
     /// Allow mailing unencrypted files (only meaningful with mode `none`; default false).
-    public var allowPlaintextEmail: Bool
+    package var allowPlaintextEmail: Bool
 
     /// Settings; by default nothing is encrypted and nothing unencrypted is mailed.
-    public init(policy: EncryptionPolicy = EncryptionPolicy(), allowPlaintextEmail: Bool = false) {
+    package init(policy: EncryptionPolicy = EncryptionPolicy(), allowPlaintextEmail: Bool = false) {
         self.policy = policy
         self.allowPlaintextEmail = allowPlaintextEmail
     }
@@ -21,14 +21,14 @@ public struct EncryptionSettings: Sendable, Codable, Equatable {
     private enum CodingKeys: String, CodingKey { case allowPlaintextEmail }
 
     /// Decodes the settings from one flat object; missing fields take the defaults.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         policy = try EncryptionPolicy(from: decoder)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         allowPlaintextEmail = try c.decodeIfPresent(Bool.self, forKey: .allowPlaintextEmail) ?? false
     }
 
     /// Encodes the settings as one flat object: the policy's fields, then `allowPlaintextEmail`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try policy.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(allowPlaintextEmail, forKey: .allowPlaintextEmail)

@@ -17,22 +17,22 @@ import Storage
 ///   "secretsFile": "private/transfer-secrets.json"
 /// }
 /// ```
-public struct TransferConfiguration: Sendable, Codable, Equatable {
+package struct TransferConfiguration: Sendable, Codable, Equatable {
     /// The WebDAV upload location (an upload-only account is enough).
-    public var webdav: WebDAVSettings?
+    package var webdav: WebDAVSettings?
     /// The e-mail fallback, used when WebDAV keeps failing (or is not configured).
-    public var email: EmailSettings?
+    package var email: EmailSettings?
     /// The read-only location of `message.json` announcements.
-    public var announcements: AnnouncementSettings?
+    package var announcements: AnnouncementSettings?
     /// How data are encrypted.
-    public var encryption: EncryptionSettings
+    package var encryption: EncryptionSettings
     /// Retry timing after failures.
-    public var backoff: BackoffPolicy
+    package var backoff: BackoffPolicy
     /// The secrets file (mode 0600), relative to the configuration's folder unless absolute.
-    public var secretsFile: String?
+    package var secretsFile: String?
 
     /// A configuration; everything optional is off.
-    public init(
+    package init(
         webdav: WebDAVSettings? = nil, email: EmailSettings? = nil, announcements: AnnouncementSettings? = nil,
         encryption: EncryptionSettings = EncryptionSettings(), backoff: BackoffPolicy = BackoffPolicy(), secretsFile: String? = nil
     ) {
@@ -47,7 +47,7 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
     private enum CodingKeys: String, CodingKey { case webdav, email, announcements, encryption, backoff, secretsFile }
 
     /// Decodes a configuration; missing sections are off (encryption `none`, default backoff).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         webdav = try c.decodeIfPresent(WebDAVSettings.self, forKey: .webdav)
         email = try c.decodeIfPresent(EmailSettings.self, forKey: .email)
@@ -59,7 +59,7 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
 
     /// Reads and checks the configuration file at `url`; relative paths in it are made absolute against
     /// its folder. Any problem is a ``TransferError/configuration(_:)`` naming the file.
-    public static func load(from url: URL) throws -> TransferConfiguration {
+    package static func load(from url: URL) throws -> TransferConfiguration {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -104,7 +104,7 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
     }
 
     /// Makes relative file paths absolute against `folder`.
-    public mutating func resolvePaths(against folder: URL) {
+    package mutating func resolvePaths(against folder: URL) {
         func absolute(_ path: String?) -> String? {
             guard let path, !path.isEmpty, !path.hasPrefix("/") else { return path }
             return folder.appendingPathComponent(path).standardizedFileURL.path
@@ -122,7 +122,7 @@ public struct TransferConfiguration: Sendable, Codable, Equatable {
 
     /// Checks what the types cannot: URLs, time limits, a key when encryption is required, and that no
     /// password would travel in the clear. Messages name the offending key.
-    public func validate() throws {
+    package func validate() throws {
         if let webdav {
             _ = try WebDAVClient(base: webdav.url, credentials: nil)
             try Self.refusePlainHTTP(webdav.url, key: "webdav.url")

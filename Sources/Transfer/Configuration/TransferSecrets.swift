@@ -14,16 +14,16 @@ import Glibc
 ///   "smtp": { "user": "…", "password": "…" },
 ///   "announcements": { "user": "download", "password": "…" } }
 /// ```
-public struct TransferSecrets: Sendable, Equatable {
+package struct TransferSecrets: Sendable, Equatable {
     /// The upload account.
-    public var webdav: Credentials?
+    package var webdav: Credentials?
     /// The SMTP account (many relays need none).
-    public var smtp: Credentials?
+    package var smtp: Credentials?
     /// The read-only announcements account.
-    public var announcements: Credentials?
+    package var announcements: Credentials?
 
     /// Secrets given directly (for programs that keep them elsewhere, e.g. a keyring).
-    public init(webdav: Credentials? = nil, smtp: Credentials? = nil, announcements: Credentials? = nil) {
+    package init(webdav: Credentials? = nil, smtp: Credentials? = nil, announcements: Credentials? = nil) {
         self.webdav = webdav
         self.smtp = smtp
         self.announcements = announcements
@@ -31,7 +31,7 @@ public struct TransferSecrets: Sendable, Equatable {
 
     /// Loads the secrets file at `file` (if given and present) and applies `environment` over it. A file
     /// that its group or others can read is refused, naming the file and the fix.
-    public static func load(file: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TransferSecrets {
+    package static func load(file: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TransferSecrets {
         var secrets = TransferSecrets()
         if let file, FileManager.default.fileExists(atPath: file.path) {
             var st = stat()

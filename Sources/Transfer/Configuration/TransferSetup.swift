@@ -28,7 +28,7 @@ public struct TransferSetup: Sendable {
     }
 
     /// The secrets file `configuration` names, else `<data>/private/transfer-secrets.json`.
-    public static func secretsFile(for configuration: TransferConfiguration, dataFolder: URL) -> URL {
+    package static func secretsFile(for configuration: TransferConfiguration, dataFolder: URL) -> URL {
         configuration.secretsFile.map { URL(fileURLWithPath: $0) } ?? dataFolder.appendingPathComponent("private/transfer-secrets.json")
     }
 
@@ -37,14 +37,14 @@ public struct TransferSetup: Sendable {
 
     /// The configuration, or `nil` when there is no configuration file; throws the reason when the
     /// file is unusable.
-    public func configuration() throws -> TransferConfiguration? {
+    package func configuration() throws -> TransferConfiguration? {
         guard isConfigured else { return nil }
         return try TransferConfiguration.load(from: configurationURL)
     }
 
     /// The configuration and the secrets it names; throws a ``TransferError/Code/configuration``
     /// error without a configuration file, else the reason either is unusable.
-    public func load() throws -> (TransferConfiguration, TransferSecrets) {
+    package func load() throws -> (TransferConfiguration, TransferSecrets) {
         guard let configuration = try configuration() else {
             throw TransferError.configuration("no transfer configuration at \(configurationURL.path)")
         }
@@ -65,7 +65,7 @@ public struct TransferSetup: Sendable {
     /// finished items that are still plaintext (``Sealer/recover()``). `nil` when nothing is sealed at
     /// rest; throws when sealing is configured but impossible (e.g. no usable study key). Runs on
     /// ``BlockingExecutor/shared``.
-    public func recoverSeals(store: DataStore) async throws -> Sealer.Recovery? {
+    package func recoverSeals(store: DataStore) async throws -> Sealer.Recovery? {
         try await BlockingExecutor.shared.run("seal recovery") { [self] () throws(any Error) in
             guard let configuration = try configuration(), configuration.encryption.policy.mode == .atRest else { return nil }
             return try Sealer(store: store, policy: configuration.encryption.policy).recoverBlocking()

@@ -1,15 +1,15 @@
 /// Where and how items are uploaded by WebDAV.
-public struct WebDAVSettings: Sendable, Codable, Equatable {
+package struct WebDAVSettings: Sendable, Codable, Equatable {
     /// The base URL; items go to `<url>/<participant-uuid>/<file>`.
-    public var url: String
+    package var url: String
     /// Certificate checks and time limits.
-    public var connection: ConnectionSettings
+    package var connection: ConnectionSettings
     /// Whether the account may PROPFIND, so a name conflict can be checked by size (default false: an
     /// upload-only account).
-    public var canList: Bool
+    package var canList: Bool
 
     /// Settings for `url` with verification on.
-    public init(url: String, connection: ConnectionSettings = ConnectionSettings(), canList: Bool = false) {
+    package init(url: String, connection: ConnectionSettings = ConnectionSettings(), canList: Bool = false) {
         self.url = url
         self.connection = connection
         self.canList = canList
@@ -18,7 +18,7 @@ public struct WebDAVSettings: Sendable, Codable, Equatable {
     private enum CodingKeys: String, CodingKey { case url, canList, caFile, insecure, connectTimeout, stallTimeout }
 
     /// Decodes the settings; the connection fields sit next to `url`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         url = try c.decode(String.self, forKey: .url)
         canList = try c.decodeIfPresent(Bool.self, forKey: .canList) ?? false
@@ -26,7 +26,7 @@ public struct WebDAVSettings: Sendable, Codable, Equatable {
     }
 
     /// Encodes the settings flat, as they are read.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(url, forKey: .url)
         try c.encode(canList, forKey: .canList)

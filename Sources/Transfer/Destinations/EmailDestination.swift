@@ -1,26 +1,26 @@
 /// Delivers payloads as attachments of as few e-mails as the size limit allows (``Mailer``): the
 /// fallback when WebDAV keeps failing. A payload too large for any message is refused
 /// (``TransferError/Code/rejected``); a message the server did not accept fails all its payloads.
-public struct EmailDestination: UploadDestination {
+package struct EmailDestination: UploadDestination {
     /// `email`.
-    public var via: String { "email" }
+    package var via: String { "email" }
     /// The mailer that sends.
-    public let mailer: Mailer
+    package let mailer: Mailer
 
     /// A destination for `settings` with the SMTP account `credentials`.
-    public init(settings: EmailSettings, credentials: Credentials?) {
+    package init(settings: EmailSettings, credentials: Credentials?) {
         mailer = Mailer(settings: settings, credentials: credentials)
     }
 
     /// `mailto:` and the recipients, the remote name of every mailed payload.
-    public var remote: String { "mailto:" + mailer.settings.to.joined(separator: ",") }
+    package var remote: String { "mailto:" + mailer.settings.to.joined(separator: ",") }
 
-    public func deliver(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws(TransferError) -> UploadDelivery
+    package func deliver(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws(TransferError) -> UploadDelivery
     {
         try await deliver(batch: [payload])[0].get()
     }
 
-    public func deliver(batch: [UploadPayload]) async -> [Result<UploadDelivery, TransferError>] {
+    package func deliver(batch: [UploadPayload]) async -> [Result<UploadDelivery, TransferError>] {
         var results = [Result<UploadDelivery, TransferError>](repeating: .failure(.cancelled), count: batch.count)
         let attachments = batch.map { MailAttachment(file: $0.file, name: $0.name, size: $0.size) }
         let (messages, tooLarge) = mailer.batches(attachments)

@@ -15,11 +15,11 @@ import Synchronization
 ///   its PUT, and where the account may not check, the item goes under a name made from its content.
 /// - Every request of a run goes through one libcurl handle on one thread (``CurlSession``), so they
 ///   share one kept-alive connection and TLS session; ``finishRun()`` closes it.
-public final class WebDAVDestination: UploadDestination {
+package final class WebDAVDestination: UploadDestination {
     /// `webdav`.
-    public var via: String { "webdav" }
+    package var via: String { "webdav" }
     /// The server and how to reach it.
-    public let settings: WebDAVSettings
+    package let settings: WebDAVSettings
     private let credentials: Credentials?
     private let logger: Logger
     private let run = Mutex(RunState())
@@ -36,14 +36,14 @@ public final class WebDAVDestination: UploadDestination {
     }
 
     /// A destination for `settings` with `credentials`; throws when the URL is unusable.
-    public init(settings: WebDAVSettings, credentials: Credentials?, logger: Logger = Logger(label: "transfer.webdav")) throws {
+    package init(settings: WebDAVSettings, credentials: Credentials?, logger: Logger = Logger(label: "transfer.webdav")) throws {
         _ = try WebDAVClient(base: settings.url, credentials: credentials, connection: settings.connection)
         self.settings = settings
         self.credentials = credentials
         self.logger = logger
     }
 
-    public func deliver(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws(TransferError) -> UploadDelivery
+    package func deliver(_ payload: UploadPayload, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws(TransferError) -> UploadDelivery
     {
         do {
             return try await put(payload, progress: progress)
@@ -56,7 +56,7 @@ public final class WebDAVDestination: UploadDestination {
     /// manifest already there (412) is the item's own from a run that died before recording it: the
     /// name derives from the item's remote name, which no other item has. On a server that ignores the
     /// condition, the PUT replaces that same item's manifest, which loses nothing.
-    public func deliver(manifest: UploadPayload, beside item: UploadDelivery) async throws(TransferError) -> String? {
+    package func deliver(manifest: UploadPayload, beside item: UploadDelivery) async throws(TransferError) -> String? {
         do {
             let client = try runClient()
             let folder = item.remote.split(separator: "/").dropLast().map(String.init)
@@ -86,7 +86,7 @@ public final class WebDAVDestination: UploadDestination {
     }
 
     /// Closes the run's connection and forgets the folders made.
-    public func finishRun() async {
+    package func finishRun() async {
         let session = run.withLock { state in
             defer { state = RunState() }
             return state.session

@@ -1,19 +1,19 @@
 public import Foundation
 
 /// A file to attach to a mail: streamed from disk and base64-encoded on the way out.
-public struct MailAttachment: Sendable, Equatable {
+package struct MailAttachment: Sendable, Equatable {
     /// The file on disk.
-    public var file: URL
+    package var file: URL
     /// The file name shown to the recipient (pseudonymous, like every stored name).
-    public var name: String
+    package var name: String
     /// The MIME type.
-    public var contentType: String
+    package var contentType: String
     /// The file's size in bytes.
-    public var size: Int64
+    package var size: Int64
 
     /// An attachment; the MIME type follows the name (`.gpg`/`.asc` → `application/pgp-encrypted`,
     /// `.h5` → `application/x-hdf5`, `.json` → `application/json`).
-    public init(file: URL, name: String, size: Int64) {
+    package init(file: URL, name: String, size: Int64) {
         self.file = file
         self.name = name
         self.size = size
@@ -28,7 +28,7 @@ public struct MailAttachment: Sendable, Equatable {
     }
 
     /// The bytes this attachment adds to a message: base64 (4/3) in 76-character lines, plus part headers.
-    public var encodedSize: Int {
+    package var encodedSize: Int {
         let base64 = (Int(size) + 2) / 3 * 4
         return base64 + base64 / 76 * 2 + 512
     }

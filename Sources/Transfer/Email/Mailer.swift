@@ -7,21 +7,21 @@ import Foundation
 /// let mailer = Mailer(settings: email, credentials: secrets.smtp)
 /// for batch in mailer.batches(attachments) { try await mailer.send(batch) }
 /// ```
-public struct Mailer: Sendable {
+package struct Mailer: Sendable {
     /// Server, addresses and limits.
-    public let settings: EmailSettings
+    package let settings: EmailSettings
     /// The SMTP account, if the relay needs one.
-    public let credentials: Credentials?
+    package let credentials: Credentials?
 
     /// A mailer for `settings`.
-    public init(settings: EmailSettings, credentials: Credentials?) {
+    package init(settings: EmailSettings, credentials: Credentials?) {
         self.settings = settings
         self.credentials = credentials
     }
 
     /// Splits `attachments` (in order) into groups whose messages stay under the size limit; an
     /// attachment too large for any message is returned in `tooLarge`.
-    public func batches(_ attachments: [MailAttachment]) -> (batches: [[MailAttachment]], tooLarge: [MailAttachment]) {
+    package func batches(_ attachments: [MailAttachment]) -> (batches: [[MailAttachment]], tooLarge: [MailAttachment]) {
         let budget = settings.maxMessageBytes - 4096
         var batches: [[MailAttachment]] = [], tooLarge: [MailAttachment] = []
         var current: [MailAttachment] = [], used = 0
@@ -40,7 +40,7 @@ public struct Mailer: Sendable {
     }
 
     /// Sends one message with `attachments`. Returns only when the server accepted it (250 after DATA).
-    public func send(_ attachments: [MailAttachment]) async throws {
+    package func send(_ attachments: [MailAttachment]) async throws {
         let settings = settings, credentials = credentials
         let text =
             "StudyRecorder: \(attachments.count) file(s) attached.\n\n"

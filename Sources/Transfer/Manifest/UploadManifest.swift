@@ -15,39 +15,39 @@ public import Storage
 ///  "uploaded":{"name":"r_rest_1_1_3_….h5.gpg","size":123456,"sha256":"…","encrypted":true},
 ///  "plaintext":{"size":120000,"sha256":"…"}}
 /// ```
-public struct UploadManifest: Sendable, Codable, Equatable {
+package struct UploadManifest: Sendable, Codable, Equatable {
     /// The format this manifest is written in; a reader refuses a newer one.
-    public static let currentFormatVersion = 1
+    package static let currentFormatVersion = 1
     /// The suffix after the item's remote name (before the encryption's own, `.gpg` or `.asc`).
-    public static let suffix = ".manifest.json"
+    package static let suffix = ".manifest.json"
 
     /// A file's size and SHA-256 (lowercase hex).
-    public struct Digest: Sendable, Codable, Equatable {
+    package struct Digest: Sendable, Codable, Equatable {
         /// The size in bytes.
-        public var size: Int64
+        package var size: Int64
         /// The SHA-256, lowercase hex.
-        public var sha256: String
+        package var sha256: String
 
         /// A digest.
-        public init(size: Int64, sha256: String) {
+        package init(size: Int64, sha256: String) {
             self.size = size
             self.sha256 = sha256
         }
     }
 
     /// The bytes that went to the server.
-    public struct Uploaded: Sendable, Codable, Equatable {
+    package struct Uploaded: Sendable, Codable, Equatable {
         /// The item's file name on the server (beside this manifest).
-        public var name: String
+        package var name: String
         /// The uploaded file's size in bytes.
-        public var size: Int64
+        package var size: Int64
         /// The uploaded file's SHA-256, lowercase hex.
-        public var sha256: String
+        package var sha256: String
         /// Whether the uploaded file is OpenPGP-encrypted.
-        public var encrypted: Bool
+        package var encrypted: Bool
 
         /// What was uploaded.
-        public init(name: String, size: Int64, sha256: String, encrypted: Bool) {
+        package init(name: String, size: Int64, sha256: String, encrypted: Bool) {
             self.name = name
             self.size = size
             self.sha256 = sha256
@@ -56,34 +56,34 @@ public struct UploadManifest: Sendable, Codable, Equatable {
     }
 
     /// ``currentFormatVersion`` when written.
-    public var formatVersion: Int
+    package var formatVersion: Int
     /// The item's catalog id.
-    public var item: String
+    package var item: String
     /// What the item is.
-    public var kind: ItemKind
+    package var kind: ItemKind
     /// The study's name, when the item belongs to one.
-    public var study: String?
+    package var study: String?
     /// The participant's pseudonym (UUID).
-    public var participant: String
+    package var participant: String
     /// The paradigm or questionnaire title.
-    public var title: String?
+    package var title: String?
     /// Study day, session index and the participant's run counter, as in the file name.
-    public var day: Int?
+    package var day: Int?
     /// The session's index in the study.
-    public var session: Int?
+    package var session: Int?
     /// The participant's global run counter.
-    public var run: Int?
+    package var run: Int?
     /// When the item was created (ISO 8601, UTC).
-    public var created: String
+    package var created: String
     /// The uploaded bytes.
-    public var uploaded: Uploaded
+    package var uploaded: Uploaded
     /// The plaintext's size and SHA-256 from the catalog, when the catalog knows them (an item sealed
     /// at rest is catalogued by its encrypted file only, so there this is `nil`).
-    public var plaintext: Digest?
+    package var plaintext: Digest?
 
     /// The manifest of `item` uploaded as `uploaded`. The plaintext digest is the catalog's when the
     /// stored file is not encrypted.
-    public init(item: CatalogItem, uploaded: Uploaded) {
+    package init(item: CatalogItem, uploaded: Uploaded) {
         formatVersion = Self.currentFormatVersion
         self.item = item.id
         kind = item.kind
@@ -100,13 +100,13 @@ public struct UploadManifest: Sendable, Codable, Equatable {
 
     /// The manifest's file name beside the item named `remoteName`, with `encryptionExtension`
     /// (`gpg`, `asc`) when it is sealed.
-    public static func fileName(beside remoteName: String, encryptionExtension: String?) -> String {
+    package static func fileName(beside remoteName: String, encryptionExtension: String?) -> String {
         let plain = remoteName + suffix
         return encryptionExtension.map { plain + "." + $0 } ?? plain
     }
 
     /// The item's remote name if `fileName` is a manifest's (`x.h5.gpg.manifest.json.gpg` → `x.h5.gpg`).
-    public static func itemName(ofManifest fileName: String) -> String? {
+    package static func itemName(ofManifest fileName: String) -> String? {
         for ending in [suffix, suffix + ".gpg", suffix + ".asc"] where fileName.hasSuffix(ending) && fileName.count > ending.count {
             return String(fileName.dropLast(ending.count))
         }
@@ -114,7 +114,7 @@ public struct UploadManifest: Sendable, Codable, Equatable {
     }
 
     /// The manifest as written: sorted keys, so the same manifest is the same bytes.
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         if let plain = plainEncoded() { return plain }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -187,7 +187,7 @@ public struct UploadManifest: Sendable, Codable, Equatable {
     }
 
     /// Reads a manifest; throws for JSON that is none, or one of a newer format.
-    public static func decode(_ data: Data) throws -> UploadManifest {
+    package static func decode(_ data: Data) throws -> UploadManifest {
         let manifest = try JSONDecoder().decode(UploadManifest.self, from: data)
         guard manifest.formatVersion <= currentFormatVersion else {
             throw TransferError.configuration("manifest format \(manifest.formatVersion) is newer than this program reads (\(currentFormatVersion))")

@@ -4,13 +4,13 @@ public import Storage
 /// PDF hold the participant's name (the signature), so they leave the device only encrypted. Without encryption
 /// it is kept here, on purpose: it is not "pending", it does not make `upload` exit 75, and `list`
 /// says why it stays.
-public enum LocalOnlyPolicy {
+package enum LocalOnlyPolicy {
     /// The kinds that are never sent unencrypted.
-    public static let plaintextStaysLocal: Set<ItemKind> = Set(ItemKind.allCases.filter(\.holdsName))
+    package static let plaintextStaysLocal: Set<ItemKind> = Set(ItemKind.allCases.filter(\.holdsName))
 
     /// Why `item` stays on the device under `mode` (`nil` when no transfer is configured), or `nil`
     /// when it is to be sent.
-    public static func reason(for item: CatalogItem, mode: EncryptionMode?) -> String? {
+    package static func reason(for item: CatalogItem, mode: EncryptionMode?) -> String? {
         guard plaintextStaysLocal.contains(item.kind), item.encryption == .none, item.state == .pending else { return nil }
         guard mode == nil || mode == EncryptionMode.none else { return nil }
         return "kept on this device: it holds the participant's name and leaves only encrypted (no encryption is configured)"

@@ -55,17 +55,17 @@ import DataSources
 /// // or, all at once:
 /// let report = try await uploader.run(UploadOptions()) { progress in … }
 /// ```
-public struct Uploader: Sendable {
+package struct Uploader: Sendable {
     /// The data folder whose items are sent.
-    public let store: DataStore
+    package let store: DataStore
     /// Where and how to send.
-    public let configuration: TransferConfiguration
+    package let configuration: TransferConfiguration
     /// Where items go first (the WebDAV server), if anywhere.
-    public let destination: (any UploadDestination)?
+    package let destination: (any UploadDestination)?
     /// Where items go when the first destination keeps failing (e-mail), if anywhere.
-    public let fallback: (any UploadDestination)?
+    package let fallback: (any UploadDestination)?
     /// After how many failed attempts an item goes to ``fallback`` (0: at once).
-    public let fallbackAfterFailures: Int
+    package let fallbackAfterFailures: Int
     private let sealer: Sealer?
     private let sealerProblem: String?
     private let logger: Logger
@@ -75,7 +75,7 @@ public struct Uploader: Sendable {
     /// An uploader to the destinations `configuration` names (WebDAV, e-mail) with the accounts in
     /// `secrets`. The study key is checked here; an unusable key does not throw but is reported in
     /// every run (``UploadReport/configurationProblem``) and stops every item that would need it.
-    public init(
+    package init(
         store: DataStore, configuration: TransferConfiguration, secrets: TransferSecrets, logger: Logger = Logger(label: "transfer"),
         now: @escaping @Sendable () -> Date = { Date() }, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) throws {
@@ -97,7 +97,7 @@ public struct Uploader: Sendable {
     /// times (unencrypted items go to the fallback only with
     /// ``EncryptionSettings/allowPlaintextEmail``). `configuration` gives the encryption policy and
     /// the backoff; its `webdav` and `email` sections are not used.
-    public init(
+    package init(
         store: DataStore, configuration: TransferConfiguration, destination: (any UploadDestination)?, fallback: (any UploadDestination)? = nil,
         fallbackAfterFailures: Int = 0, logger: Logger = Logger(label: "transfer"),
         now: @escaping @Sendable () -> Date = { Date() }, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
@@ -129,7 +129,7 @@ public struct Uploader: Sendable {
 
     /// Sends what is due and returns what happened. `progress` is called while files are sent (from
     /// the transfer's thread).
-    public func run(_ options: UploadOptions = UploadOptions(), progress: (@Sendable (UploadProgress) -> Void)? = nil) async throws -> UploadReport {
+    package func run(_ options: UploadOptions = UploadOptions(), progress: (@Sendable (UploadProgress) -> Void)? = nil) async throws -> UploadReport {
         try await withTaskExecutorPreference(BlockingExecutor.shared) {
             try await execute(options) { event in
                 if case .progress(let p) = event { progress?(p) }
@@ -141,7 +141,7 @@ public struct Uploader: Sendable {
     /// ``UploadEvent/finished(_:)``, or throws what stopped the run (`CancellationError` when
     /// cancelled). Stopping the iteration (or cancelling its task) cancels the run: the transfer in
     /// flight is aborted and every claim released, as with ``run(_:progress:)``.
-    public func upload(_ options: UploadOptions = UploadOptions()) -> AsyncThrowingStream<UploadEvent, any Error> {
+    package func upload(_ options: UploadOptions = UploadOptions()) -> AsyncThrowingStream<UploadEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: UploadEvent.self, throwing: (any Error).self, bufferingPolicy: .unbounded)
         let task = Task(executorPreference: BlockingExecutor.shared) {
             do {

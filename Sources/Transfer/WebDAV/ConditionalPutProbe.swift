@@ -12,9 +12,9 @@ import Foundation
 /// ```swift
 /// switch try await ConditionalPutProbe.run(client) { case .honoured: …; case .ignored, .unknown: … }
 /// ```
-public enum ConditionalPutProbe {
+package enum ConditionalPutProbe {
     /// What the server did with the condition.
-    public enum Outcome: String, Sendable, Equatable {
+    package enum Outcome: String, Sendable, Equatable {
         /// It refused to replace the scratch file (412): `If-None-Match: *` protects every PUT.
         case honoured
         /// It replaced the scratch file: the condition protects nothing on this server.
@@ -24,7 +24,7 @@ public enum ConditionalPutProbe {
     }
 
     /// The scratch file's name at the root of the WebDAV location.
-    public static let name = ".study-recorder-probe"
+    package static let name = ".study-recorder-probe"
 
     /// The scratch file's content: it says what it is to whoever finds it.
     static let content = Data(

@@ -1,18 +1,18 @@
 /// One entry of a WebDAV folder as PROPFIND (Depth 1) lists it (``WebDAVClient/list(_:)``).
-public struct RemoteEntry: Sendable, Equatable, Codable {
+package struct RemoteEntry: Sendable, Equatable, Codable {
     /// The entry's name in the folder (percent-decoded, no slashes).
-    public var name: String
+    package var name: String
     /// Whether it is a folder (a collection).
-    public var isFolder: Bool
+    package var isFolder: Bool
     /// The size in bytes, for a file whose server said it.
-    public var size: Int64?
+    package var size: Int64?
     /// The entity tag as the server gave it (strong `"…"` or weak `W/"…"`); it changes when the file does.
-    public var etag: String?
+    package var etag: String?
     /// The Last-Modified date as the server wrote it.
-    public var lastModified: String?
+    package var lastModified: String?
 
     /// An entry.
-    public init(name: String, isFolder: Bool, size: Int64? = nil, etag: String? = nil, lastModified: String? = nil) {
+    package init(name: String, isFolder: Bool, size: Int64? = nil, etag: String? = nil, lastModified: String? = nil) {
         self.name = name
         self.isFolder = isFolder
         self.size = size

@@ -17,32 +17,32 @@ import Glibc
 /// _ = try await dav.makeFolder(participant)
 /// switch try await dav.upload(file: url, to: [participant, "r_rest_1_1_1_….h5.gpg"]) { … }
 /// ```
-public struct WebDAVClient: Sendable {
+package struct WebDAVClient: Sendable {
     /// The base URL, always ending in `/`.
-    public let base: String
+    package let base: String
     /// The account, if the server needs one.
-    public let credentials: Credentials?
+    package let credentials: Credentials?
     /// Certificate checks and time limits.
-    public let connection: ConnectionSettings
+    package let connection: ConnectionSettings
     /// The session whose connection the requests share; without one, each request connects anew.
     let session: CurlSession?
 
     /// A client for the collection at `base` (http or https). A URL carrying a user or password is
     /// refused: credentials belong in the secrets file.
-    public init(base: String, credentials: Credentials?, connection: ConnectionSettings = ConnectionSettings()) throws {
+    package init(base: String, credentials: Credentials?, connection: ConnectionSettings = ConnectionSettings()) throws {
         try self.init(base: base, credentials: credentials, connection: connection, session: nil)
     }
 
     /// A client for `base` whose requests (and those of its copies) share one kept-alive connection,
     /// one request at a time, until ``close()``: a caller that wants at most N connections to a server
     /// makes N such clients.
-    public init(base: String, credentials: Credentials?, connection: ConnectionSettings = ConnectionSettings(), keepingConnection: Bool) throws {
+    package init(base: String, credentials: Credentials?, connection: ConnectionSettings = ConnectionSettings(), keepingConnection: Bool) throws {
         try self.init(base: base, credentials: credentials, connection: connection, session: keepingConnection ? CurlSession(name: "webdav") : nil)
     }
 
     /// Closes the kept connection (``init(base:credentials:connection:keepingConnection:)``) after the
     /// requests already made; later requests are refused. Without one, nothing.
-    public func close() { session?.close() }
+    package func close() { session?.close() }
 
     /// A client whose requests all go through `session` (one connection for a run).
     init(base: String, credentials: Credentials?, connection: ConnectionSettings, session: CurlSession?) throws {
@@ -61,12 +61,12 @@ public struct WebDAVClient: Sendable {
     }
 
     /// The URL of `path` (segments below the base, each percent-encoded).
-    public func url(for path: [String]) -> String {
+    package func url(for path: [String]) -> String {
         base + path.map(Self.encode).joined(separator: "/")
     }
 
     /// Creates the folder `name` below the base. An existing folder (405) is fine.
-    public func makeFolder(_ name: String) async throws -> FolderResult {
+    package func makeFolder(_ name: String) async throws -> FolderResult {
         let target = url(for: [name]) + "/"
         let response = try await request(method: "MKCOL", url: target)
         switch response.status {
@@ -79,7 +79,7 @@ public struct WebDAVClient: Sendable {
     /// Uploads `file` to `path`, streaming. Unless `overwrite`, the server is asked to refuse when the
     /// name exists (`If-None-Match: *`), which comes back as ``UploadResult/exists``. Any 2xx answer
     /// counts as stored: servers confirm a PUT with 201 (created), 204 (no content) or 200 (ok).
-    public func upload(
+    package func upload(
         file: URL, to path: [String], overwrite: Bool = false, progress: (@Sendable (Int64, Int64) -> Void)? = nil
     ) async throws -> UploadResult {
         let fd = open(file.path, O_RDONLY | O_CLOEXEC)
@@ -96,7 +96,7 @@ public struct WebDAVClient: Sendable {
     /// Uploads `data` to `path` from memory, with the same condition and answers as
     /// ``upload(file:to:overwrite:progress:)``: for a small body made on the spot (an item's
     /// manifest), which then needs no file written and read back.
-    public func upload(_ data: Data, to path: [String], overwrite: Bool = false) async throws -> UploadResult {
+    package func upload(_ data: Data, to path: [String], overwrite: Bool = false) async throws -> UploadResult {
         try await put(to: path, size: Int64(data.count), overwrite: overwrite) { easy in easy.upload(data: data) }
     }
 
@@ -134,7 +134,7 @@ public struct WebDAVClient: Sendable {
 
     /// The size of the remote file at `path` by PROPFIND, `nil` when it does not exist, or
     /// ``RemoteSize/notAllowed`` when the account may not list (an upload-only account).
-    public func size(of path: [String]) async throws -> RemoteSize {
+    package func size(of path: [String]) async throws -> RemoteSize {
         let target = url(for: path)
         let body = Data(
             """
@@ -161,7 +161,7 @@ public struct WebDAVClient: Sendable {
     ///
     /// A name is the last segment of its `href`, percent-decoded: it may hold anything (a `/`, a
     /// control character), so a caller that makes file names of it checks it first.
-    public func list(_ path: [String], limits: ListingLimits = ListingLimits()) async throws -> [RemoteEntry] {
+    package func list(_ path: [String], limits: ListingLimits = ListingLimits()) async throws -> [RemoteEntry] {
         let target = url(for: path) + (path.isEmpty ? "" : "/")
         let body = Data(
             """
@@ -201,17 +201,17 @@ public struct WebDAVClient: Sendable {
     }
 
     /// Bounds on a listing's answer (``list(_:limits:)``).
-    public struct ListingLimits: Sendable, Equatable {
+    package struct ListingLimits: Sendable, Equatable {
         /// The most bytes of the answer (a folder of thousands of files answers with megabytes).
-        public var bytes: Int
+        package var bytes: Int
         /// The most entries.
-        public var entries: Int
+        package var entries: Int
         /// The longest the request may take in all, in seconds; `nil`: as long as its size allows at
         /// the connection's lowest speed.
-        public var seconds: Double?
+        package var seconds: Double?
 
         /// Bounds; the defaults allow 256 MiB and any number of entries.
-        public init(bytes: Int = 256 << 20, entries: Int = .max - 1, seconds: Double? = nil) {
+        package init(bytes: Int = 256 << 20, entries: Int = .max - 1, seconds: Double? = nil) {
             self.bytes = bytes
             self.entries = entries
             self.seconds = seconds
@@ -228,7 +228,7 @@ public struct WebDAVClient: Sendable {
     /// `limit` bounds the file: an answer announcing or sending more stops there with
     /// ``TransferError/Code/tooLarge`` and the `.partial` is removed, so a server that sends without
     /// end cannot fill the disk.
-    public func download(
+    package func download(
         _ path: [String], to file: URL, etag: String? = nil, expectedSize: Int64? = nil, limit: Int64? = nil,
         progress: (@Sendable (Int64, Int64) -> Void)? = nil
     ) async throws -> Download {
@@ -312,7 +312,7 @@ public struct WebDAVClient: Sendable {
     }
 
     /// Downloads `path` unless it is unchanged since `since` (ETag / Last-Modified of an earlier fetch).
-    public func fetch(_ path: [String], since: Validators? = nil, limit: Int = 1 << 20) async throws -> FetchResult {
+    package func fetch(_ path: [String], since: Validators? = nil, limit: Int = 1 << 20) async throws -> FetchResult {
         let target = url(for: path)
         var headers: [String] = []
         if let etag = since?.etag { headers.append("If-None-Match: \(etag)") }

@@ -2,7 +2,7 @@ public import Foundation
 
 extension WebDAVClient {
     /// The outcome of creating a folder.
-    public enum FolderResult: Sendable, Equatable {
+    package enum FolderResult: Sendable, Equatable {
         /// The server created it (201).
         case created
         /// It was already there (405).
@@ -10,7 +10,7 @@ extension WebDAVClient {
     }
 
     /// The outcome of an upload.
-    public enum UploadResult: Sendable, Equatable {
+    package enum UploadResult: Sendable, Equatable {
         /// The server stored the file (201 or 204).
         case stored
         /// A file with that name exists; nothing was overwritten (412).
@@ -18,7 +18,7 @@ extension WebDAVClient {
     }
 
     /// What PROPFIND told about a remote file.
-    public enum RemoteSize: Sendable, Equatable {
+    package enum RemoteSize: Sendable, Equatable {
         /// The file exists with this size.
         case size(Int64)
         /// The file does not exist.
@@ -30,31 +30,31 @@ extension WebDAVClient {
     }
 
     /// ETag and Last-Modified of a download, to ask next time only for something newer.
-    public struct Validators: Sendable, Codable, Equatable {
+    package struct Validators: Sendable, Codable, Equatable {
         /// The entity tag, if the server sent one.
-        public var etag: String?
+        package var etag: String?
         /// The Last-Modified date as the server wrote it.
-        public var lastModified: String?
+        package var lastModified: String?
 
         /// Validators from a response.
-        public init(etag: String?, lastModified: String?) {
+        package init(etag: String?, lastModified: String?) {
             self.etag = etag
             self.lastModified = lastModified
         }
     }
 
     /// A file downloaded to disk (``WebDAVClient/download(_:to:etag:expectedSize:progress:)``).
-    public struct Download: Sendable, Equatable {
+    package struct Download: Sendable, Equatable {
         /// The file's size in bytes.
-        public var size: Int64
+        package var size: Int64
         /// The ETag the server sent with it, if any.
-        public var etag: String?
+        package var etag: String?
         /// How many bytes an earlier, interrupted download had already brought (0 when it came whole).
-        public var resumedFrom: Int64
+        package var resumedFrom: Int64
     }
 
     /// The outcome of a conditional download.
-    public enum FetchResult: Sendable, Equatable {
+    package enum FetchResult: Sendable, Equatable {
         /// New content and its validators.
         case content(Data, Validators)
         /// Unchanged since the validators given.

@@ -17,33 +17,33 @@ public import Storage
 /// let pdf = try ConsentDocument(record: record, studyTitle: "MYND example study").pdf()
 /// try pdf.data.write(to: url)
 /// ```
-public struct ConsentDocument: Sendable {
+package struct ConsentDocument: Sendable {
     /// What was shown, typed and signed.
-    public var record: ConsentRecord
+    package var record: ConsentRecord
     /// The study's title as shown to the participant.
-    public var studyTitle: String
+    package var studyTitle: String
     /// The zone the date and time are stated in (the participant's).
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
 
     /// The document of `record`, for the study titled `studyTitle`, dated in `timeZone`.
-    public init(record: ConsentRecord, studyTitle: String, timeZone: TimeZone = .current) {
+    package init(record: ConsentRecord, studyTitle: String, timeZone: TimeZone = .current) {
         self.record = record
         self.studyTitle = studyTitle
         self.timeZone = timeZone
     }
 
     /// The words around the study's texts, in the record's locale.
-    public var labels: ConsentDocumentLabels { ConsentDocumentLabels(locale: record.locale) }
+    package var labels: ConsentDocumentLabels { ConsentDocumentLabels(locale: record.locale) }
 
     /// The document typeset as a PDF. Throws ``TypesettingError`` (e.g. DejaVu Sans not installed).
-    public func pdf() throws -> TypesetPDF {
+    package func pdf() throws -> TypesetPDF {
         let metadata = PDFMetadata(title: "\(record.title) – \(studyTitle)", subject: "\(labels.participant)\(record.participant)")
         let labels = labels
         return try PDFTypesetter(metadata: metadata).typeset(blocks) { labels.footer($0, of: $1) }
     }
 
     /// Every text of the document in reading order, without the footers: what a PDF reader extracts.
-    public var shownTexts: [String] { blocks.map(\.shown) }
+    package var shownTexts: [String] { blocks.map(\.shown) }
 
     /// The paragraphs, in reading order.
     var blocks: [TextBlock] {

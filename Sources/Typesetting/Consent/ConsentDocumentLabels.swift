@@ -1,32 +1,32 @@
 /// The words the consent document adds around the study's own texts, in the participant's language:
 /// German for a `de` locale, English otherwise (the languages the study runner speaks).
-public struct ConsentDocumentLabels: Sendable, Equatable {
+package struct ConsentDocumentLabels: Sendable, Equatable {
     /// "Study", before the study's identifier.
-    public var study: String
+    package var study: String
     /// "version", before the protocol's fingerprint.
-    public var version: String
+    package var version: String
     /// The heading above the agreement text.
-    public var agreement: String
+    package var agreement: String
     /// The label of the phrase the participant typed to agree.
-    public var typedAgreement: String
+    package var typedAgreement: String
     /// The label of the signature (the name as typed).
-    public var signature: String
+    package var signature: String
     /// The label of the helper's name.
-    public var helper: String
+    package var helper: String
     /// The label of the date and time of the consent.
-    public var date: String
+    package var date: String
     /// The label of the participant's UUID.
-    public var participant: String
+    package var participant: String
     /// "Page", before the page's number in the footer.
-    public var page: String
+    package var page: String
     /// "of", between the page's number and the number of pages.
-    public var of: String
+    package var of: String
     /// The line a consent agreed to by a script (`enroll --auto`) carries, at its top and above the
     /// signature: it is not a participant's consent.
-    public var scripted: String
+    package var scripted: String
 
     /// The labels for `locale` (a BCP 47 tag such as `de`, `de-AT` or `en`).
-    public init(locale: String) {
+    package init(locale: String) {
         self = locale.lowercased().hasPrefix("de") ? .german : .english
     }
 
@@ -48,17 +48,17 @@ public struct ConsentDocumentLabels: Sendable, Equatable {
     }
 
     /// The footer of page `page` (from 1) of `pages`: "Page 1 of 3", "Seite 1 von 3".
-    public func footer(_ page: Int, of pages: Int) -> String { "\(self.page) \(page) \(of) \(pages)" }
+    package func footer(_ page: Int, of pages: Int) -> String { "\(self.page) \(page) \(of) \(pages)" }
 
     /// English.
-    public static let english = ConsentDocumentLabels(
+    package static let english = ConsentDocumentLabels(
         study: "Study", version: "version", agreement: "Agreement", typedAgreement: "Typed to agree: ",
         signature: "Signature (name as typed): ", helper: "Helped by: ", date: "Date and time: ", participant: "Participant UUID: ",
         page: "Page", of: "of",
         scripted: "NOT A PARTICIPANT'S CONSENT: agreed to and signed by a script, for a demonstration or a test.")
 
     /// German.
-    public static let german = ConsentDocumentLabels(
+    package static let german = ConsentDocumentLabels(
         study: "Studie", version: "Version", agreement: "Einwilligung", typedAgreement: "Zur Zustimmung eingetippt: ",
         signature: "Unterschrift (Name wie eingegeben): ", helper: "Unterstützt von: ", date: "Datum und Uhrzeit: ",
         participant: "Teilnehmer-UUID: ", page: "Seite", of: "von",

@@ -3,7 +3,7 @@ public import Storage
 
 extension ConsentPrinter {
     /// How ``reprint(participant:to:timeZone:)`` made the copy.
-    public enum Reprint: Sendable, Equatable {
+    package enum Reprint: Sendable, Equatable {
         /// The PDF stored at enrolment, copied (decrypted when sealed).
         case stored(participant: String)
         /// Typeset now from the consent record: the participant was enrolled before consent PDFs were
@@ -16,7 +16,7 @@ extension ConsentPrinter {
     /// consent typeset now from the consent record, dated in `timeZone`. Throws
     /// ``ConsentPrintError`` or ``TypesettingError``.
     @discardableResult
-    public func reprint(participant: String?, to url: URL, timeZone: TimeZone = .current) throws -> Reprint {
+    package func reprint(participant: String?, to url: URL, timeZone: TimeZone = .current) throws -> Reprint {
         let stored = try stored(participant: participant)
         if let pdf = stored.pdf {
             try write(pdf, to: url)

@@ -4,9 +4,9 @@ public import Foundation
 /// participant's time zone, with the zone's name and its offset from UTC, so the paper says
 /// unambiguously when it was signed: `26.11.2026, 12:40:05 (Europe/Berlin, UTC+01:00)` in German,
 /// `2026-11-26 12:40:05 (Europe/Berlin, UTC+01:00)` otherwise.
-public enum ConsentTimestamp {
+package enum ConsentTimestamp {
     /// `date` in `timeZone`, written for `locale`.
-    public static func text(_ date: Date, locale: String, timeZone: TimeZone) -> String {
+    package static func text(_ date: Date, locale: String, timeZone: TimeZone) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.calendar = Calendar(identifier: .gregorian)

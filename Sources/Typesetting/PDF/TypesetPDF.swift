@@ -1,9 +1,9 @@
 public import Foundation
 
 /// A typeset PDF: its bytes and how many pages it has.
-public struct TypesetPDF: Sendable, Equatable {
+package struct TypesetPDF: Sendable, Equatable {
     /// The PDF file's bytes.
-    public var data: Data
+    package var data: Data
     /// The number of pages.
-    public var pages: Int
+    package var pages: Int
 }

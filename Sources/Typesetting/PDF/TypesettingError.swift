@@ -1,5 +1,5 @@
 /// Why a document could not be typeset.
-public enum TypesettingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TypesettingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The font the documents are set in is not installed (they embed it; no other font stands in).
     case fontMissing(family: String)
     /// Cairo failed while writing the PDF, with its reason.
@@ -8,7 +8,7 @@ public enum TypesettingError: Error, Sendable, Equatable, CustomStringConvertibl
     /// installed, or lacks a function used (`dlerror`'s reason).
     case libraryMissing(library: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fontMissing(let family):
             "the font \(family) is not installed; the consent PDF embeds it (install fonts-dejavu-core, see scripts/bootstrap)"
