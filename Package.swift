@@ -37,6 +37,8 @@ let package = Package(
         .systemLibrary(name: "CGPGME", pkgConfig: "gpgme", providers: [.apt(["libgpgme-dev", "pkg-config"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev", "pkg-config"])]),
         .systemLibrary(name: "CBlueZ", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev", "pkg-config"])]),
+        // zlib: deflate for the BIDS physio files (`.tsv.gz`); only Exports links it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev", "pkg-config"])]),
         // Pango and Cairo: headers only, the library is opened with dlopen when the first PDF is typeset
         // (docs/decisions/0011). The .pc file beside the module map gives pangocairo's compiler flags
         // but not its libraries (an absolute path, which SwiftPM reads as the file itself).
@@ -128,7 +130,7 @@ let package = Package(
         // BIDS takes the dataset's metadata from the study file (Study).
         .target(
             name: "Exports",
-            dependencies: ["DataSources", "Processing", "Storage", "Study"],
+            dependencies: ["DataSources", "Processing", "Storage", "Study", "CZlib"],
             swiftSettings: strictSettings
         ),
         // The SDK facade: a data folder opened with recovery, recordings as one event stream fed by one

@@ -161,7 +161,7 @@ final class BIDSDataset {
             if stream.kind == .ppg {
                 let physio = BIDSPhysioRecording(stream: stream, times: data.times, values: data.values, columns: data.columns, axis: axis)
                 let name = "\(stem)_recording-\(physio.label)_physio"
-                _ = try destination.write(name + ".tsv.gz", in: folder) { try physio.table().write(to: $0) }
+                _ = try destination.write(name + ".tsv.gz", in: folder) { try physio.writeTable(to: $0) }
                 try writeJSON(physio.sidecar(taskName: taskName, device: reader.descriptor), name + ".json", in: folder)
                 files += ["\(folder)/\(name).tsv.gz", "\(folder)/\(name).json"]
             } else {

@@ -32,10 +32,11 @@ struct BIDSPhysioRecording {
         return span > 0 ? Double(times.count - 1) / span : stream.samplingRate
     }
 
-    /// The rows' text, gzip-wrapped (``StoredGzip``).
-    func table() -> Data {
+    /// Writes the rows' text to `url` as deflated gzip (``GzipWriter``), a piece at a time.
+    func writeTable(to url: URL) throws {
+        let gzip = try GzipWriter(url: url)
         var text = ""
-        text.reserveCapacity(values.count * 12)
+        text.reserveCapacity(1 << 16)
         for row in 0..<times.count {
             for c in 0..<columns {
                 if c > 0 { text += "\t" }
@@ -43,8 +44,13 @@ struct BIDSPhysioRecording {
                 text += v.isFinite ? BIDSStreamValue.text(v) : "n/a"
             }
             text += "\n"
+            if text.utf8.count >= 1 << 16 {
+                try gzip.write(text)
+                text.removeAll(keepingCapacity: true)
+            }
         }
-        return StoredGzip.wrap(Data(text.utf8))
+        try gzip.write(text)
+        try gzip.finish()
     }
 
     /// The rows lost (every value NaN).

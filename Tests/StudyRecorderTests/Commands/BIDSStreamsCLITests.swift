@@ -12,6 +12,8 @@ struct BIDSStreamsCLITests {
         var name: String; var kind: String; var rows: Int; var tsv_rows: Int; var same_values: Bool; var lost_rows: Int; var na_rows_at_lost: Bool
         var start_error_s: Double; var rate: Double; var columns: [String]; var sidecar: [String: JSONValue]
         var channel_types: [String]; var channel_units: [String]; var components: [String]; var latency_error_s: Double
+        /// The physio file's size over its text's (deflated: well below 1).
+        var gz_ratio: Double
     }
     struct ReadBack: Decodable {
         var streams: [Stream]; var eeg_channels: [String]; var eeg_rows: Int; var h5_rows: Int; var eeg_max_error_uv: Double
@@ -46,7 +48,7 @@ struct BIDSStreamsCLITests {
             d = g['Data'][()]; d = d.reshape(len(d), -1); t = g['TimeStamp'][()].ravel() / 1e6
             lost = np.isnan(d).all(axis=1)
             out = {'name': name, 'kind': kind, 'rows': int(len(d)), 'lost_rows': int(lost.sum()), 'channel_types': [], 'channel_units': [],
-                   'components': [], 'latency_error_s': 0.0}
+                   'components': [], 'latency_error_s': 0.0, 'gz_ratio': 0.0}
             if kind == 'ppg':
                 base = glob.glob(ses + '/eeg/*_recording-' + name + '_physio.tsv.gz')[0][:-7]
                 side = json.load(open(base + '.json'))
@@ -55,6 +57,7 @@ struct BIDSStreamsCLITests {
                            start_error_s=float(abs(side['StartTime'] - axis(t[0]))), rate=float(side['SamplingFrequency']), columns=side['Columns'],
                            sidecar={k: v for k, v in side.items() if not isinstance(v, (list, dict))} | {'LO_730': side.get('LO_730', {}).get('Wavelength', 0)})
                 out['na_rows_at_lost'] = bool(np.isnan(x[lost]).all())
+                out['gz_ratio'] = os.path.getsize(base + '.tsv.gz') / len(gzip.open(base + '.tsv.gz', 'rb').read())
             else:
                 base = glob.glob(ses + '/motion/*_tracksys-' + name + '_run-1_motion.tsv')[0][:-4]
                 side = json.load(open(base + '.json'))
@@ -127,6 +130,9 @@ struct BIDSStreamsCLITests {
             #expect(s.na_rows_at_lost, "\(s.name): lost rows are n/a at their place")
             #expect(s.start_error_s < 2e-6, "\(s.name): StartTime/latency against the EEG's first sample, off by \(s.start_error_s) s")
             #expect(s.latency_error_s < 2e-6, "\(s.name): each row's latency is its stored time")
+        }
+        for s in back.streams where s.kind == "ppg" {
+            #expect(s.gz_ratio < 0.5, "\(s.name): the physio .tsv.gz is deflated (\(s.gz_ratio) of its text)")
         }
         for s in back.streams where s.kind != "ppg" {
             let type = s.kind == "accelerometer" ? "ACCEL" : "GYRO"
