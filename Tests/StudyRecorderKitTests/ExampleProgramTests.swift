@@ -3,6 +3,7 @@ import StudyRecorderKit
 import StudyRecorderTesting
 import TestSupport
 import Testing
+import Storage
 
 /// The example program (Examples/RecordAndUpload), built with the package, run as a lab's program
 /// would run it.

@@ -3,6 +3,7 @@ import StudyRecorderKit
 import StudyRecorderTesting
 import TestSupport
 import Testing
+import Storage
 
 /// The SDK facade end to end on real parts: a real data folder, real HDF5 files, the real processor.
 @Suite(.tags(.python)) struct RecorderTests {
@@ -250,5 +251,18 @@ import Testing
         #expect(qa[(failure + 1)...].contains { $0.passed }, "\(qa)")
         guard case .stored(let item) = events.last else { Issue.record("not stored"); return }
         #expect(item.outcome.isComplete)
+    }
+
+    @Test func aRecordingsProvenanceIsReadBackThroughTheKit() async throws {
+        let folder = try TemporaryDirectory("kit")
+        let recorder = try await Recorder(dataFolder: folder.url)
+        var request = RecordingRequest(participant: try recorder.participant(), duration: 2)
+        request.provenance = Provenance(scriptedParticipant: true, speed: 1)
+        let source = OscillatorSource(configuration: OscillatorConfiguration(pacing: .asFastAsPossible))
+        let item = try await recorder.record(request, from: source).result()
+        let provenance = try #require(try await recorder.provenance(of: item))
+        #expect(provenance.source == .oscillator)
+        #expect(provenance.scriptedParticipant)
+        #expect(provenance.demonstrationReason == "scripted participant, oscillator")
     }
 }

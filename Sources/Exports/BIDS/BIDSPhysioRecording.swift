@@ -82,7 +82,7 @@ struct BIDSPhysioRecording {
         }
         if channels.contains(where: \.provisional) {
             object["ChannelLabelsNote"] =
-                "Provisional: the Muse S Athena's optics layout (4 positions × 730 nm, 850 nm, red, ambient) is not settled publicly; the labels follow the package decoders (docs/muse.md)."
+                "Provisional: the Muse S Athena's optics layout (4 positions × 730 nm, 850 nm, red, ambient) is not settled publicly; the labels follow the public decoders (docs/muse.md)."
         }
         return object
     }

@@ -161,7 +161,7 @@ extension MuseStreamSession {
             let layout = AthenaChannels.optics(count: streams.opticsChannels)
             properties["OpticsWavelengthsNM"] = layout.map { String(Int($0.wavelength)) }.joined(separator: ",")
             properties["OpticsLabels"] = "provisional: " + layout.map(\.label).joined(separator: ",")
-            properties["OpticsScale"] = "counts; the package decoder divides by 32768"
+            properties["OpticsScale"] = "counts; the public decoder divides by 32768"
         }
         return DeviceDescriptor(
             kind: "muse", manufacturer: "InteraXon", model: "Muse S Athena", serial: serial, firmware: firmware, hardware: hardware,

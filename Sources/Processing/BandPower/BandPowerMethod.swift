@@ -13,7 +13,7 @@ public struct BandPowerMethod: Sendable, Codable, Equatable {
     /// The unit of absolute power: the square of the signal's unit, µV² for EEG.
     public var unit: String
 
-    /// Creates a method; defaults are the standard bands, half-package rectangle rule, 1–45 Hz total.
+    /// Creates a method; defaults are the standard bands, half-open rectangle rule, 1–45 Hz total.
     package init(
         welch: WelchParameters, bands: [FrequencyBand] = FrequencyBand.standard,
         integration: IntegrationRule = .rectangleHalfOpen, denominator: RelativePowerDenominator = .standard,

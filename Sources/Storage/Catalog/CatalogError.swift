@@ -7,7 +7,7 @@ package enum CatalogError: Error, Sendable, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .unavailable(let path, let reason): "cannot package the catalog \(path): \(reason)"
+        case .unavailable(let path, let reason): "cannot open the catalog \(path): \(reason)"
         case .noSuchItem(let id): "no catalog item \(id)"
         }
     }

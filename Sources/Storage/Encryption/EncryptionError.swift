@@ -31,7 +31,7 @@ package enum EncryptionError: Error, Sendable, Equatable, CustomStringConvertibl
         case .notConfigured(let why): "encryption is required but not configured: \(why)"
         case .keyFileUnreadable(let path, let reason): "cannot read the study key file \(path): \(reason)"
         case .secretKeyFile(let path):
-            "the study key file \(path) contains a SECRET key; give the device the package key only (gpg --export --armor FPR)"
+            "the study key file \(path) contains a SECRET key; give the device the public key only (gpg --export --armor FPR)"
         case .noKeyInFile(let path): "the study key file \(path) contains no OpenPGP key"
         case .fingerprintMismatch(let path, let expected, let found):
             "the study key file \(path) does not hold the pinned key \(expected) (it holds \(found.isEmpty ? "none" : found.joined(separator: ", ")))"

@@ -79,7 +79,7 @@ package enum AtomicFile {
         guard fd >= 0 else {
             let code = errno
             _ = calls.unlink(temporary.path)
-            throw failure(url, "cannot package the new content", code)
+            throw failure(url, "cannot open the new content", code)
         }
         var code: Int32 = 0
         if calls.fsync(fd) != 0 { code = errno }
@@ -95,7 +95,7 @@ package enum AtomicFile {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
         for name in names.sorted() {
             let fd = calls.open(temporary.appendingPathComponent(name).path, O_RDONLY | O_CLOEXEC, 0)
-            guard fd >= 0 else { throw failure(url, "cannot package \(name) to fsync it", errno) }
+            guard fd >= 0 else { throw failure(url, "cannot open \(name) to fsync it", errno) }
             let synced = calls.fsync(fd) == 0 ? 0 : errno
             let closed = calls.close(fd) == 0 ? 0 : errno
             if synced != 0 { throw failure(url, "cannot fsync \(name)", synced) }
@@ -106,7 +106,7 @@ package enum AtomicFile {
 
     static func syncFolder(_ folder: URL, naming target: URL, calls: FileSystemCalls) throws {
         let fd = calls.open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw failure(target, "cannot package its folder to fsync it", errno) }
+        guard fd >= 0 else { throw failure(target, "cannot open its folder to fsync it", errno) }
         let synced = calls.fsync(fd) == 0 ? 0 : errno
         let closed = calls.close(fd) == 0 ? 0 : errno
         // Folders that cannot be fsynced at all (EINVAL: some network and FUSE filesystems) have

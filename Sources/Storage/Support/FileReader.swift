@@ -19,7 +19,7 @@ package struct FileReader: ~Copyable {
     /// cannot be opened.
     package init(path: String) throws(StorageError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .io(path: path, reason: "cannot package for reading (\(String(cString: strerror(errno))))") }
+        guard descriptor >= 0 else { throw .io(path: path, reason: "cannot open for reading (\(String(cString: strerror(errno))))") }
         self.path = path
         self.descriptor = descriptor
     }

@@ -71,7 +71,7 @@ extension RuntimeStrings {
         .statusProgress: "progress: {0} of {1} sessions completed, {2} skipped",
         .statusDue: "due now: day {0}, session {1} '{2}' ({3})",
         .statusDueBlock: ", block {0} of {1}",
-        .statusCloses: "day {0} closes at {1}; package sessions are then recorded as skipped",
+        .statusCloses: "day {0} closes at {1}; open sessions are then recorded as skipped",
         .statusOpensWindow: "day {0} opens its {1} h window with the first completed session",
         .statusWaiting: "day {0} is done; day {1} opens at {2}",
         .statusSkipped: "skipped: day {0}, session {1} '{2}' at {3} ({4})",

@@ -7,7 +7,7 @@ import StudyRecorderKit
 /// an item that no upload can send (its file missing, cut short or changed): restore it from a copy
 /// checked against the catalog's SHA-256, or retire it on record. The policy is Storage's
 /// (``ItemResolution``); this parses, calls it and prints.
-struct ResolveCommand: ParsableCommand {
+struct ResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Restore an item that cannot be sent from a copy, or retire it on record.",

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Collection
+import Muse
 
 /// `collect --redecode`: a Muse recording (made from the simulated headband through the real source
 /// and recorder) is decoded again from its stored bytes before it enters the dataset.

@@ -39,4 +39,19 @@ struct ExitCodeSitesTests {
         }
         #expect(sites.isEmpty, "the process ended outside StudyRecorderCommand.main(): \(sites.map { "\($0.file):\($0.line)" })")
     }
+
+    /// A command whose `run()` is async must be an `AsyncParsableCommand`: on a `ParsableCommand`
+    /// ArgumentParser calls the synchronous default, which prints the help and exits 0 without
+    /// doing anything.
+    @Test func everyCommandWithAnAsyncRunIsAnAsyncCommand() throws {
+        let folder = Self.cli.appendingPathComponent("Commands")
+        var checked = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            guard text.contains("func run() async") else { continue }
+            checked += 1
+            #expect(!text.contains(": ParsableCommand {"), "\(name) has an async run() on a ParsableCommand")
+        }
+        #expect(checked > 10)
+    }
 }

@@ -40,7 +40,7 @@ extension StudyFileReader {
             let fields = reader.object(
                 node, path, what: "the announcements' signing key", required: ["signingKeyFile", "signingFingerprint"])
         else { return nil }
-        let file = fields.required("signingKeyFile") { reader.string($0, $1, what: "a package key file (relative to the study folder)") }
+        let file = fields.required("signingKeyFile") { reader.string($0, $1, what: "a public key file (relative to the study folder)") }
         let fingerprint = fields.required("signingFingerprint") { node, path -> String? in
             let what = "an OpenPGP key fingerprint of 40 (or 64) hex digits, spaces allowed"
             guard let text = reader.string(node, path, what: what) else { return nil }
