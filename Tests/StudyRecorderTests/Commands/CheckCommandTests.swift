@@ -1,3 +1,5 @@
+import DataSources
+import Dispatch
 import Foundation
 import TestSupport
 import Testing
@@ -59,8 +61,17 @@ struct CheckCommandTests {
             data += chunk
         }
         process.interrupt()
+        // A check that ignored the interrupt would run forever: after 30 s it is killed and fails.
+        let ignored = SetOnceFlag()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30) {
+            if process.isRunning {
+                ignored.set()
+                process.terminate()
+            }
+        }
         data += out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        #expect(!ignored.isSet, "the check ran on after Ctrl-C")
         #expect(process.terminationStatus == 130)
         let lines = try Self.lines(String(decoding: data, as: UTF8.self))
         #expect(lines.last?["reason"] as? String == "interrupted")
