@@ -33,7 +33,7 @@ test: bootstrap
 	@swift build --build-tests $(SWIFT_TEST_ARGS)
 	@scripts/test-shards
 
-# The in-process tests only, in under 30 s: the suites tagged as starting something outside the test
+# The in-process tests only, in under a minute: the suites tagged as starting something outside the test
 # process (the CLI and other programs, loopback servers, Python, Chromium: the tags in
 # Tests/TestSupport/TestTags.swift) are skipped. For quick edit-test cycles; `make test` runs them all.
 test-fast: bootstrap
