@@ -288,9 +288,9 @@ private final class SessionState: Sendable {
     /// The outcome the caller asked for (``RecordingInProgress/stop(reason:)`` or ``RecordingInProgress/finish()``), if any.
     let stopRequest = Mutex<RecordingOutcome?>(nil)
     /// The first EEG row is written (``RecordingInProgress/firstRowWritten()``).
-    let firstRow = RecordingMilestone()
+    let firstRow = Milestone()
     /// The session takes no more data (``RecordingInProgress/lastRowWritten()``).
-    let lastRow = RecordingMilestone()
+    let lastRow = Milestone()
 
     init(planned: Double?) {
         progress = Mutex(RecordingProgress(samples: 0, seconds: 0, plannedSeconds: planned, gapSamples: 0, firstSourceIndex: nil))
