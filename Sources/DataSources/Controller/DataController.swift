@@ -80,8 +80,9 @@ package actor DataController {
     /// The run's connection prologue (``DeviceNotifications/isPrologue``), for observers that join later.
     private var prologue: DeviceNotifications?
     /// Notifications not handed on yet: they go with the next event, in the same hand-over, so an
-    /// observer that keeps them is not woken twice.
-    private var pendingNotifications: DeviceNotifications?
+    /// observer that keeps them is not woken twice. The source puts them there without a switch to
+    /// this actor (see ``NotificationInbox``).
+    private let pendingNotifications = NotificationInbox()
     private var pendingMarkers: [(ticket: MarkerTicket, moment: Double, marker: Marker)] = []
     private var placements: [MarkerTicket: PlacedMarker?] = [:]
     private var placementWaiters: [MarkerTicket: [CheckedContinuation<PlacedMarker?, Never>]] = [:]
@@ -146,7 +147,7 @@ package actor DataController {
         descriptor = nil
         properties = [:]
         prologue = nil
-        pendingNotifications = nil
+        _ = pendingNotifications.take()
         let anchor = clock.anchor()
         self.anchor = anchor
         let source = self.source
@@ -154,8 +155,14 @@ package actor DataController {
         task = Task { [weak self] in
             guard let self else { return }
             var failure: (any Error)?
+            let inbox = self.pendingNotifications
             do {
                 try await source.run(context: context) { [weak self] event in
+                    // A source's bytes wait for the next event without a switch to this actor.
+                    if case .notifications(let batch) = event, !batch.isPrologue {
+                        if !batch.isEmpty { inbox.put(batch) }
+                        return
+                    }
                     await self?.dispatch(event)
                 }
             } catch is CancellationError {
@@ -437,10 +444,8 @@ package actor DataController {
             if batch.isPrologue {
                 if prologue == nil { prologue = batch } else { prologue?.append(contentsOf: batch) }
                 await broadcast(.notifications(batch))
-            } else if pendingNotifications == nil {
-                pendingNotifications = batch
             } else {
-                pendingNotifications?.append(contentsOf: batch)
+                pendingNotifications.put(batch)
             }
         }
     }
@@ -451,8 +456,7 @@ package actor DataController {
             for subscription in subscriptions where subscription.receivesNotifications { await subscription.send(event) }
             return
         }
-        let bytes = pendingNotifications.map(DataEvent.notifications)
-        pendingNotifications = nil
+        let bytes = pendingNotifications.take().map(DataEvent.notifications)
         for subscription in subscriptions {
             if let bytes, subscription.receivesNotifications {
                 await subscription.send(bytes, then: event)
