@@ -54,7 +54,7 @@ struct SimulatedATTServer {
 
     /// Sends a data notification leaving the link, if the client (still) subscribed to it, and logs it
     /// as sent with the moment it left.
-    mutating func send(_ notification: SimulatedNotification) {
+    mutating func send(_ notification: QueuedNotification) {
         guard let placement = table.characteristic(notification.kind), subscribed.contains(placement.valueHandle) else { return }
         send(.notification(handle: placement.valueHandle, value: notification.value))
         guard configuration.keepsLog, !failed else { return }

@@ -56,8 +56,8 @@ struct SimulatedAthenaStream {
     /// ``SimulatedHeadband/Configuration/garbageFraction`` of them by random bytes, and after each one
     /// numbered in ``SimulatedHeadband/Configuration/corruptCounterAfter`` a copy that claims to be
     /// 30 s later (``AthenaCorruption/farAhead(_:seconds:)``).
-    mutating func due(by now: UInt64, clock: SimulatedSampleClock, random: inout SplitMix64) -> [SimulatedNotification] {
-        var notifications: [SimulatedNotification] = []
+    mutating func due(by now: UInt64, clock: SimulatedSampleClock, random: inout SplitMix64) -> [QueuedNotification] {
+        var notifications: [QueuedNotification] = []
         while let item = next, clock.due(seconds: item.due) <= now {
             let number = taken
             taken += 1
@@ -71,13 +71,13 @@ struct SimulatedAthenaStream {
                 held = (number, payload)
                 continue
             }
-            notifications.append(SimulatedNotification(kind: .athena, value: payload, athenaNumber: number))
+            notifications.append(QueuedNotification(kind: .athena, value: payload, athenaNumber: number))
             if let held {
                 self.held = nil
-                notifications.append(SimulatedNotification(kind: .athena, value: held.payload, athenaNumber: held.number))
+                notifications.append(QueuedNotification(kind: .athena, value: held.payload, athenaNumber: held.number))
             }
             if number <= Int(UInt16.max), configuration.corruptCounterAfter.contains(UInt16(number)) {
-                notifications.append(SimulatedNotification(kind: .athena, value: AthenaCorruption.farAhead(item.payload, seconds: 30)))
+                notifications.append(QueuedNotification(kind: .athena, value: AthenaCorruption.farAhead(item.payload, seconds: 30)))
             }
         }
         return notifications

@@ -20,7 +20,7 @@ struct SimulatedClassicStreams {
     /// EEG blocks made on this connection (the disconnect and hang faults count them).
     private(set) var blocksThisConnection = 0
     /// A swapped block, held until the next one is sent.
-    private var heldBlock: [SimulatedNotification]?
+    private var heldBlock: [QueuedNotification]?
     /// A replay: the index of the next recorded notification.
     private var replayNext = 0
 
@@ -52,13 +52,13 @@ struct SimulatedClassicStreams {
     /// arrival order seen on real headbands (right AUX if `hasAux`, TP10, AF8, TP9, AF7), lost and
     /// garbled packets as configured, a copy with its counter 30 000 ahead after it if configured;
     /// none when it is held back to follow the next block.
-    mutating func eegBlock(takenAt: UInt64, hasAux: Bool, random: inout SplitMix64) -> [SimulatedNotification] {
+    mutating func eegBlock(takenAt: UInt64, hasAux: Bool, random: inout SplitMix64) -> [QueuedNotification] {
         let sequence = nextSequence
         nextSequence += 1
         blocksThisConnection += 1
         let counter = UInt16(truncatingIfNeeded: sequence)
         let order = (hasAux ? [4] : []) + [3, 2, 0, 1]
-        var packets: [SimulatedNotification] = []
+        var packets: [QueuedNotification] = []
         var dropped: [SimulatedEEGPacket] = []
         for channel in order {
             let record = SimulatedEEGPacket(channel: channel, counter: counter, sequence: sequence, connection: connection, takenAt: takenAt)
@@ -72,14 +72,14 @@ struct SimulatedClassicStreams {
             if configuration.garbageFraction > 0, random.uniform() < configuration.garbageFraction {
                 bytes = bytes.map { _ in UInt8(truncatingIfNeeded: random.next()) }
             }
-            packets.append(SimulatedNotification(kind: MuseCharacteristic.eegChannels[channel], value: bytes, eegPacket: record))
+            packets.append(QueuedNotification(kind: MuseCharacteristic.eegChannels[channel], value: bytes, eegPacket: record))
         }
         if configuration.corruptCounterAfter.contains(counter) {
             // Well-formed, but its counter is 30 000 ahead: nothing the headband took.
             let record = SimulatedEEGPacket(
                 channel: 0, counter: counter &+ 30_000, sequence: sequence + 30_000, connection: connection, takenAt: takenAt)
             let bytes = MusePacketEncoder.eeg(counter: counter &+ 30_000, codes: codes(channel: 0, sequence: sequence))
-            packets.append(SimulatedNotification(kind: MuseCharacteristic.eegChannels[0], value: bytes, eegPacket: record))
+            packets.append(QueuedNotification(kind: MuseCharacteristic.eegChannels[0], value: bytes, eegPacket: record))
         }
         if !dropped.isEmpty, configuration.keepsLog {
             headband.shared.withLock { $0.log.droppedEEG += dropped }
@@ -98,40 +98,40 @@ struct SimulatedClassicStreams {
     }
 
     /// The next IMU packet's notifications: accelerometer, then gyroscope, 3 samples each.
-    mutating func imuPacket() -> [SimulatedNotification] {
+    mutating func imuPacket() -> [QueuedNotification] {
         let sequence = UInt16(truncatingIfNeeded: imuPackets)
         let first = imuPackets * 3
         imuPackets += 1
         let signal = headband.signal
         return [
-            SimulatedNotification(
+            QueuedNotification(
                 kind: .accelerometer,
                 value: MusePacketEncoder.imu(sequence: sequence, samples: (0..<3).map { signal.accelerometer(index: first + Int64($0)) })),
-            SimulatedNotification(
+            QueuedNotification(
                 kind: .gyroscope,
                 value: MusePacketEncoder.imu(sequence: sequence, samples: (0..<3).map { signal.gyroscope(index: first + Int64($0)) })),
         ]
     }
 
     /// The next PPG packet's notifications: one per PPG characteristic, 6 samples each.
-    mutating func ppgPacket() -> [SimulatedNotification] {
+    mutating func ppgPacket() -> [QueuedNotification] {
         let sequence = UInt16(truncatingIfNeeded: ppgPackets)
         let first = ppgPackets * 6
         ppgPackets += 1
         let signal = headband.signal
         return [MuseCharacteristic.ppg1, .ppg2, .ppg3].enumerated().map { channel, kind in
-            SimulatedNotification(
+            QueuedNotification(
                 kind: kind,
                 value: MusePacketEncoder.ppg(sequence: sequence, samples: (0..<6).map { signal.ppg(channel: channel, index: first + Int64($0)) }))
         }
     }
 
     /// The next telemetry notification, with the battery level of now.
-    mutating func telemetryPacket() -> SimulatedNotification {
+    mutating func telemetryPacket() -> QueuedNotification {
         let sequence = UInt16(truncatingIfNeeded: telemetryPackets)
         telemetryPackets += 1
         let battery = headband.shared.withLock { $0.batteryPercent }
-        return SimulatedNotification(
+        return QueuedNotification(
             kind: .telemetry,
             value: MusePacketEncoder.telemetry(
                 sequence: sequence, batteryPercent: battery, fuelMillivolts: 3700 + 5 * battery, adc: 3967, temperature: 27))
@@ -139,14 +139,14 @@ struct SimulatedClassicStreams {
 
     /// The recorded notifications of a replay due by `now` on `clock`, each on its characteristic
     /// (recorded control replies are not replayed).
-    mutating func replayed(by now: UInt64, clock: SimulatedSampleClock) -> [SimulatedNotification] {
+    mutating func replayed(by now: UInt64, clock: SimulatedSampleClock) -> [QueuedNotification] {
         guard let lines = configuration.classicReplay, let first = lines.first else { return [] }
-        var notifications: [SimulatedNotification] = []
+        var notifications: [QueuedNotification] = []
         while replayNext < lines.count, clock.due(seconds: lines[replayNext].hostTime - first.hostTime) <= now {
             let line = lines[replayNext]
             replayNext += 1
             if let kind = MuseCharacteristic(uuidString: line.characteristic), kind != .control {
-                notifications.append(SimulatedNotification(kind: kind, value: line.payload))
+                notifications.append(QueuedNotification(kind: kind, value: line.payload))
             }
         }
         return notifications

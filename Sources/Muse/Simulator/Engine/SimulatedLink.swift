@@ -15,7 +15,7 @@ struct SimulatedLink {
     private let notificationsPerEvent: Int
     private let missedEventProbability: Double
     /// What waits for a connection event, oldest first.
-    private var waiting: [SimulatedNotification] = []
+    private var waiting: [QueuedNotification] = []
     /// The next connection event, counted from ``eventOrigin``.
     private var event: Int64 = 0
     /// When this connection's first event fell.
@@ -43,7 +43,7 @@ struct SimulatedLink {
     var count: Int { waiting.count }
 
     /// Queues `notification` for the next connection events.
-    mutating func enqueue(_ notification: SimulatedNotification) {
+    mutating func enqueue(_ notification: QueuedNotification) {
         waiting.append(notification)
     }
 
@@ -64,7 +64,7 @@ struct SimulatedLink {
     }
 
     /// The notification that has waited longest, taken off the link to be sent.
-    mutating func dequeue() -> SimulatedNotification? {
+    mutating func dequeue() -> QueuedNotification? {
         waiting.isEmpty ? nil : waiting.removeFirst()
     }
 }

@@ -122,7 +122,7 @@ final class SimulatorEngine {
     }
 
     /// Queues `notification` on the link if the client subscribed to its characteristic.
-    private func enqueue(_ notification: SimulatedNotification) {
+    private func enqueue(_ notification: QueuedNotification) {
         if server.isSubscribed(notification.kind) { link.enqueue(notification) }
     }
 

@@ -31,9 +31,9 @@ struct SimulatedATTServerTests {
         #expect(try receive(peer) == [0x13])
         #expect(server.isSubscribed(.tp9) && !server.isSubscribed(.af7))
         #expect(headband.log.subscribed == [.tp9])
-        server.send(SimulatedNotification(kind: .af7, value: [2]))
+        server.send(QueuedNotification(kind: .af7, value: [2]))
         let packet = SimulatedEEGPacket(channel: 0, counter: 9, sequence: 9, connection: 1)
-        server.send(SimulatedNotification(kind: .tp9, value: [1], eegPacket: packet))
+        server.send(QueuedNotification(kind: .tp9, value: [1], eegPacket: packet))
         #expect(try receive(peer) == [0x1B] + le(tp9.valueHandle) + [1])
         #expect(!Self.pending(peer))
         #expect(headband.log.sentEEG.map(\.counter) == [9] && (headband.log.sentEEG.first?.sentAt ?? 0) > 0)
@@ -41,7 +41,7 @@ struct SimulatedATTServerTests {
         // Unsubscribed, nothing more goes out.
         #expect(server.handle(Self.subscribe(headband.table, .tp9, false)) == nil)
         #expect(try receive(peer) == [0x13])
-        server.send(SimulatedNotification(kind: .tp9, value: [3]))
+        server.send(QueuedNotification(kind: .tp9, value: [3]))
         #expect(!Self.pending(peer))
     }
 
@@ -97,7 +97,7 @@ struct SimulatedATTServerTests {
         _ = server.handle(Self.subscribe(headband.table, .tp9))
         #expect(try receive(peer) == [0x13])
         close(peer)
-        server.send(SimulatedNotification(kind: .tp9, value: [1]))
+        server.send(QueuedNotification(kind: .tp9, value: [1]))
         #expect(server.failed)
         #expect(headband.log.sentCounts.isEmpty)
         close(mine)

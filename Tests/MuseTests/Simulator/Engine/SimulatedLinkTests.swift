@@ -17,8 +17,8 @@ struct SimulatedLinkTests {
         return SimulatedLink(configuration: configuration)
     }
 
-    static func notification(_ number: UInt8) -> SimulatedNotification {
-        SimulatedNotification(kind: .tp9, value: [number])
+    static func notification(_ number: UInt8) -> QueuedNotification {
+        QueuedNotification(kind: .tp9, value: [number])
     }
 
     @Test func theFirstEventFallsWithinTheFirstInterval() {

@@ -1,6 +1,6 @@
 /// A data notification the simulated headband made, waiting in the ``SimulatedLink`` for a connection
 /// event, with what the ``SimulatorLog`` records about it when it leaves.
-struct SimulatedNotification {
+struct QueuedNotification {
     /// The characteristic it is sent on.
     var kind: MuseCharacteristic
     /// Its value.
