@@ -2,13 +2,8 @@ public import Foundation
 public import Storage
 public import Study
 import DataSources
-import Exports
 import Report
 import Transfer
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The experimenter's end of the upload: reads a study's upload folder (``CollectionSource``), takes
 /// every item whose manifest (``UploadManifest``) is beside it, checks it, and builds or extends one
@@ -38,7 +33,8 @@ import Glibc
 /// Each step is a type of its own, and the collector only runs them in turn with its settings (the
 /// policy: the server's bounds, what is left out unless ``includeSimulated``, ``redecoder``, where
 /// consent goes): ``UploadListing`` (1: names checked before any is used), ``ItemFetcher`` (2–4,
-/// one item) run by ``DownloadQueue`` (``connections`` at a time; 5).
+/// one item) run by ``DownloadQueue`` (``connections`` at a time; 5), ``RecordingCheck`` and
+/// ``DatasetExport`` (6).
 ///
 /// Items are downloaded ``connections`` at a time (each over a kept-alive connection of its own);
 /// conversion into the dataset is one recording at a time.
@@ -181,8 +177,12 @@ package struct Collector: Sendable {
         pending = []
         report.collected.sort()
 
+        // The dataset, then the overview.
+        let export = DatasetExport(
+            study: study, out: out, mirror: mirror, scratch: scratch, decryptor: decryptor, scratchParent: scratchParent,
+            includeSimulated: includeSimulated, publicationSize: publicationSize, keptCopies: keptCopies, redecoder: redecoder, stateFile: stateFile)
         do {
-            let read = try await export(mirror: mirror, scratch: scratch, state: &state, stateFile: stateFile, report: &report, progress: progress)
+            let read = try await export.run(state: &state, report: &report, progress: progress)
             DatasetFolders.removeEmptySubjectFolders(in: out)
             report.problems.sort { ($0.remote, $0.reason.rawValue) < ($1.remote, $1.reason.rawValue) }
             var overview = StudyOverviewFile(study: study, out: out, work: work, locale: overviewLocale)
@@ -199,224 +199,5 @@ package struct Collector: Sendable {
             throw error
         }
         return report
-    }
-
-    /// Checks and exports every collected recording not yet in the dataset, in publications of at
-    /// most ``publicationSize``; returns what the overview needs of each recording it read (by
-    /// catalog id).
-    ///
-    /// A participant's recordings are checked together before the first of them is exported (a BIDS
-    /// run's number depends on the participant's other recordings, so one that its check keeps out
-    /// must be out of the catalog first): each sealed one is decrypted once into the scratch, and that
-    /// copy serves its check, the overview's figures and its export, and is removed then. More than
-    /// ``keptCopies`` at once are not kept: those are decrypted again for the export.
-    private func export(
-        mirror: DataStore, scratch: PlaintextScratch, state: inout CollectionState, stateFile: URL, report: inout CollectionReport,
-        progress: @Sendable (CollectionProgress) -> Void
-    ) async throws -> [String: OverviewCache.Item] {
-        let ordered = state.entries.compactMap { $0.value.problem == nil && !$0.value.done && $0.value.item != nil ? $0.key : nil }.sorted()
-        guard !ordered.isEmpty else { return [:] }
-        let destination: ExportDestination
-        do {
-            destination = try ExportDestination(folder: out, dataFolder: mirror.root, permissions: .private)
-        } catch {
-            throw CollectionError.io(path: out.path, reason: "\(error)")
-        }
-        var read: [String: OverviewCache.Item] = [:]
-        // Recordings an interrupted collect had published (their publications are complete now).
-        var completed = Set<String>()
-        // The checked recordings of the participant folder at hand, each readable as `Readable` says.
-        var checked: [String: Readable] = [:]
-        var checkedFolder: Substring?
-        defer { for case .copy(let file) in checked.values { scratch.remove(file) } }
-        var index = 0
-        // In publications of at most `publicationSize` items: a publication's bookkeeping (its staging
-        // manifest lists every file it adds) is held until it is published, so one publication for a
-        // whole study's first collect made memory grow with the study. Each publication is complete
-        // on its own (a kill loses at most the one in progress), and the state says so after each.
-        for start in stride(from: 0, to: ordered.count, by: publicationSize) {
-            let exporter = Exporter(store: mirror, destination: destination, format: .bids, permissions: .private)
-            exporter.study = study
-            exporter.decryptor = decryptor
-            exporter.scratchParent = scratchParent
-            exporter.includeSimulated = includeSimulated
-            defer { exporter.discard() }
-            completed.formUnion(try exporter.prepare().map(\.item))
-            var exported: [String] = []
-            for position in start..<min(start + publicationSize, ordered.count) {
-                let key = ordered[position]
-                index += 1
-                defer { progress(CollectionProgress(phase: .convert, done: index, total: ordered.count, item: key, bytes: report.bytesDownloaded)) }
-                guard let id = state.entries[key]?.item, let item = try mirror.catalog.item(id: id) else {
-                    // Kept out by its participant's check (its problem says why), or not in the mirror's
-                    // catalog without one (a run killed while keeping it out): looked at again next time.
-                    if state.entries[key]?.problem == nil { state.entries[key] = nil }
-                    continue
-                }
-                if completed.contains(item.path) {
-                    exported.append(key)
-                    continue
-                }
-                let folder = Self.folder(of: key)
-                if folder != checkedFolder {
-                    for case .copy(let file) in checked.values { scratch.remove(file) }
-                    let keys = ordered[position...].prefix { Self.folder(of: $0) == folder }
-                    let problems = report.problems.count
-                    checked = try check(
-                        keys, keep: keys.count <= keptCopies, mirror: mirror, scratch: scratch, completed: completed, state: &state, report: &report,
-                        read: &read)
-                    checkedFolder = folder
-                    // What was kept out has left the catalog and the mirror: the state says so at once.
-                    if report.problems.count != problems { try state.save(to: stateFile) }
-                }
-                // Not checked: kept out (a problem says why).
-                guard let readable = checked.removeValue(forKey: key) else { continue }
-                do {
-                    switch readable {
-                    case .copy(let file):
-                        defer { scratch.remove(file) }
-                        if let again = try await redecoded(file, scratch: scratch, key: key, report: &report) {
-                            defer { scratch.remove(again) }
-                            _ = try exporter.export(item, plaintext: again)
-                        } else {
-                            _ = try exporter.export(item, plaintext: file)
-                        }
-                    case .stored where redecoder != nil:
-                        let stored = mirror.url(of: item.path)
-                        let sealed = stored.pathExtension != "h5"
-                        let plain = sealed ? try scratch.plaintext(of: stored) : stored
-                        defer { if sealed { scratch.remove(plain) } }
-                        if let again = try await redecoded(plain, scratch: scratch, key: key, report: &report) {
-                            defer { scratch.remove(again) }
-                            _ = try exporter.export(item, plaintext: again)
-                        } else {
-                            _ = try exporter.export(item)
-                        }
-                    case .stored:
-                        _ = try exporter.export(item)
-                    }
-                    exported.append(key)
-                    report.exported.append(id)
-                } catch {
-                    // A full disk ends the run (the publication in progress is discarded, so nothing
-                    // half-written is published); any other failure is this run's problem, and the
-                    // recording is tried again by the next run (the state keeps it as not done).
-                    if DiskSpace.isFull(error) { throw CollectionError.diskFull(path: out.path) }
-                    report.problems.append(CollectionProblem(remote: key, reason: .export, detail: "\(error)"))
-                }
-            }
-            _ = try exporter.finish()
-            for key in exported {
-                state.entries[key]?.done = true
-                state.entries[key]?.plaintextSHA256 = nil
-            }
-            try state.save(to: stateFile)
-        }
-        return read
-    }
-
-    /// With a ``redecoder``: `file` decoded again into the scratch (named in the report's
-    /// ``CollectionReport/redecoded``), or `nil` when it keeps no bytes to decode.
-    private func redecoded(_ file: URL, scratch: PlaintextScratch, key: String, report: inout CollectionReport) async throws -> URL? {
-        guard let redecoder else { return nil }
-        // Under the recording's own name (the dataset's source copy is named after it), in a folder of its own.
-        let folder = scratch.folder.appendingPathComponent("redecoded", isDirectory: true)
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let output = folder.appendingPathComponent(file.lastPathComponent)
-        unlink(output.path)
-        do {
-            guard try await redecoder(file, output) else { return nil }
-        } catch {
-            unlink(output.path)
-            throw CollectionError.io(path: key, reason: "decoding it again failed: \(error)")
-        }
-        report.redecoded.append(key)
-        return output
-    }
-
-    /// How a checked recording is read for its export.
-    private enum Readable {
-        /// From its decrypted copy in the scratch (removed once exported).
-        case copy(URL)
-        /// From the mirror (decrypted again by the exporter when sealed).
-        case stored
-    }
-
-    /// Checks the collected recordings `keys` (of one participant folder): each must decrypt with
-    /// the study's key, match its manifest's plaintext digest, be readable as a recording and carry
-    /// this study's id. One that does not is kept out — a problem in the state and the report, out of
-    /// the catalog and the mirror — and the overview's figures of the others go into `read`. Returns
-    /// how each checked one is read for its export: the decrypted copy when `keep`.
-    private func check(
-        _ keys: ArraySlice<String>, keep: Bool, mirror: DataStore, scratch: PlaintextScratch, completed: Set<String>, state: inout CollectionState,
-        report: inout CollectionReport, read: inout [String: OverviewCache.Item]
-    ) throws -> [String: Readable] {
-        var checked: [String: Readable] = [:]
-        for key in keys {
-            guard let entry = state.entries[key], let id = entry.item, let item = try mirror.catalog.item(id: id),
-                !completed.contains(item.path)
-            else { continue }
-            let stored = mirror.url(of: item.path)
-            let sealed = item.encryption != .none
-            let file: URL
-            do {
-                file = sealed ? try scratch.plaintext(of: stored) : stored
-            } catch let error as PlaintextScratchError {
-                guard case .decryption(_, let reason) = error else { throw error }
-                if DiskSpace.isFull(error) { throw CollectionError.diskFull(path: scratchParent.path) }
-                try keepOut(
-                    key, item: item, .foreignKey, "it does not decrypt with the study's key: \(reason)", mirror: mirror, state: &state,
-                    report: &report)
-                continue
-            }
-            var problem: (CollectionProblem.Reason, String)?
-            if let digest = entry.plaintextSHA256, (try? SHA256.hex(ofFile: file)) != digest {
-                problem = (.checksum, "the decrypted recording does not match its manifest's plaintext digest")
-            } else if let recording = try? RecordingReader(url: file) {
-                if recording.study == study.id {
-                    read[id] = OverviewCache.recording(recording, sha256: item.sha256)
-                    // Demonstration data: counted apart, named, and not exported unless asked for.
-                    if !includeSimulated, let reason = recording.provenance?.demonstrationReason {
-                        report.leftOut.append(ExportSkip(item: key, reason: "not a participant's data (\(reason)); --include-simulated takes it"))
-                        if sealed { scratch.remove(file) }
-                        continue
-                    }
-                } else {
-                    problem = (.otherStudy, "a recording of \(recording.study.map { "the study \($0)" } ?? "no study"), not \(study.id)")
-                }
-            } else {
-                problem = (.notOurs, "not a recording of study-recorder's")
-            }
-            if let (reason, detail) = problem {
-                if sealed { scratch.remove(file) }
-                try keepOut(key, item: item, reason, detail, mirror: mirror, state: &state, report: &report)
-            } else if sealed && keep {
-                checked[key] = .copy(file)
-            } else {
-                if sealed { scratch.remove(file) }
-                checked[key] = .stored
-            }
-        }
-        return checked
-    }
-
-    /// Keeps the collected recording `key` out of the dataset for `reason`: a problem in the state
-    /// and the report, and out of the mirror and its catalog.
-    private func keepOut(
-        _ key: String, item: CatalogItem, _ reason: CollectionProblem.Reason, _ detail: String, mirror: DataStore, state: inout CollectionState,
-        report: inout CollectionReport
-    ) throws {
-        let problem = CollectionProblem(remote: key, reason: reason, detail: detail)
-        state.entries[key]?.problem = problem
-        state.entries[key]?.plaintextSHA256 = nil
-        report.problems.append(problem)
-        report.collected.removeAll { $0 == key }
-        try mirror.catalog.remove(id: item.id)
-        try? FileManager.default.removeItem(at: mirror.url(of: item.path))
-    }
-
-    /// The participant folder of a state key (`<folder>/<item name>`).
-    private static func folder(of key: String) -> Substring {
-        key.prefix { $0 != "/" }
     }
 }
