@@ -1,6 +1,6 @@
-import Foundation
 import DataSources
 import Exports
+import Foundation
 import Storage
 import Study
 

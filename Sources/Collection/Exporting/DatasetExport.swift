@@ -1,5 +1,5 @@
-import Foundation
 import Exports
+import Foundation
 import Storage
 import Study
 

@@ -51,7 +51,8 @@ struct DownloadQueue {
                     report.bytesDownloaded += fetched.bytes
                     done += 1
                     defer {
-                        progress(CollectionProgress(phase: .download, done: done, total: pending.count, item: item.key, bytes: report.bytesDownloaded))
+                        progress(
+                            CollectionProgress(phase: .download, done: done, total: pending.count, item: item.key, bytes: report.bytesDownloaded))
                     }
                     guard try record(fetched, of: item, state: &state, report: &report) else { continue }
                     // The state at most once a second (a killed run fetches that second's items again),

@@ -42,7 +42,8 @@ struct FetchedItem: Sendable {
             deferral = CollectionProblem(remote: key, reason: .transfer, detail: "\(error)")
         case .http where (300..<400).contains(error.httpStatus ?? 0):
             entry.problem = CollectionProblem(
-                remote: key, reason: .server, detail: "the server answered \(error.method ?? "GET") with a redirect (\(error.httpStatus ?? 0)), which is not followed")
+                remote: key, reason: .server,
+                detail: "the server answered \(error.method ?? "GET") with a redirect (\(error.httpStatus ?? 0)), which is not followed")
         default:
             entry.problem = CollectionProblem(remote: key, reason: .server, detail: "\(error)")
         }
@@ -53,7 +54,8 @@ struct FetchedItem: Sendable {
     func refused(_ key: String, _ reason: CollectionProblem.Reason, _ detail: String, item: String? = nil) -> FetchedItem {
         var outcome = self
         outcome.entry = CollectionState.Entry(
-            fingerprint: CollectionState.Fingerprint(), item: item, done: false, problem: CollectionProblem(remote: key, reason: reason, detail: detail))
+            fingerprint: CollectionState.Fingerprint(), item: item, done: false,
+            problem: CollectionProblem(remote: key, reason: reason, detail: detail))
         return outcome
     }
 }

@@ -107,7 +107,8 @@ struct ItemFetcher: Sendable {
         // The manifest bounds the download: what the server lists or announces must agree with it.
         guard manifest.uploaded.size >= 0, manifest.uploaded.size <= limits.itemBytes else {
             fetched = fetched.refused(
-                key, .server, "its manifest says \(manifest.uploaded.size) bytes, more than the \(limits.itemBytes) an item may have", item: manifest.item)
+                key, .server, "its manifest says \(manifest.uploaded.size) bytes, more than the \(limits.itemBytes) an item may have",
+                item: manifest.item)
             return nil
         }
         if let listed = entry.size, listed != manifest.uploaded.size {
@@ -122,7 +123,8 @@ struct ItemFetcher: Sendable {
     /// A consent record or PDF: kept sealed on the server without a ``consentFolder``; else
     /// downloaded, checked against `manifest`, decrypted and put into the folder under the
     /// participant's UUID.
-    private func consent(_ pending: PendingItem, manifest: UploadManifest, reader: CollectionReader, fetched: FetchedItem) async throws -> FetchedItem {
+    private func consent(_ pending: PendingItem, manifest: UploadManifest, reader: CollectionReader, fetched: FetchedItem) async throws -> FetchedItem
+    {
         let key = pending.key, folder = pending.folder, entry = pending.entry
         var fetched = fetched
         let empty = CollectionState.Fingerprint()
@@ -173,11 +175,13 @@ struct ItemFetcher: Sendable {
         var bytes: Int64 = 0
         for attempt in 1...2 {
             if attempt > 1 { try? FileManager.default.removeItem(at: URL(fileURLWithPath: file.path + ".partial")) }
-            bytes += try await reader.fetch([folder, entry.name], to: file, etag: entry.etag, size: manifest.uploaded.size, limit: manifest.uploaded.size)
+            bytes += try await reader.fetch(
+                [folder, entry.name], to: file, etag: entry.etag, size: manifest.uploaded.size, limit: manifest.uploaded.size)
             let size = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.int64Value ?? -1
             let digest = (try? SHA256.hex(ofFile: file)) ?? ""
             if size == manifest.uploaded.size && digest == manifest.uploaded.sha256 { return bytes }
-            found = "\(size) bytes, SHA-256 \(digest.prefix(12))…; the manifest says \(manifest.uploaded.size) bytes, \(manifest.uploaded.sha256.prefix(12))…"
+            found =
+                "\(size) bytes, SHA-256 \(digest.prefix(12))…; the manifest says \(manifest.uploaded.size) bytes, \(manifest.uploaded.sha256.prefix(12))…"
             try? FileManager.default.removeItem(at: file)
         }
         return nil

@@ -25,7 +25,8 @@ struct UploadListing {
         let deadline = started + .milliseconds(Int64(limits.listingDeadline * 1000))
         func listingLimits() -> WebDAVClient.ListingLimits {
             let left = Double((deadline - .now).components.seconds) + Double((deadline - .now).components.attoseconds) / 1e18
-            return WebDAVClient.ListingLimits(bytes: limits.listingBytes, entries: limits.listingEntries, seconds: max(0.001, min(limits.listingSeconds, left)))
+            return WebDAVClient.ListingLimits(
+                bytes: limits.listingBytes, entries: limits.listingEntries, seconds: max(0.001, min(limits.listingSeconds, left)))
         }
         let root: [RemoteEntry]
         do {
@@ -49,7 +50,9 @@ struct UploadListing {
                 continue
             }
             guard ContinuousClock.now < deadline, unansweredInARow < limits.failuresInARow else {
-                let why = unansweredInARow >= limits.failuresInARow ? "the server stopped answering" : "the listing took longer than \(Int(limits.listingDeadline)) s"
+                let why =
+                    unansweredInARow >= limits.failuresInARow
+                    ? "the server stopped answering" : "the listing took longer than \(Int(limits.listingDeadline)) s"
                 report.deferred.append(CollectionProblem(remote: folder.name + "/", reason: .transfer, detail: "not listed: \(why)"))
                 continue
             }

@@ -1,7 +1,8 @@
-@testable import Collection
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Collection
 
 /// The consent folder: files named by the participant's UUID alone, whatever the uploaded name held,
 /// and the folder owner-only even when it existed before.

@@ -1,7 +1,8 @@
-@testable import Collection
 import Foundation
 import Testing
 import Transfer
+
+@testable import Collection
 
 /// What a failed request comes to: a deferral when it may pass by the next run, a `server` problem
 /// when the answer needs a person, and only silence counts toward the server having stopped answering.
@@ -25,9 +26,10 @@ import Transfer
             #expect(fetched.entry.problem?.reason == .server)
             #expect(fetched.entry.problem?.detail == "the server answered PROPFIND with a redirect (\(status)), which is not followed")
         }
-        for error in [TransferError.http(status: 401, method: "GET", path: key), .http(status: 403, method: "GET", path: key),
-            .http(status: 410, method: "GET", path: key), .tooLarge("more than 65536 bytes", method: "GET", path: key)]
-        {
+        for error in [
+            TransferError.http(status: 401, method: "GET", path: key), .http(status: 403, method: "GET", path: key),
+            .http(status: 410, method: "GET", path: key), .tooLarge("more than 65536 bytes", method: "GET", path: key),
+        ] {
             let fetched = FetchedItem(failure: error, key: key)
             #expect(fetched.deferral == nil && fetched.entry.problem?.reason == .server && fetched.entry.problem?.detail == "\(error)", "\(error)")
             #expect(fetched.entry.item == nil && !fetched.entry.done && fetched.catalogue == nil)

@@ -1,9 +1,10 @@
-@testable import Collection
 import Foundation
 import Storage
 import TestSupport
 import Testing
 import Transfer
+
+@testable import Collection
 
 /// One item fetched on its own from a local copy of an upload folder: the manifest decides whether
 /// the item is downloaded at all, and only a verified item lands in the mirror.
@@ -26,7 +27,8 @@ import Transfer
         let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int64
         return PendingItem(
             key: "\(p)/\(name)", folder: p, entry: RemoteEntry(name: name, isFolder: false, size: listedSize ?? size),
-            manifest: RemoteEntry(name: name + UploadManifest.suffix, isFolder: false), fingerprint: CollectionState.Fingerprint(), collectedBefore: false)
+            manifest: RemoteEntry(name: name + UploadManifest.suffix, isFolder: false), fingerprint: CollectionState.Fingerprint(),
+            collectedBefore: false)
     }
 
     @Test func aVerifiedItemLandsInTheMirrorAsUploaded() async throws {
@@ -52,7 +54,8 @@ import Transfer
 
         let renamed = try await fetcher.fetch(try Self.pending(other, participant: p, in: dir), reader: reader)
         #expect(renamed.entry.problem?.reason == .notOurs && renamed.catalogue == nil && !renamed.entry.done)
-        let manifestSize = try FileManager.default.attributesOfItem(atPath: manifests.appendingPathComponent(other + UploadManifest.suffix).path)[.size] as? Int64
+        let manifestSize =
+            try FileManager.default.attributesOfItem(atPath: manifests.appendingPathComponent(other + UploadManifest.suffix).path)[.size] as? Int64
         #expect(renamed.bytes == manifestSize, "only the manifest is downloaded")
 
         let lying = try await fetcher.fetch(try Self.pending(sized, participant: p, in: dir, listedSize: 1 << 20), reader: reader)

@@ -1,9 +1,10 @@
-@testable import Collection
 import Foundation
 import Storage
 import TestSupport
 import Testing
 import Transfer
+
+@testable import Collection
 
 /// The listing step on its own, against a real server that lists whatever names its upload accounts
 /// made (`HostileWebDAVServer` on loopback): a name that is a path, decodes to one or holds what a
@@ -25,7 +26,10 @@ struct UploadListingTests {
         for name in hostile {
             let data = Data("{\"attack\":true}".utf8)
             extra.append(.init(folder: p, name: name, data: data))
-            extra.append(.init(folder: p, name: name + UploadManifest.suffix, data: try CollectorUntrustedServerTests.manifest(for: data, name: name, participant: p)))
+            extra.append(
+                .init(
+                    folder: p, name: name + UploadManifest.suffix,
+                    data: try CollectorUntrustedServerTests.manifest(for: data, name: name, participant: p)))
         }
         try server.play(.init(extra: extra))
         let reader = try CollectionSource.webdav(base: server.baseURL, credentials: nil, connection: ConnectionSettings(connectTimeout: 2)).reader()
@@ -35,7 +39,10 @@ struct UploadListingTests {
         let pending = try await UploadListing(limits: CollectionLimits(), consentFolder: nil).pending(reader: reader, state: &state, report: &report)
 
         #expect(pending.map(\.key) == keys)
-        #expect(pending.allSatisfy { $0.folder == p && keys.contains("\(p)/\($0.entry.name)") && $0.manifest.name == $0.entry.name + UploadManifest.suffix })
+        #expect(
+            pending.allSatisfy {
+                $0.folder == p && keys.contains("\(p)/\($0.entry.name)") && $0.manifest.name == $0.entry.name + UploadManifest.suffix
+            })
         // Hidden names (`.`, `..`, any leading dot) are passed over unused; every other hostile name and
         // its manifest's is one `name` problem, under the name as listed, shown escaped and cut.
         let listed = hostile.flatMap { [$0, $0 + UploadManifest.suffix] }.filter { !$0.hasPrefix(".") }
