@@ -15,16 +15,18 @@ import Glibc
 /// 2. in one catalog transaction, point the item at `<file>.gpg` (path, size, SHA-256, encryption);
 /// 3. remove the plaintext and its journal, fsync the folder.
 ///
-/// Sealing blocks (GPGME encrypts the whole file, the catalog and the folder are synced), so the
-/// async methods run it on ``BlockingExecutor/shared`` and never hold a thread of the cooperative
-/// pool; the `…Blocking` forms are for code already on such a thread (the uploader's run).
+/// Sealing blocks (GPGME encrypts the whole file, the catalog and the folder are synced), and so does
+/// making a sealer (GPGME imports and checks the study key), so the async methods and
+/// ``make(store:policy:keyRing:baseFolder:)`` run it on ``BlockingExecutor/shared`` and never hold a
+/// thread of the cooperative pool; the initializer and the `…Blocking` forms are for code already
+/// on such a thread (the uploader's run).
 ///
 /// A crash before 2 leaves the plaintext item catalogued (and maybe an uncatalogued `.gpg`, which
 /// ``recover()`` removes before sealing again); a crash after 2 leaves the encrypted item catalogued
 /// and maybe a plaintext, which ``recover()`` removes. Never is neither catalogued.
 ///
 /// ```swift
-/// let sealer = try Sealer(store: store, policy: policy)
+/// let sealer = try await Sealer.make(store: store, policy: policy)
 /// item = try await sealer.seal(item)    // after the recorder finalized it
 /// ```
 package struct Sealer: Sendable {
@@ -35,9 +37,18 @@ package struct Sealer: Sendable {
     /// The encryptor, present whenever the policy's mode is not `none`.
     package let encryptor: OpenPGPEncryptor?
 
-    /// A sealer for `store`. Unless the policy's mode is `none`, the policy's key file is imported into
-    /// `keyRing` (default `<data>/private/gnupg`) and checked; a relative key file path is resolved
-    /// against `baseFolder` (default: the current directory).
+    /// A sealer for `store`, made on ``BlockingExecutor/shared``. Unless the policy's mode is `none`,
+    /// the policy's key file is imported into `keyRing` (default `<data>/private/gnupg`) and checked
+    /// (GPGME and gpg: hundreds of milliseconds, longer when the key file is slow to read); a relative
+    /// key file path is resolved against `baseFolder` (default: the current directory).
+    package static func make(store: DataStore, policy: EncryptionPolicy, keyRing: URL? = nil, baseFolder: URL? = nil) async throws -> Sealer {
+        try await BlockingExecutor.shared.run("import study key") { () throws(any Error) in
+            try Sealer(store: store, policy: policy, keyRing: keyRing, baseFolder: baseFolder)
+        }
+    }
+
+    /// ``make(store:policy:keyRing:baseFolder:)`` on the calling thread: for synchronous callers in
+    /// the package and code already on a ``BlockingExecutor``.
     package init(store: DataStore, policy: EncryptionPolicy, keyRing: URL? = nil, baseFolder: URL? = nil) throws {
         self.store = store
         self.policy = policy

@@ -50,7 +50,8 @@ package final class RecordingInProgress: Sendable {
         options: RecordingWriter.Options = .init(), logger: Logger = Logger(label: "study-recorder.recording"),
         derived: (any DerivedSeriesProducer)? = nil
     ) async throws -> RecordingInProgress {
-        let run = try request.run ?? store.catalog.allocateRun(participant: request.participant)
+        let run: Int
+        if let requested = request.run { run = requested } else { run = try await store.allocateRun(participant: request.participant) }
         let name = FileNaming.recording(
             paradigm: request.paradigm?.title, day: request.day, session: request.session, run: run, participant: request.participant)
         let url = try store.unusedURL(participant: request.participant, fileName: name)
@@ -238,7 +239,7 @@ package final class RecordingInProgress: Sendable {
             throw failure ?? error
         }
         let fingerprint = try FileFingerprint(of: url)
-        let stored = try store.catalog.update(id: item.id) {
+        let stored = try store.catalog.update(id: item.id) {  // on BlockingExecutor (the writing task prefers it)
             $0.state = .pending
             $0.size = fingerprint.size
             $0.sha256 = fingerprint.sha256

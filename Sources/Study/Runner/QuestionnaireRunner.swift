@@ -32,7 +32,7 @@ struct QuestionnaireRunner {
         await interface.show(plan.questionnaire.text.map { study.render($0, locale: locale, values: names) } ?? "", title: title)
         let answers = try await QuestionAsker(study: study, locale: locale, values: names, interface: interface, automatic: options.automatic)
             .ask(plan.questionnaire.questions)
-        let run = try store.catalog.allocateRun(participant: participant)
+        let run = try await store.allocateRun(participant: participant)
         var record = QuestionnaireRecord(
             title: plan.questionnaireName, study: study.id, studyVersion: ProtocolFingerprint.of(study), participant: participant,
             day: due.position.dayNumber, session: due.position.sessionNumber, run: run, locale: locale, started: started, finished: options.clock.now,

@@ -76,15 +76,15 @@ struct AnalyzeCommand: AsyncParsableCommand {
     }
 
     /// The file `recording` names: a file as given, else the data folder's item of that name.
-    private func recordingFile() throws -> URL {
+    private func recordingFile() async throws -> URL {
         if FileManager.default.fileExists(atPath: recording) { return URL(fileURLWithPath: recording) }
         guard (try? data.requireExisting()) != nil else { throw CommandError.missingInput("no such recording: \(recording)") }
-        let store = try data.openExistingStore()
+        let store = try await data.openExistingStore()
         return store.url(of: try ItemArgument.resolve(recording, in: store).path)
     }
 
     func run() async throws {
-        let file = try recordingFile()
+        let file = try await recordingFile()
         let reader: RecordingReader
         do {
             reader = try await RecordingReader.withReader(at: file) { $0 }

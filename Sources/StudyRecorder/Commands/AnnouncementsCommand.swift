@@ -35,7 +35,7 @@ struct AnnouncementsCommand: AsyncParsableCommand {
     var study: String?
 
     func run() async throws {
-        let store = try data.openExistingStore()
+        let store = try await data.openExistingStore()
         let (configuration, secrets) = try transfer.load(data: store.root)
         guard let configured = configuration.announcements else {
             throw CommandError.notConfigured("no announcements location in \(transfer.url(data: store.root).path)")

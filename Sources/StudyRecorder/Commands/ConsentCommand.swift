@@ -7,7 +7,7 @@ import Typesetting
 /// enrolment, decrypted with the study's secret key when it is sealed; for a participant enrolled
 /// before consent PDFs were stored, typeset now from the consent record
 /// (``ConsentPrinter/reprint(participant:to:timeZone:)``).
-struct ConsentCommand: ParsableCommand {
+struct ConsentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "consent",
         abstract: "Write a participant's signed consent (the PDF made at enrolment) to a file.",
@@ -40,8 +40,8 @@ struct ConsentCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let store = try data.openExistingStore()
+    func run() async throws {
+        let store = try await data.openExistingStore()
         let target = URL(fileURLWithPath: out).standardizedFileURL
         // Ctrl-C or SIGTERM while the copy is written: the printer removes its partial copy
         // (Storage's TerminationSignals) and fails; the command ends with 128 + the signal.

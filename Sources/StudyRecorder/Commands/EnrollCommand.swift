@@ -41,7 +41,7 @@ struct EnrollCommand: AsyncParsableCommand {
     func run() async throws {
         let study = try studyOptions.load()
         let configurationURL = try transfer.checkedURL(data: data.url.standardizedFileURL)
-        let store = try data.openStore()
+        let store = try await data.openStore()
         let locale = studyOptions.locale ?? study.defaultLocale
         let interface: any ParticipantInterface
         if auto {

@@ -7,7 +7,7 @@ import Study
 /// `study-recorder export`: stored recordings as CSV, EDF+ or an EEG-BIDS dataset, for analysis in
 /// MNE, EEGLAB, MATLAB or a spreadsheet (docs/analysis.md). Exports go to a folder outside the data
 /// folder and never overwrite.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export stored recordings as CSV, EDF+, an EEG-BIDS dataset or XDF.",
@@ -89,12 +89,12 @@ struct ExportCommand: ParsableCommand {
         if csvStyle != nil, format != .csv { throw ValidationError("--csv-style goes with --format csv") }
     }
 
-    func run() throws {
+    func run() async throws {
         // Ctrl-C or SIGTERM: the exporter removes its staging folder and decrypted copies
         // (Storage's TerminationSignals) and stops; the command ends with 128 + the signal.
         TerminationSignals.callerEndsProcess()
-        let store = try data.openStore()
-        let (selected, notReady) = try select(in: store)
+        let store = try await data.openStore()
+        let (selected, notReady) = try await select(in: store)
         if selected.isEmpty && notReady.isEmpty {
             throw CommandError.missingInput("nothing to export in \(store.root.path)")
         }
@@ -179,7 +179,7 @@ struct ExportCommand: ParsableCommand {
     /// The catalog items to export: the named ones (each must exist, be exportable and not be
     /// recorded right now), or every exportable item (of the participant), with those that are not
     /// ready (being recorded, waiting for recovery) left out and listed.
-    private func select(in store: DataStore) throws -> (items: [CatalogItem], skipped: [ExportSkip]) {
+    private func select(in store: DataStore) async throws -> (items: [CatalogItem], skipped: [ExportSkip]) {
         if !items.isEmpty {
             var selected: [CatalogItem] = []
             for path in items {
@@ -196,7 +196,7 @@ struct ExportCommand: ParsableCommand {
         }
         var selected: [CatalogItem] = []
         var skipped: [ExportSkip] = []
-        for item in try store.catalog.items(participant: participant) where Exporter.canExport(item.kind, as: format) {
+        for item in try await store.items(participant: participant) where Exporter.canExport(item.kind, as: format) {
             if let reason = Exporter.notReady(item, in: store) {
                 skipped.append(ExportSkip(item: item.path, reason: CommandHint.notReady(reason)))
             } else {

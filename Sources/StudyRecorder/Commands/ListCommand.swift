@@ -6,7 +6,7 @@ import Transfer
 
 /// `study-recorder list`: every stored item with its transmission state, how often sending it failed,
 /// the last error and when it is tried next; items kept on the device by policy say why.
-struct ListCommand: ParsableCommand {
+struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List stored items (recordings, questionnaires, consent records) and their upload state.",
@@ -37,11 +37,11 @@ struct ListCommand: ParsableCommand {
     @Option(help: "The language of the default table's headings (en, de; default: the --participant's enrolled locale, else en).")
     var locale: String?
 
-    func run() throws {
-        let store = try data.openExistingStore()
+    func run() async throws {
+        let store = try await data.openExistingStore()
         let configurationURL = try transfer.checkedURL(data: store.root)
         let mode = (try? TransferConfiguration.load(from: configurationURL))?.encryption.policy.mode
-        let items = try store.catalog.items(state: state, participant: participant).map {
+        let items = try await store.items(state: state, participant: participant).map {
             ListedItem(item: $0, keptLocal: LocalOnlyPolicy.reason(for: $0, mode: mode))
         }
         if json {

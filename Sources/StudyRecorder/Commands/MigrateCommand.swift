@@ -7,7 +7,7 @@ import StudyRecorderKit
 /// `study-recorder migrate STUDY`: moves the enrolled participant's progress to the study's changed
 /// protocol, or refuses and says why, one line per reason (``ProgressMigration`` holds the rules,
 /// the kit the lock and the files).
-struct MigrateCommand: ParsableCommand {
+struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
         abstract: "Move a participant's progress to the study's changed days or sessions, or say why not.",
@@ -31,9 +31,9 @@ struct MigrateCommand: ParsableCommand {
     @Flag(help: "Print {file, migrated, keptBefore, changes} as JSON on standard output.")
     var json = false
 
-    func run() throws {
+    func run() async throws {
         let definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
-        let store = try data.openExistingStore()
+        let store = try await data.openExistingStore()
         let result = try StudyProgressMigration.migrate(study: definition, store: store)
         if json {
             try Terminal.printJSON(result)

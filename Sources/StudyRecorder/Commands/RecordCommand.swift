@@ -66,7 +66,7 @@ struct RecordCommand: AsyncParsableCommand {
         // A run that stores nothing takes back the folder, registry entry and participant folder it
         // made (a headband that is not there leaves nothing behind).
         var footprint = DataFolderFootprint(root: data.url)
-        let recorder = await CommandLogging.open(try data.openStore(), configuration: configurationURL, logger: logger)
+        let recorder = await CommandLogging.open(try await data.openStore(), configuration: configurationURL, logger: logger)
         let store = recorder.store
         footprint.noteParticipants(in: store)
         var who: String?

@@ -3,7 +3,7 @@ import Foundation
 import Storage
 
 /// `study-recorder recover`: turns what a crash left in the data folder into valid, catalogued files.
-struct RecoverCommand: ParsableCommand {
+struct RecoverCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recover",
         abstract: "Rebuild recordings interrupted by a crash and catalogue files found without an entry.",
@@ -16,9 +16,9 @@ struct RecoverCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON on standard output.")
     var json = false
 
-    func run() throws {
-        let store = try data.openExistingStore()
-        let report = Recovery.runBlocking(store: store)
+    func run() async throws {
+        let store = try await data.openExistingStore()
+        let report = await Recovery.run(store: store)
         if json {
             try Terminal.printJSON(RecoverySummary(report))
         } else if report.isEmpty && report.inProgress.isEmpty {

@@ -8,7 +8,7 @@ import Study
 /// `study-recorder report`: the post-session report of stored recordings, or the participant view
 /// over the days, as one self-contained HTML page (inline SVG and CSS, no script, no network) that
 /// reads on a phone and prints (docs/report.md).
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write the HTML report of a session's recordings or of a participant's sessions.",
@@ -70,12 +70,12 @@ struct ReportCommand: ParsableCommand {
         if study != nil, participant == nil { throw ValidationError("--study goes with --participant") }
     }
 
-    func run() throws {
+    func run() async throws {
         // Ctrl-C or SIGTERM: the report's decrypted copies are removed (Storage's
         // TerminationSignals) and nothing is written; the command ends with 128 + the signal.
         TerminationSignals.callerEndsProcess()
-        let store = try data.openExistingStore()
-        let selected = try select(in: store)
+        let store = try await data.openExistingStore()
+        let selected = try await select(in: store)
         let target = URL(fileURLWithPath: out ?? defaultName(selected)).standardizedFileURL
         let encrypted = selected.contains { $0.encryption != .none }
         try ReportBuilder.checkOutside(target, dataFolder: store.root)
@@ -96,10 +96,11 @@ struct ReportCommand: ParsableCommand {
         bar.update(fraction: nil, status: participant == nil ? "\(selected.count) recording(s)" : "participant", force: true)
         let html: String
         do {
-            // A synchronous command: it runs on the main thread, not on the cooperative pool.
-            html =
-                try participant.map { try builder.participantReportBlocking(participant: $0.uppercased()) }
-                ?? builder.sessionReportBlocking(for: selected)
+            if let participant {
+                html = try await builder.participantReport(participant: participant.uppercased())
+            } else {
+                html = try await builder.sessionReport(for: selected)
+            }
             try ReportBuilder.write(html, to: target, overwrite: replace, permissions: access)
         } catch {
             bar.finish()
@@ -128,9 +129,9 @@ struct ReportCommand: ParsableCommand {
 
     /// The recordings to report on: the named ones (each must exist and be a recording), or every
     /// finished recording of the participant.
-    private func select(in store: DataStore) throws -> [CatalogItem] {
+    private func select(in store: DataStore) async throws -> [CatalogItem] {
         if let participant {
-            let found = try store.catalog.items(participant: participant.uppercased()).filter { $0.kind == .recording && $0.state != .writing }
+            let found = try await store.items(participant: participant.uppercased()).filter { $0.kind == .recording && $0.state != .writing }
             if found.isEmpty {
                 throw CommandError.missingInput("no recordings of participant \(participant) in \(store.root.path)")
             }

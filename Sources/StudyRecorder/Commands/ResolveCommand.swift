@@ -45,7 +45,7 @@ struct ResolveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try data.openExistingStore()
+        let store = try await data.openExistingStore()
         let entry = try ItemArgument.resolve(item, in: store, requireFile: false)
         let recorder = await Recorder(store: store, logger: CommandLogging.logger("resolve", verbose: false))
         // What opening recovered, except the line about this item: it is being resolved now.

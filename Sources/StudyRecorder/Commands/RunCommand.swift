@@ -57,7 +57,7 @@ struct RunCommand: AsyncParsableCommand {
         // liblsl is needed for --clock lsl: checked before anything is asked or recorded.
         let lslClock = try clockOptions.makeLSLMapping(libraryPath: streamOptions.lslLibrary)
         let configurationURL = try transfer.checkedURL(data: data.url.standardizedFileURL)
-        let store = try data.openStore()
+        let store = try await data.openStore()
         let logger = CommandLogging.logger("run", verbose: verbose)
         let scripted = try loadAnswers(for: study)
         // The participant's language: --locale, else the one they enrolled in, else the study's default.

@@ -5,7 +5,7 @@ import Study
 
 /// `study-recorder status <study-folder> --data DIR`: what is due now and when the next day opens,
 /// from the progress file `<data>/progress/<study-id>.json`.
-struct StatusCommand: ParsableCommand {
+struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show what is due in a study and when the next day opens."
@@ -36,7 +36,7 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let definition = try StudyLoader.load(folder: URL(fileURLWithPath: study))
         let clock: any StudyClock
         if let now {
@@ -73,7 +73,7 @@ struct StatusCommand: ParsableCommand {
             throw CommandError.reworded(error, line: "\(store.url(forStudy: definition.id).path): " + CommandHint.line(error.description, for: error), prefixed: false)
         }
         // Items a person retired (kept here, never uploaded) are part of where the participant stands.
-        let retired = ((try? DataStore(root: data.url).catalog.items(state: .retired, participant: progress.participant.uuidString)) ?? [])
+        let retired = ((try? await DataStore.open(root: data.url).items(state: .retired, participant: progress.participant.uuidString)) ?? [])
             .map { StatusReport.Summary.Retired(path: $0.path, reason: $0.retiredReason) }
         if json {
             var summary = StatusReport.summary(progress: progress, schedule: schedule, now: clock.now)

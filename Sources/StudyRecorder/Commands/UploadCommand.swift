@@ -52,7 +52,7 @@ struct UploadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try data.openExistingStore()
+        let store = try await data.openExistingStore()
         let logger = CommandLogging.logger("upload", verbose: verbose)
         // A crash between a recording's last rename and its catalog entry (or during a recording)
         // leaves files the catalog does not list as pending: recover them first, so they are sent

@@ -16,9 +16,9 @@ struct DataOptions: ParsableArguments {
     /// Opens the data folder of a command that only reads or maintains what exists (`list`, `status`,
     /// `upload`, `recover`, `announcements`): it is never created, so a mistyped `--data` in a cron line
     /// fails with 66 and one line instead of reporting an empty, freshly made folder.
-    func openExistingStore() throws -> DataStore {
+    func openExistingStore() async throws -> DataStore {
         try requireExisting()
-        return try openStore()
+        return try await openStore()
     }
 
     /// Exits 66 with one line unless the data folder exists (as a folder).
@@ -30,10 +30,11 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Opens the data folder, creating it when needed (commands that store: `record`, `enroll`, `run`),
-    /// or exits 73 with one line saying why it cannot be used.
-    func openStore() throws -> DataStore {
+    /// or exits 73 with one line saying why it cannot be used. The folder is opened off the
+    /// cooperative pool (``DataStore/open(root:)``: the catalog's lock may wait for another process).
+    func openStore() async throws -> DataStore {
         do {
-            return try DataStore(root: url)
+            return try await DataStore.open(root: url)
         } catch let error as StorageError {
             throw error
         } catch {

@@ -50,7 +50,7 @@ public struct StudyEnrolment: Sendable {
     /// `signatureMissing`), or `CancellationError` when the task is cancelled at a prompt (then
     /// nobody is enrolled).
     public func enroll(name: String? = nil, helperName: String? = nil) async throws -> Participant {
-        try transfer.check(study, store: store)
+        try await transfer.check(study, store: store)
         let transfer = transfer, store = store
         var runner = StudyRunner(
             study: study, store: store, interface: interface, options: options, makeSource: { OscillatorSource() },

@@ -84,7 +84,7 @@ public struct StudySessionRun: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let recorder = await Recorder(store: store, transferConfiguration: transfer.configurationURL, logger: logger)
         opened?(recorder)
-        try transfer.check(study, store: store)
+        try await transfer.check(study, store: store)
         var announcements: [Announcement] = []
         if let progress = try? ProgressStore(dataFolder: store.root).load(studyID: study.id) {
             let locale = options.locale ?? progress.locale ?? study.defaultLocale

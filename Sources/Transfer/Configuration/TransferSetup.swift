@@ -75,12 +75,13 @@ public struct TransferSetup: Sendable {
     /// Before anything of a study that requires encryption (`studyID`) is stored: throws a
     /// ``TransferError/Code/configuration`` error unless the configuration names a usable key, so
     /// that such a study is refused rather than stored in the clear. Throws the sealer's reason when
-    /// the key is configured but unusable.
-    public func requireEncryption(for studyID: String, store: DataStore) throws {
+    /// the key is configured but unusable. The key is imported and checked on
+    /// ``BlockingExecutor/shared`` (GPGME blocks).
+    public func requireEncryption(for studyID: String, store: DataStore) async throws {
         guard let configuration = try? self.configuration(), configuration.encryption.policy.mode != .none else {
             throw TransferError.configuration(
                 "study \(studyID) requires encryption, but \(configurationURL.path) configures none (set encryption.mode, keyFile and fingerprint)")
         }
-        _ = try Sealer(store: store, policy: configuration.encryption.policy)
+        _ = try await Sealer.make(store: store, policy: configuration.encryption.policy)
     }
 }

@@ -66,14 +66,14 @@ package struct Uploader: Sendable {
     package let fallback: (any UploadDestination)?
     /// After how many failed attempts an item goes to ``fallback`` (0: at once).
     package let fallbackAfterFailures: Int
-    private let sealer: Sealer?
-    private let sealerProblem: String?
+    private let sealing: LazySealer
     private let logger: Logger
     private let now: @Sendable () -> Date
     private let jitter: @Sendable () -> Double
 
     /// An uploader to the destinations `configuration` names (WebDAV, e-mail) with the accounts in
-    /// `secrets`. The study key is checked here; an unusable key does not throw but is reported in
+    /// `secrets`. The study key is imported and checked when a run first needs it (on the run's
+    /// ``BlockingExecutor`` thread, not here); an unusable key does not throw but is reported in
     /// every run (``UploadReport/configurationProblem``) and stops every item that would need it.
     package init(
         store: DataStore, configuration: TransferConfiguration, secrets: TransferSecrets, logger: Logger = Logger(label: "transfer"),
@@ -118,14 +118,14 @@ package struct Uploader: Sendable {
         if configuration.webdav?.connection.insecure == true || configuration.email?.connection.insecure == true {
             logger.warning("certificate verification is OFF (insecure: true); use it only with a test server")
         }
-        do {
-            sealer = try Sealer(store: store, policy: configuration.encryption.policy)
-            sealerProblem = nil
-        } catch {
-            sealer = nil
-            sealerProblem = "\(error)"
-        }
+        sealing = LazySealer(store: store, policy: configuration.encryption.policy)
     }
+
+    /// The study's sealer, `nil` when the key is unusable (``sealerProblem`` says why). The first use
+    /// imports the key: only a run, on ``BlockingExecutor/shared``, uses it.
+    private var sealer: Sealer? { sealing.get().sealer }
+    /// Why there is no ``sealer``.
+    private var sealerProblem: String? { sealing.get().problem }
 
     /// Sends what is due and returns what happened. `progress` is called while files are sent (from
     /// the transfer's thread).
@@ -155,12 +155,13 @@ package struct Uploader: Sendable {
         return stream
     }
 
+    // on BlockingExecutor (run and upload prefer it)
     /// One run: `emit` gets every event, ``UploadEvent/finished(_:)`` last. It runs on the shared
     /// ``BlockingExecutor`` (its callers ask for it): the catalog updates, the file checks and the
     /// sealing with GPGME block, and stay off the cooperative pool.
     private func execute(_ options: UploadOptions, emit: @escaping @Sendable (UploadEvent) -> Void) async throws -> UploadReport {
         var report = UploadReport()
-        report.configurationProblem = sealerProblem
+        report.configurationProblem = sealerProblem  // imports the study key on the run's first use
         if options.dryRun {
             report = try plan(options, report)
             report.keptLocal.forEach { emit(.keptLocal($0)) }
@@ -463,6 +464,7 @@ package struct Uploader: Sendable {
         return .needsPerson(path: item.path, reason: "its SHA-256 is not the catalogued one (changed after it was stored); not sent")
     }
 
+    // on BlockingExecutor (only a run, see execute, sends a manifest)
     /// Puts the item's ``UploadManifest`` beside it through `destination`, sealed when the item went
     /// sealed. With `uploaded` (the payload just confirmed), the manifest is made from it; when it
     /// cannot be sent, it is kept in `private/manifests/<id>.json` and the catalog notes the item's

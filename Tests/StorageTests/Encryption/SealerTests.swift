@@ -160,4 +160,23 @@ struct SealerExecutorTests {
         #expect(outcome.returnedEarly == 0)
         for item in items { #expect(try f.store.catalog.item(id: item.id)?.encryption == .openpgp) }
     }
+    /// Making a sealer imports the study key (GPGME, gpg): calls blocked inside the import (their
+    /// gpg waiting for a key ring another gpg holds) leave the cooperative pool free.
+    @Test func keyImportsWaitingForTheKeyRingHoldNoThreadOfThePool() async throws {
+        let f = try EncryptionFixture()
+        let count = CooperativePoolProbe.width + 2
+        let rings = try HeldKeyRings((0..<count).map { f.folder.path("ring-\($0)") })
+        defer { for ring in rings.homes { GPGTestHome.stopAgent(home: ring) } }
+        let made = LockedValue(0)
+        let store = f.store, policy = f.policy(.atRest)
+        let outcome = try await CooperativePoolProbe.probe(calls: count, deadline: 60) { i in
+            let sealer = try await Sealer.make(store: store, policy: policy, keyRing: rings.homes[i])
+            if sealer.encryptor != nil { made.withLock { $0 += 1 } }
+        } release: {
+            rings.release()
+        }
+        #expect(outcome.poolStayedFree)
+        #expect(outcome.returnedEarly == 0)
+        #expect(made.withLock { $0 } == count)
+    }
 }
