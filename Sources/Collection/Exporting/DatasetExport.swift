@@ -47,6 +47,7 @@ struct DatasetExport {
     /// must be out of the catalog first): each sealed one is decrypted once into the scratch, and that
     /// copy serves its check, the overview's figures and its export, and is removed then. More than
     /// ``keptCopies`` at once are not kept: those are decrypted again for the export.
+    // on BlockingExecutor (Collector.run prefers it for every step)
     func run(
         state: inout CollectionState, report: inout CollectionReport, progress: @Sendable (CollectionProgress) -> Void
     ) async throws -> [String: OverviewCache.Item] {
