@@ -4,8 +4,24 @@
 package struct EncryptionRequirement: Sendable, Hashable, Codable {
     /// The encryption scheme required (JSON key `mode`).
     package var scheme: EncryptionScheme
-    /// OpenPGP recipients (key fingerprints or key file paths relative to the study folder).
+    /// OpenPGP recipients: key fingerprints (40 or 64 hex digits, spaces allowed) or public key files,
+    /// relative to the study folder as written and resolved against it when the study is loaded. The
+    /// device's key (its `transfer.json`) must be one of them, or the lab could not decrypt what the
+    /// device uploads.
     package var recipients: [String]
+
+    /// The recipients given as fingerprints, as upper-case hex digits.
+    package var recipientFingerprints: [String] { recipients.compactMap(Self.fingerprint(of:)) }
+
+    /// The recipients given as key files (every entry that is no fingerprint).
+    package var recipientKeyFiles: [String] { recipients.filter { Self.fingerprint(of: $0) == nil } }
+
+    /// `entry` as a fingerprint in upper-case hex digits, or `nil` when it names a key file.
+    package static func fingerprint(of entry: String) -> String? {
+        guard entry.allSatisfy({ $0.isHexDigit || $0 == " " }) else { return nil }
+        let hex = entry.uppercased().filter(\.isHexDigit)
+        return hex.count == 40 || hex.count == 64 ? hex : nil
+    }
 
     /// Creates a requirement.
     package init(scheme: EncryptionScheme, recipients: [String]) {

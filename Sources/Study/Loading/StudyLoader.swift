@@ -19,8 +19,14 @@ package enum StudyLoader {
         switch StudyValidator.validate(bytes: bytes, file: name) {
         case .success(var study):
             // The signing key file is named relative to the study folder.
+            let studyFolder = file.deletingLastPathComponent()
             if let key = study.settings.announcements?.signingKeyFile, !key.hasPrefix("/") {
-                study.settings.announcements?.signingKeyFile = file.deletingLastPathComponent().appendingPathComponent(key).standardizedFileURL.path
+                study.settings.announcements?.signingKeyFile = studyFolder.appendingPathComponent(key).standardizedFileURL.path
+            }
+            // So are the encryption recipients' key files.
+            study.settings.encryption.recipients = study.settings.encryption.recipients.map { entry in
+                guard EncryptionRequirement.fingerprint(of: entry) == nil, !entry.hasPrefix("/") else { return entry }
+                return studyFolder.appendingPathComponent(entry).standardizedFileURL.path
             }
             return study
         case .failure(let failure): throw .invalid(failure)
