@@ -43,18 +43,24 @@ public final class LSLClockMapping: Sendable, Equatable {
     /// The pairs taken so far, oldest first.
     public var points: [Point] { state.withLock { $0 } }
 
-    /// Takes a pair now: the monotonic clock read on both sides of LSL's clock (their midpoint), so
-    /// the pair is accurate to a fraction of a microsecond.
+    /// Takes a pair now: the monotonic clock read on both sides of LSL's clock (their midpoint), the
+    /// narrowest of a few brackets (``ClockBracket``), so the pair is accurate to a fraction of a
+    /// microsecond even when the thread is preempted between the readings.
     @discardableResult
     public func takePoint() -> Point {
         state.withLock { points in
-            let before = hostClock.monotonicNow()
-            let lsl = lslClock()
-            let after = hostClock.monotonicNow()
-            let point = Point(monotonic: (before + after) / 2, lsl: lsl)
+            let reading = ClockBracket.read(monotonic: { hostClock.monotonicNow() }, other: lslClock)
+            let point = Point(monotonic: reading.monotonic, lsl: reading.other)
             points.append(point)
             return point
         }
+    }
+
+    /// LSL's clock minus the host's monotonic clock, read now as a pair is (``takePoint()``): ~0 on
+    /// Linux, where both are `CLOCK_MONOTONIC`, but measured rather than assumed.
+    package static func offset(hostClock: any HostClock = SystemHostClock(), lslClock: () -> Double) -> Double {
+        let reading = ClockBracket.read(monotonic: { hostClock.monotonicNow() }, other: lslClock)
+        return reading.other - reading.monotonic
     }
 
     /// Takes a pair when the last one is `interval` seconds old or older; returns whether it did.

@@ -122,7 +122,7 @@ package final class LSLMarkerInlet: @unchecked Sendable {
             let marker: Marker =
                 Int32(text.trimmingCharacters(in: .whitespaces)).map { Marker(code: $0) } ?? Marker(code: Self.externalCode, label: text)
             stopRequested.withLock { count += 1 }
-            let offset = library.localClock() - SystemHostClock().monotonicNow()
+            let offset = LSLClockMapping.offset { library.localClock() }
             markers.yield((marker, local - offset))
         }
     }

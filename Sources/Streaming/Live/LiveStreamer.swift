@@ -118,7 +118,7 @@ package final class LiveStreamer: Sendable {
                         shared.withLock { $0.lslClockOffset = first.map { $0.lsl - $0.monotonic } }
                         lslTime = { mapping.lslTime(recordingTime: $0, anchor: anchor) }
                     } else {
-                        let offset = box.library.map { $0.localClock() - SystemHostClock().monotonicNow() } ?? 0
+                        let offset = box.library.map { library in LSLClockMapping.offset { library.localClock() } } ?? 0
                         shared.withLock { $0.lslClockOffset = box.library == nil ? nil : offset }
                         lslTime = { anchor.monotonic(fromUTC: $0) + offset }
                     }
