@@ -46,7 +46,7 @@ if 'Device/Notifications' in f:
     g = f['Device/Notifications']
     raw = sum(g[k].id.get_storage_size() for k in g)
 cpu = user + sys_
-print(f"{label} round={rnd} cpu_s_per_hour={cpu / seconds * 3600:.1f} file_bytes_per_s={os.path.getsize(path) / seconds:.0f} notifications_bytes_per_s={raw / seconds:.0f} waits_per_s={waits / seconds:.0f}")
+print(f"{label} round={rnd} cpu_s_per_hour={cpu / seconds * 3600:.1f} user_s_per_hour={user / seconds * 3600:.1f} sys_s_per_hour={sys_ / seconds * 3600:.1f} file_bytes_per_s={os.path.getsize(path) / seconds:.0f} notifications_bytes_per_s={raw / seconds:.0f} waits_per_s={waits / seconds:.0f}")
 PY
 }
 
@@ -72,11 +72,15 @@ for model in ('classic', 'athena'):
     kb = statistics.median(float(r['file_bytes_per_s']) for r in b.values()) / 1000
     ka = statistics.median(float(r['file_bytes_per_s']) for r in a.values()) / 1000
     kn = statistics.median(float(r['notifications_bytes_per_s']) for r in a.values()) / 1000
+    ub = statistics.median(float(r['user_s_per_hour']) for r in b.values())
+    ua = statistics.median(float(r['user_s_per_hour']) for r in a.values())
+    sb = statistics.median(float(r['sys_s_per_hour']) for r in b.values())
+    sa = statistics.median(float(r['sys_s_per_hour']) for r in a.values())
     wb = statistics.median(float(r['waits_per_s']) for r in b.values())
     wa = statistics.median(float(r['waits_per_s']) for r in a.values())
     print(f"SUMMARY {model}: CPU s/h before {statistics.median(cb):.1f} after {statistics.median(ca):.1f} "
           f"(medians; paired after/before median {statistics.median(paired):.3f}, rounds {' '.join(f'{p:.2f}' for p in paired)}; "
-          f"fastest {min(cb):.1f} -> {min(ca):.1f}, ratio {min(ca) / min(cb):.3f}); "
+          f"fastest {min(cb):.1f} -> {min(ca):.1f}, ratio {min(ca) / min(cb):.3f}; user {ub:.1f} -> {ua:.1f}, system {sb:.1f} -> {sa:.1f}); "
           f"file {kb:.1f} -> {ka:.1f} KB/s, notifications {kn:.2f} KB/s; "
           f"voluntary context switches per s of signal {wb:.0f} -> {wa:.0f}")
 PY
