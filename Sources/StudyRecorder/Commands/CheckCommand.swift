@@ -19,7 +19,7 @@ struct CheckCommand: AsyncParsableCommand {
             the data lost so far (index gaps and missing values, i.e. packet loss) are shown below the bars, \
             and as device and data_loss lines in JSON. Exit codes: 0 when the duration ran out \
             or (with --until-good) good signal was reached, 1 when --until-good never saw good signal, \
-            130 after Ctrl-C, 64 for bad arguments, 69 when the device is unavailable (no Bluetooth, \
+            130/143 after Ctrl-C/SIGTERM, 64 for bad arguments, 69 when the device is unavailable (no Bluetooth, \
             headband not found), 78 for a source configuration it refused.
             """)
 
@@ -62,9 +62,9 @@ struct CheckCommand: AsyncParsableCommand {
         let configuration = ProcessorConfiguration(mains: mains, bandPowerInterval: bandPowerInterval)
         let events = await LiveProcessor.events(controller: controller, configuration: configuration)
         let streamer = try await streamOptions.start(controller: controller, mains: sourceOptions.mains)
-        let interrupted = SetOnceFlag()
-        let trap = SignalTrap { _ in
-            interrupted.set()
+        let interrupted = CaughtSignal()
+        let trap = SignalTrap { caught in
+            interrupted.set(caught)
             Task { await controller.stop() }
         }
         let jsonLines = json || !Terminal.stdoutIsTTY
@@ -178,7 +178,7 @@ struct CheckCommand: AsyncParsableCommand {
             if let line = view.device.line { print(line) }
         }
         if reason == "source_failed" { throw CommandError.reported(failure.map(CommandError.Outcome.sourceFailed) ?? .notAchieved) }
-        if interrupted.isSet && !good { throw CommandError.reported(.interrupted) }
+        if interrupted.isSet && !good { throw CommandError.reported(.interrupted(signal: interrupted.signal ?? SIGINT)) }
         if untilGood && !good { throw CommandError.reported(.notAchieved) }
     }
 }

@@ -59,7 +59,10 @@ struct EnrollCommand: AsyncParsableCommand {
             logger: CommandLogging.logger("enroll", verbose: false))
         let (name, helper) = (name, helper)
         // Ctrl-C ends any prompt at once (the task is cancelled); the participant is then not enrolled.
-        let (task, trap) = SignalTrap.cancelling { try await enrolment.enroll(name: name, helperName: helper) }
+        let interrupted = CaughtSignal()
+        let (task, trap) = SignalTrap.cancelling(onSignal: { interrupted.set($0) }) {
+            try await enrolment.enroll(name: name, helperName: helper)
+        }
         defer { _ = trap }
         do {
             let participant = try await task.value
@@ -71,7 +74,7 @@ struct EnrollCommand: AsyncParsableCommand {
         } catch let error as RunnerError {
             throw CommandError.reworded(error, line: error.description(in: RuntimeStrings(locale: locale)))
         } catch is CancellationError {
-            throw CommandError.interrupted(RuntimeStrings(locale: locale)(.stoppedEnrolment))
+            throw CommandError.interrupted(RuntimeStrings(locale: locale)(.stoppedEnrolment), signal: interrupted.signal ?? SIGINT)
         }
     }
 }

@@ -17,8 +17,8 @@ struct RecordCommand: AsyncParsableCommand {
         abstract: "Record EEG from a source into the data folder.",
         discussion: """
             The recording is streamed to disk as it arrives (at most the last second is lost if the \
-            process is killed; the next start or `study-recorder recover` rebuilds it). Ctrl-C stops early: \
-            what was recorded is stored and marked incomplete (exit 130).
+            process is killed; the next start or `study-recorder recover` rebuilds it). Ctrl-C or SIGTERM stops \
+            early: what was recorded is stored and marked incomplete (exit 130, or 143 after SIGTERM).
             """)
 
     @OptionGroup var data: DataOptions
@@ -102,10 +102,10 @@ struct RecordCommand: AsyncParsableCommand {
             processing: ProcessorConfiguration(mains: .fixed(sourceOptions.mains)), storeQuality: !noQuality, reportsQuality: !noQuality)
         // The trap is in place before the recording starts: a signal the moment it has begun stops
         // it and stores what was recorded, never the default action that ends the process mid-write.
-        let interrupted = SetOnceFlag()
+        let interrupted = CaughtSignal()
         let live = Mutex<LiveRecording?>(nil)
-        let trap = SignalTrap { _ in
-            interrupted.set()
+        let trap = SignalTrap { caught in
+            interrupted.set(caught)
             live.withLock { $0?.stop(reason: EndReason.signal) }
         }
         let recording: LiveRecording
@@ -176,7 +176,7 @@ struct RecordCommand: AsyncParsableCommand {
                         seconds, seconds > 0 ? 100 * lost / seconds : 0))
             }
         }
-        if interrupted.isSet { throw CommandError.reported(.interrupted) }
+        if interrupted.isSet { throw CommandError.reported(.interrupted(signal: interrupted.signal ?? SIGINT)) }
         // A faulty device (e.g. one sampling far faster than its rate): the recording up to the
         // fault is kept (above), the fault is said in one line and is the exit status.
         if let error = await session.controller.lastFailure, case .deviceFault? = error as? DataSourceError {

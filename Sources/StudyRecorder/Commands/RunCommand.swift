@@ -21,8 +21,8 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             Ctrl-C, a lost device or a low battery end the block cleanly: what was recorded is stored and \
             marked incomplete, and the next `run` resumes at that block. One `run` per study and data \
-            folder at a time. Exit 0 when the session ran (or nothing is due yet), 130 when interrupted by \
-            Ctrl-C, 75 when the device was lost or another `run` of the study is active (try again), 66 \
+            folder at a time. Exit 0 when the session ran (or nothing is due yet), 130/143 when interrupted by \
+            Ctrl-C/SIGTERM, 75 when the device was lost or another `run` of the study is active (try again), 66 \
             when nobody is enrolled, 74 when the disk is full (then `study-recorder recover`).
             """)
 
@@ -99,9 +99,9 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let ready = session
-        let interrupted = SetOnceFlag()
-        let (task, trap) = SignalTrap.cancelling(onSignal: { _ in
-            interrupted.set()
+        let interrupted = CaughtSignal()
+        let (task, trap) = SignalTrap.cancelling(onSignal: { caught in
+            interrupted.set(caught)
             RawKeyboard.restore()
         }) { try await ready.run() }
         defer {
@@ -112,7 +112,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             report = try await task.value
         } catch is CancellationError {
-            throw CommandError.interrupted(strings(.stoppedNothingStored))
+            throw CommandError.interrupted(strings(.stoppedNothingStored), signal: interrupted.signal ?? SIGINT)
         } catch let error as RunnerError {
             throw CommandError.reworded(error, line: CommandHint.line(error.description(in: strings), for: error))
         } catch let error as ScriptedAnswerError {
@@ -137,7 +137,7 @@ struct RunCommand: AsyncParsableCommand {
             // One line on standard error, as every message there (not wrapped: a terminal folds it).
             Terminal.error(stored.isEmpty ? strings(.stoppedNothingStored) : strings(.stoppedSomethingStored, stored.joined(separator: ", ")))
         }
-        if report.state == .incomplete { throw CommandError.reported(interrupted.isSet ? .interrupted : .deferred) }
+        if report.state == .incomplete { throw CommandError.reported(interrupted.signal.map { .interrupted(signal: $0) } ?? .deferred) }
     }
 
     private func loadAnswers(for study: StudyDefinition) throws -> [String: String] {

@@ -12,7 +12,7 @@ struct StreamCommand: AsyncParsableCommand {
             Streams EEG (and a headband's accelerometer, gyroscope and PPG), markers (from \
             --lsl-markers and --markers keys), band power and quality grades; see docs/streaming.md for the stream names, OSC paths and clocks. `record`, \
             `check` and `run` take the same --stream options and stream while they work. Exit codes: 0 \
-            when the duration ran out or the source ended, 130 after Ctrl-C, 64 for bad arguments, 69 \
+            when the duration ran out or the source ended, 130/143 after Ctrl-C/SIGTERM, 64 for bad arguments, 69 \
             when liblsl or the OSC host or the device is unavailable.
             """)
 
@@ -34,9 +34,9 @@ struct StreamCommand: AsyncParsableCommand {
         let markerInlet = try streamOptions.startMarkerInlet(controller: controller)
         let keys = keyMarkers.start(controller: controller)
         let progress = await controller.events(.latest(capacity: 64))
-        let interrupted = SetOnceFlag()
-        let trap = SignalTrap { _ in
-            interrupted.set()
+        let interrupted = CaughtSignal()
+        let trap = SignalTrap { caught in
+            interrupted.set(caught)
             Task { await controller.stop() }
         }
         try await controller.start()
@@ -68,6 +68,6 @@ struct StreamCommand: AsyncParsableCommand {
             throw CommandError.reworded(failure, line: "the source failed: \(failure)")
         }
         if let problem = streamer.failure { Terminal.error(problem) }
-        if interrupted.isSet { throw CommandError.reported(.interrupted) }
+        if interrupted.isSet { throw CommandError.reported(.interrupted(signal: interrupted.signal ?? SIGINT)) }
     }
 }

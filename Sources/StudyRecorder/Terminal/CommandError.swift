@@ -44,8 +44,8 @@ enum CommandError: Error, CustomStringConvertible {
         case deferred
         /// Everything was done and a participant needs the experimenter's attention.
         case flagged
-        /// Stopped by Ctrl-C after what was stored was said.
-        case interrupted
+        /// Stopped by `signal` (SIGINT or SIGTERM) after what was stored was said.
+        case interrupted(signal: Int32)
         /// The source failed with `error`, which was said.
         case sourceFailed(any Error)
         /// The signal never became good enough (`check --until-good`), or nothing was recorded.

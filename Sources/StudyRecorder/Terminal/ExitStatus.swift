@@ -76,7 +76,7 @@ struct ExitStatus {
         case .problems, .notAchieved: .failure
         case .deferred: .temporaryFailure
         case .flagged: .flagged
-        case .interrupted: .interrupted
+        case .interrupted(let signal): ExitCode(128 + signal)
         case .sourceFailed(let error): of(error)?.code ?? .failure
         case .studyMissing: .noInput
         case .studyInvalid, .unreadableInput, .unusableInput: .dataError

@@ -5,6 +5,10 @@ import Testing
 
 @testable import Storage
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite(.tags(.process))
 struct RecordCommandTests {
     @Test func recordsStoresAndListsARecording() throws {
@@ -103,6 +107,30 @@ struct RecordCommandTests {
         let reader = try RecordingReader(url: store.url(of: try #require(items.first).path))
         #expect(reader.sampleCount > 256 * 10)
         #expect(!reader.outcome.isComplete)
+    }
+
+    /// A recording stopped by a signal is stored, incomplete, and the exit code says which signal:
+    /// 130 after Ctrl-C, 143 after SIGTERM (`systemctl stop`, `kill`), as for every command.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalStopsTheRecordingWithItsOwnExitCode(_ signal: Int32) throws {
+        let dir = try TemporaryDirectory("cli-record-signal")
+        let process = Process()
+        process.executableURL = try CLI.binary()
+        process.arguments = ["record", "--data", dir.url.path, "--duration", "10m", "--json"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.runWithTerminationSignals()
+        defer { if process.isRunning { process.terminate() } }
+        let journal = try #require(FileWaiter.firstBlocking(withExtension: "journal", below: dir.url, timeout: 30))
+        #expect(FileWaiter.untilSize(of: journal, atLeast: 8_000, timeout: 30))
+        kill(process.processIdentifier, signal)
+        let json = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
+        let item = try JSONDecoder.iso.decode(CatalogItem.self, from: json)
+        #expect(!item.outcome.isComplete && item.state == .pending)
+        #expect(try RecordingReader(url: dir.url.appendingPathComponent(item.path)).sampleCount > 0)
     }
 }
 
