@@ -15,12 +15,4 @@ package struct AnnouncementSigning: Sendable, Hashable, Codable {
         self.signingKeyFile = signingKeyFile
         self.signingFingerprint = signingFingerprint
     }
-
-    /// `text` as a fingerprint (hex digits, spaces between groups allowed), upper-case without the
-    /// spaces; `nil` when it is not 40 or 64 hex digits.
-    package static func fingerprint(_ text: String) -> String? {
-        guard text.allSatisfy({ $0.isHexDigit || $0 == " " }) else { return nil }
-        let digits = String(text.filter(\.isHexDigit).uppercased())
-        return digits.count == 40 || digits.count == 64 ? digits : nil
-    }
 }

@@ -10,18 +10,11 @@ package struct EncryptionRequirement: Sendable, Hashable, Codable {
     /// device uploads.
     package var recipients: [String]
 
-    /// The recipients given as fingerprints, as upper-case hex digits.
-    package var recipientFingerprints: [String] { recipients.compactMap(Self.fingerprint(of:)) }
+    /// The recipients given as fingerprints (``OpenPGPFingerprint``), as upper-case hex digits.
+    package var recipientFingerprints: [String] { recipients.compactMap(OpenPGPFingerprint.parse) }
 
     /// The recipients given as key files (every entry that is no fingerprint).
-    package var recipientKeyFiles: [String] { recipients.filter { Self.fingerprint(of: $0) == nil } }
-
-    /// `entry` as a fingerprint in upper-case hex digits, or `nil` when it names a key file.
-    package static func fingerprint(of entry: String) -> String? {
-        guard entry.allSatisfy({ $0.isHexDigit || $0 == " " }) else { return nil }
-        let hex = entry.uppercased().filter(\.isHexDigit)
-        return hex.count == 40 || hex.count == 64 ? hex : nil
-    }
+    package var recipientKeyFiles: [String] { recipients.filter { OpenPGPFingerprint.parse($0) == nil } }
 
     /// Creates a requirement.
     package init(scheme: EncryptionScheme, recipients: [String]) {

@@ -25,7 +25,7 @@ package enum StudyLoader {
             }
             // So are the encryption recipients' key files.
             study.settings.encryption.recipients = study.settings.encryption.recipients.map { entry in
-                guard EncryptionRequirement.fingerprint(of: entry) == nil, !entry.hasPrefix("/") else { return entry }
+                guard OpenPGPFingerprint.parse(entry) == nil, !entry.hasPrefix("/") else { return entry }
                 return studyFolder.appendingPathComponent(entry).standardizedFileURL.path
             }
             return study

@@ -28,7 +28,7 @@ extension TransferSetup {
         let requirement = study.settings.encryption
         guard !requirement.recipients.isEmpty,
             let pinned = try configuration()?.encryption.policy.fingerprint,
-            let configured = EncryptionRequirement.fingerprint(of: pinned)
+            let configured = OpenPGPFingerprint.parse(pinned)
         else { return }
         if requirement.recipientFingerprints.contains(configured) { return }
         let held = try await BlockingExecutor.shared.run("check the study's recipients") { () throws(any Error) -> Bool in
@@ -38,7 +38,7 @@ extension TransferSetup {
             return false
         }
         guard !held else { return }
-        let named = requirement.recipients.map { EncryptionRequirement.fingerprint(of: $0) ?? URL(fileURLWithPath: $0).lastPathComponent }
+        let named = requirement.recipients.map { OpenPGPFingerprint.parse($0) ?? URL(fileURLWithPath: $0).lastPathComponent }
         throw RecorderError(
             .configuration,
             "study \(study.id) encrypts to \(named.joined(separator: ", ")), but \(configurationURL.path) encrypts to \(configured): "

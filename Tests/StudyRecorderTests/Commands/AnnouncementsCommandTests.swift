@@ -116,15 +116,7 @@ struct AnnouncementsCommandTests {
 
     /// The minimal study in `dir/study` whose study file names `fingerprint` and `keys/lab.asc`.
     static func studyFolder(in dir: TemporaryDirectory, fingerprint: String) throws -> URL {
-        let folder = dir.path("study")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("keys"), withIntermediateDirectories: true)
-        let minimal = ProjectPaths.root.appendingPathComponent("Tests/StudyTests/Fixtures/valid/minimal.json")
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: minimal)) as? [String: Any])
-        var settings = json["settings"] as? [String: Any] ?? [:]
-        settings["announcements"] = ["signingKeyFile": "keys/lab.asc", "signingFingerprint": fingerprint]
-        json["settings"] = settings
-        try JSONSerialization.data(withJSONObject: json).write(to: folder.appendingPathComponent("study.json"))
-        return folder
+        try StudyFolderFixture.make(in: dir, settings: ["announcements": ["signingKeyFile": "keys/lab.asc", "signingFingerprint": fingerprint]])
     }
 
     @Test func withoutAnAnnouncementsLocationItIsAConfigurationError() throws {

@@ -44,7 +44,7 @@ extension StudyFileReader {
         let fingerprint = fields.required("signingFingerprint") { node, path -> String? in
             let what = "an OpenPGP key fingerprint of 40 (or 64) hex digits, spaces allowed"
             guard let text = reader.string(node, path, what: what) else { return nil }
-            guard let fingerprint = AnnouncementSigning.fingerprint(text) else {
+            guard let fingerprint = OpenPGPFingerprint.parse(text) else {
                 reader.report(node, path, "\(what) (not '\(text)')")
                 return nil
             }
