@@ -160,7 +160,7 @@ package actor DataController {
                 try await source.run(context: context) { [weak self] event in
                     // A source's bytes wait for the next event without a switch to this actor.
                     if case .notifications(let batch) = event, !batch.isPrologue {
-                        if !batch.isEmpty { inbox.put(batch) }
+                        inbox.put(batch)
                         return
                     }
                     await self?.dispatch(event)
@@ -440,13 +440,10 @@ package actor DataController {
             discardedPackets = report.total
             await broadcast(.discarded(report))
         case .notifications(let batch):
+            // Only a prologue comes here: the run's emit closure puts every other batch in the inbox.
             guard !batch.isEmpty else { return }
-            if batch.isPrologue {
-                if prologue == nil { prologue = batch } else { prologue?.append(contentsOf: batch) }
-                await broadcast(.notifications(batch))
-            } else {
-                pendingNotifications.put(batch)
-            }
+            if prologue == nil { prologue = batch } else { prologue?.append(contentsOf: batch) }
+            await broadcast(.notifications(batch))
         }
     }
 

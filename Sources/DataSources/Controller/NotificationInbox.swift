@@ -12,8 +12,9 @@ import Synchronization
 final class NotificationInbox: Sendable {
     private let pending = Mutex<DeviceNotifications?>(nil)
 
-    /// Adds `batch` after what is waiting.
+    /// Adds `batch` after what is waiting (an empty batch adds nothing).
     func put(_ batch: DeviceNotifications) {
+        guard !batch.isEmpty else { return }
         pending.withLock { waiting in
             if waiting == nil { waiting = batch } else { waiting?.append(contentsOf: batch) }
         }
