@@ -80,8 +80,10 @@ struct LostTimeCLITests {
         let text = try CLI.run(["analyze", file])
         let last = try #require(text.stdout.split(separator: "\n").last.map(String.init))
         #expect(lines.last?.trimmingCharacters(in: .whitespaces) == last)
-        let lost = Double(rows.nan_rows) / 256
-        #expect(last.hasPrefix("lost " + String(format: "%.1f s of %.1f s EEG", lost, Double(rows.rows) / 256)))
+        // Tenths rounded half away from zero, as the account rounds (printf's %.1f rounds 832 rows,
+        // 3.25 s, down to 3.2).
+        let tenths = { (rows: Int) in (Double(rows) / 256 * 10).rounded() / 10 }
+        #expect(last.hasPrefix("lost " + String(format: "%.1f s of %.1f s EEG", tenths(rows.nan_rows), tenths(rows.rows))))
         #expect(last.contains("missing data \(rows.windows_over_gap) (") && last.hasSuffix("verdict: eeg_failure"))
 
         // The session report and the participant view say the same: failed, the EEG's one gap.
