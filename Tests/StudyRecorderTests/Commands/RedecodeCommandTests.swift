@@ -29,18 +29,21 @@ struct RedecodeCommandTests {
         #expect(again.status != 0 && again.stderr.split(separator: "\n").count == 1, "\(again.stderr)")
     }
 
+    /// Records `seconds` of signal from `headband` at `--speed 20` into `dir` and returns the file.
+    static func record(_ headband: MuseCLITests.Headband, seconds: Int, in dir: TemporaryDirectory) throws -> URL {
+        let result = try CLI.run([
+            "record", "--source", "muse", "--device", headband.device, "--speed", "20", "--duration", "\(seconds)s", "--data",
+            dir.url.path, "--no-quality", "--json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        return dir.url.appendingPathComponent(try JSONDecoder.iso.decode(MuseCLITests.StoredItem.self, from: Data(result.stdout.utf8)).path)
+    }
+
     /// `simulate-headband --replay RECORDING.h5` plays a Muse S Athena recording's stored
     /// notifications: recorded again, the EEG codes are those of the first recording.
     @Test(.tags(.python)) func anAthenaRecordingIsPlayedBackIntoAnEqualRecording() throws {
         let dir = try TemporaryDirectory("cli-replay-h5")
-        func record(_ headband: MuseCLITests.Headband, seconds: Int) throws -> URL {
-            let result = try CLI.run([
-                "record", "--source", "muse", "--device", headband.device, "--speed", "20", "--duration", "\(seconds)s", "--data",
-                dir.url.path, "--no-quality", "--json",
-            ])
-            #expect(result.status == 0, "\(result.stderr)")
-            return dir.url.appendingPathComponent(try JSONDecoder.iso.decode(MuseCLITests.StoredItem.self, from: Data(result.stdout.utf8)).path)
-        }
+        func record(_ headband: MuseCLITests.Headband, seconds: Int) throws -> URL { try Self.record(headband, seconds: seconds, in: dir) }
         let first = try record(try MuseCLITests.Headband(["--model", "athena"], speed: 20), seconds: 8)
         let second = try record(try MuseCLITests.Headband(["--replay", first.path], speed: 20), seconds: 7)
         let script = """
@@ -60,14 +63,7 @@ struct RedecodeCommandTests {
     /// A recording without the headband's bytes is refused in one line, 65.
     @Test(.tags(.python)) func aClassicRecordingIsPlayedBackIntoAnEqualRecording() throws {
         let dir = try TemporaryDirectory("cli-replay-classic")
-        func record(_ headband: MuseCLITests.Headband, seconds: Int) throws -> URL {
-            let result = try CLI.run([
-                "record", "--source", "muse", "--device", headband.device, "--speed", "20", "--duration", "\(seconds)s", "--data",
-                dir.url.path, "--no-quality", "--json",
-            ])
-            #expect(result.status == 0, "\(result.stderr)")
-            return dir.url.appendingPathComponent(try JSONDecoder.iso.decode(MuseCLITests.StoredItem.self, from: Data(result.stdout.utf8)).path)
-        }
+        func record(_ headband: MuseCLITests.Headband, seconds: Int) throws -> URL { try Self.record(headband, seconds: seconds, in: dir) }
         let first = try record(try MuseCLITests.Headband(["--serial", "5023-ABCD-1234"], speed: 20), seconds: 8)
         let second = try record(try MuseCLITests.Headband(["--replay", first.path], speed: 20), seconds: 7)
         let script = """
