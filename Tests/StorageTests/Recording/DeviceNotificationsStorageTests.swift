@@ -60,6 +60,32 @@ struct DeviceNotificationsStorageTests {
         #expect(check.first_bytes == all.entries[1].bytes.map(Int.init))
     }
 
+    /// The datasets take entries a chunk at a time: batches flushed one by one (well over a chunk of
+    /// rows and of bytes in all, ending between chunks) are all in the file, in order, byte for byte.
+    @Test func notificationsFlushedInSmallBatchesReachTheFileWhole() throws {
+        let dir = try TemporaryDirectory("notifications-batches")
+        let store = try DataStore(root: dir.url)
+        let url = try store.unusedURL(
+            participant: Self.participant,
+            fileName: FileNaming.recording(paradigm: "rest", day: 1, session: 1, run: 1, participant: Self.participant))
+        let meta = RecordingMetadata(participant: Self.participant, source: OscillatorConfiguration().descriptor)
+        let writer = try RecordingWriter(url: url, metadata: meta, options: .init(flushInterval: 0))
+        let total = 9_001
+        var first = 0
+        while first < total {
+            let n = min(7, total - first)
+            try writer.appendNotifications(Self.notifications(n, from: first))
+            first += n
+        }
+        try writer.finish(.complete)
+        let all = Self.notifications(total)
+        #expect(all.count > 2 * NotificationDatasets.rowChunk && all.bytes.count > 10 * NotificationDatasets.byteChunk)
+        let (stored, _) = try #require(try RecordingReader(url: writer.url).deviceNotifications())
+        #expect(stored.count == total && stored.bytes.count == all.bytes.count)
+        #expect(stored.times == all.times && stored.receiveClock == all.receiveClock)
+        #expect(stored.channels == all.channels && stored.lengths == all.lengths && stored.bytes == all.bytes)
+    }
+
     @Test func aCrashLosesNoNotificationWrittenAndRecoveryRebuildsThem() async throws {
         let dir = try TemporaryDirectory("notifications-recover")
         let store = try DataStore(root: dir.url)

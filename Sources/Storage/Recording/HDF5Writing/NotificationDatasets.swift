@@ -3,8 +3,14 @@ import DataSources
 /// `/Device/Notifications` of a recording: the device's notifications as they arrived, in parallel
 /// 1-D datasets (``RecordingFormat/Device/Notifications``): `Time` (float64, recording clock),
 /// `ReceiveClock` (int64 ns), `Channel` (uint8, an index into the `Channels` attribute), `Length`
-/// (uint16) and `Bytes` (uint8, the notifications back to back). Numbers are shuffled and deflated,
-/// the bytes deflated; rows are chunked by 4096, bytes by 64 KiB. Knows nothing of any device.
+/// (uint16) and `Bytes` (uint8, the notifications back to back). Numbers are shuffled and deflated at
+/// the recording's level, the bytes deflated at level 1 (``bytesDeflateLevel``); rows are chunked by
+/// 4096, bytes by 64 KiB. Knows nothing of any device.
+///
+/// Entries reach the datasets a chunk's worth at a time (``pending``), not with every flush: the
+/// journal already holds every flush for a crash (the `.h5.partial` file is never trusted), and five
+/// dataset appends a second were most of what the bytes cost the writer at real-time speed
+/// (docs/performance.md, "Keeping the headband's bytes").
 final class NotificationDatasets {
     private typealias N = RecordingFormat.Device.Notifications
 
@@ -19,16 +25,23 @@ final class NotificationDatasets {
     private var scale: Double?
     private(set) var count: Int64 = 0
     private(set) var byteCount: Int64 = 0
+    /// Entries appended but not yet written to the datasets (channel indices of ``channelNames``).
+    private var pending = DeviceNotifications()
+
+    /// The deflate level of `Bytes` (unless the recording's is lower): a headband's notifications
+    /// are packed samples that deflate by only ~12 % at any level; on the real Athena capture
+    /// (p1041) level 1 stores 0.7 % more than level 4 in 85 % of its time (docs/performance.md).
+    static let bytesDeflateLevel: UInt32 = 1
 
     init(in device: HDF5Object, deflateLevel: UInt32) throws {
         group = try device.createGroup("Notifications")
-        let rows = 4096
+        let rows = Self.rowChunk
         time = try AppendableDataset(in: group, name: N.time, element: .double, columns: 0, chunkRows: rows, deflateLevel: deflateLevel)
         receiveClock = try AppendableDataset(
             in: group, name: N.receiveClock, element: .int64, columns: 0, chunkRows: rows, deflateLevel: deflateLevel)
         channel = try AppendableDataset(in: group, name: N.channel, element: .uint8, columns: 0, chunkRows: rows, deflateLevel: deflateLevel)
         length = try AppendableDataset(in: group, name: N.length, element: .uint16, columns: 0, chunkRows: rows, deflateLevel: deflateLevel)
-        bytes = try AppendableDataset(in: group, name: N.bytes, element: .uint8, columns: 0, chunkRows: 65536, deflateLevel: deflateLevel)
+        bytes = try AppendableDataset(in: group, name: N.bytes, element: .uint8, columns: 0, chunkRows: Self.byteChunk, deflateLevel: min(deflateLevel, Self.bytesDeflateLevel))
         try time.object.setAttribute(RecordingFormat.Recording.DataAttribute.unit, RecordingFormat.Unit.secondsSinceEpoch)
         try receiveClock.object.setAttribute(RecordingFormat.Recording.DataAttribute.unit, "ns")
     }
@@ -48,17 +61,37 @@ final class NotificationDatasets {
             prologueEntries = Int64(prologue)
             try group.setAttribute(N.prologueEntries, prologueEntries)
         }
-        try time.append(batch.times)
-        try receiveClock.append(batch.receiveClock)
-        try channel.append(batch.channels)
-        try length.append(batch.lengths)
-        if !batch.bytes.isEmpty { try bytes.append(batch.bytes) }
+        pending.times += batch.times
+        pending.receiveClock += batch.receiveClock
+        pending.channels += batch.channels
+        pending.lengths += batch.lengths
+        pending.bytes += batch.bytes
         count += Int64(batch.count)
         byteCount += Int64(batch.bytes.count)
+        if pending.count >= Self.rowChunk || pending.bytes.count >= Self.byteChunk { try writePending() }
     }
 
-    /// Stores the counts and closes the datasets.
+    /// Rows per chunk of the numbers, bytes per chunk of `Bytes`: what is written at a time.
+    static let rowChunk = 4096
+    static let byteChunk = 65536
+
+    private func writePending() throws {
+        guard !pending.isEmpty else { return }
+        try time.append(pending.times)
+        try receiveClock.append(pending.receiveClock)
+        try channel.append(pending.channels)
+        try length.append(pending.lengths)
+        if !pending.bytes.isEmpty { try bytes.append(pending.bytes) }
+        pending.times.removeAll(keepingCapacity: true)
+        pending.receiveClock.removeAll(keepingCapacity: true)
+        pending.channels.removeAll(keepingCapacity: true)
+        pending.lengths.removeAll(keepingCapacity: true)
+        pending.bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is pending, stores the counts and closes the datasets.
     func close() throws {
+        try writePending()
         if channelNames.isEmpty { try group.setAttribute(N.channels, [String]()) }
         try group.setAttribute(N.prologueEntries, prologueEntries)
         try group.setAttribute(N.count, count)
