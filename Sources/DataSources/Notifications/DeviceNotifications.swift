@@ -87,13 +87,24 @@ public struct DeviceNotifications: Sendable, Equatable {
     }
 
     /// Hands over the entries and keeps the channel names, scale and an empty batch.
+    ///
+    /// The empty batch gets new storage for as many entries and bytes as were taken (the next batch
+    /// is usually like the last: one hand-over of a source, one flush of a recorder), not the old
+    /// capacity: the taken batch still holds the old storage, so keeping its capacity would allocate
+    /// that much anew on every take, a second of data for ever after a prologue had grown it.
     public mutating func take() -> DeviceNotifications {
         let taken = self
-        times.removeAll(keepingCapacity: true)
-        receiveClock.removeAll(keepingCapacity: true)
-        channels.removeAll(keepingCapacity: true)
-        lengths.removeAll(keepingCapacity: true)
-        bytes.removeAll(keepingCapacity: true)
+        let n = taken.count
+        times = []
+        times.reserveCapacity(n)
+        receiveClock = []
+        receiveClock.reserveCapacity(n)
+        channels = []
+        channels.reserveCapacity(n)
+        lengths = []
+        lengths.reserveCapacity(n)
+        bytes = []
+        bytes.reserveCapacity(taken.bytes.count)
         isPrologue = false
         isLateCopy = false
         return taken
@@ -103,8 +114,12 @@ public struct DeviceNotifications: Sendable, Equatable {
     public mutating func append(contentsOf other: DeviceNotifications) {
         times += other.times
         receiveClock += other.receiveClock
-        if channelNames.starts(with: other.channelNames) {
-            // The usual case (batches of one run): the same table, or this one names more.
+        // Batches of one run share their table's storage once this batch has taken it over (below),
+        // which `==` sees at once; the indices stay valid when either table extends the other.
+        if channelNames == other.channelNames || channelNames.starts(with: other.channelNames) {
+            channels += other.channels
+        } else if other.channelNames.starts(with: channelNames) {
+            channelNames = other.channelNames
             channels += other.channels
         } else {
             let map = other.channelNames.map { channelIndex($0) ?? UInt8.max }
