@@ -79,7 +79,7 @@ extension MuseStreamSession {
         }
         for n in held where take(n) { return held }
         let deadline = context.clock.monotonicNow() + configuration.requestTimeout
-        while let input = await nextInput() {
+        while let input = kept(await inputs?.next()) {
             switch input {
             case .notification(let n):
                 if let c = link?.characteristic(at: n.handle), c == .athena || c == .athenaSecondary {

@@ -267,7 +267,7 @@ struct MuseStreamSession {
     mutating func command<R>(_ command: MuseCommand, reply extract: (MuseControlReply) -> R?) async throws -> R {
         try send(command)
         let deadline = context.clock.monotonicNow() + configuration.requestTimeout
-        while let input = await nextInput() {
+        while let input = kept(await inputs?.next()) {
             switch input {
             case .notification(let n):
                 if n.handle == link?.handle(of: .control) {
@@ -292,7 +292,7 @@ struct MuseStreamSession {
 
     /// Streams until the link is lost; returns why. Throws only when cancelled.
     mutating func stream() async throws -> String {
-        while let input = await nextInput() {
+        while let input = kept(await inputs?.next()) {
             try Task.checkCancellation()
             switch input {
             case .notification(let n):
@@ -346,9 +346,9 @@ struct MuseStreamSession {
     static let closedNote = "closed"
     static let silentNote = "silent"
 
-    /// Reads the next input, keeping a notification's bytes (``bytes``) before it is decoded.
-    mutating func nextInput() async -> MuseLink.Input? {
-        let input = await inputs?.next()
+    /// Keeps a notification's bytes (``bytes``) before it is decoded; returns `input`. Callers read
+    /// with `kept(await inputs?.next())`: synchronous, so keeping adds no async frame per input.
+    mutating func kept(_ input: MuseLink.Input?) -> MuseLink.Input? {
         if case .notification(let n)? = input {
             let channel: UInt8?
             if let c = channelOfHandle[n.handle] {
