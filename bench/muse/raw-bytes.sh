@@ -37,7 +37,7 @@ measure() { # binary model preset label round
     local file
     file=$(find "$data" -name '*.h5' | head -1)
     read -r user sys waits <"$work/$label.time"
-    "$python" - "$file" "$user" "$sys" "$seconds" "$label" "$round" "$waits" <<'PY' | tee -a "$work/results"
+    "$python" - "$file" "$user" "$sys" "$seconds" "$label" "$round" "$waits" <<'PY' | tee "$work/result-$label-$round"
 import h5py, os, sys
 path, user, sys_, seconds, label, rnd, waits = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5], sys.argv[6], int(sys.argv[7])
 f = h5py.File(path, 'r')
@@ -60,6 +60,8 @@ for model in classic athena; do
     done
 done
 
+# Each measurement wrote a file of its own (two appending to one file at once could tear a line).
+cat "$work"/result-* >"$work/results"
 "$python" - "$work/results" <<'PY'
 import statistics, sys
 rows = [dict(kv.split('=') for kv in line.split()[1:]) | {'label': line.split()[0]} for line in open(sys.argv[1])]
