@@ -7,10 +7,9 @@ import DataSources
 /// the recording's level, the bytes deflated at level 1 (``bytesDeflateLevel``); rows are chunked by
 /// 4096, bytes by 64 KiB. Knows nothing of any device.
 ///
-/// Entries reach the datasets a chunk's worth at a time (``pending``), not with every flush: the
-/// journal already holds every flush for a crash (the `.h5.partial` file is never trusted), and five
-/// dataset appends a second were most of what the bytes cost the writer at real-time speed
-/// (docs/performance.md, "Keeping the headband's bytes").
+/// Entries reach the datasets a chunk's worth at a time (``pending``), not with every flush (five
+/// dataset appends a second at real time): the journal already holds every flush for a crash (the
+/// `.h5.partial` file is never trusted; docs/performance.md, "Keeping the headband's bytes").
 final class NotificationDatasets {
     private typealias N = RecordingFormat.Device.Notifications
 
@@ -33,6 +32,10 @@ final class NotificationDatasets {
     /// (p1041) level 1 stores 0.7 % more than level 4 in 85 % of its time (docs/performance.md).
     static let bytesDeflateLevel: UInt32 = 1
 
+    /// Rows per chunk of the numbers, bytes per chunk of `Bytes`: what is written at a time.
+    static let rowChunk = 4096
+    static let byteChunk = 65536
+
     init(in device: HDF5Object, deflateLevel: UInt32) throws {
         group = try device.createGroup("Notifications")
         let rows = Self.rowChunk
@@ -41,7 +44,8 @@ final class NotificationDatasets {
             in: group, name: N.receiveClock, element: .int64, columns: 0, chunkRows: rows, deflateLevel: deflateLevel)
         channel = try AppendableDataset(in: group, name: N.channel, element: .uint8, columns: 0, chunkRows: rows, deflateLevel: deflateLevel)
         length = try AppendableDataset(in: group, name: N.length, element: .uint16, columns: 0, chunkRows: rows, deflateLevel: deflateLevel)
-        bytes = try AppendableDataset(in: group, name: N.bytes, element: .uint8, columns: 0, chunkRows: Self.byteChunk, deflateLevel: min(deflateLevel, Self.bytesDeflateLevel))
+        bytes = try AppendableDataset(
+            in: group, name: N.bytes, element: .uint8, columns: 0, chunkRows: Self.byteChunk, deflateLevel: min(deflateLevel, Self.bytesDeflateLevel))
         try time.object.setAttribute(RecordingFormat.Recording.DataAttribute.unit, RecordingFormat.Unit.secondsSinceEpoch)
         try receiveClock.object.setAttribute(RecordingFormat.Recording.DataAttribute.unit, "ns")
     }
@@ -61,32 +65,20 @@ final class NotificationDatasets {
             prologueEntries = Int64(prologue)
             try group.setAttribute(N.prologueEntries, prologueEntries)
         }
-        pending.times += batch.times
-        pending.receiveClock += batch.receiveClock
-        pending.channels += batch.channels
-        pending.lengths += batch.lengths
-        pending.bytes += batch.bytes
+        pending.append(contentsOf: batch)
         count += Int64(batch.count)
         byteCount += Int64(batch.bytes.count)
         if pending.count >= Self.rowChunk || pending.bytes.count >= Self.byteChunk { try writePending() }
     }
 
-    /// Rows per chunk of the numbers, bytes per chunk of `Bytes`: what is written at a time.
-    static let rowChunk = 4096
-    static let byteChunk = 65536
-
     private func writePending() throws {
         guard !pending.isEmpty else { return }
-        try time.append(pending.times)
-        try receiveClock.append(pending.receiveClock)
-        try channel.append(pending.channels)
-        try length.append(pending.lengths)
-        if !pending.bytes.isEmpty { try bytes.append(pending.bytes) }
-        pending.times.removeAll(keepingCapacity: true)
-        pending.receiveClock.removeAll(keepingCapacity: true)
-        pending.channels.removeAll(keepingCapacity: true)
-        pending.lengths.removeAll(keepingCapacity: true)
-        pending.bytes.removeAll(keepingCapacity: true)
+        let entries = pending.take()
+        try time.append(entries.times)
+        try receiveClock.append(entries.receiveClock)
+        try channel.append(entries.channels)
+        try length.append(entries.lengths)
+        if !entries.bytes.isEmpty { try bytes.append(entries.bytes) }
     }
 
     /// Writes what is pending, stores the counts and closes the datasets.
