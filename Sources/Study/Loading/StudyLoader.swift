@@ -18,15 +18,16 @@ package enum StudyLoader {
         let bytes = try read(file, name: name)
         switch StudyValidator.validate(bytes: bytes, file: name) {
         case .success(var study):
-            // The signing key file is named relative to the study folder.
+            // Key files (the signing key, the encryption recipients') are named relative to the study folder.
             let studyFolder = file.deletingLastPathComponent()
-            if let key = study.settings.announcements?.signingKeyFile, !key.hasPrefix("/") {
-                study.settings.announcements?.signingKeyFile = studyFolder.appendingPathComponent(key).standardizedFileURL.path
+            func inStudyFolder(_ path: String) -> String {
+                path.hasPrefix("/") ? path : studyFolder.appendingPathComponent(path).standardizedFileURL.path
             }
-            // So are the encryption recipients' key files.
+            if let key = study.settings.announcements?.signingKeyFile {
+                study.settings.announcements?.signingKeyFile = inStudyFolder(key)
+            }
             study.settings.encryption.recipients = study.settings.encryption.recipients.map { entry in
-                guard OpenPGPFingerprint.parse(entry) == nil, !entry.hasPrefix("/") else { return entry }
-                return studyFolder.appendingPathComponent(entry).standardizedFileURL.path
+                OpenPGPFingerprint.parse(entry) == nil ? inStudyFolder(entry) : entry
             }
             return study
         case .failure(let failure): throw .invalid(failure)
