@@ -25,18 +25,20 @@ final class LazySealer: Sendable {
     /// meanwhile: call it on a ``BlockingExecutor`` thread.
     func get() -> (sealer: Sealer?, problem: String?) {
         made.withLock { made in
-            if made == nil {
-                do {
-                    made = .sealer(try Sealer(store: store, policy: policy))
-                } catch {
-                    made = .problem("\(error)")
-                }
-            }
-            switch made {
+            let current = made ?? make()
+            made = current
+            switch current {
             case .sealer(let sealer): return (sealer, nil)
             case .problem(let problem): return (nil, problem)
-            case nil: return (nil, nil)
             }
+        }
+    }
+
+    private func make() -> Made {
+        do {
+            return .sealer(try Sealer(store: store, policy: policy))
+        } catch {
+            return .problem("\(error)")
         }
     }
 }
