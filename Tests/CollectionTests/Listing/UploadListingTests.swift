@@ -12,6 +12,16 @@ import Transfer
 /// an item to fetch; the valid items beside it are.
 @Suite(.tags(.server), .enabled(if: Executables.available([], python: true)))
 struct UploadListingTests {
+    /// One listing of `server` from a fresh state: the items to fetch and the report.
+    static func list(_ server: HostileWebDAVServer) async throws -> ([PendingItem], CollectionReport) {
+        let reader = try CollectionSource.webdav(base: server.baseURL, credentials: nil, connection: ConnectionSettings(connectTimeout: 2)).reader()
+        defer { reader.close() }
+        var state = CollectionState()
+        var report = CollectionReport()
+        let pending = try await UploadListing(limits: CollectionLimits(), consentFolder: nil).pending(reader: reader, state: &state, report: &report)
+        return (pending, report)
+    }
+
     @Test func hostileNamesAreProblemsAndNeverItemsToFetch() async throws {
         let (server, p, keys) = try CollectorUntrustedServerTests.serverWithTables()
         // Each with a manifest beside it, so that only its name can keep it out. The server sends
@@ -32,11 +42,7 @@ struct UploadListingTests {
                     data: try CollectorUntrustedServerTests.manifest(for: data, name: name, participant: p)))
         }
         try server.play(.init(extra: extra))
-        let reader = try CollectionSource.webdav(base: server.baseURL, credentials: nil, connection: ConnectionSettings(connectTimeout: 2)).reader()
-        defer { reader.close() }
-        var state = CollectionState()
-        var report = CollectionReport()
-        let pending = try await UploadListing(limits: CollectionLimits(), consentFolder: nil).pending(reader: reader, state: &state, report: &report)
+        let (pending, report) = try await Self.list(server)
 
         #expect(pending.map(\.key) == keys)
         #expect(
@@ -58,11 +64,7 @@ struct UploadListingTests {
         for folder in ["announcements", "\(p.lowercased())x", "x\(p)"] {
             try CollectorFolderTests.place(Data("{}".utf8), name: name, participant: folder, in: server.root, kind: .trials)
         }
-        let reader = try CollectionSource.webdav(base: server.baseURL, credentials: nil, connection: ConnectionSettings(connectTimeout: 2)).reader()
-        defer { reader.close() }
-        var state = CollectionState()
-        var report = CollectionReport()
-        let pending = try await UploadListing(limits: CollectionLimits(), consentFolder: nil).pending(reader: reader, state: &state, report: &report)
+        let (pending, report) = try await Self.list(server)
         #expect(pending.map(\.key) == keys)
         #expect(Set(report.problems.map(\.remote)) == ["announcements/", "\(p.lowercased())x/", "x\(p)/"], "\(report.problems)")
         #expect(report.problems.allSatisfy { $0.reason == .name })
